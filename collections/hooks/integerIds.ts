@@ -1,0 +1,69 @@
+import type { CollectionBeforeOperationHook, Field, PayloadRequest } from 'payload'
+import { isUniqueViolation } from '../../src/lib/errors.js'
+
+/** The custom `id` field that makes a collection's ids plain positive integers on every adapter. */
+export const integerIdField: Field = {
+  name: 'id',
+  type: 'number',
+  admin: { hidden: true },
+}
+
+const MAX_CLAIM_ATTEMPTS = 50
+
+/**
+ * Claims the next id of `sequence`: one more than the last claimed id, or, for a new sequence,
+ * one more than the highest id already in the collection (records imported with their own ids).
+ * Ids only grow, so an id is never given again after a delete.
+ */
+export async function claimNextId(req: PayloadRequest, sequencesSlug: string, collection: string): Promise<number> {
+  const { payload } = req
+  const last = await payload.db.findOne<{ value: number }>({
+    collection: sequencesSlug,
+    where: { sequence: { equals: collection } },
+    sort: '-value',
+    req,
+  } as Parameters<typeof payload.db.findOne>[0])
+  let candidate = (last?.value ?? (await highestId(req, collection))) + 1
+  for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++, candidate++) {
+    try {
+      await payload.db.create({
+        collection: sequencesSlug,
+        data: { sequence: collection, value: candidate, claim: `${collection}:${candidate}` },
+        req,
+      })
+    } catch (error) {
+      if (isUniqueViolation(error, req)) continue
+      throw error
+    }
+    await payload.db.deleteMany({
+      collection: sequencesSlug,
+      where: { and: [{ sequence: { equals: collection } }, { value: { less_than: candidate } }] },
+      req,
+    })
+    return candidate
+  }
+  throw new Error(`could not claim an id for ${collection} after ${MAX_CLAIM_ATTEMPTS} attempts`)
+}
+
+async function highestId(req: PayloadRequest, collection: string): Promise<number> {
+  const { docs } = await req.payload.db.find<{ id: number }>({
+    collection,
+    limit: 1,
+    pagination: false,
+    sort: '-id',
+    req,
+  })
+  const id = Number(docs[0]?.id ?? 0)
+  return Number.isSafeInteger(id) && id > 0 ? id : 0
+}
+
+/** Gives every record created in the collection its id from the plugin's sequence. */
+export function assignIntegerId(sequencesSlug: string): CollectionBeforeOperationHook {
+  return async ({ args, collection, operation, req }) => {
+    if (operation !== 'create') return args
+    const data = (args.data ?? {}) as Record<string, unknown>
+    data.id = await claimNextId(req, sequencesSlug, collection.slug)
+    args.data = data
+    return args
+  }
+}

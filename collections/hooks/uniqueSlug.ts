@@ -1,0 +1,66 @@
+import slugify from '@sindresorhus/slugify'
+import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
+
+const MAX_BASE_LENGTH = 180
+const CANDIDATES_PER_QUERY = 25
+
+/** ASCII slug of a text: `Café Été` → `cafe-ete`; '' when nothing transliterates. */
+export function toSlug(text: unknown): string {
+  if (typeof text !== 'string') return ''
+  return slugify(text).slice(0, MAX_BASE_LENGTH).replace(/-+$/, '')
+}
+
+/** The value of a possibly localized field as sent: a string, or `{ en, fr, es }` with `locale: 'all'`. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object') {
+    const texts = Object.values(value as Record<string, unknown>).filter((v) => typeof v === 'string' && v)
+    return texts[0] as string | undefined
+  }
+  return undefined
+}
+
+/**
+ * The first free slug among `base`, `base-2`, `base-3`, … in the collection, other than the record's own.
+ * Runs inside the write's transaction (through `req`), so the check and the insert are one step on
+ * SQLite, where writes are serialized; the unique index on `slug` stays the final guard.
+ */
+export async function freeSlug(req: PayloadRequest, collection: string, base: string, ownId?: number | string): Promise<string> {
+  for (let start = 1; ; start += CANDIDATES_PER_QUERY) {
+    const candidates = Array.from({ length: CANDIDATES_PER_QUERY }, (_, i) => (start + i === 1 ? base : `${base}-${start + i}`))
+    const where: Where = { slug: { in: candidates } }
+    const { docs } = await req.payload.db.find<{ id: number | string; slug: string }>({
+      collection,
+      where: ownId === undefined ? where : { and: [where, { id: { not_equals: ownId } }] },
+      limit: 0,
+      pagination: false,
+      req,
+    })
+    const taken = new Set(docs.map((doc) => doc.slug))
+    const free = candidates.find((candidate) => !taken.has(candidate))
+    if (free) return free
+  }
+}
+
+/**
+ * Keeps `slug` unique, ASCII and non-localized. On create it is made from the given slug or, when
+ * none is given, from `sourceField` (in the request's language); `fallback` when that gives nothing.
+ * On update it changes only when `slug` is sent; an empty one is made again from the source field.
+ */
+export function uniqueSlug(sourceField: string, fallback: string): CollectionBeforeValidateHook {
+  return async ({ collection, data, operation, originalDoc, req }) => {
+    if (!data) return data
+    const sent = 'slug' in data
+    if (operation === 'update' && !sent) return data
+    const requested = toSlug(data.slug)
+    const source = textOf(data[sourceField]) ?? textOf(originalDoc?.[sourceField])
+    const base = requested || toSlug(source) || fallback
+    const ownId = operation === 'update' ? originalDoc?.id : undefined
+    if (operation === 'update' && base === originalDoc?.slug) {
+      data.slug = base
+      return data
+    }
+    data.slug = await freeSlug(req, collection.slug, base, ownId)
+    return data
+  }
+}

@@ -1,0 +1,46 @@
+import type { CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+
+export type Reference = { collection: string; field: string; hasMany: boolean }
+
+type Id = number | string
+const idOf = (value: unknown): Id | undefined =>
+  value && typeof value === 'object' ? ((value as { id?: Id }).id ?? undefined) : (value as Id | undefined)
+
+/**
+ * When a record is deleted for good, nothing may keep pointing at it (v1-decisions §5): each
+ * reference to it is removed from the records that hold it (trashed ones included), in the same
+ * transaction as the delete. Moving a record to the trash keeps its links, so that restoring it
+ * brings them back.
+ */
+export function unlinkOnDelete(references: Reference[]): CollectionAfterDeleteHook {
+  return async ({ id, req }) => {
+    for (const reference of references) await removeReference(req, reference, id)
+  }
+}
+
+async function removeReference(req: PayloadRequest, { collection, field, hasMany }: Reference, id: Id) {
+  const { docs } = await req.payload.find({
+    collection,
+    where: { [field]: hasMany ? { in: [id] } : { equals: id } },
+    depth: 0,
+    pagination: false,
+    trash: true,
+    overrideAccess: true,
+    select: { [field]: true },
+    req,
+  })
+  for (const doc of docs as Record<string, unknown>[]) {
+    const current = doc[field]
+    const value = hasMany ? (Array.isArray(current) ? current.map(idOf).filter((v) => String(v) !== String(id)) : []) : null
+    await req.payload.update({
+      collection,
+      id: doc.id as Id,
+      data: { [field]: value },
+      depth: 0,
+      trash: true,
+      overrideAccess: true,
+      req,
+      context: { calendarUnlink: true },
+    })
+  }
+}

@@ -1,0 +1,28 @@
+import path from 'node:path'
+import type { CollectionConfig } from 'payload'
+import type { ResolvedCalendarOptions } from '../src/options.js'
+import { mediaAccess } from './access.js'
+import { authorField } from './fields.js'
+import { postRules } from './hooks/postRules.js'
+
+/** Images for events, venues and organizers, when the app has no upload collection of its own. */
+export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  return {
+    slug: options.slugs.media,
+    labels: { singular: 'Image', plural: 'Media' },
+    admin: { group: options.adminGroup, useAsTitle: 'alt' },
+    access: mediaAccess(),
+    hooks: { beforeValidate: [postRules] },
+    upload: {
+      staticDir: path.resolve(options.mediaDir),
+      mimeTypes: ['image/*'],
+      imageSizes: [
+        { name: 'thumbnail', width: 150, height: 150, position: 'centre' },
+        { name: 'medium', width: 300 },
+        { name: 'large', width: 1024 },
+      ],
+      adminThumbnail: 'thumbnail',
+    },
+    fields: [{ name: 'alt', label: 'Alternative text', type: 'text', localized: true }, authorField(options.usersSlug)],
+  }
+}

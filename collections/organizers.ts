@@ -1,0 +1,38 @@
+import type { CollectionConfig } from 'payload'
+import type { ResolvedCalendarOptions } from '../src/options.js'
+import { postTypeAccess } from './access.js'
+import {
+  authorField,
+  imageFields,
+  localizedText,
+  localizedTextarea,
+  passwordField,
+  publishedAtField,
+  slugField,
+  statusField,
+  urlField,
+} from './fields.js'
+import { postRules } from './hooks/postRules.js'
+import { uniqueSlug } from './hooks/uniqueSlug.js'
+
+export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  return {
+    slug: options.slugs.organizers,
+    labels: { singular: 'Organizer', plural: 'Organizers' },
+    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
+    trash: true,
+    access: postTypeAccess(),
+    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')] },
+    fields: [
+      localizedText('name', { required: true }),
+      localizedTextarea('description'),
+      { type: 'row', fields: [{ name: 'phone', type: 'text' }, { name: 'email', type: 'email' }, urlField('website')] },
+      slugField(),
+      statusField(),
+      publishedAtField(),
+      authorField(options.usersSlug),
+      ...imageFields(options.slugs.media),
+      passwordField(),
+    ],
+  }
+}

@@ -1,0 +1,20 @@
+import type { CollectionConfig } from 'payload'
+
+/**
+ * Hidden bookkeeping: the last id given out per collection. An id is claimed by inserting the row
+ * `{ sequence, value }` whose `claim` key is unique, so the database's unique index decides any race,
+ * on SQLite and MongoDB alike. Older rows of a sequence are removed once a newer one is claimed.
+ */
+export function sequencesCollection(slug: string): CollectionConfig {
+  return {
+    slug,
+    admin: { hidden: true },
+    access: { read: () => false, create: () => false, update: () => false, delete: () => false },
+    timestamps: false,
+    fields: [
+      { name: 'sequence', type: 'text', required: true, index: true },
+      { name: 'value', type: 'number', required: true, index: true },
+      { name: 'claim', type: 'text', required: true, unique: true },
+    ],
+  }
+}

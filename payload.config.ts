@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { calendarPlugin } from './src/index.js'
+import { databaseAdapter, migrateSqlite } from './src/database.js'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** The app: Payload with the calendar plugin (which brings English, French and Spanish). */
+export default buildConfig({
+  secret: process.env.PAYLOAD_SECRET || 'change-me-in-production-this-is-only-for-local-use',
+  serverURL: process.env.CAL_SITE_URL || '',
+  db: await databaseAdapter(),
+  sharp,
+  telemetry: false,
+  typescript: { autoGenerate: false, outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  admin: {
+    user: 'users',
+    avatar: 'default',
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · Calendar' },
+  },
+  collections: [{ slug: 'users', auth: true, admin: { useAsTitle: 'email' }, fields: [{ name: 'name', type: 'text' }] }],
+  plugins: [calendarPlugin()],
+  onInit: async (payload) => {
+    await migrateSqlite(payload.db)
+  },
+})

@@ -1,0 +1,90 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { DatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import { migrations } from './migrations/index.js'
+
+export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
+
+export type DatabaseKind = 'sqlite' | 'mongodb'
+
+export function databaseKind(uri: string): DatabaseKind {
+  if (/^mongodb(\+srv)?:\/\//.test(uri)) return 'mongodb'
+  if (uri.startsWith('file:')) return 'sqlite'
+  throw new Error(`DATABASE_URI must start with file:, mongodb:// or mongodb+srv:// (got "${uri.split(':')[0]}:…")`)
+}
+
+/**
+ * The database adapter named by `DATABASE_URI`: SQLite on a file by default, MongoDB for
+ * `mongodb://` and `mongodb+srv://` addresses.
+ */
+export async function databaseAdapter(uri: string = process.env.DATABASE_URI || DEFAULT_DATABASE_URI): Promise<DatabaseAdapterObj> {
+  if (databaseKind(uri) === 'mongodb') {
+    const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
+    return mongooseAdapter({ url: uri, ensureIndexes: true })
+  }
+  const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+  const file = uri.slice('file:'.length)
+  if (file && !file.startsWith(':')) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const adapter = sqliteAdapter({
+    client: { url: uri },
+    // Every write runs in a transaction: a failed write leaves nothing behind.
+    transactionOptions: {},
+    wal: { synchronous: 'FULL' },
+    // The schema comes from the migrations in src/migrations, in development, tests and production
+    // alike (no drizzle push): a database is always in a state a migration produced.
+    push: false,
+    migrationDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  })
+  return { ...adapter, init: (args) => serializeTransactions(adapter.init(args)) }
+}
+
+/** Brings a SQLite database up to date with the migrations; call once the Payload instance is up. */
+export async function migrateSqlite(db: DatabaseAdapter): Promise<void> {
+  if (db.name === 'sqlite') await db.migrate({ migrations })
+}
+
+/**
+ * libsql runs statements synchronously on the event loop and gives each transaction its own
+ * connection, so two open write transactions cannot wait for each other: the second fails at once
+ * with SQLITE_BUSY. Transactions therefore take turns here, in the order they were begun.
+ */
+function serializeTransactions<T extends DatabaseAdapter>(db: T): T {
+  const begin = db.beginTransaction.bind(db)
+  const commit = db.commitTransaction.bind(db)
+  const rollback = db.rollbackTransaction.bind(db)
+  const releases = new Map<string, () => void>()
+  let queue: Promise<void> = Promise.resolve()
+
+  db.beginTransaction = async (options) => {
+    let release!: () => void
+    const turn = new Promise<void>((resolve) => (release = resolve))
+    const previous = queue
+    queue = previous.then(() => turn)
+    await previous
+    try {
+      const id = await begin(options)
+      if (id === null || id === undefined) {
+        release()
+        return id
+      }
+      releases.set(String(id), release)
+      return id
+    } catch (error) {
+      release()
+      throw error
+    }
+  }
+  const finish = (end: typeof commit) => async (incoming: Parameters<typeof commit>[0]) => {
+    const id = String(await incoming)
+    try {
+      await end(id)
+    } finally {
+      releases.get(id)?.()
+      releases.delete(id)
+    }
+  }
+  db.commitTransaction = finish(commit)
+  db.rollbackTransaction = finish(rollback)
+  return db
+}

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream'
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { handleEndpoints, type SanitizedConfig } from 'payload'
+
+/** An express request as a web Request, its body streamed as it arrives (never parsed here). */
+export function toWebRequest(req: ExpressRequest): Request {
+  const url = new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item))
+    else headers.set(name, value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    // Node needs this to send a streamed body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
+/** Writes a web Response to express, keeping every Set-Cookie header. */
+export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status)
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value)
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.setHeader('set-cookie', cookies)
+  if (!response.body) {
+    res.end()
+    return
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+      .on('error', reject)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject)
+  })
+}
+
+/** Serves Payload's REST API (and every endpoint of the config) under `apiRoute`. Mount it before any body parser. */
+export function payloadApi(config: Promise<SanitizedConfig> | SanitizedConfig, apiRoute: string): RequestHandler {
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.path !== apiRoute && !req.path.startsWith(`${apiRoute}/`)) return next()
+    try {
+      await sendWebResponse(res, await handleEndpoints({ config, request: toWebRequest(req) }))
+    } catch (error) {
+      next(error)
+    }
+  }
+}

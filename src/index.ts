@@ -1,0 +1,3 @@
+export { calendarPlugin } from './plugin.js'
+export type { CalendarCollectionKey, CalendarPluginOptions } from './options.js'
+export { ROLES, type Role } from '../collections/access.js'

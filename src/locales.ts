@@ -1,0 +1,21 @@
+import type { LocalizationConfig } from 'payload'
+
+export const LOCALE_CODES = ['en', 'fr', 'es'] as const
+export type LocaleCode = (typeof LOCALE_CODES)[number]
+export const DEFAULT_LOCALE: LocaleCode = 'en'
+
+/**
+ * English, French and Spanish. An empty value falls back to English, then to any language that has
+ * one (v1-decisions §2): a record never shows an empty title while some language has one.
+ */
+export const LOCALES: LocalizationConfig = {
+  defaultLocale: DEFAULT_LOCALE,
+  fallback: true,
+  locales: [
+    { code: 'en', label: 'English', fallbackLocale: ['fr', 'es'] },
+    { code: 'fr', label: 'Français', fallbackLocale: ['en', 'es'] },
+    { code: 'es', label: 'Español', fallbackLocale: ['en', 'fr'] },
+  ],
+}
+
+export const isLocaleCode = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode)

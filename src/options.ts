@@ -1,0 +1,76 @@
+import type { CollectionConfig, Config } from 'payload'
+
+/** The collections the plugin adds, by the key used in its options. */
+export type CalendarCollectionKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'media'
+
+export type CalendarPluginOptions = {
+  /**
+   * When false the collections and fields are still added (so the database schema stays the same),
+   * but the plugin's behaviour beyond them (the v1 REST namespace) is left out. Default true.
+   */
+  enabled?: boolean
+  /** Collection slugs. Defaults: events, venues, organizers, event-categories, event-tags, media. */
+  slugs?: Partial<Record<CalendarCollectionKey, string>>
+  /**
+   * Slug of an upload collection the app already has, to use for images instead of adding `media`.
+   * The plugin then leaves that collection as it is.
+   */
+  uploadCollection?: string
+  /** The auth collection that gets a `role` field. Default: `admin.user` of the config, else `users`. */
+  usersCollection?: string
+  /** Group label of the calendar collections in the admin navigation. Default "Calendar". */
+  adminGroup?: string
+  /** Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`. */
+  overrides?: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
+  /**
+   * Give the calendar collections, the upload collection the plugin adds and the users collection
+   * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
+   */
+  integerIds?: boolean
+  /** Site time zone (IANA name or `UTC+N`). Default: env `CAL_TIMEZONE`, else `UTC`. */
+  siteTimezone?: string
+  /** Folder of uploaded files when the plugin adds the upload collection. Default `data/media`. */
+  mediaDir?: string
+}
+
+export type ResolvedCalendarOptions = {
+  enabled: boolean
+  slugs: Record<CalendarCollectionKey, string>
+  /** Whether the plugin adds the upload collection itself. */
+  ownsMedia: boolean
+  usersSlug: string
+  adminGroup: string
+  overrides: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
+  integerIds: boolean
+  siteTimezone: string
+  mediaDir: string
+  /** Slug of the plugin's hidden collection of id sequences. */
+  sequencesSlug: string
+}
+
+export const DEFAULT_SLUGS: Record<CalendarCollectionKey, string> = {
+  events: 'events',
+  venues: 'venues',
+  organizers: 'organizers',
+  categories: 'event-categories',
+  tags: 'event-tags',
+  media: 'media',
+}
+
+/** Every default of the plugin is decided here. */
+export function resolveOptions(options: CalendarPluginOptions, config: Config): ResolvedCalendarOptions {
+  const slugs = { ...DEFAULT_SLUGS, ...options.slugs }
+  if (options.uploadCollection) slugs.media = options.uploadCollection
+  return {
+    enabled: options.enabled ?? true,
+    slugs,
+    ownsMedia: !options.uploadCollection,
+    usersSlug: options.usersCollection ?? config.admin?.user ?? 'users',
+    adminGroup: options.adminGroup ?? 'Calendar',
+    overrides: options.overrides ?? {},
+    integerIds: options.integerIds ?? true,
+    siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',
+    mediaDir: options.mediaDir ?? 'data/media',
+    sequencesSlug: 'cal-sequences',
+  }
+}

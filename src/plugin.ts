@@ -1,0 +1,98 @@
+import type { CollectionConfig, Config, Plugin } from 'payload'
+import { eventsCollection } from '../collections/events.js'
+import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
+import { unlinkOnDelete, type Reference } from '../collections/hooks/unlinkOnDelete.js'
+import { mediaCollection } from '../collections/media.js'
+import { organizersCollection } from '../collections/organizers.js'
+import { sequencesCollection } from '../collections/sequences.js'
+import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
+import { usersExtension } from '../collections/users.js'
+import { venuesCollection } from '../collections/venues.js'
+import { extendCollection } from './lib/compose.js'
+import { LOCALE_CODES, LOCALES } from './locales.js'
+import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
+
+/** The namespace's first path segment; no collection may use it as its slug. */
+const RESERVED_SLUG = 'cal'
+
+/**
+ * The events-calendar plugin: adds events, venues, organizers, event categories, event tags (and
+ * media, unless the app points to its own upload collection), gives the app's users a role, and
+ * keeps everything the app already has.
+ */
+export const calendarPlugin =
+  (pluginOptions: CalendarPluginOptions = {}): Plugin =>
+  (incomingConfig: Config): Config => {
+    const options = resolveOptions(pluginOptions, incomingConfig)
+    const appCollections = incomingConfig.collections ?? []
+    const calendarCollections = buildCalendarCollections(options)
+    const calendarSlugs = new Set(calendarCollections.map((collection) => collection.slug))
+
+    const collections = appCollections
+      .filter((collection) => !calendarSlugs.has(collection.slug))
+      .map((collection) => (collection.slug === options.usersSlug ? extendUsers(collection) : collection))
+    for (const ours of calendarCollections) {
+      const theirs = appCollections.find((collection) => collection.slug === ours.slug)
+      collections.push(theirs ? extendCollection(ours, theirs) : ours)
+    }
+    if (!collections.some((collection) => collection.slug === options.usersSlug)) {
+      throw new Error(`calendarPlugin: the auth collection "${options.usersSlug}" does not exist; set usersCollection.`)
+    }
+    if (collections.some((collection) => collection.slug === RESERVED_SLUG)) {
+      throw new Error(`calendarPlugin: no collection may be called "${RESERVED_SLUG}": it would shadow the cal/events/v1 namespace.`)
+    }
+
+    const localization = incomingConfig.localization || LOCALES
+    const missing = LOCALE_CODES.filter((code) => !localization.locales.some((locale) => (typeof locale === 'string' ? locale : locale.code) === code))
+    if (missing.length) throw new Error(`calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`)
+
+    const withIds = options.integerIds ? collections.map((collection) => withIntegerIds(collection, options)) : collections
+    return {
+      ...incomingConfig,
+      localization,
+      collections: [...withIds, sequencesCollection(options.sequencesSlug)],
+    }
+  }
+
+/** The calendar's collections, each with the links that must go when one of its records is deleted. */
+function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
+  const { events, categories } = options.slugs
+  const reference = (collection: string, field: string, hasMany = false): Reference => ({ collection, field, hasMany })
+  const imageReferences = [options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => reference(slug, 'image'))
+  const built: Partial<Record<CalendarCollectionKey, CollectionConfig>> = {
+    events: withUnlink(eventsCollection(options), [reference(events, 'parent')]),
+    venues: withUnlink(venuesCollection(options), [reference(events, 'venue')]),
+    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)]),
+    categories: withUnlink(categoriesCollection(options), [reference(events, 'categories', true), reference(categories, 'parent')]),
+    tags: withUnlink(tagsCollection(options), [reference(events, 'tags', true)]),
+    ...(options.ownsMedia ? { media: withUnlink(mediaCollection(options), imageReferences) } : {}),
+  }
+  return Object.entries(built).map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
+}
+
+function withUnlink(collection: CollectionConfig, references: Reference[]): CollectionConfig {
+  return {
+    ...collection,
+    hooks: { ...collection.hooks, afterDelete: [unlinkOnDelete(references), ...(collection.hooks?.afterDelete ?? [])] },
+  }
+}
+
+function extendUsers(users: CollectionConfig): CollectionConfig {
+  const { collection, addition } = usersExtension(users)
+  return extendCollection(collection, addition)
+}
+
+/** Adds the integer `id` field and the hook that fills it, unless the collection has its own id field. */
+function withIntegerIds(collection: CollectionConfig, options: ResolvedCalendarOptions): CollectionConfig {
+  const isOurs = Object.values(options.slugs).includes(collection.slug) && (collection.slug !== options.slugs.media || options.ownsMedia)
+  if (!isOurs && collection.slug !== options.usersSlug) return collection
+  if (collection.fields.some((field) => 'name' in field && field.name === 'id')) return collection
+  return {
+    ...collection,
+    fields: [integerIdField, ...collection.fields],
+    hooks: {
+      ...collection.hooks,
+      beforeOperation: [assignIntegerId(options.sequencesSlug), ...(collection.hooks?.beforeOperation ?? [])],
+    },
+  }
+}

@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { payloadApi } from './expressBridge.js'
+import { LOCALE_CODES } from './locales.js'
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The header through which the API learns that the request came through a `/{lang}/api` root. */
+export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
+
+export type ServerOptions = {
+  port?: number
+  host?: string
+  /** Serve the admin UI through Next.js. Default true; the tests run without it. */
+  admin?: boolean
+  /** Next.js in development mode (compiles on demand) instead of serving the production build. */
+  dev?: boolean
+}
+
+export type RunningServer = {
+  url: string
+  payload: Payload
+  close: () => Promise<void>
+}
+
+/**
+ * `/fr/api/...` serves `/api/...` in French: the path segment becomes Payload's `locale` unless the
+ * query already names one (the parameter wins over the path segment, v1-decisions §2).
+ */
+function languageRoots(apiRoute: string): RequestHandler {
+  const pattern = new RegExp(`^/(${LOCALE_CODES.join('|')})(${apiRoute}(?:/.*)?)$`)
+  return (req, _res, next) => {
+    delete req.headers[PATH_LANGUAGE_HEADER]
+    const [pathname, query = ''] = req.url.split(/\?(.*)/s, 2)
+    const match = pattern.exec(pathname)
+    if (!match) return next()
+    const params = new URLSearchParams(query)
+    if (!params.has('locale')) params.set('locale', match[1])
+    req.headers[PATH_LANGUAGE_HEADER] = match[1]
+    req.url = `${match[2]}?${params}`
+    next()
+  }
+}
+
+function healthCheck(payload: Payload): RequestHandler {
+  return async (_req, res) => {
+    try {
+      await payload.db.count({ collection: payload.config.admin.user })
+      res.json({ status: 'ok', database: 'up' })
+    } catch (error) {
+      payload.logger.error({ err: error, msg: 'health check: the database does not answer' })
+      res.status(503).json({ status: 'error', database: 'down' })
+    }
+  }
+}
+
+const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+  console.error(`unhandled error on ${req.method} ${req.originalUrl}`, error)
+  if (res.headersSent) return res.end()
+  res.status(500).json({ code: 'rest_internal_error', message: 'Internal server error.', data: { status: 500 } })
+}
+
+async function loadConfig(): Promise<SanitizedConfig> {
+  const module = await import('../payload.config.js')
+  return module.default
+}
+
+/** Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the admin UI. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const config = await loadConfig()
+  const payload = await getPayload({ config })
+  const apiRoute = config.routes.api
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+  app.get(`${apiRoute}/health`, healthCheck(payload))
+  app.use(languageRoots(apiRoute))
+  app.use(payloadApi(config, apiRoute))
+
+  let closeAdmin = async () => {}
+  if (options.admin ?? true) {
+    const { default: next } = await import('next')
+    const nextApp = next({ dev: options.dev ?? false, dir: PROJECT_ROOT })
+    await nextApp.prepare()
+    const handle = nextApp.getRequestHandler()
+    app.use((req, res) => handle(req, res))
+    closeAdmin = () => nextApp.close()
+  } else {
+    app.use((_req, res) => {
+      res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
+    })
+  }
+  app.use(lastResort)
+
+  const host = options.host ?? '0.0.0.0'
+  const server = app.listen(options.port ?? 3000, host)
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
+  const { port } = server.address() as AddressInfo
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting connections; requests in flight finish before the database closes.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      await stopped
+      await closeAdmin()
+      await payload.destroy()
+    })())
+  return { url, payload, close }
+}
+
+/** Runs the server until SIGTERM or SIGINT, with the settings of the environment. */
+export async function main() {
+  const started = Date.now()
+  const admin = process.env.CAL_ADMIN !== 'false'
+  const running = await startServer({ port: Number(process.env.PORT || 3000), host: process.env.HOST, admin, dev: process.argv.includes('--dev') })
+  console.log(
+    `calendar ready in ${Date.now() - started} ms: ${admin ? `admin ${running.url}/admin, ` : ''}REST ${running.url}/api ` +
+      `(also /en/api, /fr/api, /es/api), health ${running.url}/api/health`,
+  )
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: finishing requests in flight, then closing the database`)
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,16 @@
+/**
+ * `npm start`: builds the admin UI when no build exists yet, then starts the server in production mode.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { PROJECT_ROOT } from './server.js'
+
+const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID')
+if (process.env.CAL_ADMIN !== 'false' && !fs.existsSync(buildId)) {
+  console.log('No admin UI build yet: running `next build` once (about two minutes)…')
+  const nextBin = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+await import('./server.js').then(({ main }) => main())

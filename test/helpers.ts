@@ -1,0 +1,93 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { RunningServer } from '../src/server.js'
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
+
+export type TestServer = RunningServer & {
+  dbFile: string
+  /** Sends a request to the server and returns its status, JSON body and headers. */
+  request: <T = any>(method: string, route: string, options?: RequestOptions) => Promise<ApiResponse<T>>
+  stop: () => Promise<void>
+}
+
+export type RequestOptions = { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string> }
+
+/**
+ * Boots the real server (no admin UI) on 127.0.0.1 and a fresh SQLite file, or on the database that
+ * `DATABASE_URI` names when it is a MongoDB address.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const dbFile = path.join(os.tmpdir(), `calendar-test-${process.pid}-${Date.now()}.db`)
+  if (!/^mongodb/.test(process.env.DATABASE_URI ?? '')) process.env.DATABASE_URI = `file:${dbFile}`
+  process.env.PAYLOAD_SECRET ??= 'test-secret'
+  process.env.DISABLE_LOGGING ??= 'true'
+  const { startServer } = await import('../src/server.js')
+  const running = await startServer({ admin: false, host: '127.0.0.1', port: 0 })
+  const request = async (method: string, route: string, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `JWT ${options.token}`
+    if (options.apiKey) headers.authorization = `users API-Key ${options.apiKey}`
+    let body: string | undefined
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const response = await fetch(`${running.url}${route}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as any, headers: response.headers }
+  }
+  const stop = async () => {
+    await running.close()
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
+  }
+  return { ...running, dbFile, request, stop }
+}
+
+export type TestUser = { id: number; email: string; token: string; apiKey: string; role: string }
+
+const PASSWORD = 'correct horse battery staple'
+
+/** Registers the first user (an administrator) and logs in. */
+export async function registerAdministrator(server: TestServer): Promise<TestUser> {
+  const email = 'admin@example.com'
+  const registered = await server.request('POST', '/api/users/first-register', { body: { email, password: PASSWORD } })
+  if (registered.status !== 200) throw new Error(`first-register failed: ${registered.status} ${JSON.stringify(registered.body)}`)
+  return login(server, email, registered.body.user.role)
+}
+
+/** Creates a user with a role (as the administrator) and logs in as them; each gets an API key too. */
+export async function createUser(server: TestServer, admin: TestUser, role: string): Promise<TestUser> {
+  const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const apiKey = `key-${role}-${Math.random().toString(36).slice(2)}`
+  const created = await server.request('POST', '/api/users', {
+    token: admin.token,
+    body: { email, password: PASSWORD, role, enableAPIKey: true, apiKey },
+  })
+  if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
+  return { ...(await login(server, email, role)), apiKey }
+}
+
+async function login(server: TestServer, email: string, role: string): Promise<TestUser> {
+  const response = await server.request('POST', '/api/users/login', { body: { email, password: PASSWORD } })
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
+  return { id: response.body.user.id, email, token: response.body.token, apiKey: '', role }
+}
+
+/** A minimal valid event for Payload's REST. */
+export function eventData(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Concert',
+    startDate: '2030-05-01T18:00:00.000Z',
+    endDate: '2030-05-01T20:00:00.000Z',
+    status: 'publish',
+    ...overrides,
+  }
+}
