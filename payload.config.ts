@@ -14,6 +14,7 @@ export default buildConfig({
   db: await databaseAdapter(),
   sharp,
   telemetry: false,
+  logger: { options: { level: process.env.LOG_LEVEL || 'info' } },
   typescript: { autoGenerate: false, outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   admin: {
     user: 'users',

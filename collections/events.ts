@@ -1,4 +1,4 @@
-import type { CollectionConfig, DateFieldSingleValidation } from 'payload'
+import type { CollectionConfig, DateFieldValidation } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { postTypeAccess } from './access.js'
@@ -18,7 +18,7 @@ import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 
-const endNotBeforeStart: DateFieldSingleValidation = (value, { siblingData }) => {
+const endNotBeforeStart: DateFieldValidation = (value, { siblingData }) => {
   const start = (siblingData as { startDate?: string } | undefined)?.startDate
   if (!value) return 'The event needs an end.'
   if (start && new Date(value) < new Date(start)) return 'The end must not be before the start.'

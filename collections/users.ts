@@ -26,7 +26,7 @@ const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({ collection
  * access (combined with the collection's own) and API keys, which v1 clients may use.
  */
 export function usersExtension(users: CollectionConfig): { collection: CollectionConfig; addition: Pick<CollectionConfig, 'fields' | 'hooks' | 'access'> } {
-  const auth = users.auth === true || users.auth === undefined ? {} : users.auth
+  const auth = typeof users.auth === 'object' ? users.auth : {}
   return {
     collection: { ...users, auth: { ...auth, useAPIKey: auth.useAPIKey ?? true } },
     addition: { fields: [roleField], hooks: { beforeChange: [firstUserIsAdministrator] }, access: usersAccess() },

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { DatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations } from './migrations/index.js'
 
 export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
@@ -36,12 +36,12 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     push: false,
     migrationDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
   })
-  return { ...adapter, init: (args) => serializeTransactions(adapter.init(args)) }
+  return { ...adapter, init: (args) => serializeTransactions(adapter.init(args) as BaseDatabaseAdapter) as ReturnType<typeof adapter.init> }
 }
 
 /** Brings a SQLite database up to date with the migrations; call once the Payload instance is up. */
-export async function migrateSqlite(db: DatabaseAdapter): Promise<void> {
-  if (db.name === 'sqlite') await db.migrate({ migrations })
+export async function migrateSqlite(db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>): Promise<void> {
+  if (db.name === 'sqlite') await db.migrate({ migrations: migrations as Migration[] })
 }
 
 /**
@@ -49,7 +49,7 @@ export async function migrateSqlite(db: DatabaseAdapter): Promise<void> {
  * connection, so two open write transactions cannot wait for each other: the second fails at once
  * with SQLITE_BUSY. Transactions therefore take turns here, in the order they were begun.
  */
-function serializeTransactions<T extends DatabaseAdapter>(db: T): T {
+function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
   const begin = db.beginTransaction.bind(db)
   const commit = db.commitTransaction.bind(db)
   const rollback = db.rollbackTransaction.bind(db)

@@ -73,7 +73,7 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
 function withUnlink(collection: CollectionConfig, references: Reference[]): CollectionConfig {
   return {
     ...collection,
-    hooks: { ...collection.hooks, afterDelete: [unlinkOnDelete(references), ...(collection.hooks?.afterDelete ?? [])] },
+    hooks: { ...collection.hooks, beforeDelete: [unlinkOnDelete(references), ...(collection.hooks?.beforeDelete ?? [])] },
   }
 }
 

@@ -10,7 +10,7 @@ const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID')
 if (process.env.CAL_ADMIN !== 'false' && !fs.existsSync(buildId)) {
   console.log('No admin UI build yet: running `next build` once (about two minutes)…')
   const nextBin = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 await import('./server.js').then(({ main }) => main())

@@ -17,7 +17,7 @@ const MAX_CLAIM_ATTEMPTS = 50
  */
 export async function claimNextId(req: PayloadRequest, sequencesSlug: string, collection: string): Promise<number> {
   const { payload } = req
-  const last = await payload.db.findOne<{ value: number }>({
+  const last = await payload.db.findOne<{ id: number; value: number }>({
     collection: sequencesSlug,
     where: { sequence: { equals: collection } },
     sort: '-value',

@@ -1,4 +1,4 @@
-import type { CollectionAfterDeleteHook, PayloadRequest } from 'payload'
+import type { CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 
 export type Reference = { collection: string; field: string; hasMany: boolean }
 
@@ -9,10 +9,10 @@ const idOf = (value: unknown): Id | undefined =>
 /**
  * When a record is deleted for good, nothing may keep pointing at it (v1-decisions §5): each
  * reference to it is removed from the records that hold it (trashed ones included), in the same
- * transaction as the delete. Moving a record to the trash keeps its links, so that restoring it
+ * transaction as the delete and before it, so that no adapter's own foreign-key rules come first. Moving a record to the trash keeps its links, so that restoring it
  * brings them back.
  */
-export function unlinkOnDelete(references: Reference[]): CollectionAfterDeleteHook {
+export function unlinkOnDelete(references: Reference[]): CollectionBeforeDeleteHook {
   return async ({ id, req }) => {
     for (const reference of references) await removeReference(req, reference, id)
   }

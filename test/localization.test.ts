@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+
+let server: TestServer
+let admin: TestUser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await registerAdministrator(server)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function createEvent(locale: string, data: Record<string, unknown>) {
+  const response = await server.request('POST', `/api/events?locale=${locale}`, { token: admin.token, body: eventData(data) })
+  expect(response.status).toBe(201)
+  return response.body.doc.id as number
+}
+
+const titleIn = async (id: number, root: string, query = '') =>
+  (await server.request('GET', `${root}/events/${id}${query}`)).body.title
+
+describe('localized fields', () => {
+  it('stores and reads each language separately; other fields are shared', async () => {
+    const id = await createEvent('en', { title: 'Spring fair', description: 'Stalls and music', website: 'https://fair.example' })
+    for (const [locale, title, description] of [
+      ['fr', 'Foire de printemps', 'Stands et musique'],
+      ['es', 'Feria de primavera', 'Puestos y música'],
+    ]) {
+      const updated = await server.request('PATCH', `/api/events/${id}?locale=${locale}`, { token: admin.token, body: { title, description } })
+      expect(updated.status).toBe(200)
+    }
+    const read = async (locale: string) => (await server.request('GET', `/api/events/${id}?locale=${locale}`)).body
+    expect(await read('en')).toMatchObject({ title: 'Spring fair', description: 'Stalls and music', website: 'https://fair.example' })
+    expect(await read('fr')).toMatchObject({ title: 'Foire de printemps', description: 'Stands et musique', website: 'https://fair.example' })
+    expect(await read('es')).toMatchObject({ title: 'Feria de primavera', description: 'Puestos y música', website: 'https://fair.example' })
+  })
+
+  it('falls back to English for a language without a value, and to any language when English has none', async () => {
+    const id = await createEvent('en', { title: 'Only English' })
+    expect(await titleIn(id, '/api', '?locale=fr')).toBe('Only English')
+    expect(await titleIn(id, '/api', '?locale=es')).toBe('Only English')
+
+    const frenchOnly = await createEvent('fr', { title: 'Seulement en français' })
+    expect(await titleIn(frenchOnly, '/api', '?locale=en')).toBe('Seulement en français')
+    expect(await titleIn(frenchOnly, '/api', '?locale=es')).toBe('Seulement en français')
+
+    const spanishOnly = await createEvent('es', { title: 'Solo en español' })
+    expect(await titleIn(spanishOnly, '/api', '?locale=en')).toBe('Solo en español')
+    expect(await titleIn(spanishOnly, '/api', '?locale=fr')).toBe('Solo en español')
+  })
+
+  it('treats an empty value as missing and falls back', async () => {
+    const id = await createEvent('en', { title: 'Market', description: 'Fresh food' })
+    const emptied = await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { title: 'Marché', description: '' } })
+    expect(emptied.status).toBe(200)
+    const french = (await server.request('GET', `/api/events/${id}?locale=fr`)).body
+    expect(french).toMatchObject({ title: 'Marché', description: 'Fresh food' })
+  })
+
+  it('writes in one language leave the others untouched', async () => {
+    const id = await createEvent('en', { title: 'Talk' })
+    await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { title: 'Conférence' } })
+    await server.request('PATCH', `/api/events/${id}?locale=es`, { token: admin.token, body: { title: 'Charla' } })
+    await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { title: 'Exposé' } })
+    const all = (await server.request('GET', `/api/events/${id}?locale=all`)).body
+    expect(all.title).toEqual({ en: 'Talk', fr: 'Exposé', es: 'Charla' })
+  })
+
+  it('localizes the names of venues, organizers, categories and tags', async () => {
+    for (const collection of ['venues', 'organizers', 'event-categories', 'event-tags']) {
+      const created = await server.request('POST', `/api/${collection}?locale=en`, { token: admin.token, body: { name: `Name ${collection}`, status: 'publish' } })
+      expect(created.status).toBe(201)
+      const id = created.body.doc.id
+      await server.request('PATCH', `/api/${collection}/${id}?locale=es`, { token: admin.token, body: { name: `Nombre ${collection}` } })
+      expect((await server.request('GET', `/api/${collection}/${id}?locale=es`)).body.name).toBe(`Nombre ${collection}`)
+      expect((await server.request('GET', `/api/${collection}/${id}?locale=fr`)).body.name).toBe(`Name ${collection}`)
+    }
+  })
+})
+
+describe('language-prefixed API roots', () => {
+  let id: number
+  beforeAll(async () => {
+    id = await createEvent('en', { title: 'Opera' })
+    await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { title: 'Opéra' } })
+    await server.request('PATCH', `/api/events/${id}?locale=es`, { token: admin.token, body: { title: 'Ópera' } })
+  })
+
+  it('/fr/api and /es/api read in that language, /en/api in English', async () => {
+    expect(await titleIn(id, '/fr/api')).toBe('Opéra')
+    expect(await titleIn(id, '/es/api')).toBe('Ópera')
+    expect(await titleIn(id, '/en/api')).toBe('Opera')
+    const list = await server.request('GET', '/fr/api/events?where[id][equals]=' + id)
+    expect(list.body.docs[0].title).toBe('Opéra')
+  })
+
+  it('the locale parameter wins over the path segment', async () => {
+    expect(await titleIn(id, '/fr/api', '?locale=es')).toBe('Ópera')
+  })
+
+  it('writes through a language root write that language', async () => {
+    const response = await server.request('PATCH', `/es/api/events/${id}`, { token: admin.token, body: { title: 'Ópera nueva' } })
+    expect(response.status).toBe(200)
+    expect(await titleIn(id, '/api', '?locale=es')).toBe('Ópera nueva')
+    expect(await titleIn(id, '/api', '?locale=en')).toBe('Opera')
+  })
+
+  it('any other leading segment is not a language root', async () => {
+    for (const root of ['/de/api', '/xx/api', '/fr-ca/api']) {
+      const response = await server.request('GET', `${root}/events/${id}`)
+      expect(response.status).toBe(404)
+    }
+  })
+})
