@@ -44,6 +44,21 @@ export async function migrateSqlite(db: Pick<BaseDatabaseAdapter, 'name' | 'migr
   if (db.name === 'sqlite') await db.migrate({ migrations: migrations as Migration[] })
 }
 
+/** How long a write waits for the one before it; past that something holds a transaction it never ends. */
+const TRANSACTION_WAIT_MS = 30_000
+
+async function waitForTurn(previous: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${TRANSACTION_WAIT_MS} ms for another SQLite transaction to end`)), TRANSACTION_WAIT_MS)
+  })
+  try {
+    await Promise.race([previous, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * libsql runs statements synchronously on the event loop and gives each transaction its own
  * connection, so two open write transactions cannot wait for each other: the second fails at once
@@ -61,8 +76,8 @@ function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
     const turn = new Promise<void>((resolve) => (release = resolve))
     const previous = queue
     queue = previous.then(() => turn)
-    await previous
     try {
+      await waitForTurn(previous)
       const id = await begin(options)
       if (id === null || id === undefined) {
         release()

@@ -60,6 +60,16 @@ describe('integer ids', () => {
     expect(ids[19] - ids[0]).toBe(19)
   })
 
+  it('concurrent writes in one process take turns on SQLite instead of failing with SQLITE_BUSY', async () => {
+    // Through the Local API the writes overlap for sure; each would open its own write transaction.
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => server.payload.create({ collection: 'event-tags', data: { name: 'Overlap' } })),
+    )
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+    const slugs = results.map((result) => (result as PromiseFulfilledResult<Record<string, unknown>>).value.slug)
+    expect(new Set(slugs).size).toBe(20)
+  })
+
   it('the sequences are not reachable through the API', async () => {
     for (const method of ['GET', 'POST']) {
       const response = await server.request(method, '/api/cal-sequences', { token: admin.token, body: method === 'POST' ? { sequence: 'events', value: 1, claim: 'x' } : undefined })

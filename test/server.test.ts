@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startTestServer, type TestServer } from './helpers.js'
+
+describe('the server, in process', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers a health check that asks the database', async () => {
+    const health = await server.request('GET', '/api/health')
+    expect(health.status).toBe(200)
+    expect(health.body).toEqual({ status: 'ok', database: 'up' })
+  })
+
+  it('answers unknown paths with 404 in JSON', async () => {
+    expect((await server.request('GET', '/nowhere')).status).toBe(404)
+    expect((await server.request('GET', '/api/nowhere')).status).toBe(404)
+  })
+
+  it('keeps the migrations in step with the collections', async () => {
+    const db = server.payload.db as unknown as {
+      schema: unknown
+      requireDrizzleKit: () => {
+        generateDrizzleJson: (schema: unknown) => Promise<unknown>
+        generateMigration: (before: unknown, after: unknown) => Promise<string[]>
+      }
+    }
+    const dir = path.resolve('src/migrations')
+    const latest = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort().at(-1)!
+    const snapshot = JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8'))
+    const kit = db.requireDrizzleKit()
+    const pending = await kit.generateMigration(snapshot, await kit.generateDrizzleJson(db.schema))
+    // When this fails, run `npm run migrate:create <name>` and commit the new migration.
+    expect(pending).toEqual([])
+  })
+})
+
+describe('the server as a process', () => {
+  const dbFile = path.join(os.tmpdir(), `calendar-process-${process.pid}.db`)
+  const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URI: `file:${dbFile}`, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: 'false', LOG_LEVEL: 'warn' }
+  afterAll(() => {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
+  })
+
+  /** Starts `src/server.ts` and resolves with its address once it prints its start line. */
+  function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    return new Promise((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk
+        const match = /calendar ready in \d+ ms: REST (http:\/\/[^\s]+)\/api /.exec(output)
+        if (match) resolve({ child, url: match[1], output: () => output })
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
+    })
+  }
+
+  const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  it('logs its URLs, finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
+    const { child, url, output } = await start()
+    expect(output()).toMatch(/health http:\/\/127\.0\.0\.1:\d+\/api\/health/)
+
+    // A registration whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ email: 'first@example.com', password: 'a-long-password' })
+    const response = new Promise<number>((resolve, reject) => {
+      const request = http.request(`${url}/api/users/first-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+      request.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      request.on('error', reject)
+      request.write(body.slice(0, 10))
+      setTimeout(() => {
+        child.kill('SIGTERM')
+        setTimeout(() => request.end(body.slice(10)), 300)
+      }, 200)
+    })
+    const code = exited(child)
+    expect(await response).toBe(200)
+    expect(await code).toBe(0)
+    expect(output()).toMatch(/SIGTERM: finishing requests in flight/)
+
+    // The write survived the shutdown: a restart on the same file has the user.
+    const again = await start()
+    const registered = await fetch(`${again.url}/api/users/init`)
+    expect(await registered.json()).toEqual({ initialized: true })
+    again.child.kill('SIGINT')
+    expect(await exited(again.child)).toBe(0)
+  })
+})
