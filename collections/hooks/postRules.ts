@@ -13,16 +13,17 @@ import { can, type Status } from '../access.js'
 export const postRules: CollectionBeforeValidateHook = ({ data, operation, originalDoc, req }) => {
   if (!data) return data
   const { user } = req
-  if (!can.editOthers(user)) {
-    if (operation === 'create' && user) data.author = user.id
+  if (user && !can.editOthers(user)) {
+    if (operation === 'create') data.author = user.id
     else delete data.author
-  } else if (operation === 'create' && data.author == null && user) {
+  } else if (user && operation === 'create' && data.author == null) {
     data.author = user.id
   }
 
   if (!('status' in data) && !('publishedAt' in data) && operation === 'update') return data
   let status = (data.status ?? originalDoc?.status) as Status | undefined
-  if ('status' in data && status && !can.publish(user) && ['publish', 'future', 'private'].includes(status)) {
+  // Writes without a user are the system's own (seeding, imports, unlinking): access control let them through.
+  if ('status' in data && status && user && !can.publish(user) && ['publish', 'future', 'private'].includes(status)) {
     status = 'pending'
   }
   const dateValue = data.publishedAt ?? originalDoc?.publishedAt
