@@ -22,7 +22,7 @@ export async function startTestServer(): Promise<TestServer> {
   const dbFile = path.join(os.tmpdir(), `calendar-test-${process.pid}-${Date.now()}.db`)
   if (!/^mongodb/.test(process.env.DATABASE_URI ?? '')) process.env.DATABASE_URI = `file:${dbFile}`
   process.env.PAYLOAD_SECRET ??= 'test-secret'
-  process.env.LOG_LEVEL ??= 'warn'
+  process.env.LOG_LEVEL ??= 'fatal'
   const { startServer } = await import('../src/server.js')
   const running = await startServer({ admin: false, host: '127.0.0.1', port: 0 })
   const request = async (method: string, route: string, options: RequestOptions = {}) => {
