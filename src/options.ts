@@ -31,6 +31,14 @@ export type CalendarPluginOptions = {
   siteTimezone?: string
   /** Folder of uploaded files when the plugin adds the upload collection. Default `data/media`. */
   mediaDir?: string
+  /** Default page size of v1 archives. Default: env `CAL_PER_PAGE`, else 10. */
+  perPage?: number
+  /** Public site address for `url` fields. Default: env `CAL_SITE_URL`, else the request's origin. */
+  siteUrl?: string
+  /** Currency symbol shown with costs that give none. Default: env `CAL_CURRENCY_SYMBOL`, else none. */
+  currencySymbol?: string
+  /** Where that symbol goes. Default: env `CAL_CURRENCY_POSITION`, else `prefix`. */
+  currencyPosition?: 'prefix' | 'postfix'
 }
 
 export type ResolvedCalendarOptions = {
@@ -44,6 +52,10 @@ export type ResolvedCalendarOptions = {
   integerIds: boolean
   siteTimezone: string
   mediaDir: string
+  perPage: number
+  siteUrl: string
+  currencySymbol: string
+  currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
 }
@@ -71,6 +83,15 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     integerIds: options.integerIds ?? true,
     siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',
     mediaDir: options.mediaDir ?? 'data/media',
+    perPage: options.perPage ?? positiveInteger(process.env.CAL_PER_PAGE) ?? 10,
+    siteUrl: (options.siteUrl ?? process.env.CAL_SITE_URL ?? '').replace(/\/+$/, ''),
+    currencySymbol: options.currencySymbol ?? process.env.CAL_CURRENCY_SYMBOL ?? '',
+    currencyPosition: options.currencyPosition ?? (process.env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : 'prefix'),
     sequencesSlug: 'cal-sequences',
   }
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined
 }

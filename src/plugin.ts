@@ -8,6 +8,8 @@ import { sequencesCollection } from '../collections/sequences.js'
 import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
+import { calendarRoutes } from '../endpoints/routes.js'
+import { namespaceEndpoints } from '../endpoints/router.js'
 import { extendCollection } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -51,6 +53,7 @@ export const calendarPlugin =
       ...incomingConfig,
       localization,
       collections: [...withIds, sequencesCollection(options.sequencesSlug)],
+      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
     }
   }
 

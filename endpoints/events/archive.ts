@@ -1,0 +1,180 @@
+import type { Where } from 'payload'
+import { can, publishedWhere, STATUSES } from '../../collections/access.js'
+import type { Context } from '../context.js'
+import { ApiError, invalidParams } from '../errors.js'
+import { checkIdsExist, findTerms } from '../lookup.js'
+import type { Params } from '../params.js'
+import type { Operation, Reply } from '../router.js'
+import { eventRecord } from '../records/event.js'
+import { loadRelated } from '../records/load.js'
+import type { Doc } from '../records/common.js'
+import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
+import { venuesNear, venuesWithCoordinates } from './geo.js'
+
+export const MAX_PER_PAGE = 50
+const EARTH_RADIUS_DEFAULT_KM = 50
+
+const dateParam = (description: string) => ({
+  kind: 'date' as const,
+  description,
+  check: (value: unknown, context: Context) => (isDateInput(value, context.now) ? undefined : `Invalid date: ${String(value)}.`),
+})
+
+const termsCheck = (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
+  const { missing } = await findTerms(context, context.options.slugs[taxonomy], values)
+  return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
+}
+
+/** The statuses a caller may filter by: only `publish` without edit rights; `trash` for editors. */
+function statusCheck(values: string[], context: Context) {
+  const known: readonly string[] = can.editOthers(context.user) ? [...STATUSES, 'trash'] : STATUSES
+  const unknown = values.filter((status) => !known.includes(status))
+  if (unknown.length) return `status: unknown status ${unknown.join(', ')}.`
+  if (!can.editPosts(context.user) && (values.length !== 1 || values[0] !== 'publish')) return 'status: you may only ask for published events.'
+}
+
+export const archiveParams: Params = {
+  page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
+  per_page: { kind: 'integer', description: `Events per page (at most ${MAX_PER_PAGE}; default from CAL_PER_PAGE, else 10).` },
+  start_date: dateParam('Events that start on or after this date (a date, a timestamp or words such as "tomorrow").'),
+  end_date: dateParam('Events that end on or before this date.'),
+  starts_before: dateParam('Events that start before this date.'),
+  starts_after: dateParam('Events that start after this date.'),
+  ends_before: dateParam('Events that end before this date.'),
+  ends_after: dateParam('Events that end after this date.'),
+  strict_dates: { kind: 'truthy', description: 'true: dates are exact times; false: whole days.', default: 'false' },
+  search: { kind: 'text', description: 'Events whose title, excerpt or description contains every word.' },
+  categories: { kind: 'list', description: 'Events in any of these categories (ids or slugs).', check: termsCheck('categories') },
+  tags: { kind: 'list', description: 'Events with any of these tags (ids or slugs).', check: termsCheck('tags') },
+  venue: {
+    kind: 'idList',
+    description: 'Events at any of these venues.',
+    check: (ids: number[], context: Context) => checkIdsExist(context, context.options.slugs.venues, ids, 'venue', 'venue'),
+  },
+  organizer: {
+    kind: 'idList',
+    description: 'Events by any of these organizers.',
+    check: (ids: number[], context: Context) => checkIdsExist(context, context.options.slugs.organizers, ids, 'organizer', 'organizer'),
+  },
+  featured: { kind: 'boolean', description: 'Only featured (true) or only other (false) events.' },
+  status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck },
+  geoloc: { kind: 'boolean', description: 'Events whose venue has (true) or lacks (false) coordinates.' },
+  geoloc_lat: { kind: 'number', description: 'Latitude of a point; events whose venue is within geoloc_radius of it. Needs geoloc_lng.', check: (v: number) => (v < -90 || v > 90 ? 'geoloc_lat must be between -90 and 90.' : undefined) },
+  geoloc_lng: { kind: 'number', description: 'Longitude of that point. Needs geoloc_lat.', check: (v: number) => (v < -180 || v > 180 ? 'geoloc_lng must be between -180 and 180.' : undefined) },
+  geoloc_radius: { kind: 'number', description: `Radius around the point, in km (default ${EARTH_RADIUS_DEFAULT_KM}).`, check: (v: number) => (v <= 0 || v > 20_100 ? 'geoloc_radius must be a distance in km above 0.' : undefined) },
+  include: { kind: 'idList', description: 'Only these events; no date window applies.' },
+  post_parent: {
+    kind: 'integer',
+    description: 'Events whose parent is this event.',
+    check: (id: number, context: Context) => checkIdsExist(context, context.options.slugs.events, [id], 'post_parent', 'event'),
+  },
+  ticketed: { kind: 'boolean', description: 'Events with (true) or without (false) tickets.' },
+  password: { kind: 'string', description: 'Unlocks password-protected events in the list.' },
+}
+
+/** Every word must appear in the title, the excerpt or the description (in the request's language). */
+const searchWhere = (search: string): Where[] =>
+  search
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word): Where => ({ or: ['title', 'excerpt', 'description'].map((field): Where => ({ [field]: { contains: word } })) }))
+
+function statusWhere(statuses: string[], now: Date): Where {
+  return {
+    or: statuses.map((status): Where => {
+      if (status === 'publish') return publishedWhere(now)
+      if (status === 'future') return { and: [{ status: { equals: 'future' } }, { publishedAt: { greater_than: now.toISOString() } }] }
+      if (status === 'trash') return { deletedAt: { exists: true } }
+      return { and: [{ status: { equals: status } }, { deletedAt: { exists: false } }] }
+    }),
+  }
+}
+
+/** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
+function restQuery(args: Record<string, any>, page: number, perPage: number, echo: Partial<Record<DateFilter, string>>) {
+  const query = new URLSearchParams()
+  const put = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return
+    query.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value))
+  }
+  put('page', page)
+  put('per_page', perPage)
+  put('start_date', echo.start_date)
+  put('end_date', echo.end_date)
+  for (const name of ['search', 'include', 'post_parent', 'status']) put(name, args[name])
+  for (const filter of Object.keys(DATE_FILTERS) as DateFilter[]) if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
+  for (const name of ['ticketed', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius', 'venue', 'organizer', 'featured']) put(name, args[name])
+  return query
+}
+
+async function archive(context: Context, args: Record<string, any>): Promise<Reply> {
+  if ((args.geoloc_lat === undefined) !== (args.geoloc_lng === undefined)) {
+    const missing = args.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
+    throw invalidParams({ [missing]: 'geoloc_lat and geoloc_lng go together.' })
+  }
+  const { slugs } = context.options
+  const page: number = args.page
+  const perPage = Math.min(args.per_page ?? context.options.perPage, MAX_PER_PAGE)
+  const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
+
+  const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
+  if (args.search) where.push(...searchWhere(args.search))
+  for (const taxonomy of ['categories', 'tags'] as const) {
+    if (args[taxonomy]) where.push({ [taxonomy]: { in: (await findTerms(context, slugs[taxonomy], args[taxonomy])).matchIds.concat(0) } })
+  }
+  if (args.venue) where.push({ venue: { in: args.venue } })
+  if (args.organizer) where.push({ organizers: { in: args.organizer } })
+  if (args.featured !== undefined) where.push({ featured: { equals: args.featured } })
+  if (args.ticketed !== undefined) where.push({ ticketed: { equals: args.ticketed } })
+  if (args.include) where.push({ id: { in: args.include } })
+  if (args.post_parent) where.push({ parent: { equals: args.post_parent } })
+  if (args.geoloc !== undefined) {
+    const ids = await venuesWithCoordinates(context)
+    where.push({ venue: args.geoloc ? { in: ids.concat(0) } : { not_in: ids.concat(0) } })
+  }
+  if (args.geoloc_lat !== undefined) {
+    const ids = await venuesNear(context, args.geoloc_lat, args.geoloc_lng, args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM)
+    where.push({ venue: { in: ids.concat(0) } })
+  }
+  const statuses: string[] | undefined = args.status ?? (can.editPosts(context.user) ? undefined : ['publish'])
+  if (statuses) where.push(statusWhere(statuses, context.now))
+
+  const result = await context.payload.find({
+    collection: slugs.events as 'events',
+    where: { and: where },
+    sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'],
+    limit: perPage,
+    page,
+    depth: 0,
+    locale: context.lang,
+    trash: statuses?.includes('trash') ?? false,
+    req: context.req,
+    overrideAccess: false,
+  })
+  const events = result.docs as Doc[]
+  if (events.length === 0 && page > 1) {
+    throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist.')
+  }
+  const related = await loadRelated(context, events)
+  const total = result.totalDocs
+  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
+  const query = restQuery(args, page, perPage, window.echo)
+  const link = (target: number | null) => {
+    const copy = new URLSearchParams(query)
+    if (target === null) copy.delete('page')
+    else copy.set('page', String(target))
+    return `${context.root}events/?${copy}`
+  }
+  const body: Record<string, unknown> = {
+    events: events.map((event) => eventRecord(event, context, related, { givenPassword: args.password })),
+    rest_url: link(page),
+  }
+  if (page < totalPages) body.next_rest_url = link(page + 1)
+  if (page > 1) body.previous_rest_url = link(page === 2 ? null : page - 1)
+  body.total = total
+  body.total_pages = totalPages
+  return { status: 200, body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
+}
+
+export const listEvents: Operation = { summary: 'List events', params: archiveParams, handle: archive }
+

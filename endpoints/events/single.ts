@@ -1,0 +1,76 @@
+import type { Where } from 'payload'
+import { can } from '../../collections/access.js'
+import type { Context } from '../context.js'
+import { ApiError } from '../errors.js'
+import { findOne } from '../lookup.js'
+import type { ParamSpec } from '../params.js'
+import type { Operation } from '../router.js'
+import { eventRecord } from '../records/event.js'
+import { loadRelated } from '../records/load.js'
+import { idOf, unlocked, type Doc } from '../records/common.js'
+
+export type EventAddress = 'id' | 'slug'
+
+export const eventIdParam: ParamSpec = { kind: 'integer', description: 'Id of the event.', required: true }
+
+/** A by-slug route's `slug`: the slug of an existing event, whatever its status (reference §9). */
+export const eventSlugParam: ParamSpec = {
+  kind: 'text',
+  description: 'Slug of the event.',
+  required: true,
+  check: async (slug: string, context: Context) =>
+    (await findOne(context, context.options.slugs.events, { slug: { equals: slug } })) ? undefined : `slug: no event has the slug "${slug}".`,
+}
+
+/** The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. */
+export async function addressedEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<Doc> {
+  const where: Where = address === 'id' ? { id: { equals: args.id } } : { slug: { equals: args.slug } }
+  const doc = await findOne(context, context.options.slugs.events, where)
+  if (!doc) throw new ApiError(404, 'rest-event-not-found', `An event with ID ${args.id ?? args.slug} does not exist.`, { id: args.id })
+  return doc
+}
+
+const isPublished = (doc: Doc, now: Date) =>
+  doc.status === 'publish' || (doc.status === 'future' && doc.publishedAt && new Date(doc.publishedAt) <= now)
+
+/** Whether the caller may read a record that is not published: editors, or its author (contributor and up). */
+export function mayReadUnpublished(doc: Doc, context: Context): boolean {
+  const { user } = context
+  if (!user) return false
+  if (can.editOthers(user)) return true
+  return can.editPosts(user) && idOf(doc.author) === user.id
+}
+
+/** Reads one event: the checks of reference §5.2 in order, then the record with `json_ld`. */
+export function readEvent(address: EventAddress): Operation {
+  return {
+    summary: `Read an event by ${address}`,
+    params: {
+      [address]: address === 'id' ? eventIdParam : eventSlugParam,
+      password: { kind: 'text', description: 'The event password, for a protected event.' },
+    },
+    handle: async (context, args) => {
+      const found = await addressedEvent(context, address, args)
+      if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+      if (!isPublished(found, context.now) && !mayReadUnpublished(found, context)) {
+        throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+      }
+      const { docs } = await context.payload.find({
+        collection: context.options.slugs.events as 'events',
+        where: { id: { equals: found.id } },
+        limit: 1,
+        depth: 0,
+        locale: context.lang,
+        req: context.req,
+        overrideAccess: false,
+      })
+      const doc = docs[0] as Doc | undefined
+      if (!doc) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+      const related = await loadRelated(context, [doc])
+      if (!unlocked(related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
+        throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
+      }
+      return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }
+    },
+  }
+}

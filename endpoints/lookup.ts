@@ -1,0 +1,74 @@
+import type { Where } from 'payload'
+import type { Context } from './context.js'
+import type { Doc } from './records/common.js'
+
+/**
+ * Lookups that must see every record, whatever its status or the caller's rights, to tell "does not
+ * exist" from "may not be seen" — their results decide error codes, never what a response shows.
+ */
+export async function findOne(context: Context, collection: string, where: Where): Promise<Doc | null> {
+  const { docs } = await context.payload.find({
+    collection: collection as 'events',
+    where,
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    trash: true,
+    overrideAccess: true,
+    locale: context.lang,
+    req: context.req,
+  })
+  return (docs[0] as Doc | undefined) ?? null
+}
+
+/** The ids among `ids` that exist in the collection (trash excluded). */
+export async function existingIds(context: Context, collection: string, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const { docs } = await context.payload.find({
+    collection: collection as 'events',
+    where: { id: { in: ids } },
+    select: { createdAt: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req: context.req,
+  })
+  return new Set((docs as Doc[]).map((doc) => doc.id))
+}
+
+/** A reason when some ids do not exist in the collection. */
+export async function checkIdsExist(context: Context, collection: string, ids: number[], name: string, what: string) {
+  const found = await existingIds(context, collection, ids)
+  const missing = ids.filter((id) => !found.has(id))
+  return missing.length ? `${name}: no ${what} with id ${missing.join(', ')}.` : undefined
+}
+
+/**
+ * Terms named by id, slug or name (in the request's language). Returns the terms found for each
+ * value; `matchIds` holds those matched by slug or id, as the archive filters match (reference §5.1.1).
+ */
+export async function findTerms(context: Context, collection: string, values: (string | number)[]) {
+  const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
+  const strings = values.map(String)
+  const { docs } = await context.payload.find({
+    collection: collection as 'event-tags',
+    where: { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }, { name: { in: strings } }] },
+    pagination: false,
+    depth: 0,
+    locale: context.lang,
+    req: context.req,
+    overrideAccess: true,
+  })
+  const terms = docs as Doc[]
+  const missing: string[] = []
+  const matchIds = new Set<number>()
+  for (const value of strings) {
+    const bySlug = terms.find((term) => term.slug === value)
+    const byId = terms.find((term) => String(term.id) === value)
+    const byName = terms.find((term) => term.name === value)
+    if (bySlug) matchIds.add(bySlug.id)
+    else if (byId) matchIds.add(byId.id)
+    else if (!byName) missing.push(value)
+  }
+  return { missing, matchIds: [...matchIds], terms }
+}

@@ -1,0 +1,110 @@
+import type { Context } from './context.js'
+
+/**
+ * Parameter kinds of the namespace. Each turns a raw value (query string, form or JSON) into a
+ * typed one, or gives the reason it is invalid. The kinds also name the JSON-schema type that the
+ * namespace index and `/doc` show.
+ */
+export type Kind =
+  | 'integer' // a positive integer, as a JSON number or digits
+  | 'boolean' // true/false/1/0/'true'/'false'/'1'/'0'
+  | 'truthy' // any non-empty string; true/1/yes/on (case-insensitive) mean true, anything else false
+  | 'string' // a string, possibly empty
+  | 'text' // a non-empty string
+  | 'number' // a finite number, as a JSON number or numeric string
+  | 'date' // a date string or timestamp, checked by the route
+  | 'list' // a list of strings or integers: an array or a comma-separated string
+  | 'idList' // a list of positive integers: an array or a comma-separated string
+  | 'any' // any JSON value the route checks itself (cost, venue, organizer)
+
+export type ParamSpec = {
+  kind: Kind
+  description: string
+  required?: boolean
+  default?: unknown
+  enum?: readonly string[]
+  /** A check after the kind's: returns a reason when the value is not acceptable. */
+  check?: (value: any, context: Context) => Promise<string | void> | string | void
+}
+
+export type Params = Record<string, ParamSpec>
+
+type Result = { ok: true; value: unknown } | { ok: false; reason: string }
+const ok = (value: unknown): Result => ({ ok: true, value })
+const fail = (reason: string): Result => ({ ok: false, reason })
+
+const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+
+function toInteger(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value
+  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value)
+  return null
+}
+
+function splitList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  if (typeof value === 'number') return [value]
+  return null
+}
+
+const KINDS: Record<Kind, (value: unknown) => Result> = {
+  integer: (value) => {
+    const n = toInteger(value)
+    return n !== null && n > 0 ? ok(n) : fail('must be a positive integer')
+  },
+  boolean: (value) => {
+    if (value === true || value === 1 || value === '1' || value === 'true') return ok(true)
+    if (value === false || value === 0 || value === '0' || value === 'false') return ok(false)
+    return fail('is not of type boolean')
+  },
+  truthy: (value) => {
+    if (typeof value === 'boolean') return ok(value)
+    if (!isPlain(value) || String(value) === '') return fail('must be a non-empty string')
+    return ok(['true', '1', 'yes', 'on'].includes(String(value).toLowerCase()))
+  },
+  string: (value) => (typeof value === 'string' ? ok(value) : fail('is not of type string')),
+  text: (value) => (typeof value === 'string' && value.trim() !== '' ? ok(value) : fail('must be a non-empty string')),
+  number: (value) => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+    return Number.isFinite(n) ? ok(n) : fail('is not of type number')
+  },
+  date: (value) =>
+    (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value))
+      ? ok(value)
+      : fail('must be a date string or a timestamp'),
+  list: (value) => {
+    const items = splitList(value)
+    if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) return fail('must be a list of ids or names')
+    return ok(items.map((item) => (typeof item === 'string' ? item.trim() : item)))
+  },
+  idList: (value) => {
+    const items = splitList(value)
+    const ids = items?.map(toInteger)
+    if (!ids || ids.some((id) => id === null || id <= 0)) return fail('must be a list of positive integers')
+    return ok([...new Set(ids as number[])])
+  },
+  any: (value) => ok(value),
+}
+
+/** Coerces one value to its kind and enum; the route's own check comes after. */
+export function coerce(spec: ParamSpec, value: unknown): Result {
+  const result = KINDS[spec.kind](value)
+  if (!result.ok) return result
+  if (spec.enum && !spec.enum.includes(String(result.value))) return fail(`must be one of ${spec.enum.join(', ')}`)
+  return result
+}
+
+/** The JSON-schema type of a kind, for the namespace index and `/doc`. */
+export const SCHEMA_TYPE: Record<Kind, string | string[]> = {
+  integer: 'integer',
+  boolean: 'boolean',
+  truthy: 'string',
+  string: 'string',
+  text: 'string',
+  number: 'number',
+  date: 'string',
+  list: 'array',
+  idList: 'array',
+  any: ['string', 'integer', 'array', 'object', 'boolean', 'null'],
+}

@@ -1,0 +1,54 @@
+import crypto from 'node:crypto'
+import { DateTime } from 'luxon'
+import type { Context } from '../context.js'
+import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
+
+/** A stored document as the Local API returns it at depth 0. */
+export type Doc = Record<string, any> & { id: number }
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant in a zone; '' for none. */
+export function wallClockIn(instant: string | Date | null | undefined, zone: string): string {
+  if (!instant) return ''
+  const date = DateTime.fromJSDate(new Date(instant), { zone })
+  return date.isValid ? date.toFormat(WALL_CLOCK_FORMAT) : ''
+}
+
+/** The publication and modification dates every post record carries, site-local and UTC. */
+export function postDates(doc: Doc, context: Context) {
+  const zone = context.options.siteTimezone
+  const published = doc.publishedAt ?? doc.createdAt
+  return {
+    date: wallClockIn(published, zone),
+    date_utc: wallClockIn(published, 'UTC'),
+    modified: wallClockIn(doc.updatedAt, zone),
+    modified_utc: wallClockIn(doc.updatedAt, 'UTC'),
+  }
+}
+
+/** `example.com?id=42`: the site's host and path, without the scheme (reference §4.1). */
+export function globalId(context: Context, id: number) {
+  const value = `${context.siteUrl.replace(/^[a-z]+:\/\//i, '')}?id=${id}`
+  return { global_id: value, global_id_lineage: [value] }
+}
+
+/** The public page of a record, in the request's language segment when it is not English. */
+export function permalink(context: Context, base: string, slug: string): string {
+  const language = context.pathLanguage && context.pathLanguage !== 'en' ? `/${context.pathLanguage}` : ''
+  return `${context.siteUrl}${language}/${base}/${slug}/`
+}
+
+/** The author's id as a string, as the anchor gives it ("0" when none). */
+export const authorId = (doc: Doc) => String(typeof doc.author === 'object' && doc.author ? doc.author.id : (doc.author ?? 0))
+
+export const idOf = (value: unknown): number | null =>
+  value && typeof value === 'object' ? ((value as { id?: number }).id ?? null) : typeof value === 'number' ? value : null
+
+/** Whether a record with this stored password (none: not protected) is unlocked by the given one, in constant time. */
+export function unlocked(stored: string | undefined, password: unknown): boolean {
+  if (!stored) return true
+  if (typeof password !== 'string') return false
+  const a = Buffer.from(stored)
+  const b = Buffer.from(password)
+  return a.length === b.length && crypto.timingSafeEqual(a, b)
+}
+

@@ -1,0 +1,75 @@
+import type { Context } from '../context.js'
+import { authorId, globalId, permalink, postDates, unlocked, type Doc } from './common.js'
+import { imageRecord } from './image.js'
+import { organizerJsonLd, venueJsonLd } from './jsonLd.js'
+import { displayTitle, renderContent } from './text.js'
+
+/** What a venue or organizer record needs besides its document. */
+export type LinkedOptions = {
+  images: Map<number, Doc>
+  /** Its stored password, when protected. */
+  password?: string
+  /** The password given with the request; embedded records are judged without it (reference §3.4). */
+  givenPassword?: unknown
+  withJsonLd?: boolean
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const status = (doc: Doc) => (doc.deletedAt ? 'trash' : doc.status)
+
+/** A venue record (reference §4.2, with every documented key present, v1-decisions §6). */
+export function venueRecord(doc: Doc, context: Context, options: LinkedOptions) {
+  const locked = !unlocked(options.password, options.givenPassword)
+  const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
+  const record: Record<string, unknown> = {
+    id: doc.id,
+    author: authorId(doc),
+    status: status(doc),
+    ...postDates(doc, context),
+    url: permalink(context, 'venue', doc.slug),
+    venue: locked ? '' : displayTitle(doc.name),
+    description: locked ? '' : renderContent(doc.description),
+    excerpt: '',
+    slug: doc.slug ?? '',
+    image: locked ? false : imageRecord(doc, options.images, context),
+    address: locked ? '' : text(doc.address),
+    city: locked ? '' : text(doc.city),
+    country: locked ? '' : text(doc.country),
+    province: locked ? '' : text(doc.province),
+    state: text(doc.state),
+    zip: locked ? '' : text(doc.zip),
+    phone: locked ? '' : text(doc.phone),
+    website: locked ? '' : text(doc.website),
+    stateprovince: locked ? '' : text(doc.stateprovince),
+  }
+  if (hasGeo) {
+    record.geo_lat = locked ? 0 : doc.geoLat
+    record.geo_lng = locked ? 0 : doc.geoLng
+  }
+  if (options.withJsonLd) record.json_ld = venueJsonLd(record)
+  record.show_map = locked ? null : doc.showMap !== false
+  record.show_map_link = locked ? null : doc.showMapLink !== false
+  return { ...record, ...globalId(context, doc.id) }
+}
+
+/** An organizer record (reference §4.3, every documented key present). */
+export function organizerRecord(doc: Doc, context: Context, options: LinkedOptions) {
+  const locked = !unlocked(options.password, options.givenPassword)
+  const record: Record<string, unknown> = {
+    id: doc.id,
+    author: authorId(doc),
+    status: status(doc),
+    ...postDates(doc, context),
+    url: permalink(context, 'organizer', doc.slug),
+    organizer: locked ? '' : displayTitle(doc.name),
+    description: locked ? '' : renderContent(doc.description),
+    excerpt: '',
+    slug: doc.slug ?? '',
+    image: locked ? false : imageRecord(doc, options.images, context),
+    phone: locked ? '' : text(doc.phone),
+    website: locked ? '' : text(doc.website),
+    email: locked ? '' : text(doc.email),
+  }
+  if (options.withJsonLd) record.json_ld = organizerJsonLd(record)
+  return { ...record, ...globalId(context, doc.id) }
+}

@@ -1,0 +1,36 @@
+import type { Context } from '../context.js'
+import { displayTitle } from './text.js'
+import { idOf, type Doc } from './common.js'
+
+export type Taxonomy = 'categories' | 'tags'
+
+/** The anchor's taxonomy names, which clients see in `taxonomy`. */
+export const TAXONOMY_NAME: Record<Taxonomy, string> = { categories: 'tribe_events_cat', tags: 'post_tag' }
+
+function termUrls(context: Context, taxonomy: Taxonomy, id: number, parent: number) {
+  const collection = `${context.root}${taxonomy}`
+  return { self: `${collection}/${id}`, collection, ...(parent ? { up: `${collection}/${parent}` } : {}) }
+}
+
+/** A term embedded in an event's `categories` or `tags` (reference §4.5). */
+export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: Context) {
+  const parent = taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
+  return {
+    name: displayTitle(doc.name),
+    slug: doc.slug ?? '',
+    term_group: 0,
+    term_taxonomy_id: doc.id,
+    taxonomy: TAXONOMY_NAME[taxonomy],
+    description: doc.description ?? '',
+    parent,
+    count,
+    filter: 'raw',
+    id: doc.id,
+    urls: termUrls(context, taxonomy, doc.id, parent),
+  }
+}
+
+/** The terms of a record, ordered by name. */
+export function sortByName<T extends { name: string }>(terms: T[]): T[] {
+  return [...terms].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || 0)
+}

@@ -1,0 +1,181 @@
+import { APIError, ValidationError, type Endpoint, type PayloadHandler, type PayloadRequest } from 'payload'
+import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
+import type { ResolvedCalendarOptions } from '../src/options.js'
+import { NAMESPACE, type Context } from './context.js'
+import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, missingParams, noRoute } from './errors.js'
+import { parseParams, readBody, type Input } from './input.js'
+import { coerce, type ParamSpec, type Params } from './params.js'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> }
+
+export type Operation = {
+  summary: string
+  params: Params
+  /**
+   * Decides who may call, before any parameter is validated (writes, v1-decisions §4); throws an
+   * ApiError to refuse.
+   */
+  authorize?: (context: Context) => void | Promise<void>
+  handle: (context: Context, args: Record<string, any>) => Promise<Reply>
+}
+
+/** A route: a path under the namespace (`/events/{id}`) and what each method does there. */
+export type Route = {
+  path: string
+  /** What each path variable matches: `id` digits, `slug` anything but a slash. */
+  operations: Partial<Record<Method, Operation>>
+}
+
+/** Every route accepts the content language (v1-decisions §2). */
+export const LANGUAGE_PARAM: ParamSpec = {
+  kind: 'string',
+  description: 'Language of the content: en, fr or es. Default: the language segment of the URL, else en.',
+  enum: LOCALE_CODES,
+}
+
+const VARIABLE_PATTERNS: Record<string, string> = { id: '(\\d+)', slug: '([^/]+)' }
+
+type CompiledRoute = { route: Route; regex: RegExp; variables: string[] }
+
+function compile(route: Route): CompiledRoute {
+  const variables: string[] = []
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    variables.push(name)
+    return VARIABLE_PATTERNS[name] ?? '([^/]+)'
+  })
+  return { route, regex: new RegExp(`^${source}/?$`), variables }
+}
+
+const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
+
+function decodePathParams(variables: string[], found: RegExpExecArray): Record<string, string> {
+  try {
+    return Object.fromEntries(variables.map((name, i) => [name, decodeURIComponent(found[i + 1])]))
+  } catch {
+    throw noRoute()
+  }
+}
+
+/** Whether the request carries credentials (which, when `req.user` is empty, did not authenticate). */
+function sentCredentials(req: PayloadRequest): boolean {
+  if (req.headers.get('authorization')) return true
+  const cookies = req.headers.get('cookie') ?? ''
+  return new RegExp(`(^|;\\s*)${req.payload.config.cookiePrefix}-token=`).test(cookies)
+}
+
+function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
+  return new Response(head ? null : JSON.stringify(reply.body), {
+    status: reply.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-language': lang, ...reply.headers },
+  })
+}
+
+/** A Payload error thrown by the Local API, in the namespace's error shape. */
+function fromPayloadError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof ValidationError) {
+    const errors = (error.data as { errors?: { path?: string; message?: string }[] }).errors ?? []
+    return invalidParams(Object.fromEntries(errors.map((entry) => [entry.path ?? 'body', entry.message ?? 'Invalid value.'])))
+  }
+  if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+    return new ApiError(error.status, error.status === 403 ? 'rest_forbidden' : 'rest_invalid_request', error.message)
+  }
+  return internalError()
+}
+
+/**
+ * Validates the arguments of an operation as the anchor's pipeline does (reference §1): required
+ * ones first, then each given (or defaulted) value's kind and the route's own check.
+ */
+async function validate(params: Params, input: Input, context: Context): Promise<Record<string, unknown>> {
+  const missing = Object.entries(params)
+    .filter(([name, spec]) => spec.required && (input[name] === undefined || input[name] === null))
+    .map(([name]) => name)
+  if (missing.length) throw missingParams(missing)
+  const args: Record<string, unknown> = {}
+  const reasons: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(params)) {
+    const raw = input[name] ?? spec.default
+    if (raw === undefined || raw === null) continue
+    const result = coerce(spec, raw)
+    if (!result.ok) {
+      reasons[name] = `${name} ${result.reason}.`
+      continue
+    }
+    const reason = spec.check ? await spec.check(result.value, context) : undefined
+    if (reason) reasons[name] = reason
+    else args[name] = result.value
+  }
+  if (Object.keys(reasons).length) throw invalidParams(reasons)
+  return args
+}
+
+export type NamespaceSettings = { routes: Route[]; options: ResolvedCalendarOptions }
+
+/** Answers one request to the namespace: routing, input, language, permission, validation, handler, errors. */
+async function dispatch(req: PayloadRequest, { routes, compiled, options }: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+  const url = new URL(req.url ?? '', 'http://localhost')
+  const prefix = `${req.payload.config.routes.api}/${NAMESPACE}`
+  const path = url.pathname.slice(prefix.length) || '/'
+  const headerLanguage = req.headers.get(PATH_LANGUAGE_HEADER)
+  const pathLanguage = isLocaleCode(headerLanguage) ? headerLanguage : null
+  let lang: LocaleCode = pathLanguage ?? 'en'
+  const head = req.method === 'HEAD'
+  try {
+    const match = compiled.map((c) => ({ c, found: c.regex.exec(path) })).find(({ found }) => found)
+    if (!match) throw noRoute()
+    const method = (head ? 'GET' : req.method) as Method
+    const operation = match.c.route.operations[method]
+    if (!operation) {
+      const allowed = Object.keys(match.c.route.operations)
+      throw methodNotAllowed(allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed)
+    }
+    if (!req.user && sentCredentials(req)) throw invalidCredentials()
+
+    const query = parseParams(url.searchParams)
+    const body = method === 'GET' ? Object.create(null) : await readBody(req)
+    const pathParams = decodePathParams(match.c.variables, match.found!)
+    const input: Input = { ...query, ...body, ...pathParams }
+
+    const requested = input.translation_language
+    if (requested !== undefined) {
+      if (!isLocaleCode(requested)) throw invalidParams({ translation_language: 'translation_language must be one of en, fr, es.' })
+      lang = requested
+    }
+    const origin = options.siteUrl || url.origin
+    const context: Context = {
+      req,
+      payload: req.payload,
+      user: req.user,
+      lang,
+      pathLanguage,
+      options,
+      root: `${origin}${pathLanguage && pathLanguage !== 'en' ? `/${pathLanguage}` : ''}${prefix}/`,
+      siteUrl: origin,
+      now: new Date(),
+      pathParams,
+    }
+    if (operation.authorize) await operation.authorize(context)
+    const args = await validate({ ...operation.params, translation_language: LANGUAGE_PARAM }, input, context)
+    return json(await operation.handle(context, args), lang, head)
+  } catch (error) {
+    const apiError = fromPayloadError(error)
+    if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
+    return json({ status: apiError.status, body: apiError.body(), headers: apiError.headers }, lang, head)
+  }
+}
+
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const
+
+/**
+ * The namespace as Payload root endpoints: one catch-all per method under `/cal/events/v1`, so
+ * that the route table alone decides what exists, and unknown paths and methods get the
+ * namespace's own 404 and 405 answers.
+ */
+export function namespaceEndpoints(settings: NamespaceSettings): Endpoint[] {
+  const compiled = settings.routes.map(compile)
+  const handler: PayloadHandler = (req) => dispatch(req, { ...settings, compiled })
+  return METHODS.map((method) => ({ path: `/${NAMESPACE}/:path*`, method, handler }))
+}
