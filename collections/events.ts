@@ -14,6 +14,7 @@ import {
   statusField,
   urlField,
 } from './fields.js'
+import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
@@ -41,7 +42,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     access: postTypeAccess(),
     hooks: {
       beforeValidate: [postRules, uniqueSlug('title', 'event')],
-      beforeChange: [eventDates(options.siteTimezone)],
+      beforeChange: [eventDates(options.siteTimezone), eventCost],
     },
     fields: [
       localizedText('title', { required: true }),

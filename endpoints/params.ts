@@ -12,7 +12,7 @@ export type Kind =
   | 'string' // a string, possibly empty
   | 'text' // a non-empty string
   | 'number' // a finite number, as a JSON number or numeric string
-  | 'date' // a date string or timestamp, checked by the route
+  | 'date' // a date as a string (words, a date, or timestamp digits), checked by the route
   | 'list' // a list of strings or integers: an array or a comma-separated string
   | 'idList' // a list of positive integers: an array or a comma-separated string
   | 'any' // any JSON value the route checks itself (cost, venue, organizer)
@@ -69,10 +69,7 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
     const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
     return Number.isFinite(n) ? ok(n) : fail('is not of type number')
   },
-  date: (value) =>
-    (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value))
-      ? ok(value)
-      : fail('must be a date string or a timestamp'),
+  date: (value) => (typeof value !== 'string' ? fail('is not of type string') : value.trim() !== '' ? ok(value) : fail('must be a date')),
   list: (value) => {
     const items = splitList(value)
     if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) return fail('must be a list of ids or names')

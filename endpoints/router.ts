@@ -2,9 +2,10 @@ import { APIError, ValidationError, type Endpoint, type PayloadHandler, type Pay
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { NAMESPACE, type Context } from './context.js'
-import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, missingParams, noRoute } from './errors.js'
+import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, noRoute } from './errors.js'
 import { parseParams, readBody, type Input } from './input.js'
-import { coerce, type ParamSpec, type Params } from './params.js'
+import type { ParamSpec, Params } from './params.js'
+import { validateArgs } from './validate.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -85,33 +86,6 @@ function fromPayloadError(error: unknown): ApiError {
   return internalError()
 }
 
-/**
- * Validates the arguments of an operation as the anchor's pipeline does (reference §1): required
- * ones first, then each given (or defaulted) value's kind and the route's own check.
- */
-async function validate(params: Params, input: Input, context: Context): Promise<Record<string, unknown>> {
-  const missing = Object.entries(params)
-    .filter(([name, spec]) => spec.required && (input[name] === undefined || input[name] === null))
-    .map(([name]) => name)
-  if (missing.length) throw missingParams(missing)
-  const args: Record<string, unknown> = {}
-  const reasons: Record<string, string> = {}
-  for (const [name, spec] of Object.entries(params)) {
-    const raw = input[name] ?? spec.default
-    if (raw === undefined || raw === null) continue
-    const result = coerce(spec, raw)
-    if (!result.ok) {
-      reasons[name] = `${name} ${result.reason}.`
-      continue
-    }
-    const reason = spec.check ? await spec.check(result.value, context) : undefined
-    if (reason) reasons[name] = reason
-    else args[name] = result.value
-  }
-  if (Object.keys(reasons).length) throw invalidParams(reasons)
-  return args
-}
-
 export type NamespaceSettings = { routes: Route[]; options: ResolvedCalendarOptions }
 
 /** Answers one request to the namespace: routing, input, language, permission, validation, handler, errors. */
@@ -158,7 +132,7 @@ async function dispatch(req: PayloadRequest, { routes, compiled, options }: Name
       pathParams,
     }
     if (operation.authorize) await operation.authorize(context)
-    const args = await validate({ ...operation.params, translation_language: LANGUAGE_PARAM }, input, context)
+    const args = await validateArgs({ ...operation.params, translation_language: LANGUAGE_PARAM }, input, context)
     return json(await operation.handle(context, args), lang, head)
   } catch (error) {
     const apiError = fromPayloadError(error)

@@ -1,6 +1,11 @@
 import { listEvents } from './events/archive.js'
+import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
-import type { Route } from './router.js'
+import { createEvent, updateEvent } from './events/write.js'
+import type { Operation, Route } from './router.js'
+
+/** POST, PUT and PATCH all update, and all are partial (v1-decisions §6). */
+const updates = (operation: Operation) => ({ POST: operation, PUT: operation, PATCH: operation })
 
 /**
  * The `cal/events/v1` route table: every path, method and handler of the namespace. Follow a
@@ -8,8 +13,8 @@ import type { Route } from './router.js'
  */
 export function calendarRoutes(): Route[] {
   return [
-    { path: '/events', operations: { GET: listEvents } },
-    { path: '/events/{id}', operations: { GET: readEvent('id') } },
-    { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug') } },
+    { path: '/events', operations: { GET: listEvents, POST: createEvent } },
+    { path: '/events/{id}', operations: { GET: readEvent('id'), ...updates(updateEvent('id')), DELETE: deleteEvent('id') } },
+    { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug'), ...updates(updateEvent('slug')), DELETE: deleteEvent('slug') } },
   ]
 }

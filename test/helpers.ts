@@ -91,3 +91,17 @@ export function eventData(overrides: Record<string, unknown> = {}) {
     ...overrides,
   }
 }
+
+export const V1 = '/api/cal/events/v1'
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC of now plus some days (and hours). */
+export function utcWallClock(days: number, hours = 0): string {
+  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/** Creates an event through the v1 API and returns its record. */
+export async function createV1Event(server: TestServer, user: TestUser, body: Record<string, unknown>) {
+  const response = await server.request('POST', `${V1}/events`, { token: user.token, body: { timezone: 'UTC', ...body } })
+  if (response.status !== 201) throw new Error(`creating an event failed: ${response.status} ${JSON.stringify(response.body)}`)
+  return response.body as Record<string, any>
+}

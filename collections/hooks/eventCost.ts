@@ -1,0 +1,14 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+import { inferCurrency, rawCosts } from '../../src/lib/cost.js'
+
+/**
+ * When a write sets the cost but not its currency, the currency symbol and position are read from
+ * the cost as written (`"20$"` → `$`, postfix; reference §4.8).
+ */
+export const eventCost: CollectionBeforeChangeHook = ({ data }) => {
+  if (!('cost' in data) || 'currencySymbol' in data) return data
+  const currency = inferCurrency(rawCosts(data.cost) ?? [])
+  data.currencySymbol = currency.symbol || null
+  data.currencyPosition = currency.position || null
+  return data
+}

@@ -1,0 +1,57 @@
+import { can } from '../../collections/access.js'
+import type { Context } from '../context.js'
+import { ApiError, forbidden } from '../errors.js'
+import { requireRightOnExisting, requireUser } from '../permissions.js'
+import type { Operation } from '../router.js'
+import { eventRecord } from '../records/event.js'
+import { loadRelated } from '../records/load.js'
+import { inTransaction } from '../transaction.js'
+import { addressedEvent, eventIdParam, eventSlugParam, type EventAddress } from './single.js'
+
+/**
+ * `DELETE /events/{id}` and by slug (reference §5.5, v1-decisions §5): moves the event to the trash
+ * and returns it (`status: "trash"`); 410 when it is there already. `force=true` (editors and
+ * administrators) deletes it for good, from the trash too, and returns it as it was.
+ */
+export function deleteEvent(address: EventAddress): Operation {
+  const events = (context: Context) => context.options.slugs.events
+  return {
+    summary: `Delete an event by ${address}`,
+    params: {
+      [address]: address === 'id' ? eventIdParam : eventSlugParam,
+      force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
+    },
+    authorize: async (context) => {
+      requireUser(context, can.editPosts(context.user))
+      const force = ['1', 'true'].includes(new URL(context.req.url ?? '', 'http://x').searchParams.get('force') ?? '')
+      if (force && !can.editOthers(context.user)) throw forbidden(true)
+      if (address === 'id') {
+        const id = Number(context.pathParams.id)
+        await requireRightOnExisting(context, events(context), 'delete', id, force ? undefined : { deletedAt: context.now.toISOString() })
+      }
+    },
+    handle: (context, args) =>
+      inTransaction(context, async () => {
+        const stored = await addressedEvent(context, address, args)
+        if (args.force && !can.editOthers(context.user)) throw forbidden(true)
+        const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
+        await requireRightOnExisting(context, events(context), 'delete', stored.id, data)
+        if (args.force) {
+          const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
+          await context.payload.delete({ collection: events(context) as 'events', id: stored.id, req: context.req, overrideAccess: false, trash: true })
+          return { status: 200, body: before }
+        }
+        if (stored.deletedAt) throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
+        const trashed = await context.payload.update({
+          collection: events(context) as 'events',
+          id: stored.id,
+          data: data as never,
+          locale: context.lang,
+          depth: 0,
+          req: context.req,
+          overrideAccess: false,
+        })
+        return { status: 200, body: eventRecord(trashed as never, context, await loadRelated(context, [trashed as never])) }
+      }),
+  }
+}

@@ -1,0 +1,18 @@
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import type { Context } from './context.js'
+
+/**
+ * Runs a write and everything it creates on the way (inline venues, organizers, terms) in one
+ * transaction: a request that fails changes nothing.
+ */
+export async function inTransaction<T>(context: Context, work: () => Promise<T>): Promise<T> {
+  const owns = await initTransaction(context.req)
+  try {
+    const result = await work()
+    if (owns) await commitTransaction(context.req)
+    return result
+  } catch (error) {
+    if (owns) await killTransaction(context.req)
+    throw error
+  }
+}
