@@ -24,6 +24,8 @@ export function toWebRequest(req: ExpressRequest): Request {
 /** Writes a web Response to express, keeping every Set-Cookie header. */
 export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status)
+  // A response sent before the request body was read (413, early errors): the connection cannot be reused.
+  if (!res.req.complete) res.setHeader('connection', 'close')
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)
   })

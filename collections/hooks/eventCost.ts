@@ -6,7 +6,8 @@ import { inferCurrency, rawCosts } from '../../src/lib/cost.js'
  * the cost as written (`"20$"` → `$`, postfix; reference §4.8).
  */
 export const eventCost: CollectionBeforeChangeHook = ({ data }) => {
-  if (!('cost' in data) || 'currencySymbol' in data) return data
+  // On create Payload lists every field in `data`, so an empty symbol counts as not given.
+  if (!('cost' in data) || data.currencySymbol) return data
   const currency = inferCurrency(rawCosts(data.cost) ?? [])
   data.currencySymbol = currency.symbol || null
   data.currencyPosition = currency.position || null
