@@ -148,6 +148,33 @@ describe('POST /events: arguments', () => {
   })
 })
 
+describe('images', () => {
+  it('an uploaded image by id, or an outside URL kept as a reference', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    const form = new FormData()
+    form.append('file', new Blob([png], { type: 'image/png' }), 'poster.png')
+    const upload = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { authorization: `JWT ${users.editor.token}` }, body: form })
+    const mediaId = ((await upload.json()) as { doc: { id: number } }).doc.id
+    const withUpload = await createV1Event(server, users.editor, { title: 'Poster', ...when(), image: mediaId })
+    expect(withUpload.image).toMatchObject({ id: mediaId, extension: 'png', width: 1, height: 1, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/media\/file\/poster\.png$/) })
+    const withUrl = await createV1Event(server, users.editor, { title: 'Linked poster', ...when(), image: 'https://images.example/poster.jpg' })
+    expect(withUrl.image).toEqual({ url: 'https://images.example/poster.jpg', id: 0, extension: 'jpg' })
+    expect((await call('PATCH', `/events/${withUrl.id}`, 'editor', { image: '' })).body.image).toBe(false)
+  })
+})
+
+describe('search in the request language', () => {
+  it('matches the localized title of that language', async () => {
+    const event = await createV1Event(server, users.editor, { title: 'Harvest festival', ...when(), tags: 'harvest' })
+    await call('PATCH', `/events/${event.id}`, 'editor', { title: 'Fête des vendanges', translation_language: 'fr' })
+    const search = async (lang: string, words: string) =>
+      (await call('GET', `/events?tags=harvest&search=${encodeURIComponent(words)}&translation_language=${lang}`)).body.total
+    expect(await search('fr', 'vendanges')).toBe(1)
+    expect(await search('en', 'vendanges')).toBe(0)
+    expect(await search('en', 'harvest')).toBe(1)
+  })
+})
+
 describe('updates', () => {
   it('are partial with POST, PUT and PATCH: omitted fields keep their value', async () => {
     const event = await createV1Event(server, users.editor, {
@@ -264,6 +291,8 @@ describe('bad requests change nothing', () => {
     expect(head.status).toBe(200)
     expect(head.headers.get('x-tec-total')).not.toBeNull()
     expect((await call('GET', '/events/')).status).toBe(200)
+    const preflight = await server.request('OPTIONS', `${V1}/events`, { headers: { origin: 'http://example.com', 'access-control-request-method': 'POST' } })
+    expect(preflight.status).toBe(200)
   })
 })
 
