@@ -1,17 +1,17 @@
 import type { Where } from 'payload'
-import { can, publishedWhere, STATUSES } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTerms } from '../lookup.js'
 import type { Params } from '../params.js'
 import type { Operation, Reply } from '../router.js'
+import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
+import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
 
-export const MAX_PER_PAGE = 50
 const EARTH_RADIUS_DEFAULT_KM = 50
 
 const dateParam = (description: string) => ({
@@ -23,14 +23,6 @@ const dateParam = (description: string) => ({
 const termsCheck = (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
   const { missing } = await findTerms(context, context.options.slugs[taxonomy], values)
   return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
-}
-
-/** The statuses a caller may filter by: only `publish` without edit rights; `trash` for editors. */
-function statusCheck(values: string[], context: Context) {
-  const known: readonly string[] = can.editOthers(context.user) ? [...STATUSES, 'trash'] : STATUSES
-  const unknown = values.filter((status) => !known.includes(status))
-  if (unknown.length) return `status: unknown status ${unknown.join(', ')}.`
-  if (!can.editPosts(context.user) && (values.length !== 1 || values[0] !== 'publish')) return 'status: you may only ask for published events.'
 }
 
 export const archiveParams: Params = {
@@ -57,7 +49,7 @@ export const archiveParams: Params = {
     check: (ids: number[], context: Context) => checkIdsExist(context, context.options.slugs.organizers, ids, 'organizer', 'organizer'),
   },
   featured: { kind: 'boolean', description: 'Only featured (true) or only other (false) events.' },
-  status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck },
+  status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck('events') },
   geoloc: { kind: 'boolean', description: 'Events whose venue has (true) or lacks (false) coordinates.' },
   geoloc_lat: { kind: 'number', description: 'Latitude of a point; events whose venue is within geoloc_radius of it. Needs geoloc_lng.', check: (v: number) => (v < -90 || v > 90 ? 'geoloc_lat must be between -90 and 90.' : undefined) },
   geoloc_lng: { kind: 'number', description: 'Longitude of that point. Needs geoloc_lat.', check: (v: number) => (v < -180 || v > 180 ? 'geoloc_lng must be between -180 and 180.' : undefined) },
@@ -78,17 +70,6 @@ const searchWhere = (search: string): Where[] =>
     .split(/\s+/)
     .filter(Boolean)
     .map((word): Where => ({ or: ['title', 'excerpt', 'description'].map((field): Where => ({ [field]: { contains: word } })) }))
-
-function statusWhere(statuses: string[], now: Date): Where {
-  return {
-    or: statuses.map((status): Where => {
-      if (status === 'publish') return publishedWhere(now)
-      if (status === 'future') return { and: [{ status: { equals: 'future' } }, { publishedAt: { greater_than: now.toISOString() } }] }
-      if (status === 'trash') return { deletedAt: { exists: true } }
-      return { and: [{ status: { equals: status } }, { deletedAt: { exists: false } }] }
-    }),
-  }
-}
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(args: Record<string, any>, page: number, perPage: number, echo: Partial<Record<DateFilter, string>>) {
@@ -114,7 +95,7 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   }
   const { slugs } = context.options
   const page: number = args.page
-  const perPage = Math.min(args.per_page ?? context.options.perPage, MAX_PER_PAGE)
+  const perPage = pageSize(args.per_page, context.options.perPage)
   const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
 
   const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
@@ -136,7 +117,7 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
     const ids = await venuesNear(context, args.geoloc_lat, args.geoloc_lng, args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM)
     where.push({ venue: { in: ids.concat(0) } })
   }
-  const statuses: string[] | undefined = args.status ?? (can.editPosts(context.user) ? undefined : ['publish'])
+  const statuses = effectiveStatuses(args.status, context)
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const result = await context.payload.find({
@@ -157,23 +138,19 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   }
   const related = await loadRelated(context, events)
   const total = result.totalDocs
-  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
-  const query = restQuery(args, page, perPage, window.echo)
-  const link = (target: number | null) => {
-    const copy = new URLSearchParams(query)
-    if (target === null) copy.delete('page')
-    else copy.set('page', String(target))
-    return `${context.root}events/?${copy}`
+  const totalPages = totalPagesOf(total, perPage)
+  const { rest_url, ...around } = pageLinks(`${context.root}events/`, restQuery(args, page, perPage, window.echo), page, totalPages)
+  return {
+    status: 200,
+    body: {
+      events: events.map((event) => eventRecord(event, context, related, { givenPassword: args.password })),
+      rest_url,
+      ...around,
+      total,
+      total_pages: totalPages,
+    },
+    headers: totalHeaders(total, totalPages),
   }
-  const body: Record<string, unknown> = {
-    events: events.map((event) => eventRecord(event, context, related, { givenPassword: args.password })),
-    rest_url: link(page),
-  }
-  if (page < totalPages) body.next_rest_url = link(page + 1)
-  if (page > 1) body.previous_rest_url = link(page === 2 ? null : page - 1)
-  body.total = total
-  body.total_pages = totalPages
-  return { status: 200, body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
 }
 
 export const listEvents: Operation = { summary: 'List events', params: archiveParams, handle: archive }

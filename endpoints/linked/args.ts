@@ -1,10 +1,10 @@
 import type { Where } from 'payload'
-import { can } from '../collections/access.js'
-import type { Context } from './context.js'
-import { ApiError } from './errors.js'
-import type { Params } from './params.js'
-import { postData, postParams, urlParam } from './postArgs.js'
-import { validateArgs } from './validate.js'
+import { can } from '../../collections/access.js'
+import type { Context } from '../context.js'
+import { ApiError } from '../errors.js'
+import type { Params } from '../params.js'
+import { postData, postParams, urlParam } from '../postArgs.js'
+import { validateArgs } from '../validate.js'
 
 /** Venues and organizers: their create arguments, their fields, and inline use in event writes. */
 
