@@ -1,7 +1,7 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
 import { eventsCollection } from '../collections/events.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
-import { unlinkOnDelete, type Reference } from '../collections/hooks/unlinkOnDelete.js'
+import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
 import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { sequencesCollection } from '../collections/sequences.js'
@@ -64,8 +64,8 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
   const imageReferences = [options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => reference(slug, 'image'))
   const built: Partial<Record<CalendarCollectionKey, CollectionConfig>> = {
     events: withUnlink(eventsCollection(options), [reference(events, 'parent')]),
-    venues: withUnlink(venuesCollection(options), [reference(events, 'venue')]),
-    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)]),
+    venues: withUnlink(venuesCollection(options), [reference(events, 'venue')], { onTrash: true }),
+    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)], { onTrash: true }),
     categories: withUnlink(categoriesCollection(options), [reference(events, 'categories', true), reference(categories, 'parent')]),
     tags: withUnlink(tagsCollection(options), [reference(events, 'tags', true)]),
     ...(options.ownsMedia ? { media: withUnlink(mediaCollection(options), imageReferences) } : {}),
@@ -73,10 +73,15 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
   return Object.entries(built).map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
 }
 
-function withUnlink(collection: CollectionConfig, references: Reference[]): CollectionConfig {
+function withUnlink(collection: CollectionConfig, references: Reference[], { onTrash = false } = {}): CollectionConfig {
+  const hooks = collection.hooks ?? {}
   return {
     ...collection,
-    hooks: { ...collection.hooks, beforeDelete: [unlinkOnDelete(references), ...(collection.hooks?.beforeDelete ?? [])] },
+    hooks: {
+      ...hooks,
+      beforeDelete: [unlinkOnDelete(references), ...(hooks.beforeDelete ?? [])],
+      ...(onTrash ? { afterChange: [unlinkOnTrash(references), ...(hooks.afterChange ?? [])] } : {}),
+    },
   }
 }
 

@@ -66,11 +66,14 @@ describe('deleting a linked record', () => {
     await call('PATCH', `/api/events/${trashedEvent}`, { deletedAt: new Date().toISOString() })
   })
 
-  it('moving a venue to the trash keeps the link, so restoring it brings it back', async () => {
-    const trashed = await call('PATCH', `/api/venues/${ids.venue}`, { deletedAt: new Date().toISOString() })
+  it('moving a venue to the trash unlinks it too, as the anchor does; other events keep theirs', async () => {
+    const spare = await create('venues', { name: 'Spare' })
+    const other = await create('events', eventData({ title: 'Other gig', venue: ids.venue }))
+    const own = await create('events', eventData({ title: 'Spare gig', venue: spare }))
+    const trashed = await call('PATCH', `/api/venues/${spare}`, { deletedAt: new Date().toISOString() })
     expect(trashed.status).toBe(200)
-    expect((await links(event)).venue).toBe(ids.venue)
-    await call('PATCH', `/api/venues/${ids.venue}?trash=true`, { deletedAt: null })
+    expect((await links(own)).venue).toBeNull()
+    expect((await links(other)).venue).toBe(ids.venue)
   })
 
   it('a venue deleted for good is unlinked from every event, trashed ones included', async () => {

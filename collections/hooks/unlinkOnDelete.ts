@@ -1,4 +1,4 @@
-import type { CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 
 export type Reference = { collection: string; field: string; hasMany: boolean }
 
@@ -9,8 +9,7 @@ const idOf = (value: unknown): Id | undefined =>
 /**
  * When a record is deleted for good, nothing may keep pointing at it (v1-decisions §5): each
  * reference to it is removed from the records that hold it (trashed ones included), in the same
- * transaction as the delete and before it, so that no adapter's own foreign-key rules come first. Moving a record to the trash keeps its links, so that restoring it
- * brings them back.
+ * transaction as the delete and before it, so that no adapter's own foreign-key rules come first.
  */
 export function unlinkOnDelete(references: Reference[]): CollectionBeforeDeleteHook {
   return async ({ id, req }) => {
@@ -42,5 +41,18 @@ async function removeReference(req: PayloadRequest, { collection, field, hasMany
       req,
       context: { calendarUnlink: true },
     })
+  }
+}
+
+/**
+ * Moving a venue or organizer to the trash unlinks it from every event too, as the anchor's
+ * DELETE does (reference §6.5, §7): events never show a trashed venue or organizer.
+ */
+export function unlinkOnTrash(references: Reference[]): CollectionAfterChangeHook {
+  return async ({ doc, previousDoc, req }) => {
+    if (doc.deletedAt && !previousDoc?.deletedAt) {
+      for (const reference of references) await removeReference(req, reference, doc.id)
+    }
+    return doc
   }
 }

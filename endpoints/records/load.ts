@@ -32,7 +32,7 @@ async function byIds(context: Context, collection: string, wanted: number[], acc
 }
 
 /** How many events the caller may see use each term: one query per taxonomy, tallied here. */
-async function countTermUse(context: Context, field: 'categories' | 'tags', termIds: number[], into: Map<string, number>) {
+export async function countTermUse(context: Context, field: 'categories' | 'tags', termIds: number[], into: Map<string, number>) {
   if (termIds.length === 0) return
   const { docs } = await context.payload.find({
     collection: context.options.slugs.events as 'events',
@@ -65,6 +65,9 @@ export async function loadPasswords(context: Context, collection: string, wanted
   })
   for (const doc of docs as Doc[]) if (doc.password) into.set(`${collection}:${doc.id}`, doc.password)
 }
+
+/** The uploaded images the records point to, with one query. */
+export const loadImages = (context: Context, docs: Doc[]) => byIds(context, context.options.slugs.media, ids(docs.map((doc) => doc.image)))
 
 export async function loadRelated(context: Context, events: Doc[]): Promise<Related> {
   const { slugs } = context.options

@@ -34,3 +34,22 @@ export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, contex
 export function sortByName<T extends { name: string }>(terms: T[]): T[] {
   return [...terms].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || 0)
 }
+
+/** A term as `/categories` and `/tags` return it (reference §4.4). */
+export function termRecord(doc: Doc, taxonomy: Taxonomy, count: number, context: Context) {
+  const parent = idOf(doc.parent) ?? 0
+  const archive = taxonomy === 'categories' ? 'category' : 'tag'
+  const language = context.pathLanguage && context.pathLanguage !== 'en' ? `/${context.pathLanguage}` : ''
+  return {
+    id: doc.id,
+    count,
+    description: doc.description ?? '',
+    name: displayTitle(doc.name),
+    slug: doc.slug ?? '',
+    taxonomy: TAXONOMY_NAME[taxonomy],
+    ...(taxonomy === 'categories' ? { parent } : {}),
+    meta: [],
+    url: `${context.siteUrl}${language}/events/${archive}/${doc.slug}/`,
+    urls: termUrls(context, taxonomy, doc.id, taxonomy === 'categories' ? parent : 0),
+  }
+}

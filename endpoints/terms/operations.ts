@@ -1,0 +1,266 @@
+import type { Where } from 'payload'
+import { can } from '../../collections/access.js'
+import type { Context } from '../context.js'
+import { ApiError, forbidden, invalidParams } from '../errors.js'
+import { existingIds, findOne } from '../lookup.js'
+import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
+import type { Params, ParamSpec } from '../params.js'
+import { requireUser } from '../permissions.js'
+import type { Operation } from '../router.js'
+import type { Doc } from '../records/common.js'
+import { countTermUse } from '../records/load.js'
+import { termRecord, type Taxonomy } from '../records/terms.js'
+import { inTransaction } from '../transaction.js'
+
+/** The routes of event categories and tags (reference §8); tags have no `parent`. */
+
+const collectionOf = (context: Context, taxonomy: Taxonomy) => context.options.slugs[taxonomy]
+const mayManage = (taxonomy: Taxonomy, context: Context) =>
+  taxonomy === 'categories' ? can.manageCategories(context.user) : can.manageTags(context.user)
+
+const ORDER_BY = ['id', 'name', 'slug', 'count', 'term_group', 'description', 'parent', 'include', 'slug__in', 'none'] as const
+
+function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
+  return {
+    kind: 'idList',
+    description: `Term ids (a list or comma list) of existing ${taxonomy}.`,
+    check: async (ids: number[], context: Context) => {
+      const found = await existingIds(context, collectionOf(context, taxonomy), ids)
+      const missing = ids.filter((id) => !found.has(id))
+      return missing.length ? `${name}: no term with id ${missing.join(', ')}.` : undefined
+    },
+  }
+}
+
+const termIdParam = (taxonomy: Taxonomy): ParamSpec => ({
+  kind: 'integer',
+  description: 'Term id.',
+  required: true,
+  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : `id: no term with id ${id}.`),
+})
+
+const eventParam = (name: string): ParamSpec => ({
+  kind: 'integer',
+  description: 'Only the terms of this event.',
+  check: async (id: number, context: Context) =>
+    (await findOne(context, context.options.slugs.events, { id: { equals: id } })) ? undefined : `${name}: no event with id ${id}.`,
+})
+
+const parentParam: ParamSpec = {
+  kind: 'integer',
+  description: 'Id of the parent category.',
+  check: async (id: number, context: Context) =>
+    (await existingIds(context, context.options.slugs.categories, [id])).has(id) ? undefined : `parent: no category with id ${id}.`,
+}
+
+/** How many events the caller may see use each of the terms. */
+async function countsOf(context: Context, taxonomy: Taxonomy, terms: Doc[]) {
+  const counts = new Map<string, number>()
+  await countTermUse(context, taxonomy, terms.map((term) => term.id), counts)
+  return (term: Doc) => counts.get(`${taxonomy}:${term.id}`) ?? 0
+}
+
+function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: Doc) => number, args: Record<string, any>) {
+  const key: Record<string, (term: Doc) => string | number> = {
+    id: (t) => t.id,
+    name: (t) => String(t.name ?? '').toLowerCase(),
+    slug: (t) => t.slug ?? '',
+    count,
+    description: (t) => String(t.description ?? '').toLowerCase(),
+    parent: (t) => (typeof t.parent === 'object' && t.parent ? t.parent.id : (t.parent ?? 0)),
+    include: (t) => (args.include ? args.include.indexOf(t.id) : t.id),
+    term_group: (t) => t.id,
+    slug__in: (t) => t.id,
+    none: (t) => t.id,
+  }
+  const by = key[orderby]
+  const sorted = [...terms].sort((a, b) => {
+    const [x, y] = [by(a), by(b)]
+    return (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id
+  })
+  return order === 'desc' ? sorted.reverse() : sorted
+}
+
+/** `GET /categories`, `GET /tags`: every filter in the query, counts as the caller may see, paged here. */
+export function listTerms(taxonomy: Taxonomy): Operation {
+  const params: Params = {
+    page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
+    per_page: { kind: 'integer', description: 'Terms per page (at most 50).' },
+    hide_empty: { kind: 'boolean', description: 'Leave out terms that no event the caller may see uses.', default: true },
+    search: { kind: 'text', description: 'Terms whose name or slug contains the string.' },
+    include: existingTerms(taxonomy, 'include'),
+    exclude: existingTerms(taxonomy, 'exclude'),
+    order: { kind: 'text', description: 'asc or desc.', enum: ['asc', 'desc'], default: 'asc' },
+    orderby: { kind: 'text', description: 'What to order by.', enum: ORDER_BY, default: 'name' },
+    ...(taxonomy === 'categories' ? { parent: parentParam } : {}),
+    post: eventParam('post'),
+    event: eventParam('event'),
+    slug: { kind: 'text', description: 'Only the term with this slug.' },
+  }
+  return {
+    summary: `List ${taxonomy}`,
+    params,
+    handle: async (context, args) => {
+      const where: Where[] = []
+      if (args.search) where.push({ or: [{ name: { contains: args.search } }, { slug: { contains: args.search } }] })
+      if (args.include) where.push({ id: { in: args.include } })
+      if (args.exclude) where.push({ id: { not_in: args.exclude } })
+      if (args.parent) where.push({ parent: { equals: args.parent } })
+      if (args.slug) where.push({ slug: { equals: args.slug } })
+      const eventId = args.event ?? args.post
+      if (eventId) {
+        const event = (await findOne(context, context.options.slugs.events, { id: { equals: eventId } }))!
+        const ids = ((event[taxonomy] ?? []) as unknown[]).map((value) => (value && typeof value === 'object' ? (value as Doc).id : value))
+        where.push({ id: { in: [...ids, 0] } })
+      }
+      const { docs } = await context.payload.find({
+        collection: collectionOf(context, taxonomy) as 'event-tags',
+        where: { and: where },
+        pagination: false,
+        depth: 0,
+        locale: context.lang,
+        req: context.req,
+        overrideAccess: false,
+      })
+      const count = await countsOf(context, taxonomy, docs as Doc[])
+      const kept = args.hide_empty ? (docs as Doc[]).filter((term) => count(term) > 0) : (docs as Doc[])
+      const sorted = sortTerms(kept, args.orderby, args.order, count, args)
+      const perPage = Math.min(args.per_page ?? context.options.perPage, MAX_PER_PAGE)
+      const page: number = args.page
+      const total = sorted.length
+      const totalPages = totalPagesOf(total, perPage)
+      const base = `${context.root}${taxonomy}/`
+      const body: Record<string, unknown> = {
+        rest_url: base,
+        total,
+        total_pages: totalPages,
+        [taxonomy]: sorted.slice((page - 1) * perPage, page * perPage).map((term) => termRecord(term, taxonomy, count(term), context)),
+      }
+      if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`
+      if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
+      return { status: 200, body, headers: totalHeaders(total, totalPages) }
+    },
+  }
+}
+
+async function respondWithTerm(context: Context, taxonomy: Taxonomy, id: number, status: number, headers?: Record<string, string>) {
+  const { docs } = await context.payload.find({
+    collection: collectionOf(context, taxonomy) as 'event-tags',
+    where: { id: { equals: id } },
+    limit: 1,
+    depth: 0,
+    locale: context.lang,
+    req: context.req,
+    overrideAccess: false,
+  })
+  const term = docs[0] as Doc
+  const count = await countsOf(context, taxonomy, [term])
+  return { status, body: termRecord(term, taxonomy, count(term), context), headers }
+}
+
+export function readTerm(taxonomy: Taxonomy): Operation {
+  return {
+    summary: `Read a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    params: { id: termIdParam(taxonomy) },
+    handle: (context, args) => respondWithTerm(context, taxonomy, args.id, 200),
+  }
+}
+
+/** A term with this name in the request's language already exists: 400 `term_exists` (reference §8.3). */
+async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
+  const { docs } = await context.payload.find({
+    collection: collectionOf(context, taxonomy) as 'event-tags',
+    where: { name: { like: name } },
+    pagination: false,
+    depth: 0,
+    locale: context.lang,
+    req: context.req,
+    overrideAccess: true,
+  })
+  const same = (docs as Doc[]).find((term) => term.id !== ownId && String(term.name).trim().toLowerCase() === name.trim().toLowerCase())
+  if (same) throw new ApiError(400, 'term_exists', 'A term with the name provided already exists with this parent.', { term_id: same.id })
+}
+
+/** The parent of a category may not be itself or one of its descendants. */
+async function rejectParentLoop(context: Context, id: number, parent: number) {
+  for (let current: number | null = parent, steps = 0; current && steps < 1000; steps++) {
+    if (current === id) throw invalidParams({ parent: 'A category cannot be its own ancestor.' })
+    const doc: Doc | null = await findOne(context, context.options.slugs.categories, { id: { equals: current } })
+    current = doc ? (typeof doc.parent === 'object' && doc.parent ? doc.parent.id : (doc.parent ?? null)) : null
+  }
+}
+
+function termArgs(taxonomy: Taxonomy, creating: boolean): Params {
+  return {
+    name: { kind: 'text', description: 'Name, in the request’s language.', required: creating },
+    description: { kind: 'text', description: 'Description, in the request’s language.' },
+    slug: { kind: 'text', description: 'Slug; made from the name when not given, and kept unique.' },
+    ...(taxonomy === 'categories' ? { parent: parentParam } : {}),
+  }
+}
+
+const termData = (args: Record<string, any>) => {
+  const data: Record<string, unknown> = {}
+  for (const name of ['name', 'description', 'slug', 'parent']) if (args[name] !== undefined) data[name] = args[name]
+  return data
+}
+
+export function createTerm(taxonomy: Taxonomy): Operation {
+  return {
+    summary: `Create a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    params: termArgs(taxonomy, true),
+    authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
+    handle: (context, args) =>
+      inTransaction(context, async () => {
+        await rejectExistingName(context, taxonomy, args.name)
+        const doc = await context.payload.create({
+          collection: collectionOf(context, taxonomy) as 'event-tags',
+          data: termData(args) as never,
+          locale: context.lang,
+          depth: 0,
+          req: context.req,
+          overrideAccess: false,
+        })
+        return respondWithTerm(context, taxonomy, doc.id as number, 201, { Location: `${context.root}${taxonomy}/${doc.id}` })
+      }),
+  }
+}
+
+export function updateTerm(taxonomy: Taxonomy): Operation {
+  return {
+    summary: `Update a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    params: { id: termIdParam(taxonomy), ...termArgs(taxonomy, false) },
+    authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
+    handle: (context, args) =>
+      inTransaction(context, async () => {
+        if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
+        if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
+        await context.payload.update({
+          collection: collectionOf(context, taxonomy) as 'event-tags',
+          id: args.id,
+          data: termData(args) as never,
+          locale: context.lang,
+          depth: 0,
+          req: context.req,
+          overrideAccess: false,
+        })
+        return respondWithTerm(context, taxonomy, args.id, 200)
+      }),
+  }
+}
+
+/** Terms have no trash: the delete is for good, and answers the term as it was (reference §8.5). */
+export function deleteTerm(taxonomy: Taxonomy): Operation {
+  return {
+    summary: `Delete a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    params: { id: termIdParam(taxonomy) },
+    authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
+    handle: (context, args) =>
+      inTransaction(context, async () => {
+        const before = await respondWithTerm(context, taxonomy, args.id, 200)
+        if (!mayManage(taxonomy, context)) throw forbidden(true)
+        await context.payload.delete({ collection: collectionOf(context, taxonomy) as 'event-tags', id: args.id, req: context.req, overrideAccess: false })
+        return before
+      }),
+  }
+}
