@@ -74,11 +74,12 @@ function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: D
     none: (t) => t.id,
   }
   const by = key[orderby]
-  const sorted = [...terms].sort((a, b) => {
+  const direction = order === 'desc' ? -1 : 1
+  // Ties keep id order whatever the direction.
+  return [...terms].sort((a, b) => {
     const [x, y] = [by(a), by(b)]
-    return (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id
+    return direction * (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id
   })
-  return order === 'desc' ? sorted.reverse() : sorted
 }
 
 /** `GET /categories`, `GET /tags`: every filter in the query, counts as the caller may see, paged here. */
