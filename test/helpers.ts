@@ -21,6 +21,8 @@ export type RequestOptions = { token?: string; apiKey?: string; body?: unknown; 
 export async function startTestServer(): Promise<TestServer> {
   const dbFile = path.join(os.tmpdir(), `calendar-test-${process.pid}-${Date.now()}.db`)
   if (!/^mongodb/.test(process.env.DATABASE_URI ?? '')) process.env.DATABASE_URI = `file:${dbFile}`
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-media-'))
+  process.env.CAL_MEDIA_DIR = mediaDir
   process.env.PAYLOAD_SECRET ??= 'test-secret'
   process.env.LOG_LEVEL ??= 'fatal'
   const { startServer } = await import('../src/server.js')
@@ -47,6 +49,7 @@ export async function startTestServer(): Promise<TestServer> {
   const stop = async () => {
     await running.close()
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
+    fs.rmSync(mediaDir, { recursive: true, force: true })
   }
   return { ...running, dbFile, request, stop }
 }
