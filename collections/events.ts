@@ -8,7 +8,7 @@ import {
   localizedText,
   localizedTextarea,
   mapFields,
-  passwordField,
+  passwordFields,
   publishedAtField,
   slugField,
   statusField,
@@ -17,6 +17,7 @@ import {
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
+import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 
 const endNotBeforeStart: DateFieldValidation = (value, { siblingData }) => {
@@ -28,6 +29,10 @@ const endNotBeforeStart: DateFieldValidation = (value, { siblingData }) => {
 
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
+  const counted: CountedField[] = [
+    { field: 'categories', collection: slugs.categories },
+    { field: 'tags', collection: slugs.tags },
+  ]
   return {
     slug: slugs.events,
     labels: { singular: 'Event', plural: 'Events' },
@@ -43,6 +48,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     hooks: {
       beforeValidate: [postRules, uniqueSlug('title', 'event')],
       beforeChange: [eventDates(options.siteTimezone), eventCost],
+      afterChange: [countTermsAfterChange(slugs.events, counted)],
+      afterDelete: [countTermsAfterDelete(slugs.events, counted)],
     },
     fields: [
       localizedText('title', { required: true }),
@@ -144,7 +151,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       publishedAtField(),
       authorField(options.usersSlug),
       ...imageFields(slugs.media),
-      passwordField(),
+      ...passwordFields(),
     ],
   }
 }

@@ -45,13 +45,27 @@ export const publishedAtField = (): Field => ({
   admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
 })
 
-/** Never readable or writable by anyone but editors and administrators (v1-decisions §4). */
-export const passwordField = (): Field => ({
-  name: 'password',
-  type: 'text',
-  access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
-  admin: { position: 'sidebar', description: 'Readers must give this password to see the content.' },
-})
+/**
+ * The password, never readable or writable by anyone but editors and administrators
+ * (v1-decisions §4), and `hasPassword`, which anyone may read, so that readers know a record is
+ * locked without the password being read.
+ */
+export const passwordFields = (): Field[] => [
+  {
+    name: 'password',
+    type: 'text',
+    access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
+    admin: { position: 'sidebar', description: 'Readers must give this password to see the content.' },
+  },
+  {
+    name: 'hasPassword',
+    type: 'checkbox',
+    defaultValue: false,
+    admin: { hidden: true },
+    // `siblingData` is the whole record as it will be saved, whoever writes it.
+    hooks: { beforeChange: [({ siblingData }) => Boolean(siblingData?.password)] },
+  },
+]
 
 export const validateHttpUrl: TextFieldSingleValidation = (value) => {
   if (value === null || value === undefined || value === '') return true
@@ -101,3 +115,9 @@ export const localizedTextarea = (name: string, label?: string): Field => ({
   type: 'textarea',
   localized: true,
 })
+
+/** How many events use a term, kept by the events' hooks (collections/hooks/termCounts.ts). */
+export const eventCountFields = (): Field[] => [
+  { name: 'eventCount', label: 'Events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar', description: 'Events using it, trash excluded.' } },
+  { name: 'publicEventCount', label: 'Published events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar' } },
+]

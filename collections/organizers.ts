@@ -6,7 +6,7 @@ import {
   imageFields,
   localizedText,
   localizedTextarea,
-  passwordField,
+  passwordFields,
   publishedAtField,
   slugField,
   statusField,
@@ -32,7 +32,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
       publishedAtField(),
       authorField(options.usersSlug),
       ...imageFields(options.slugs.media),
-      passwordField(),
+      ...passwordFields(),
     ],
   }
 }

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
-import { localizedText, localizedTextarea, slugField } from './fields.js'
+import { eventCountFields, localizedText, localizedTextarea, slugField } from './fields.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 
 /** Event categories: hierarchical; managed by those who may publish events (reference §3.1). */
@@ -17,6 +17,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       localizedText('name', { required: true }),
       localizedTextarea('description'),
       slugField(),
+      ...eventCountFields(),
       {
         name: 'parent',
         type: 'relationship',
@@ -41,6 +42,6 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
     hooks: { beforeValidate: [uniqueSlug('name', 'tag')] },
-    fields: [localizedText('name', { required: true }), localizedTextarea('description'), slugField()],
+    fields: [localizedText('name', { required: true }), localizedTextarea('description'), slugField(), ...eventCountFields()],
   }
 }

@@ -7,7 +7,7 @@ import {
   localizedText,
   localizedTextarea,
   mapFields,
-  passwordField,
+  passwordFields,
   publishedAtField,
   slugField,
   statusField,
@@ -61,7 +61,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       publishedAtField(),
       authorField(options.usersSlug),
       ...imageFields(options.slugs.media),
-      passwordField(),
+      ...passwordFields(),
     ],
   }
 }

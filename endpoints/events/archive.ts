@@ -136,7 +136,7 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   if (events.length === 0 && page > 1) {
     throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist.')
   }
-  const related = await loadRelated(context, events)
+  const related = await loadRelated(context, events, args.password)
   const total = result.totalDocs
   const totalPages = totalPagesOf(total, perPage)
   const { rest_url, ...around } = pageLinks(`${context.root}events/`, restQuery(args, page, perPage, window.echo), page, totalPages)

@@ -66,8 +66,8 @@ export function readEvent(address: EventAddress): Operation {
       })
       const doc = docs[0] as Doc | undefined
       if (!doc) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      const related = await loadRelated(context, [doc])
-      if (!unlocked(related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
+      const related = await loadRelated(context, [doc], args.password)
+      if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
         throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
       }
       return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }

@@ -36,7 +36,7 @@ const addressed = async (type: LinkedType, context: Context, address: Address, a
 async function records(type: LinkedType, context: Context, docs: Doc[], options: { givenPassword?: unknown; withJsonLd?: boolean }) {
   const passwords = new Map<string, string>()
   const collection = type.collection(context)
-  const [images] = await Promise.all([loadImages(context, docs), loadPasswords(context, collection, docs.map((doc) => doc.id), passwords)])
+  const [images] = await Promise.all([loadImages(context, docs), loadPasswords(context, collection, docs, options.givenPassword, passwords)])
   return docs.map((doc) => type.record(doc, context, { images, password: passwords.get(`${collection}:${doc.id}`), ...options }))
 }
 

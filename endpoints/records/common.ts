@@ -43,9 +43,13 @@ export const authorId = (doc: Doc) => String(typeof doc.author === 'object' && d
 export const idOf = (value: unknown): number | null =>
   value && typeof value === 'object' ? ((value as { id?: number }).id ?? null) : typeof value === 'number' ? value : null
 
-/** Whether a record with this stored password (none: not protected) is unlocked by the given one, in constant time. */
-export function unlocked(stored: string | undefined, password: unknown): boolean {
-  if (!stored) return true
+/**
+ * Whether a record is unlocked: it has no password, or the given one equals the stored one
+ * (compared in constant time; `stored` is loaded only when a password was given).
+ */
+export function unlocked(doc: Doc, stored: string | undefined, password: unknown): boolean {
+  if (!doc.hasPassword) return true
+  if (!stored) return false
   if (typeof password !== 'string') return false
   const a = Buffer.from(stored)
   const b = Buffer.from(password)

@@ -6,7 +6,7 @@ import { authorId, globalId, idOf, permalink, postDates, unlocked, wallClockIn, 
 import { imageRecord } from './image.js'
 import { eventJsonLd } from './jsonLd.js'
 import { organizerRecord, venueRecord } from './linked.js'
-import type { Related } from './load.js'
+import { termCount, type Related } from './load.js'
 import { embeddedTerm, sortByName, type Taxonomy } from './terms.js'
 import { displayTitle, renderContent } from './text.js'
 
@@ -92,11 +92,8 @@ const LOCKED_FIELDS = {
 /** An event record (reference §4.1) with its venue, organizers and terms embedded. */
 export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions = {}) {
   const { slugs } = context.options
-  const linkedOptions = (collection: string, id: number) => ({
-    images: related.images,
-    password: related.passwords.get(`${collection}:${id}`),
-    withJsonLd: options.withJsonLd,
-  })
+  // Embedded venues and organizers are judged without the request's password (reference §3.4).
+  const linkedOptions = { images: related.images, withJsonLd: options.withJsonLd }
   const venueId = idOf(doc.venue)
   const venue = venueId !== null ? related.venues.get(venueId) : undefined
   const organizers = ((doc.organizers ?? []) as unknown[])
@@ -107,7 +104,7 @@ export function eventRecord(doc: Doc, context: Context, related: Related, option
       ((doc[taxonomy] ?? []) as unknown[])
         .map((value) => related[taxonomy].get(idOf(value) ?? -1))
         .filter((term): term is Doc => Boolean(term))
-        .map((term) => embeddedTerm(term, taxonomy, related.termCounts.get(`${taxonomy}:${term.id}`) ?? 0, context)),
+        .map((term) => embeddedTerm(term, taxonomy, termCount(context, term), context)),
     )
   const url = permalink(context, 'event', doc.slug)
   const record: Record<string, any> = {
@@ -134,13 +131,13 @@ export function eventRecord(doc: Doc, context: Context, related: Related, option
     featured: doc.featured === true,
     categories: terms('categories'),
     tags: terms('tags'),
-    venue: venue ? venueRecord(venue, context, linkedOptions(slugs.venues, venue.id)) : [],
-    organizer: organizers.map((organizer) => organizerRecord(organizer, context, linkedOptions(slugs.organizers, organizer.id))),
+    venue: venue ? venueRecord(venue, context, linkedOptions) : [],
+    organizer: organizers.map((organizer) => organizerRecord(organizer, context, linkedOptions)),
     custom_fields: [],
     ticketed: doc.ticketed === true,
     post_parent: idOf(doc.parent) ?? 0,
   }
-  if (!unlocked(related.passwords.get(`${slugs.events}:${doc.id}`), options.givenPassword)) Object.assign(record, LOCKED_FIELDS)
+  if (!unlocked(doc, related.passwords.get(`${slugs.events}:${doc.id}`), options.givenPassword)) Object.assign(record, LOCKED_FIELDS)
   if (options.withJsonLd) {
     const zone = doc.timezone || 'UTC'
     const iso = (instant: string) => DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''

@@ -19,7 +19,7 @@ const status = (doc: Doc) => (doc.deletedAt ? 'trash' : doc.status)
 
 /** A venue record (reference §4.2, with every documented key present, v1-decisions §6). */
 export function venueRecord(doc: Doc, context: Context, options: LinkedOptions) {
-  const locked = !unlocked(options.password, options.givenPassword)
+  const locked = !unlocked(doc, options.password, options.givenPassword)
   const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
   const record: Record<string, unknown> = {
     id: doc.id,
@@ -54,7 +54,7 @@ export function venueRecord(doc: Doc, context: Context, options: LinkedOptions) 
 
 /** An organizer record (reference §4.3, every documented key present). */
 export function organizerRecord(doc: Doc, context: Context, options: LinkedOptions) {
-  const locked = !unlocked(options.password, options.givenPassword)
+  const locked = !unlocked(doc, options.password, options.givenPassword)
   const record: Record<string, unknown> = {
     id: doc.id,
     author: authorId(doc),

@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { idOf, type Doc } from './common.js'
 
@@ -9,9 +10,7 @@ export type Related = {
   categories: Map<number, Doc>
   tags: Map<number, Doc>
   images: Map<number, Doc>
-  /** Events using each term, as the caller may see them: `categories:7` → 3. */
-  termCounts: Map<string, number>
-  /** Stored passwords of protected records (never serialized): `venues:5` → "secret". */
+  /** Stored passwords of protected events (never serialized), loaded when the request gives one: `events:5` → "secret". */
   passwords: Map<string, string>
 }
 
@@ -31,28 +30,18 @@ async function byIds(context: Context, collection: string, wanted: number[], acc
   return new Map((docs as Doc[]).map((doc) => [doc.id, doc]))
 }
 
-/** How many events the caller may see use each term: one query per taxonomy, tallied here. */
-export async function countTermUse(context: Context, field: 'categories' | 'tags', termIds: number[], into: Map<string, number>) {
-  if (termIds.length === 0) return
-  const { docs } = await context.payload.find({
-    collection: context.options.slugs.events as 'events',
-    where: { [field]: { in: termIds } },
-    select: { [field]: true },
-    pagination: false,
-    depth: 0,
-    req: context.req,
-    overrideAccess: false,
-  })
-  const wanted = new Set(termIds)
-  for (const doc of docs as Doc[]) {
-    for (const id of ids(doc[field] ?? [])) if (wanted.has(id)) into.set(`${field}:${id}`, (into.get(`${field}:${id}`) ?? 0) + 1)
-  }
-}
+/** How many events the caller may see use a term: the counts the terms store (collections/hooks/termCounts.ts). */
+export const termCount = (context: Context, term: Doc): number =>
+  (can.editPosts(context.user) ? term.eventCount : term.publicEventCount) ?? 0
 
-/** Stored passwords of the protected records among `wanted`, read past field access for the unlock check only. */
-export async function loadPasswords(context: Context, collection: string, wanted: number[], into: Map<string, string>) {
-  if (wanted.length === 0) return
-  const where: Where = { and: [{ id: { in: wanted } }, { password: { exists: true } }, { password: { not_equals: '' } }] }
+/**
+ * Stored passwords of the protected records among `docs`, read past field access for the unlock
+ * check only, and only when the request gives a password to compare.
+ */
+export async function loadPasswords(context: Context, collection: string, records: Doc[], givenPassword: unknown, into: Map<string, string>) {
+  const wanted = records.filter((doc) => doc.hasPassword).map((doc) => doc.id)
+  if (wanted.length === 0 || typeof givenPassword !== 'string' || givenPassword === '') return
+  const where: Where = { id: { in: wanted } }
   const { docs } = await context.payload.find({
     collection: collection as 'events',
     where,
@@ -69,7 +58,8 @@ export async function loadPasswords(context: Context, collection: string, wanted
 /** The uploaded images the records point to, with one query. */
 export const loadImages = (context: Context, docs: Doc[]) => byIds(context, context.options.slugs.media, ids(docs.map((doc) => doc.image)))
 
-export async function loadRelated(context: Context, events: Doc[]): Promise<Related> {
+/** Everything the events link to; `givenPassword` is the request's, which only events may use (reference §3.4). */
+export async function loadRelated(context: Context, events: Doc[], givenPassword?: unknown): Promise<Related> {
   const { slugs } = context.options
   const [venues, organizers, categories, tags] = await Promise.all([
     byIds(context, slugs.venues, ids(events.map((event) => event.venue))),
@@ -78,15 +68,10 @@ export async function loadRelated(context: Context, events: Doc[]): Promise<Rela
     byIds(context, slugs.tags, ids(events.flatMap((event) => event.tags ?? []))),
   ])
   const linked = [...events, ...venues.values(), ...organizers.values()]
-  const termCounts = new Map<string, number>()
   const passwords = new Map<string, string>()
   const [images] = await Promise.all([
     byIds(context, slugs.media, ids(linked.map((doc) => doc.image))),
-    countTermUse(context, 'categories', [...categories.keys()], termCounts),
-    countTermUse(context, 'tags', [...tags.keys()], termCounts),
-    loadPasswords(context, slugs.events, events.map((event) => event.id), passwords),
-    loadPasswords(context, slugs.venues, [...venues.keys()], passwords),
-    loadPasswords(context, slugs.organizers, [...organizers.keys()], passwords),
+    loadPasswords(context, slugs.events, events, givenPassword, passwords),
   ])
-  return { venues, organizers, categories, tags, images, termCounts, passwords }
+  return { venues, organizers, categories, tags, images, passwords }
 }

@@ -8,7 +8,7 @@ import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import type { Doc } from '../records/common.js'
-import { countTermUse } from '../records/load.js'
+import { termCount } from '../records/load.js'
 import { termRecord, type Taxonomy } from '../records/terms.js'
 import { inTransaction } from '../transaction.js'
 
@@ -53,12 +53,6 @@ const parentParam: ParamSpec = {
     (await existingIds(context, context.options.slugs.categories, [id])).has(id) ? undefined : `parent: no category with id ${id}.`,
 }
 
-/** How many events the caller may see use each of the terms. */
-async function countsOf(context: Context, taxonomy: Taxonomy, terms: Doc[]) {
-  const counts = new Map<string, number>()
-  await countTermUse(context, taxonomy, terms.map((term) => term.id), counts)
-  return (term: Doc) => counts.get(`${taxonomy}:${term.id}`) ?? 0
-}
 
 function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: Doc) => number, args: Record<string, any>) {
   const key: Record<string, (term: Doc) => string | number> = {
@@ -123,7 +117,7 @@ export function listTerms(taxonomy: Taxonomy): Operation {
         req: context.req,
         overrideAccess: false,
       })
-      const count = await countsOf(context, taxonomy, docs as Doc[])
+      const count = (term: Doc) => termCount(context, term)
       const kept = args.hide_empty ? (docs as Doc[]).filter((term) => count(term) > 0) : (docs as Doc[])
       const sorted = sortTerms(kept, args.orderby, args.order, count, args)
       const perPage = Math.min(args.per_page ?? context.options.perPage, MAX_PER_PAGE)
@@ -155,8 +149,7 @@ async function respondWithTerm(context: Context, taxonomy: Taxonomy, id: number,
     overrideAccess: false,
   })
   const term = docs[0] as Doc
-  const count = await countsOf(context, taxonomy, [term])
-  return { status, body: termRecord(term, taxonomy, count(term), context), headers }
+  return { status, body: termRecord(term, taxonomy, termCount(context, term), context), headers }
 }
 
 export function readTerm(taxonomy: Taxonomy): Operation {

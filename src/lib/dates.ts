@@ -19,6 +19,13 @@ export function parseDate(input: unknown, zone: string, now: Date = new Date()):
   const text = input.trim()
   if (!text || text.length > 100) return null
   if (/^-?\d{1,12}(\.\d+)?$/.test(text)) return DateTime.fromSeconds(Number(text), { zone })
+  // The common `YYYY-MM-DD[ HH:MM[:SS]]` needs no natural-language parser (which costs milliseconds).
+  const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text)
+  if (plain) {
+    const [year, month, day, hour = 0, minute = 0, second = 0] = plain.slice(1).map((part) => (part === undefined ? undefined : Number(part)))
+    const date = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone })
+    return date.isValid ? date : null
+  }
 
   const reference = DateTime.fromJSDate(now, { zone })
   // chrono works in one fixed offset: give it the wall clock of `zone` as if it were UTC.

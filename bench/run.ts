@@ -1,0 +1,293 @@
+/**
+ * `npm run bench`: measures the v1 API against Payload's own REST and the database itself, on a
+ * generated calendar. Options:
+ *   --events N          events in the dataset (default 100000)
+ *   --sizes a,b,c       run the list scenarios at several sizes and show how p50 grows
+ *   --duration S        seconds measured per scenario (default 10), after a 2 s warm-up
+ *   --connections C     concurrent connections (default 10)
+ *   --seed N            dataset seed (default 1)
+ *   --admin             serve the admin UI too (needs `npm run build`); default: API only
+ * Results: a table on stdout and JSON under bench/results/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { getPayload, type Payload, type Where } from 'payload'
+import { buildDataset, BENCH_USER, defaultSize } from './dataset.js'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean }
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`)
+    return index >= 0 ? argv[index + 1] : undefined
+  }
+  const number = (name: string, fallback: number) => {
+    const raw = value(name)
+    const n = raw === undefined ? fallback : Number(raw)
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
+    return n
+  }
+  const sizes = value('sizes')?.split(',').map(Number)
+  if (sizes?.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error('--sizes takes a comma list of positive integers')
+  return {
+    events: number('events', 100_000),
+    sizes: sizes ?? null,
+    duration: number('duration', 10),
+    connections: number('connections', 10),
+    seed: number('seed', 1),
+    admin: argv.includes('--admin'),
+  }
+}
+
+type Measure = { name: string; group: 'v1' | 'rest' | 'db'; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }
+
+/** The database file of a size and seed, generated once and kept under bench/data. */
+async function datasetFile(events: number, seed: number): Promise<string> {
+  const file = path.join(ROOT, 'bench', 'data', `calendar-${events}-seed${seed}.db`)
+  if (fs.existsSync(file)) return file
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const partial = `${file}.partial`
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(partial + suffix, { force: true })
+  console.log(`generating ${events} events (seed ${seed}) into ${path.relative(ROOT, file)}…`)
+  const payload = await openPayload(partial)
+  const started = Date.now()
+  await buildDataset(payload, defaultSize(events), seed, console.log)
+  await payload.destroy()
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  fs.renameSync(partial, file)
+  for (const suffix of ['-wal', '-shm']) if (fs.existsSync(partial + suffix)) fs.renameSync(partial + suffix, file + suffix)
+  return file
+}
+
+let payloadInstance: Payload | null = null
+/** This process's own Payload on a database file: for generating, and for the direct database queries. */
+async function openPayload(file: string): Promise<Payload> {
+  if (payloadInstance) await payloadInstance.destroy()
+  process.env.DATABASE_URI = `file:${file}`
+  process.env.LOG_LEVEL = 'warn'
+  const { default: config } = await import('../payload.config.js')
+  // Payload caches one instance per key; each database gets its own.
+  payloadInstance = await getPayload({ config, key: file } as never)
+  return payloadInstance
+}
+
+type Server = { child: ChildProcess; url: string; peakRss: () => number; stop: () => Promise<void> }
+
+/** Starts the app as the README does, in production mode, on the dataset. */
+async function startServer(file: string, admin: boolean): Promise<Server> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: `file:${file}`, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: '' }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 180_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk
+      const match = /REST (http:\/\/\S+)\/api /.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
+  })
+  let peak = 0
+  const rss = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0)
+      peak = Math.max(peak, kb * 1024)
+    } catch {
+      // the process is gone
+    }
+  }
+  const sampler = setInterval(rss, 200)
+  return {
+    child,
+    url,
+    peakRss: () => peak,
+    stop: async () => {
+      clearInterval(sampler)
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+async function load(name: string, group: Measure['group'], request: autocannon.Options, options: Options): Promise<Measure> {
+  await autocannon({ ...request, connections: options.connections, duration: 2 })
+  const result = await autocannon({ ...request, connections: options.connections, duration: options.duration })
+  return {
+    name,
+    group,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+/** The same query as a page of the v1 archive, straight through the database adapter (no HTTP, no hooks). */
+async function direct(name: string, payload: Payload, query: () => Promise<unknown>, options: Options): Promise<Measure> {
+  const latencies: number[] = []
+  const until = Date.now() + options.duration * 1000
+  const worker = async () => {
+    while (Date.now() < until) {
+      const started = performance.now()
+      await query()
+      latencies.push(performance.now() - started)
+    }
+  }
+  await Promise.all(Array.from({ length: options.connections }, worker))
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
+  void payload
+  return { name, group: 'db', requestsPerSecond: latencies.length / options.duration, p50: at(0.5), p99: at(0.99), errors: 0, non2xx: 0 }
+}
+
+const V1 = '/api/cal/events/v1'
+
+/** The archive's default window as wall-clock bounds, as the v1 route computes them for a UTC site. */
+function defaultWindow() {
+  const day = (d: Date) => d.toISOString().slice(0, 10)
+  const yesterday = new Date(Date.now() - 86_400_000)
+  const inTwoYears = new Date()
+  inTwoYears.setUTCMonth(inTwoYears.getUTCMonth() + 24)
+  return { from: `${day(yesterday)} 00:00:00`, to: `${day(inTwoYears)} 23:59:59` }
+}
+
+function listWhere(): Where {
+  const { from, to } = defaultWindow()
+  return {
+    and: [
+      { hideFromListings: { not_equals: true } },
+      { startDateLocal: { greater_than_equal: from } },
+      { endDateLocal: { less_than_equal: to } },
+      { status: { equals: 'publish' } },
+    ],
+  }
+}
+
+function restQuery(limit: number) {
+  const { from, to } = defaultWindow()
+  const query = new URLSearchParams({
+    'where[hideFromListings][not_equals]': 'true',
+    'where[startDateLocal][greater_than_equal]': from,
+    'where[endDateLocal][less_than_equal]': to,
+    'where[status][equals]': 'publish',
+    sort: 'startDateLocal',
+    limit: String(limit),
+    depth: '1',
+  })
+  return `/api/events?${query}`
+}
+
+async function listScenarios(server: Server, options: Options): Promise<Measure[]> {
+  const get = (path: string) => ({ url: `${server.url}${path}` })
+  return [
+    await load('GET /events per_page=10', 'v1', get(`${V1}/events?per_page=10`), options),
+    await load('GET /events per_page=50', 'v1', get(`${V1}/events?per_page=50`), options),
+  ]
+}
+
+async function allScenarios(server: Server, payload: Payload, options: Options): Promise<Measure[]> {
+  const get = (path: string) => ({ url: `${server.url}${path}` })
+  const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })
+  const { token } = (await login.json()) as { token: string }
+  const someCategory = (await payload.db.find<{ slug: string }>({ collection: 'event-categories', limit: 1, where: { id: { equals: 21 } } })).docs[0]?.slug ?? ''
+  const oneEvent = (await payload.db.find<{ id: number }>({ collection: 'events', limit: 1, sort: '-startDateLocal', where: { hideFromListings: { equals: false } } })).docs[0].id
+  const measures = await listScenarios(server, options)
+  measures.push(
+    await load('GET /events categories+search', 'v1', get(`${V1}/events?categories=${someCategory}&search=et`), options),
+    await load('GET /events venue', 'v1', get(`${V1}/events?venue=7`), options),
+    await load('GET /events geoloc 100 km', 'v1', get(`${V1}/events?geoloc_lat=45.76&geoloc_lng=4.83&geoloc_radius=100`), options),
+    await load('GET /events/{id}', 'v1', get(`${V1}/events/${oneEvent}`), options),
+    await load('GET /venues?search=hall', 'v1', get(`${V1}/venues?search=hall`), options),
+    await load('GET /categories?hide_empty=false', 'v1', get(`${V1}/categories?hide_empty=false`), options),
+    await load('POST /events', 'v1', {
+      url: `${server.url}${V1}/events`,
+      method: 'POST',
+      headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Bench event', start_date: '+3 days 19:00', end_date: '+3 days 21:00', venue: 3, categories: [1], organizer: [2] }),
+    }, options),
+    await load('REST /api/events limit=10 depth=1', 'rest', get(restQuery(10)), options),
+    await load('REST /api/events limit=50 depth=1', 'rest', get(restQuery(50)), options),
+    await load('REST /api/events/{id} depth=1', 'rest', get(`/api/events/${oneEvent}?depth=1`), options),
+  )
+  const page = (limit: number) => () => payload.db.find({ collection: 'events', where: listWhere(), sort: ['startDateLocal', 'id'], limit, page: 1, locale: 'en' })
+  measures.push(await direct('DB events page of 10', payload, page(10), options), await direct('DB events page of 50', payload, page(50), options))
+  return measures
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(8)
+
+function printTable(title: string, measures: Measure[], peakRss: number) {
+  console.log(`\n${title}`)
+  console.log(`${'scenario'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'non2xx'.padStart(7)}`)
+  for (const m of measures) {
+    console.log(`${m.name.padEnd(38)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p99)} ${String(m.errors).padStart(7)} ${String(m.non2xx).padStart(7)}`)
+  }
+  console.log(`server peak memory: ${(peakRss / 1024 / 1024).toFixed(0)} MB`)
+}
+
+function ratios(measures: Measure[]) {
+  const find = (name: string) => measures.find((m) => m.name === name)
+  const pairs: [string, string, string][] = [
+    ['v1 / Payload REST, page of 10', 'GET /events per_page=10', 'REST /api/events limit=10 depth=1'],
+    ['v1 / Payload REST, page of 50', 'GET /events per_page=50', 'REST /api/events limit=50 depth=1'],
+    ['v1 / Payload REST, one event', 'GET /events/{id}', 'REST /api/events/{id} depth=1'],
+    ['v1 / database, page of 10', 'GET /events per_page=10', 'DB events page of 10'],
+    ['v1 / database, page of 50', 'GET /events per_page=50', 'DB events page of 50'],
+  ]
+  return pairs
+    .filter(([, a, b]) => find(a) && find(b))
+    .map(([label, a, b]) => ({ label, p50: find(a)!.p50 / find(b)!.p50, requestsPerSecond: find(a)!.requestsPerSecond / find(b)!.requestsPerSecond }))
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2))
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }
+  const results: Record<string, unknown> = { date: new Date().toISOString(), options, machine, runs: [] as unknown[] }
+  const sizes = options.sizes ?? [options.events]
+  for (const events of sizes) {
+    const file = await datasetFile(events, options.seed)
+    const payload = await openPayload(file)
+    const server = await startServer(file, options.admin)
+    try {
+      const measures = options.sizes ? await listScenarios(server, options) : await allScenarios(server, payload, options)
+      printTable(`${events} events, ${options.connections} connections, ${options.duration} s each`, measures, server.peakRss())
+      const r = ratios(measures)
+      for (const { label, p50, requestsPerSecond } of r) console.log(`${label}: p50 ×${p50.toFixed(2)}, req/s ×${requestsPerSecond.toFixed(2)}`)
+      ;(results.runs as unknown[]).push({ events, measures, ratios: r, peakRssMb: Math.round(server.peakRss() / 2 ** 20) })
+    } finally {
+      await server.stop()
+    }
+  }
+  if (options.sizes) {
+    const runs = results.runs as { events: number; measures: Measure[] }[]
+    console.log('\np50 growth with size (relative to the smallest):')
+    for (const name of runs[0].measures.map((m) => m.name)) {
+      const base = runs[0].measures.find((m) => m.name === name)!.p50
+      console.log(`  ${name}: ${runs.map((run) => `${run.events}: ${(run.measures.find((m) => m.name === name)!.p50 / base).toFixed(2)}×`).join(', ')}`)
+    }
+  }
+  const dir = path.join(ROOT, 'bench', 'results')
+  fs.mkdirSync(dir, { recursive: true })
+  const out = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  fs.writeFileSync(out, JSON.stringify(results, null, 2))
+  console.log(`\nresults: ${path.relative(ROOT, out)}`)
+  if (payloadInstance) await payloadInstance.destroy()
+  process.exit(0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,40 @@
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest, Where } from 'payload'
+import { publishedWhere } from '../access.js'
+
+/**
+ * Each category and tag stores how many events use it: `eventCount` (every event that is not in
+ * the trash: what contributors and up see) and `publicEventCount` (published events: what
+ * everyone sees). Event writes recount the terms they touch, in the same transaction, so archives
+ * read counts instead of counting on every request.
+ */
+export type CountedField = { field: 'categories' | 'tags'; collection: string }
+
+const ids = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : []).map((item) => (item && typeof item === 'object' ? (item as { id: number }).id : item)).filter((id): id is number => typeof id === 'number')
+
+export async function recountTerms(req: PayloadRequest, events: string, { field, collection }: CountedField, termIds: number[]) {
+  for (const id of new Set(termIds)) {
+    const uses: Where = { [field]: { in: [id] } }
+    const count = (where: Where) => req.payload.db.count({ collection: events, where, req }).then((result) => result.totalDocs)
+    const [eventCount, publicEventCount] = await Promise.all([
+      count({ and: [uses, { deletedAt: { exists: false } }] }),
+      count({ and: [uses, { deletedAt: { exists: false } }, publishedWhere()] }),
+    ])
+    await req.payload.db.updateOne({ collection, id, data: { eventCount, publicEventCount }, req })
+  }
+}
+
+/** After an event is written: recount the terms it had and has. */
+export function countTermsAfterChange(events: string, counted: CountedField[]): CollectionAfterChangeHook {
+  return async ({ doc, previousDoc, req }) => {
+    for (const taxonomy of counted) await recountTerms(req, events, taxonomy, [...ids(previousDoc?.[taxonomy.field]), ...ids(doc[taxonomy.field])])
+    return doc
+  }
+}
+
+/** After an event is deleted for good: recount the terms it had. */
+export function countTermsAfterDelete(events: string, counted: CountedField[]): CollectionAfterDeleteHook {
+  return async ({ doc, req }) => {
+    for (const taxonomy of counted) await recountTerms(req, events, taxonomy, ids(doc[taxonomy.field]))
+  }
+}
