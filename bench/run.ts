@@ -202,7 +202,7 @@ async function allScenarios(server: Server, payload: Payload, options: Options):
   const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })
   const { token } = (await login.json()) as { token: string }
   const someCategory = (await payload.db.find<{ slug: string }>({ collection: 'event-categories', limit: 1, where: { id: { equals: 21 } } })).docs[0]?.slug ?? ''
-  const oneEvent = (await payload.db.find<{ id: number }>({ collection: 'events', limit: 1, sort: '-startDateLocal', where: { hideFromListings: { equals: false } } })).docs[0].id
+  const oneEvent = (await payload.db.find<{ id: number }>({ collection: 'events', limit: 1, sort: '-startDateLocal', where: { hideFromListings: { not_equals: true } } })).docs[0].id
   const measures = await listScenarios(server, options)
   measures.push(
     await load('GET /events categories+search', 'v1', get(`${V1}/events?categories=${someCategory}&search=et`), options),
