@@ -42,7 +42,7 @@ export function venueRecord(doc: Doc, context: Context, options: LinkedOptions):
     phone: locked ? '' : text(doc.phone),
     website: locked ? '' : text(doc.website),
     stateprovince: locked ? '' : text(doc.stateprovince),
-    ...(hasGeo ? { geo_lat: locked ? 0 : (doc.geoLat as number), geo_lng: locked ? 0 : (doc.geoLng as number) } : {}),
+    ...(hasGeo ? { geo_lat: locked ? 0 : doc.geoLat, geo_lng: locked ? 0 : doc.geoLng } : {}),
   }
   return {
     ...record,

@@ -60,6 +60,7 @@ export const ErrorBody = Type.Object(
         status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status.' }),
         params: Type.Optional(reasons),
         id: Type.Optional(Type.Integer({ description: 'The id that was not found.' })),
+        term_id: Type.Optional(Type.Integer({ description: 'term_exists: the id of the term that has that name.' })),
       },
       { additionalProperties: false },
     ),
