@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
+import type { Route } from './router.js'
 
 export const NAMESPACE = 'cal/events/v1'
 
@@ -20,6 +21,8 @@ export type Context = {
   siteUrl: string
   now: Date
   pathParams: Record<string, string>
+  /** The route table the namespace was mounted with, which the index and `/doc` describe. */
+  routes: Route[]
 }
 
 /** Local API options every handler passes: the caller's request, access control on, the language. */

@@ -93,7 +93,7 @@ export function coerce(spec: ParamSpec, value: unknown): Result {
 }
 
 /** The JSON-schema type of a kind, for the namespace index and `/doc`. */
-export const SCHEMA_TYPE: Record<Kind, string | string[]> = {
+export const SCHEMA_TYPE: Record<Kind, JsonType | JsonType[]> = {
   integer: 'integer',
   boolean: 'boolean',
   truthy: 'string',
@@ -104,4 +104,34 @@ export const SCHEMA_TYPE: Record<Kind, string | string[]> = {
   list: 'array',
   idList: 'array',
   any: ['string', 'integer', 'array', 'object', 'boolean', 'null'],
+}
+
+type JsonType = 'integer' | 'boolean' | 'string' | 'number' | 'array' | 'object' | 'null'
+
+/** A parameter as JSON Schema: an argument of the namespace index, a parameter or body property of `/doc`. */
+export type ParamSchema = {
+  type: JsonType | JsonType[]
+  items?: { type: JsonType | JsonType[]; minimum?: number }
+  enum?: string[]
+  default?: unknown
+  minimum?: number
+  minLength?: number
+  description: string
+}
+
+const KIND_DETAILS: Partial<Record<Kind, Partial<ParamSchema>>> = {
+  integer: { minimum: 1 },
+  text: { minLength: 1 },
+  list: { items: { type: ['string', 'integer'] } },
+  idList: { items: { type: 'integer', minimum: 1 } },
+}
+
+export function paramSchema(spec: ParamSpec): ParamSchema {
+  return {
+    type: SCHEMA_TYPE[spec.kind],
+    ...KIND_DETAILS[spec.kind],
+    ...(spec.enum ? { enum: [...spec.enum] } : {}),
+    ...(spec.default !== undefined ? { default: spec.default } : {}),
+    description: spec.description,
+  }
 }

@@ -5,15 +5,27 @@ import { NAMESPACE, type Context } from './context.js'
 import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, noRoute } from './errors.js'
 import { parseParams, readBody, type Input } from './input.js'
 import type { ParamSpec, Params } from './params.js'
+import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 
+/** What an operation answers with one status: the body's schema by name, or the codes of its errors. */
+export type ResponseSpec = SchemaName | { errors: readonly string[] }
+
 export type Operation = {
   summary: string
   params: Params
+  /** Parameters other than path variables come in a JSON or form body (writes) rather than the query string. */
+  body?: boolean
+  /**
+   * What the handler itself answers, by status. `/doc` publishes it and the test suite holds every
+   * response to it; the answers of the router's own stages (bad parameters or body, credentials,
+   * permission, 405, 500) are added by `documentation/responses.ts`.
+   */
+  responses: Partial<Record<number, ResponseSpec>>
   /**
    * Decides who may call, before any parameter is validated (writes, v1-decisions §4); throws an
    * ApiError to refuse.
@@ -22,10 +34,9 @@ export type Operation = {
   handle: (context: Context, args: Record<string, any>) => Promise<Reply>
 }
 
-/** A route: a path under the namespace (`/events/{id}`) and what each method does there. */
+/** A route: a path under the namespace (`/events/{id}`, `''` for the index) and what each method does there. */
 export type Route = {
   path: string
-  /** What each path variable matches: `id` digits, `slug` anything but a slash. */
   operations: Partial<Record<Method, Operation>>
 }
 
@@ -36,7 +47,13 @@ export const LANGUAGE_PARAM: ParamSpec = {
   enum: LOCALE_CODES,
 }
 
-const VARIABLE_PATTERNS: Record<string, string> = { id: '(\\d+)', slug: '([^/]+)' }
+const VARIABLE_PATTERNS: Record<string, string> = { id: '\\d+', slug: '[^/]+' }
+
+/** What a path variable matches (a regex source): `id` digits, `slug` and others anything but a slash. */
+export const variablePattern = (name: string) => VARIABLE_PATTERNS[name] ?? '[^/]+'
+
+/** Every parameter of an operation: its own and the content language. */
+export const operationParams = (operation: Operation): Params => ({ ...operation.params, translation_language: LANGUAGE_PARAM })
 
 type CompiledRoute = { route: Route; regex: RegExp; variables: string[] }
 
@@ -44,7 +61,7 @@ function compile(route: Route): CompiledRoute {
   const variables: string[] = []
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
     variables.push(name)
-    return VARIABLE_PATTERNS[name] ?? '([^/]+)'
+    return `(${variablePattern(name)})`
   })
   return { route, regex: new RegExp(`^${source}/?$`), variables }
 }
@@ -130,9 +147,10 @@ async function dispatch(req: PayloadRequest, { routes, compiled, options }: Name
       siteUrl: origin,
       now: new Date(),
       pathParams,
+      routes,
     }
     if (operation.authorize) await operation.authorize(context)
-    const args = await validateArgs({ ...operation.params, translation_language: LANGUAGE_PARAM }, input, context)
+    const args = await validateArgs(operationParams(operation), input, context)
     return json(await operation.handle(context, args), lang, head)
   } catch (error) {
     const apiError = fromPayloadError(error)

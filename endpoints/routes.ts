@@ -1,3 +1,5 @@
+import { namespaceIndex } from './documentation/namespaceIndex.js'
+import { openApiDocument } from './documentation/openapi.js'
 import { listEvents } from './events/archive.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
@@ -26,10 +28,13 @@ const termRoutes = (taxonomy: Taxonomy): Route[] => [
 
 /**
  * The `cal/events/v1` route table: every path, method and handler of the namespace. Follow a
- * handler's name to find a behaviour of the contract.
+ * handler's name to find a behaviour of the contract. The index (`''`) and `/doc` are made from
+ * this table, so a route added here is documented once its operation declares its `responses`.
  */
 export function calendarRoutes(): Route[] {
   return [
+    { path: '', operations: { GET: namespaceIndex } },
+    { path: '/doc', operations: { GET: openApiDocument } },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },
     { path: '/events/{id}', operations: { GET: readEvent('id'), ...updates(updateEvent('id')), DELETE: deleteEvent('id') } },
     { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug'), ...updates(updateEvent('slug')), DELETE: deleteEvent('slug') } },

@@ -57,6 +57,19 @@ function healthCheck(payload: Payload): RequestHandler {
   }
 }
 
+const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }
+
+/** A path that is not valid percent-encoding names nothing: 404, where Payload's router would fail (500) decoding it. */
+const malformedPaths: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    res.status(404).json(NO_ROUTE)
+    return
+  }
+  next()
+}
+
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   console.error(`unhandled error on ${req.method} ${req.originalUrl}`, error)
   if (res.headersSent) return res.end()
@@ -77,6 +90,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY === 'true')
   app.get(`${apiRoute}/health`, healthCheck(payload))
+  app.use(malformedPaths)
   app.use(languageRoots(apiRoute))
   app.use(payloadApi(config, apiRoute))
 
@@ -90,7 +104,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     closeAdmin = () => nextApp.close()
   } else {
     app.use((_req, res) => {
-      res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
+      res.status(404).json(NO_ROUTE)
     })
   }
   app.use(lastResort)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RunningServer } from '../src/server.js'
+import { checkResponse } from './contract.js'
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
@@ -44,7 +45,9 @@ export async function startTestServer(): Promise<TestServer> {
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: parsed as any, headers: response.headers }
+    const result = { status: response.status, body: parsed as any, headers: response.headers }
+    await checkResponse(running.url, method, route, result)
+    return result
   }
   const stop = async () => {
     await running.close()

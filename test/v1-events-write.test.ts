@@ -294,6 +294,14 @@ describe('bad requests change nothing', () => {
     const preflight = await server.request('OPTIONS', `${V1}/events`, { headers: { origin: 'http://example.com', 'access-control-request-method': 'POST' } })
     expect(preflight.status).toBe(200)
   })
+
+  it('a path that is not valid percent-encoding is 404 rest_no_route, not a 500', async () => {
+    for (const path of ['/events/by-slug/%E0%A4%A', '/events/by-slug/100%', '/%ZZ']) {
+      const response = await call('GET', path)
+      expect([path, response.status, response.body]).toEqual([path, 404, { code: 'rest_no_route', message: expect.any(String), data: { status: 404 } }])
+    }
+    expect((await call('GET', '/events/by-slug/caf%C3%A9')).body.code).toBe('rest_invalid_param')
+  })
 })
 
 describe('database work per page', () => {

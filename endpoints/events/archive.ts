@@ -153,5 +153,10 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   }
 }
 
-export const listEvents: Operation = { summary: 'List events', params: archiveParams, handle: archive }
+export const listEvents: Operation = {
+  summary: 'List events',
+  params: archiveParams,
+  responses: { 200: 'EventArchive', 404: { errors: ['event-archive-page-not-found'] } },
+  handle: archive,
+}
 

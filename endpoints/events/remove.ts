@@ -21,6 +21,7 @@ export function deleteEvent(address: EventAddress): Operation {
       [address]: address === 'id' ? eventIdParam : eventSlugParam,
       force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
     },
+    responses: { 200: 'Event', 404: { errors: ['rest-event-not-found'] }, 410: { errors: ['event-is-in-trash'] } },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
       const force = ['1', 'true'].includes(new URL(context.req.url ?? '', 'http://x').searchParams.get('force') ?? '')

@@ -49,6 +49,11 @@ export function readEvent(address: EventAddress): Operation {
       [address]: address === 'id' ? eventIdParam : eventSlugParam,
       password: { kind: 'text', description: 'The event password, for a protected event.' },
     },
+    responses: {
+      200: 'SingleEvent',
+      403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
+      404: { errors: ['rest-event-not-found'] },
+    },
     handle: async (context, args) => {
       const found = await addressedEvent(context, address, args)
       if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')

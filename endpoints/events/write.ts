@@ -116,6 +116,9 @@ async function eventData(context: Context, args: Record<string, any>, stored: Do
   return data
 }
 
+/** An inline venue or organizer that cannot be created (`linked.ts`). */
+const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
+
 async function respond(context: Context, id: number, status: number) {
   const { docs } = await context.payload.find({
     collection: context.options.slugs.events as 'events',
@@ -135,6 +138,8 @@ async function respond(context: Context, id: number, status: number) {
 export const createEvent: Operation = {
   summary: 'Create an event',
   params: eventParams(true),
+  body: true,
+  responses: { 201: 'Event', 400: { errors: LINKED_ERRORS } },
   authorize: (context) => requireUser(context, can.editPosts(context.user)),
   handle: (context, args) =>
     inTransaction(context, async () => {
@@ -157,6 +162,8 @@ export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,
     params: { [address]: address === 'id' ? eventIdParam : eventSlugParam, ...eventParams(false) },
+    body: true,
+    responses: { 200: 'Event', 400: { errors: LINKED_ERRORS }, 404: { errors: ['rest-event-not-found'] } },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
       // An existing id is judged on the record itself; an unknown one goes on to its 404.

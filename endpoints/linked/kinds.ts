@@ -1,5 +1,6 @@
 import type { Context } from '../context.js'
 import type { Params } from '../params.js'
+import type { SchemaName } from '../schemas/index.js'
 import type { Doc } from '../records/common.js'
 import { organizerRecord, venueRecord, type LinkedOptions } from '../records/linked.js'
 import { organizerData, organizerParams, venueData, venueParams, type LinkedKind } from './args.js'
@@ -18,6 +19,9 @@ export type LinkedType = {
   /** Fields the archive's `search` looks in (reference §6.1, §7). */
   searchFields: string[]
   record: (doc: Doc, context: Context, options: LinkedOptions) => Record<string, unknown>
+  /** The schemas of its record and archive in `/doc`. */
+  schema: SchemaName
+  archiveSchema: SchemaName
 }
 
 export const VENUES: LinkedType = {
@@ -29,6 +33,8 @@ export const VENUES: LinkedType = {
   toData: venueData,
   searchFields: ['name', 'description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
   record: venueRecord,
+  schema: 'Venue',
+  archiveSchema: 'VenueArchive',
 }
 
 export const ORGANIZERS: LinkedType = {
@@ -40,4 +46,6 @@ export const ORGANIZERS: LinkedType = {
   toData: (args, context) => organizerData(args, context),
   searchFields: ['name', 'description', 'phone', 'email', 'website'],
   record: organizerRecord,
+  schema: 'Organizer',
+  archiveSchema: 'OrganizerArchive',
 }

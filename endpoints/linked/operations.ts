@@ -82,6 +82,7 @@ export function listLinked(type: LinkedType): Operation {
   return {
     summary: `List ${type.plural}`,
     params,
+    responses: { 200: type.archiveSchema, 404: { errors: [`${type.kind}-archive-page-not-found`] } },
     handle: async (context, args) => {
       const where: Where[] = []
       if (args.search) where.push(searchWhere(type, args.search))
@@ -143,6 +144,7 @@ function mayRead(doc: Doc, context: Context) {
 export function readLinked(type: LinkedType, address: Address): Operation {
   return {
     summary: `Read a ${type.kind} by ${address}`,
+    responses: { 200: type.schema, 403: { errors: [`${type.kind}-not-accessible`] } },
     params: { [address]: addressParam(type, address), password: { kind: 'string', description: `The ${type.kind} password, for a protected one.` } },
     handle: async (context, args) => {
       const stored = await addressed(type, context, address, args)
@@ -189,6 +191,8 @@ export function createLinked(type: LinkedType): Operation {
   return {
     summary: `Create a ${type.kind}`,
     params: type.params,
+    body: true,
+    responses: { 201: type.schema },
     authorize: (context) => requireUser(context, can.editPosts(context.user)),
     handle: (context, args) =>
       inTransaction(context, async () => {
@@ -203,6 +207,8 @@ export function createLinked(type: LinkedType): Operation {
 export function updateLinked(type: LinkedType, address: Address): Operation {
   return {
     summary: `Update a ${type.kind} by ${address}`,
+    body: true,
+    responses: { 200: type.schema },
     params: { [address]: addressParam(type, address), ...withoutRequired(type.params) },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
@@ -234,6 +240,7 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
 export function deleteLinked(type: LinkedType, address: Address): Operation {
   return {
     summary: `Delete a ${type.kind} by ${address}`,
+    responses: { 200: type.schema, 410: { errors: [`${type.kind}-is-in-trash`] } },
     params: {
       [address]: addressParam(type, address),
       force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },

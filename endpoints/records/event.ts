@@ -8,6 +8,7 @@ import { eventJsonLd } from './jsonLd.js'
 import { organizerRecord, venueRecord } from './linked.js'
 import { termCount, type Related } from './load.js'
 import { embeddedTerm, sortByName, type Taxonomy } from './terms.js'
+import type { EventRecord, SingleEventRecord } from '../schemas/records.js'
 import { displayTitle, renderContent } from './text.js'
 
 export type EventRecordOptions = {
@@ -68,7 +69,7 @@ function dates(doc: Doc) {
 }
 
 /** The fields a locked event shows in an archive (reference §3.4). */
-const LOCKED_FIELDS = {
+const LOCKED_FIELDS: Partial<EventRecord> = {
   description: '',
   excerpt: '',
   image: false,
@@ -89,8 +90,10 @@ const LOCKED_FIELDS = {
   ticketed: null,
 }
 
-/** An event record (reference §4.1) with its venue, organizers and terms embedded. */
-export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions = {}) {
+/** An event record (reference §4.1) with its venue, organizers and terms embedded; with `json_ld` on single reads. */
+export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions & { withJsonLd: true }): SingleEventRecord
+export function eventRecord(doc: Doc, context: Context, related: Related, options?: EventRecordOptions): EventRecord
+export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions = {}): EventRecord | SingleEventRecord {
   const { slugs } = context.options
   // Embedded venues and organizers are judged without the request's password (reference §3.4).
   const linkedOptions = { images: related.images, withJsonLd: options.withJsonLd }
@@ -107,7 +110,7 @@ export function eventRecord(doc: Doc, context: Context, related: Related, option
         .map((term) => embeddedTerm(term, taxonomy, termCount(context, term), context)),
     )
   const url = permalink(context, 'event', doc.slug)
-  const record: Record<string, any> = {
+  const built: EventRecord = {
     id: doc.id,
     ...globalId(context, doc.id),
     author: authorId(doc),
@@ -137,11 +140,9 @@ export function eventRecord(doc: Doc, context: Context, related: Related, option
     ticketed: doc.ticketed === true,
     post_parent: idOf(doc.parent) ?? 0,
   }
-  if (!unlocked(doc, related.passwords.get(`${slugs.events}:${doc.id}`), options.givenPassword)) Object.assign(record, LOCKED_FIELDS)
-  if (options.withJsonLd) {
-    const zone = doc.timezone || 'UTC'
-    const iso = (instant: string) => DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''
-    record.json_ld = eventJsonLd(record, iso(doc.startDate), iso(doc.endDate))
-  }
-  return record
+  const record = unlocked(doc, related.passwords.get(`${slugs.events}:${doc.id}`), options.givenPassword) ? built : { ...built, ...LOCKED_FIELDS }
+  if (!options.withJsonLd) return record
+  const zone = doc.timezone || 'UTC'
+  const iso = (instant: string) => DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''
+  return { ...record, json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate)) }
 }

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js'
+import type { ImageRecord, ImageSizeRecord } from '../schemas/records.js'
 import { idOf, type Doc } from './common.js'
 
 const absolute = (context: Context, url: string) => (/^https?:\/\//.test(url) ? url : `${context.siteUrl}${url}`)
@@ -8,11 +9,11 @@ const extensionOf = (name: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(name)?.[
  * The image object of reference §4.6 — `{ url, id, extension, width, height, filesize, sizes }` — for
  * an upload, `{ url, id: 0, extension }` for an outside URL, and `false` when there is none.
  */
-export function imageRecord(doc: Doc, images: Map<number, Doc>, context: Context) {
+export function imageRecord(doc: Doc, images: Map<number, Doc>, context: Context): ImageRecord | false {
   const id = idOf(doc.image)
   const upload = id !== null ? images.get(id) : undefined
   if (upload?.url) {
-    const sizes: Record<string, Record<string, unknown>> = {}
+    const sizes: Record<string, ImageSizeRecord> = {}
     for (const [name, size] of Object.entries((upload.sizes ?? {}) as Record<string, Doc>)) {
       if (!size?.url) continue
       sizes[name] = { width: size.width, height: size.height, filesize: size.filesize, 'mime-type': size.mimeType, url: absolute(context, size.url) }

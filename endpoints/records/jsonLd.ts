@@ -1,3 +1,4 @@
+import type { JsonLdRecord } from '../schemas/records.js'
 import { plainText } from './text.js'
 
 /** schema.org descriptions of single records, for search engines (reference §4.1 `json_ld`). */
@@ -7,70 +8,76 @@ const compact = <T extends Record<string, unknown>>(object: T) =>
 
 const imageUrl = (record: Record<string, unknown>) => (record.image && typeof record.image === 'object' ? (record.image as { url: string }).url : undefined)
 
-export function venueJsonLd(record: Record<string, unknown>) {
+export function venueJsonLd(record: Record<string, unknown>): JsonLdRecord {
   const hasGeo = typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number'
-  return compact({
+  return {
     '@context': 'http://schema.org',
     '@type': 'Place',
-    name: record.venue,
-    description: plainText(String(record.description ?? '')),
-    image: imageUrl(record),
-    url: record.url,
-    address: compact({
-      '@type': 'PostalAddress',
-      streetAddress: record.address,
-      addressLocality: record.city,
-      addressRegion: record.stateprovince || record.state || record.province,
-      postalCode: record.zip,
-      addressCountry: record.country,
+    ...compact({
+      name: record.venue,
+      description: plainText(String(record.description ?? '')),
+      image: imageUrl(record),
+      url: record.url,
+      address: compact({
+        '@type': 'PostalAddress',
+        streetAddress: record.address,
+        addressLocality: record.city,
+        addressRegion: record.stateprovince || record.state || record.province,
+        postalCode: record.zip,
+        addressCountry: record.country,
+      }),
+      geo: hasGeo ? { '@type': 'GeoCoordinates', latitude: record.geo_lat, longitude: record.geo_lng } : undefined,
+      telephone: record.phone,
+      sameAs: record.website,
     }),
-    geo: hasGeo ? { '@type': 'GeoCoordinates', latitude: record.geo_lat, longitude: record.geo_lng } : undefined,
-    telephone: record.phone,
-    sameAs: record.website,
-  })
+  }
 }
 
-export function organizerJsonLd(record: Record<string, unknown>) {
-  return compact({
+export function organizerJsonLd(record: Record<string, unknown>): JsonLdRecord {
+  return {
     '@context': 'http://schema.org',
     '@type': 'Organization',
-    name: record.organizer,
-    description: plainText(String(record.description ?? '')),
-    image: imageUrl(record),
-    url: record.url,
-    telephone: record.phone,
-    email: record.email,
-    sameAs: record.website,
-  })
+    ...compact({
+      name: record.organizer,
+      description: plainText(String(record.description ?? '')),
+      image: imageUrl(record),
+      url: record.url,
+      telephone: record.phone,
+      email: record.email,
+      sameAs: record.website,
+    }),
+  }
 }
 
 /** An event as schema.org `Event`, with its venue as `Place` and its organizers. */
-export function eventJsonLd(record: Record<string, any>, startIso: string, endIso: string) {
+export function eventJsonLd(record: Record<string, any>, startIso: string, endIso: string): JsonLdRecord {
   const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
   const organizers = (record.organizer as Record<string, any>[]).map((organizer) => organizer.json_ld ?? organizerJsonLd(organizer))
   const prices = (record.cost_details?.values as string[]).filter((value) => /^\d/.test(value))
-  return compact({
+  return {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: record.title,
-    description: plainText(String(record.description ?? '')),
-    image: imageUrl(record),
-    url: record.url,
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
-    startDate: startIso,
-    endDate: endIso,
-    location: venue ? (venue.json_ld ?? venueJsonLd(venue)) : undefined,
-    organizer: organizers.length ? organizers : undefined,
-    offers: prices.length
-      ? compact({
-          '@type': 'Offer',
-          price: prices[0],
-          priceCurrency: record.cost_details.currency_code || undefined,
-          url: record.url,
-          category: 'primary',
-          availability: 'inStock',
-        })
-      : undefined,
-  })
+    ...compact({
+      name: record.title,
+      description: plainText(String(record.description ?? '')),
+      image: imageUrl(record),
+      url: record.url,
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      startDate: startIso,
+      endDate: endIso,
+      location: venue ? (venue.json_ld ?? venueJsonLd(venue)) : undefined,
+      organizer: organizers.length ? organizers : undefined,
+      offers: prices.length
+        ? compact({
+            '@type': 'Offer',
+            price: prices[0],
+            priceCurrency: record.cost_details.currency_code || undefined,
+            url: record.url,
+            category: 'primary',
+            availability: 'inStock',
+          })
+        : undefined,
+    }),
+  }
 }

@@ -3,6 +3,7 @@ import { authorId, globalId, permalink, postDates, unlocked, type Doc } from './
 import { imageRecord } from './image.js'
 import { organizerJsonLd, venueJsonLd } from './jsonLd.js'
 import { displayTitle, renderContent } from './text.js'
+import type { OrganizerRecord, VenueRecord } from '../schemas/records.js'
 
 /** What a venue or organizer record needs besides its document. */
 export type LinkedOptions = {
@@ -18,10 +19,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const status = (doc: Doc) => (doc.deletedAt ? 'trash' : doc.status)
 
 /** A venue record (reference §4.2, with every documented key present, v1-decisions §6). */
-export function venueRecord(doc: Doc, context: Context, options: LinkedOptions) {
+export function venueRecord(doc: Doc, context: Context, options: LinkedOptions): VenueRecord {
   const locked = !unlocked(doc, options.password, options.givenPassword)
   const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
-  const record: Record<string, unknown> = {
+  const record = {
     id: doc.id,
     author: authorId(doc),
     status: status(doc),
@@ -41,21 +42,21 @@ export function venueRecord(doc: Doc, context: Context, options: LinkedOptions) 
     phone: locked ? '' : text(doc.phone),
     website: locked ? '' : text(doc.website),
     stateprovince: locked ? '' : text(doc.stateprovince),
+    ...(hasGeo ? { geo_lat: locked ? 0 : doc.geoLat, geo_lng: locked ? 0 : doc.geoLng } : {}),
   }
-  if (hasGeo) {
-    record.geo_lat = locked ? 0 : doc.geoLat
-    record.geo_lng = locked ? 0 : doc.geoLng
+  return {
+    ...record,
+    ...(options.withJsonLd ? { json_ld: venueJsonLd(record) } : {}),
+    show_map: locked ? null : doc.showMap !== false,
+    show_map_link: locked ? null : doc.showMapLink !== false,
+    ...globalId(context, doc.id),
   }
-  if (options.withJsonLd) record.json_ld = venueJsonLd(record)
-  record.show_map = locked ? null : doc.showMap !== false
-  record.show_map_link = locked ? null : doc.showMapLink !== false
-  return { ...record, ...globalId(context, doc.id) }
 }
 
 /** An organizer record (reference §4.3, every documented key present). */
-export function organizerRecord(doc: Doc, context: Context, options: LinkedOptions) {
+export function organizerRecord(doc: Doc, context: Context, options: LinkedOptions): OrganizerRecord {
   const locked = !unlocked(doc, options.password, options.givenPassword)
-  const record: Record<string, unknown> = {
+  const record = {
     id: doc.id,
     author: authorId(doc),
     status: status(doc),
@@ -70,6 +71,5 @@ export function organizerRecord(doc: Doc, context: Context, options: LinkedOptio
     website: locked ? '' : text(doc.website),
     email: locked ? '' : text(doc.email),
   }
-  if (options.withJsonLd) record.json_ld = organizerJsonLd(record)
-  return { ...record, ...globalId(context, doc.id) }
+  return { ...record, ...(options.withJsonLd ? { json_ld: organizerJsonLd(record) } : {}), ...globalId(context, doc.id) }
 }

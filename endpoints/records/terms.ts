@@ -1,11 +1,12 @@
 import type { Context } from '../context.js'
 import { displayTitle } from './text.js'
 import { idOf, type Doc } from './common.js'
+import type { EmbeddedTermRecord } from '../schemas/records.js'
 
 export type Taxonomy = 'categories' | 'tags'
 
 /** The anchor's taxonomy names, which clients see in `taxonomy`. */
-export const TAXONOMY_NAME: Record<Taxonomy, string> = { categories: 'tribe_events_cat', tags: 'post_tag' }
+export const TAXONOMY_NAME = { categories: 'tribe_events_cat', tags: 'post_tag' } as const satisfies Record<Taxonomy, string>
 
 function termUrls(context: Context, taxonomy: Taxonomy, id: number, parent: number) {
   const collection = `${context.root}${taxonomy}`
@@ -13,7 +14,7 @@ function termUrls(context: Context, taxonomy: Taxonomy, id: number, parent: numb
 }
 
 /** A term embedded in an event's `categories` or `tags` (reference §4.5). */
-export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: Context) {
+export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: Context): EmbeddedTermRecord {
   const parent = taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
   return {
     name: displayTitle(doc.name),

@@ -7,6 +7,7 @@ import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
+import type { SchemaName } from '../schemas/index.js'
 import type { Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
 import { termRecord, type Taxonomy } from '../records/terms.js'
@@ -15,6 +16,7 @@ import { inTransaction } from '../transaction.js'
 /** The routes of event categories and tags (reference §8); tags have no `parent`. */
 
 const collectionOf = (context: Context, taxonomy: Taxonomy) => context.options.slugs[taxonomy]
+const schemaOf = (taxonomy: Taxonomy) => (taxonomy === 'categories' ? 'Category' : 'Tag') as SchemaName
 const mayManage = (taxonomy: Taxonomy, context: Context) =>
   taxonomy === 'categories' ? can.manageCategories(context.user) : can.manageTags(context.user)
 
@@ -95,6 +97,7 @@ export function listTerms(taxonomy: Taxonomy): Operation {
   return {
     summary: `List ${taxonomy}`,
     params,
+    responses: { 200: taxonomy === 'categories' ? 'CategoryArchive' : 'TagArchive' },
     handle: async (context, args) => {
       const where: Where[] = []
       if (args.search) where.push({ or: [{ name: { contains: args.search } }, { slug: { contains: args.search } }] })
@@ -156,6 +159,7 @@ export function readTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Read a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
     params: { id: termIdParam(taxonomy) },
+    responses: { 200: schemaOf(taxonomy) },
     handle: (context, args) => respondWithTerm(context, taxonomy, args.id, 200),
   }
 }
@@ -203,6 +207,8 @@ export function createTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Create a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
     params: termArgs(taxonomy, true),
+    body: true,
+    responses: { 201: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
@@ -224,6 +230,8 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Update a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
     params: { id: termIdParam(taxonomy), ...termArgs(taxonomy, false) },
+    body: true,
+    responses: { 200: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
@@ -248,6 +256,7 @@ export function deleteTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Delete a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
     params: { id: termIdParam(taxonomy) },
+    responses: { 200: schemaOf(taxonomy) },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {

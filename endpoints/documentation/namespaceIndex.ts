@@ -1,0 +1,49 @@
+import { NAMESPACE, type Context } from '../context.js'
+import { ApiError } from '../errors.js'
+import { paramSchema } from '../params.js'
+import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
+import type { NamespaceIndexRecord } from '../schemas/responses.js'
+
+type RouteEntry = NamespaceIndexRecord['routes'][string]
+
+/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: the key the anchor's index gives a route. */
+export const routeKey = (path: string) => `/${NAMESPACE}${path.replace(/\{(\w+)\}/g, (_, name: string) => `(?P<${name}>${variablePattern(name)})`)}`
+
+/** A route's methods grouped as its endpoints: methods that share an operation (POST, PUT, PATCH) are one. */
+function endpointsOf(route: Route): RouteEntry['endpoints'] {
+  const groups = new Map<Operation, Method[]>()
+  for (const [method, operation] of Object.entries(route.operations) as [Method, Operation][]) {
+    groups.set(operation, [...(groups.get(operation) ?? []), method])
+  }
+  return [...groups].map(([operation, methods]) => ({
+    methods,
+    args: Object.fromEntries(Object.entries(operationParams(operation)).map(([name, spec]) => [name, { required: Boolean(spec.required), ...paramSchema(spec) }])),
+  }))
+}
+
+/** The namespace index (reference §11), made from the route table the namespace serves. */
+export function describeNamespace(context: Context): NamespaceIndexRecord {
+  const base = context.root.slice(0, -1)
+  const routes: NamespaceIndexRecord['routes'] = {}
+  for (const route of context.routes) {
+    const entry: RouteEntry = { namespace: NAMESPACE, methods: Object.keys(route.operations) as Method[], endpoints: endpointsOf(route) }
+    if (!route.path.includes('{')) entry._links = { self: [{ href: `${base}${route.path}` }] }
+    routes[routeKey(route.path)] = entry
+  }
+  const apiRoot = `${base.slice(0, -NAMESPACE.length)}`
+  return { namespace: NAMESPACE, routes, _links: { up: [{ href: apiRoot }] } }
+}
+
+/** `GET /` (the namespace itself): its index. */
+export const namespaceIndex: Operation = {
+  summary: 'The namespace index: every route with its methods and arguments',
+  params: {
+    namespace: { kind: 'string', description: `The namespace to describe; only ${NAMESPACE} exists here.`, default: NAMESPACE },
+    context: { kind: 'string', description: 'Scope of the request (view, embed, edit); the index is the same in each.', default: 'view' },
+  },
+  responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
+  handle: async (context, args) => {
+    if (args.namespace !== NAMESPACE) throw new ApiError(404, 'rest_invalid_namespace', 'The specified namespace could not be found.')
+    return { status: 200, body: describeNamespace(context) }
+  },
+}

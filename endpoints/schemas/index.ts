@@ -1,0 +1,36 @@
+import type { TSchema } from 'typebox'
+import { CostDetails, DateDetails, EmbeddedTerm, Event, Category, Image, ImageSize, JsonLd, Organizer, SingleEvent, Tag, TermUrls, Venue } from './records.js'
+import { CategoryArchive, ErrorBody, EventArchive, NamespaceIndex, OpenApiDocument, OrganizerArchive, PAGED, TagArchive, VenueArchive } from './responses.js'
+
+/**
+ * Every named schema: its key is its name in `/doc` (`#/components/schemas/Event`) and what an
+ * operation's `responses` name.
+ */
+export const SCHEMAS = {
+  Event,
+  SingleEvent,
+  Venue,
+  Organizer,
+  Category,
+  Tag,
+  EmbeddedTerm,
+  TermUrls,
+  Image,
+  ImageSize,
+  DateDetails,
+  CostDetails,
+  JsonLd,
+  EventArchive,
+  VenueArchive,
+  OrganizerArchive,
+  CategoryArchive,
+  TagArchive,
+  Error: ErrorBody,
+  NamespaceIndex,
+  OpenApiDocument,
+} satisfies Record<string, TSchema>
+
+export type SchemaName = keyof typeof SCHEMAS
+
+/** Whether responses with this body carry X-TEC-Total and X-TEC-TotalPages. */
+export const isPaged = (name: SchemaName) => (PAGED as TSchema[]).includes(SCHEMAS[name])

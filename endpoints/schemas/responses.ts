@@ -1,0 +1,128 @@
+import Type, { type Static, type TSchema } from 'typebox'
+import { Category, Event, Organizer, Tag, Venue } from './records.js'
+
+/** Response bodies that wrap records: archives, errors, and the namespace's own documents. */
+
+const nextPrevious = {
+  next_rest_url: Type.Optional(Type.String({ format: 'uri', description: 'The next page; only when there is one.' })),
+  previous_rest_url: Type.Optional(Type.String({ format: 'uri', description: 'The previous page; only after page 1.' })),
+}
+const totals = {
+  total: Type.Integer({ minimum: 0, description: 'Records matching every filter (also in X-TEC-Total).' }),
+  total_pages: Type.Integer({ minimum: 0, description: 'Pages of that size (also in X-TEC-TotalPages).' }),
+}
+
+/** An archive of posts (reference §5.1, §6.1): the list, its `rest_url`, paging links, totals. */
+function postArchive<List extends Record<string, TSchema>>(list: List, description: string) {
+  return Type.Object(
+    {
+      ...list,
+      rest_url: Type.String({ format: 'uri', description: 'This page, with the effective query.' }),
+      ...nextPrevious,
+      ...totals,
+    },
+    { description, additionalProperties: false },
+  )
+}
+
+/** An archive of terms (reference §8.1): keys in the order rest_url, total, total_pages, list, links. */
+function termArchive<List extends Record<string, TSchema>>(list: List, description: string) {
+  return Type.Object(
+    {
+      rest_url: Type.String({ format: 'uri', description: 'The bare collection address.' }),
+      ...totals,
+      ...list,
+      ...nextPrevious,
+    },
+    { description, additionalProperties: false },
+  )
+}
+
+export const EventArchive = postArchive({ events: Type.Array(Event) }, 'A page of events; a page after the last is 404 event-archive-page-not-found.')
+export const VenueArchive = postArchive({ venues: Type.Array(Venue) }, 'A page of venues; a page after the last is 404 venue-archive-page-not-found.')
+export const OrganizerArchive = postArchive({ organizers: Type.Array(Organizer) }, 'A page of organizers; a page after the last is 404 organizer-archive-page-not-found.')
+export const CategoryArchive = termArchive({ categories: Type.Array(Category) }, 'A page of categories; a page after the last is an empty list.')
+export const TagArchive = termArchive({ tags: Type.Array(Tag) }, 'A page of tags; a page after the last is an empty list.')
+
+/** The bodies whose responses carry the paging headers X-TEC-Total and X-TEC-TotalPages. */
+export const PAGED = [EventArchive, VenueArchive, OrganizerArchive, CategoryArchive, TagArchive]
+
+const reasons = Type.Union([Type.Record(Type.String(), Type.String()), Type.Array(Type.String())], {
+  description: 'The parameters at fault: name → reason (invalid), or names (missing).',
+})
+
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String({ description: 'Machine-readable code (reference §12), e.g. rest_invalid_param.' }),
+    message: Type.String({ description: 'Human-readable message.' }),
+    data: Type.Object(
+      {
+        status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status.' }),
+        params: Type.Optional(reasons),
+        id: Type.Optional(Type.Integer({ description: 'The id that was not found.' })),
+        term_id: Type.Optional(Type.Integer({ description: 'term_exists: the id of the term that has that name.' })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { description: 'Every error of the namespace (v1-decisions §7).', additionalProperties: false },
+)
+
+const Link = Type.Array(Type.Object({ href: Type.String({ format: 'uri' }) }, { additionalProperties: false }), { minItems: 1 })
+
+const JSON_TYPE = Type.Enum(['integer', 'boolean', 'string', 'number', 'array', 'object', 'null'] as const)
+const jsonType = Type.Union([JSON_TYPE, Type.Array(JSON_TYPE)])
+
+/** One argument in the index: the parameter's JSON Schema (see `paramSchema`) and whether it is required. */
+const IndexArgument = Type.Object(
+  {
+    required: Type.Boolean(),
+    type: jsonType,
+    items: Type.Optional(Type.Object({ type: jsonType, minimum: Type.Optional(Type.Integer()) }, { additionalProperties: false })),
+    enum: Type.Optional(Type.Array(Type.String())),
+    default: Type.Optional(Type.Unknown()),
+    minimum: Type.Optional(Type.Integer()),
+    minLength: Type.Optional(Type.Integer()),
+    description: Type.String(),
+  },
+  { additionalProperties: false },
+)
+
+const METHOD = Type.Enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
+
+export const NamespaceIndex = Type.Object(
+  {
+    namespace: Type.String(),
+    routes: Type.Record(
+      Type.String({ description: 'The route pattern, e.g. /cal/events/v1/events/(?P<id>\\d+)' }),
+      Type.Object(
+        {
+          namespace: Type.String(),
+          methods: Type.Array(METHOD, { minItems: 1 }),
+          endpoints: Type.Array(
+            Type.Object({ methods: Type.Array(METHOD, { minItems: 1 }), args: Type.Record(Type.String(), IndexArgument) }, { additionalProperties: false }),
+            { minItems: 1 },
+          ),
+          _links: Type.Optional(Type.Object({ self: Link }, { additionalProperties: false, description: 'Only for routes without variables.' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    _links: Type.Object({ up: Link }, { additionalProperties: false, description: 'The API root.' }),
+  },
+  { description: 'Every route of the namespace with its methods and arguments (reference §11).', additionalProperties: false },
+)
+
+export const OpenApiDocument = Type.Object(
+  {
+    openapi: Type.Literal('3.1.0'),
+    info: Type.Object({ title: Type.String(), version: Type.String() }),
+    servers: Type.Array(Type.Object({ url: Type.String({ format: 'uri' }) }), { minItems: 1 }),
+    paths: Type.Record(Type.String(), Type.Object({})),
+    components: Type.Object({}),
+  },
+  { description: 'This document.' },
+)
+
+export type ErrorBodyRecord = Static<typeof ErrorBody>
+export type NamespaceIndexRecord = Static<typeof NamespaceIndex>
