@@ -6,7 +6,7 @@ import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction } from '../transaction.js'
-import { addressedEvent, eventIdParam, eventSlugParam, type EventAddress } from './single.js'
+import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
 
 /**
  * `DELETE /events/{id}` and by slug (reference §5.5, v1-decisions §5): moves the event to the trash
@@ -18,7 +18,7 @@ export function deleteEvent(address: EventAddress): Operation {
   return {
     summary: `Delete an event by ${address}`,
     params: {
-      [address]: address === 'id' ? eventIdParam : eventSlugParam,
+      ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }),
       force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
     },
     responses: { 200: 'Event', 404: { errors: ['rest-event-not-found'] }, 410: { errors: ['event-is-in-trash'] } },

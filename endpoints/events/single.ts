@@ -13,6 +13,9 @@ export type EventAddress = 'id' | 'slug'
 
 export const eventIdParam: ParamSpec = { kind: 'integer', description: 'Id of the event.', required: true }
 
+/** Listed on update and delete by id (interface-spec §4.2); writes need no event password, so it is not used. */
+export const unusedPasswordParam: ParamSpec = { kind: 'string', description: 'Accepted for compatibility; writes do not need the event password.' }
+
 /** A by-slug route's `slug`: the slug of an existing event, whatever its status (reference §9). */
 export const eventSlugParam: ParamSpec = {
   kind: 'text',

@@ -15,7 +15,7 @@ import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import { inTransaction } from '../transaction.js'
-import { addressedEvent, eventIdParam, eventSlugParam, type EventAddress } from './single.js'
+import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
 
 const flag = (description: string) => ({ kind: 'boolean' as const, description })
 
@@ -161,7 +161,7 @@ export const createEvent: Operation = {
 export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,
-    params: { [address]: address === 'id' ? eventIdParam : eventSlugParam, ...eventParams(false) },
+    params: { ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }), ...eventParams(false) },
     body: true,
     responses: { 200: 'Event', 400: { errors: LINKED_ERRORS }, 404: { errors: ['rest-event-not-found'] } },
     authorize: async (context) => {
