@@ -16,7 +16,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { getPayload, type Payload, type Where } from 'payload'
-import { buildDataset, BENCH_USER, defaultSize } from './dataset.js'
+import { BENCH_USER } from './dataset.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -47,33 +47,25 @@ function parseOptions(argv: string[]): Options {
 
 type Measure = { name: string; group: 'v1' | 'rest' | 'db'; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }
 
-/** The database file of a size and seed, generated once and kept under bench/data. */
+/** The database file of a size and seed, generated once (in a process of its own) and kept under bench/data. */
 async function datasetFile(events: number, seed: number): Promise<string> {
   const file = path.join(ROOT, 'bench', 'data', `calendar-${events}-seed${seed}.db`)
   if (fs.existsSync(file)) return file
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const partial = `${file}.partial`
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(partial + suffix, { force: true })
   console.log(`generating ${events} events (seed ${seed}) into ${path.relative(ROOT, file)}…`)
-  const payload = await openPayload(partial)
-  const started = Date.now()
-  await buildDataset(payload, defaultSize(events), seed, console.log)
-  await payload.destroy()
-  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  fs.renameSync(partial, file)
-  for (const suffix of ['-wal', '-shm']) if (fs.existsSync(partial + suffix)) fs.renameSync(partial + suffix, file + suffix)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/generate.ts', String(events), String(seed), file], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`generating the dataset failed (${code})`)
   return file
 }
 
 let payloadInstance: Payload | null = null
-/** This process's own Payload on a database file: for generating, and for the direct database queries. */
+/** This process's own Payload on one database file, for the direct database queries. */
 async function openPayload(file: string): Promise<Payload> {
-  if (payloadInstance) await payloadInstance.destroy()
   process.env.DATABASE_URI = `file:${file}`
   process.env.LOG_LEVEL = 'warn'
   const { default: config } = await import('../payload.config.js')
-  // Payload caches one instance per key; each database gets its own.
-  payloadInstance = await getPayload({ config, key: file } as never)
+  payloadInstance = await getPayload({ config })
   return payloadInstance
 }
 
@@ -258,10 +250,11 @@ async function main() {
   const sizes = options.sizes ?? [options.events]
   for (const events of sizes) {
     const file = await datasetFile(events, options.seed)
-    const payload = await openPayload(file)
+    // The configuration reads DATABASE_URI once, so this process opens one database only: the one measured directly.
+    const payload = options.sizes ? null : await openPayload(file)
     const server = await startServer(file, options.admin)
     try {
-      const measures = options.sizes ? await listScenarios(server, options) : await allScenarios(server, payload, options)
+      const measures = payload ? await allScenarios(server, payload, options) : await listScenarios(server, options)
       printTable(`${events} events, ${options.connections} connections, ${options.duration} s each`, measures, server.peakRss())
       const r = ratios(measures)
       for (const { label, p50, requestsPerSecond } of r) console.log(`${label}: p50 ×${p50.toFixed(2)}, req/s ×${requestsPerSecond.toFixed(2)}`)
