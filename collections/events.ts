@@ -1,4 +1,5 @@
-import type { CollectionConfig, DateFieldValidation } from 'payload'
+import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
+import { date as validDate, text as validText } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { postTypeAccess } from './access.js'
@@ -17,19 +18,44 @@ import {
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { message, text } from './i18n/index.js'
 
-const endNotBeforeStart: DateFieldValidation = (value, { siblingData }) => {
-  const start = (siblingData as { startDate?: string } | undefined)?.startDate
-  if (!value) return 'The event needs an end.'
-  if (start && new Date(value) < new Date(start)) return 'The end must not be before the start.'
+/** Payload's own checks of a date (required, a real date), then: not before the start. */
+const endNotBeforeStart: DateFieldValidation = (value, options) => {
+  const valid = validDate(value, options)
+  if (valid !== true) return valid
+  const start = (options.siblingData as { startDate?: string } | undefined)?.startDate
+  if (value && start && new Date(value) < new Date(start)) return message(options.req, 'endBeforeStart')
   return true
 }
+
+const validTimezone: TextFieldSingleValidation = (value, options) => {
+  const valid = validText(value, options)
+  if (valid !== true) return valid
+  return !value || isValidZone(value) ? true : message(options.req, 'invalidTimezone')
+}
+
+/**
+ * Wall-clock start or end in the event's zone, kept by the eventDates hook for date filters; shown
+ * read-only once saved, because the date pickers show times in the editor's own zone.
+ */
+const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
+  name,
+  label: text(name),
+  type: 'text' as const,
+  index: true,
+  admin: {
+    readOnly: true,
+    description: text('localTimesDescription'),
+    condition: (data: Record<string, unknown>) => Boolean(data[name]),
+  },
+})
 
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
   return {
     slug: slugs.events,
-    labels: { singular: 'Event', plural: 'Events' },
+    labels: { singular: text('event'), plural: text('events') },
     admin: {
       group: options.adminGroup,
       useAsTitle: 'title',
@@ -44,14 +70,15 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       beforeChange: [eventDates(options.siteTimezone)],
     },
     fields: [
-      localizedText('title', { required: true }),
-      localizedTextarea('description'),
-      localizedTextarea('excerpt'),
+      localizedText('title', 'title', { required: true }),
+      localizedTextarea('description', 'description'),
+      localizedTextarea('excerpt', 'excerpt'),
       {
         type: 'row',
         fields: [
           {
             name: 'startDate',
+            label: text('startDate'),
             type: 'date',
             required: true,
             index: true,
@@ -59,6 +86,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
           },
           {
             name: 'endDate',
+            label: text('endDate'),
             type: 'date',
             required: true,
             index: true,
@@ -72,54 +100,63 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         fields: [
           {
             name: 'timezone',
+            label: text('timezone'),
             type: 'text',
-            admin: { description: 'IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.' },
-            validate: (value: string | null | undefined) =>
-              !value || isValidZone(value) ? true : 'Give a time zone such as Europe/Paris or UTC+2.',
+            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
+            validate: validTimezone,
           },
-          { name: 'allDay', type: 'checkbox', defaultValue: false },
+          { name: 'allDay', label: text('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
-      // Wall-clock start and end in the event's zone, kept by the eventDates hook for date filters.
-      { name: 'startDateLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
-      { name: 'endDateLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
-      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true },
+      { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
+      { name: 'venue', label: text('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',
+        label: text('organizers'),
         type: 'relationship',
         relationTo: slugs.organizers,
         hasMany: true,
-        admin: { description: 'In the order they should be shown.' },
+        admin: { description: text('organizersDescription') },
       },
       {
         name: 'categories',
+        label: text('eventCategories'),
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
         admin: { position: 'sidebar' },
       },
-      { name: 'tags', type: 'relationship', relationTo: slugs.tags, hasMany: true, admin: { position: 'sidebar' } },
+      {
+        name: 'tags',
+        label: text('eventTags'),
+        type: 'relationship',
+        relationTo: slugs.tags,
+        hasMany: true,
+        admin: { position: 'sidebar' },
+      },
       {
         type: 'collapsible',
-        label: 'Cost',
+        label: text('costGroup'),
         fields: [
           {
             name: 'cost',
+            label: text('cost'),
             type: 'text',
             hasMany: true,
-            admin: { description: 'One or more prices as written: "10", "€6.50 - €8.50", "Free".' },
+            admin: { description: text('costDescription') },
           },
           {
             type: 'row',
             fields: [
-              { name: 'currencySymbol', type: 'text' },
-              { name: 'currencyCode', type: 'text' },
+              { name: 'currencySymbol', label: text('currencySymbol'), type: 'text' },
+              { name: 'currencyCode', label: text('currencyCode'), type: 'text' },
               {
                 name: 'currencyPosition',
+                label: text('currencyPosition'),
                 type: 'select',
                 options: [
-                  { label: 'Before the price', value: 'prefix' },
-                  { label: 'After the price', value: 'postfix' },
+                  { label: text('currencyPrefix'), value: 'prefix' },
+                  { label: text('currencyPostfix'), value: 'postfix' },
                 ],
               },
             ],
@@ -131,13 +168,13 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'row',
         fields: [
           ...mapFields(),
-          { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
-          { name: 'sticky', type: 'checkbox', defaultValue: false },
-          { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
-          { name: 'ticketed', type: 'checkbox', defaultValue: false, index: true },
+          { name: 'hideFromListings', label: text('hideFromListings'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'sticky', label: text('sticky'), type: 'checkbox', defaultValue: false },
+          { name: 'featured', label: text('featured'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'ticketed', label: text('ticketed'), type: 'checkbox', defaultValue: false, index: true },
         ],
       },
-      { name: 'parent', label: 'Parent event', type: 'relationship', relationTo: slugs.events, index: true },
+      { name: 'parent', label: text('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
       slugField(),
       statusField(),
       publishedAtField(),

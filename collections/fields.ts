@@ -1,45 +1,52 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
-import { editorsOnly, STATUSES } from './access.js'
+import { text as validText } from 'payload/shared'
+import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
+import { message, text, type TextKey } from './i18n/index.js'
 
 /** Field factories shared by the calendar collections. */
 
 export const slugField = (): Field => ({
   name: 'slug',
+  label: text('slug'),
   type: 'text',
   unique: true,
   index: true,
-  admin: {
-    position: 'sidebar',
-    description: 'Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.',
-  },
+  admin: { position: 'sidebar', description: text('slugDescription') },
 })
+
+const STATUS_LABELS: Record<Status, TextKey> = {
+  publish: 'statusPublish',
+  future: 'statusFuture',
+  draft: 'statusDraft',
+  pending: 'statusPending',
+  private: 'statusPrivate',
+}
 
 export const statusField = (): Field => ({
   name: 'status',
+  label: text('status'),
   type: 'select',
   required: true,
   defaultValue: 'draft',
   index: true,
-  options: STATUSES.map((value) => ({ label: value[0].toUpperCase() + value.slice(1), value })),
+  options: STATUSES.map((value) => ({ label: text(STATUS_LABELS[value]), value })),
   hooks: { afterRead: [readFutureAsPublished] },
-  admin: {
-    position: 'sidebar',
-    description: 'Contributors cannot publish: their "publish" becomes "pending". "publish" with a future date becomes "future".',
-  },
+  admin: { position: 'sidebar', description: text('statusDescription') },
 })
 
 export const authorField = (usersSlug: string): Field => ({
   name: 'author',
+  label: text('author'),
   type: 'relationship',
   relationTo: usersSlug,
   index: true,
-  admin: { position: 'sidebar', description: 'Only editors and administrators can give a record to someone else.' },
+  admin: { position: 'sidebar', description: text('authorDescription') },
 })
 
 export const publishedAtField = (): Field => ({
   name: 'publishedAt',
-  label: 'Publication date',
+  label: text('publishedAt'),
   type: 'date',
   index: true,
   admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
@@ -48,56 +55,61 @@ export const publishedAtField = (): Field => ({
 /** Never readable or writable by anyone but editors and administrators (v1-decisions §4). */
 export const passwordField = (): Field => ({
   name: 'password',
+  label: text('password'),
   type: 'text',
   access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
-  admin: { position: 'sidebar', description: 'Readers must give this password to see the content.' },
+  admin: { position: 'sidebar', description: text('passwordDescription') },
 })
 
-export const validateHttpUrl: TextFieldSingleValidation = (value) => {
+/** Payload's own checks of a text field, then: empty, or an http(s) address. */
+export const validateHttpUrl: TextFieldSingleValidation = (value, options) => {
+  const valid = validText(value, options)
+  if (valid !== true) return valid
   if (value === null || value === undefined || value === '') return true
   try {
     const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? true : 'Give an http:// or https:// address.'
+    if (url.protocol === 'http:' || url.protocol === 'https:') return true
   } catch {
-    return 'Give an http:// or https:// address.'
+    // not a URL at all
   }
+  return message(options.req, 'invalidUrl')
 }
 
-export const urlField = (name: string, label?: string): Field => ({
+export const urlField = (name: string, label: TextKey = 'website'): Field => ({
   name,
-  label,
+  label: text(label),
   type: 'text',
   validate: validateHttpUrl,
 })
 
 /** A featured image: an upload from the media collection, or an outside URL kept as a reference. */
 export const imageFields = (mediaSlug: string): Field[] => [
-  { name: 'image', type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
+  { name: 'image', label: text('image'), type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
   {
     name: 'imageUrl',
-    label: 'Image URL',
+    label: text('imageUrl'),
     type: 'text',
     validate: validateHttpUrl,
-    admin: { position: 'sidebar', description: 'An image elsewhere on the web, used when no upload is chosen. Never downloaded.' },
+    admin: { position: 'sidebar', description: text('imageUrlDescription') },
   },
 ]
 
 export const mapFields = (): Field[] => [
-  { name: 'showMap', type: 'checkbox', defaultValue: true },
-  { name: 'showMapLink', type: 'checkbox', defaultValue: true },
+  { name: 'showMap', label: text('showMap'), type: 'checkbox', defaultValue: true },
+  { name: 'showMapLink', label: text('showMapLink'), type: 'checkbox', defaultValue: true },
 ]
 
-export const localizedText = (name: string, options: { required?: boolean; label?: string } = {}): Field => ({
+export const localizedText = (name: string, label: TextKey, options: { required?: boolean } = {}): Field => ({
   name,
-  label: options.label,
+  label: text(label),
   type: 'text',
   localized: true,
   required: options.required,
 })
 
-export const localizedTextarea = (name: string, label?: string): Field => ({
+export const localizedTextarea = (name: string, label: TextKey): Field => ({
   name,
-  label,
+  label: text(label),
   type: 'textarea',
   localized: true,
 })

@@ -1,33 +1,42 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
+import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { localizedText, localizedTextarea, slugField } from './fields.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { message, text } from './i18n/index.js'
+
+/** Payload's own checks of a relationship, then: not the category itself. */
+const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {
+  const valid = await validRelationship(value, options)
+  if (valid !== true) return valid
+  const parent = value && typeof value === 'object' ? value.value : value
+  const { id } = options
+  return parent !== undefined && parent !== null && id !== undefined && String(parent) === String(id) ? message(options.req, 'ownParent') : true
+}
 
 /** Event categories: hierarchical; managed by those who may publish events (reference §3.1). */
 export function categoriesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const slug = options.slugs.categories
   return {
     slug,
-    labels: { singular: 'Event Category', plural: 'Event Categories' },
+    labels: { singular: text('category'), plural: text('categories') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent'] },
     access: taxonomyAccess(can.manageCategories),
     hooks: { beforeValidate: [uniqueSlug('name', 'category')] },
     fields: [
-      localizedText('name', { required: true }),
-      localizedTextarea('description'),
+      localizedText('name', 'name', { required: true }),
+      localizedTextarea('description', 'description'),
       slugField(),
       {
         name: 'parent',
+        label: text('parentCategory'),
         type: 'relationship',
         relationTo: slug,
         index: true,
         admin: { position: 'sidebar' },
         filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
-        validate: (value: unknown, { id }: { id?: number | string }) =>
-          value !== undefined && value !== null && id !== undefined && String(value) === String(id)
-            ? 'A category cannot be its own parent.'
-            : true,
+        validate: notItsOwnParent,
       },
     ],
   }
@@ -37,10 +46,10 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
 export function tagsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.tags,
-    labels: { singular: 'Event Tag', plural: 'Event Tags' },
+    labels: { singular: text('tag'), plural: text('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
     hooks: { beforeValidate: [uniqueSlug('name', 'tag')] },
-    fields: [localizedText('name', { required: true }), localizedTextarea('description'), slugField()],
+    fields: [localizedText('name', 'name', { required: true }), localizedTextarea('description', 'description'), slugField()],
   }
 }
