@@ -124,7 +124,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
-        admin: { position: 'sidebar' },
+        // By full name, so that `Music › Jazz` follows `Music`.
+        admin: { position: 'sidebar', sortOptions: 'fullName' },
       },
       {
         name: 'tags',

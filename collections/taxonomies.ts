@@ -3,6 +3,7 @@ import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { localizedText, localizedTextarea, slugField } from './fields.js'
+import { readFullName, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { message, text } from './i18n/index.js'
 
@@ -21,7 +22,8 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
   return {
     slug,
     labels: { singular: text('category'), plural: text('categories') },
-    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent'] },
+    // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
+    admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
     hooks: { beforeValidate: [uniqueSlug('name', 'category')] },
     fields: [
@@ -37,6 +39,19 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
         admin: { position: 'sidebar' },
         filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
         validate: notItsOwnParent,
+      },
+      {
+        name: 'fullName',
+        label: text('fullName'),
+        type: 'text',
+        localized: true,
+        hooks: { beforeChange: [storeFullName(slug)], afterRead: [readFullName(slug)] },
+        admin: {
+          position: 'sidebar',
+          readOnly: true,
+          description: text('fullNameDescription'),
+          condition: (data: Record<string, unknown>) => Boolean(data.fullName),
+        },
       },
     ],
   }

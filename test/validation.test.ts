@@ -54,3 +54,45 @@ describe('validation messages', () => {
     expect(fieldErrors(badZone.body).map((error) => error.path)).toEqual(['timezone'])
   })
 })
+
+describe('category full names', () => {
+  const create = async (body: Record<string, unknown>, locale = 'en') => {
+    const response = await server.request('POST', `/api/event-categories?locale=${locale}`, { token: admin.token, body })
+    expect(response.status).toBe(201)
+    return response.body.doc as { id: number; fullName: string }
+  }
+  const fullName = async (id: number, locale: string) =>
+    (await server.request('GET', `/api/event-categories/${id}?locale=${locale}`)).body.fullName as string
+
+  it('join the names of the ancestors and the category, in the language read', async () => {
+    const music = await create({ name: 'Music' })
+    await server.request('PATCH', `/api/event-categories/${music.id}?locale=fr`, { token: admin.token, body: { name: 'Musique' } })
+    const jazz = await create({ name: 'Jazz', parent: music.id })
+    const bebop = await create({ name: 'Bebop', parent: jazz.id })
+    expect(music.fullName).toBe('Music')
+    expect(jazz.fullName).toBe('Music › Jazz')
+    expect(await fullName(bebop.id, 'en')).toBe('Music › Jazz › Bebop')
+    // Jazz and Bebop have no French name: they fall back to English inside the French full name.
+    expect(await fullName(bebop.id, 'fr')).toBe('Musique › Jazz › Bebop')
+  })
+
+  it('follow a renamed or moved ancestor', async () => {
+    const stage = await create({ name: 'Stage' })
+    const dance = await create({ name: 'Dance', parent: stage.id })
+    await server.request('PATCH', `/api/event-categories/${stage.id}`, { token: admin.token, body: { name: 'Theatre' } })
+    expect(await fullName(dance.id, 'en')).toBe('Theatre › Dance')
+    await server.request('PATCH', `/api/event-categories/${dance.id}`, { token: admin.token, body: { parent: null } })
+    expect(await fullName(dance.id, 'en')).toBe('Dance')
+  })
+
+  it('are what the admin picker shows and searches', async () => {
+    const folk = await create({ name: 'Folk', parent: (await create({ name: 'World' })).id })
+    const picked = await server.request('GET', `/api/event-categories?select[fullName]=true&where[fullName][like]=folk&depth=0`, { token: admin.token })
+    expect(picked.body.docs).toEqual([{ id: folk.id, fullName: 'World › Folk' }])
+  })
+
+  it('cannot be written', async () => {
+    const own = await create({ name: 'Poetry', fullName: 'Anything' })
+    expect(own.fullName).toBe('Poetry')
+  })
+})

@@ -1,9 +1,15 @@
 import * as migration_20261122_035740_initial from './20261122_035740_initial';
+import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
 
 export const migrations = [
   {
     up: migration_20261122_035740_initial.up,
     down: migration_20261122_035740_initial.down,
-    name: '20261122_035740_initial'
+    name: '20261122_035740_initial',
+  },
+  {
+    up: migration_20261122_041436_category_full_name.up,
+    down: migration_20261122_041436_category_full_name.down,
+    name: '20261122_041436_category_full_name'
   },
 ];
