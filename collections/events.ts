@@ -18,7 +18,7 @@ import {
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { message, text } from './i18n/index.js'
+import { label, message, text } from './i18n/index.js'
 
 /** Payload's own checks of a date (required, a real date), then: not before the start. */
 const endNotBeforeStart: DateFieldValidation = (value, options) => {
@@ -41,7 +41,7 @@ const validTimezone: TextFieldSingleValidation = (value, options) => {
  */
 const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
   name,
-  label: text(name),
+  label: label(name),
   type: 'text' as const,
   index: true,
   admin: {
@@ -55,7 +55,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
   const { slugs } = options
   return {
     slug: slugs.events,
-    labels: { singular: text('event'), plural: text('events') },
+    labels: { singular: label('event'), plural: label('events') },
     admin: {
       group: options.adminGroup,
       useAsTitle: 'title',
@@ -78,7 +78,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         fields: [
           {
             name: 'startDate',
-            label: text('startDate'),
+            label: label('startDate'),
             type: 'date',
             required: true,
             index: true,
@@ -86,7 +86,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
           },
           {
             name: 'endDate',
-            label: text('endDate'),
+            label: label('endDate'),
             type: 'date',
             required: true,
             index: true,
@@ -100,19 +100,19 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         fields: [
           {
             name: 'timezone',
-            label: text('timezone'),
+            label: label('timezone'),
             type: 'text',
             admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
             validate: validTimezone,
           },
-          { name: 'allDay', label: text('allDay'), type: 'checkbox', defaultValue: false },
+          { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
-      { name: 'venue', label: text('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
+      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',
-        label: text('organizers'),
+        label: label('organizers'),
         type: 'relationship',
         relationTo: slugs.organizers,
         hasMany: true,
@@ -120,7 +120,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       {
         name: 'categories',
-        label: text('eventCategories'),
+        label: label('eventCategories'),
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
@@ -129,7 +129,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       {
         name: 'tags',
-        label: text('eventTags'),
+        label: label('eventTags'),
         type: 'relationship',
         relationTo: slugs.tags,
         hasMany: true,
@@ -141,7 +141,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         fields: [
           {
             name: 'cost',
-            label: text('cost'),
+            label: label('cost'),
             type: 'text',
             hasMany: true,
             admin: { description: text('costDescription') },
@@ -149,15 +149,15 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
           {
             type: 'row',
             fields: [
-              { name: 'currencySymbol', label: text('currencySymbol'), type: 'text' },
-              { name: 'currencyCode', label: text('currencyCode'), type: 'text' },
+              { name: 'currencySymbol', label: label('currencySymbol'), type: 'text' },
+              { name: 'currencyCode', label: label('currencyCode'), type: 'text' },
               {
                 name: 'currencyPosition',
-                label: text('currencyPosition'),
+                label: label('currencyPosition'),
                 type: 'select',
                 options: [
-                  { label: text('currencyPrefix'), value: 'prefix' },
-                  { label: text('currencyPostfix'), value: 'postfix' },
+                  { label: label('currencyPrefix'), value: 'prefix' },
+                  { label: label('currencyPostfix'), value: 'postfix' },
                 ],
               },
             ],
@@ -169,13 +169,13 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'row',
         fields: [
           ...mapFields(),
-          { name: 'hideFromListings', label: text('hideFromListings'), type: 'checkbox', defaultValue: false, index: true },
-          { name: 'sticky', label: text('sticky'), type: 'checkbox', defaultValue: false },
-          { name: 'featured', label: text('featured'), type: 'checkbox', defaultValue: false, index: true },
-          { name: 'ticketed', label: text('ticketed'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'hideFromListings', label: label('hideFromListings'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'sticky', label: label('sticky'), type: 'checkbox', defaultValue: false },
+          { name: 'featured', label: label('featured'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'ticketed', label: label('ticketed'), type: 'checkbox', defaultValue: false, index: true },
         ],
       },
-      { name: 'parent', label: text('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
+      { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
       slugField(),
       statusField(),
       publishedAtField(),

@@ -2,13 +2,13 @@ import type { Field, TextFieldSingleValidation } from 'payload'
 import { text as validText } from 'payload/shared'
 import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
-import { message, text, type TextKey } from './i18n/index.js'
+import { label, message, text, type TextKey } from './i18n/index.js'
 
 /** Field factories shared by the calendar collections. */
 
 export const slugField = (): Field => ({
   name: 'slug',
-  label: text('slug'),
+  label: label('slug'),
   type: 'text',
   unique: true,
   index: true,
@@ -25,19 +25,19 @@ const STATUS_LABELS: Record<Status, TextKey> = {
 
 export const statusField = (): Field => ({
   name: 'status',
-  label: text('status'),
+  label: label('status'),
   type: 'select',
   required: true,
   defaultValue: 'draft',
   index: true,
-  options: STATUSES.map((value) => ({ label: text(STATUS_LABELS[value]), value })),
+  options: STATUSES.map((value) => ({ label: label(STATUS_LABELS[value]), value })),
   hooks: { afterRead: [readFutureAsPublished] },
   admin: { position: 'sidebar', description: text('statusDescription') },
 })
 
 export const authorField = (usersSlug: string): Field => ({
   name: 'author',
-  label: text('author'),
+  label: label('author'),
   type: 'relationship',
   relationTo: usersSlug,
   index: true,
@@ -46,7 +46,7 @@ export const authorField = (usersSlug: string): Field => ({
 
 export const publishedAtField = (): Field => ({
   name: 'publishedAt',
-  label: text('publishedAt'),
+  label: label('publishedAt'),
   type: 'date',
   index: true,
   admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
@@ -55,7 +55,7 @@ export const publishedAtField = (): Field => ({
 /** Never readable or writable by anyone but editors and administrators (v1-decisions §4). */
 export const passwordField = (): Field => ({
   name: 'password',
-  label: text('password'),
+  label: label('password'),
   type: 'text',
   access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
   admin: { position: 'sidebar', description: text('passwordDescription') },
@@ -75,19 +75,19 @@ export const validateHttpUrl: TextFieldSingleValidation = (value, options) => {
   return message(options.req, 'invalidUrl')
 }
 
-export const urlField = (name: string, label: TextKey = 'website'): Field => ({
+export const urlField = (name: string, labelKey: TextKey = 'website'): Field => ({
   name,
-  label: text(label),
+  label: label(labelKey),
   type: 'text',
   validate: validateHttpUrl,
 })
 
 /** A featured image: an upload from the media collection, or an outside URL kept as a reference. */
 export const imageFields = (mediaSlug: string): Field[] => [
-  { name: 'image', label: text('image'), type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
+  { name: 'image', label: label('image'), type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
   {
     name: 'imageUrl',
-    label: text('imageUrl'),
+    label: label('imageUrl'),
     type: 'text',
     validate: validateHttpUrl,
     admin: { position: 'sidebar', description: text('imageUrlDescription') },
@@ -95,21 +95,21 @@ export const imageFields = (mediaSlug: string): Field[] => [
 ]
 
 export const mapFields = (): Field[] => [
-  { name: 'showMap', label: text('showMap'), type: 'checkbox', defaultValue: true },
-  { name: 'showMapLink', label: text('showMapLink'), type: 'checkbox', defaultValue: true },
+  { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: true },
+  { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: true },
 ]
 
-export const localizedText = (name: string, label: TextKey, options: { required?: boolean } = {}): Field => ({
+export const localizedText = (name: string, labelKey: TextKey, options: { required?: boolean } = {}): Field => ({
   name,
-  label: text(label),
+  label: label(labelKey),
   type: 'text',
   localized: true,
   required: options.required,
 })
 
-export const localizedTextarea = (name: string, label: TextKey): Field => ({
+export const localizedTextarea = (name: string, labelKey: TextKey): Field => ({
   name,
-  label: text(label),
+  label: label(labelKey),
   type: 'textarea',
   localized: true,
 })

@@ -14,12 +14,12 @@ import {
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { text } from './i18n/index.js'
+import { label } from './i18n/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.organizers,
-    labels: { singular: text('organizer'), plural: text('organizers') },
+    labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
     trash: true,
     access: postTypeAccess(),
@@ -30,8 +30,8 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
       {
         type: 'row',
         fields: [
-          { name: 'phone', label: text('phone'), type: 'text' },
-          { name: 'email', label: text('email'), type: 'email' },
+          { name: 'phone', label: label('phone'), type: 'text' },
+          { name: 'email', label: label('email'), type: 'email' },
           urlField('website'),
         ],
       },

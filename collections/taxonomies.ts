@@ -5,7 +5,7 @@ import { can, taxonomyAccess } from './access.js'
 import { localizedText, localizedTextarea, slugField } from './fields.js'
 import { readFullName, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { message, text } from './i18n/index.js'
+import { label, message, text } from './i18n/index.js'
 
 /** Payload's own checks of a relationship, then: not the category itself. */
 const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {
@@ -21,7 +21,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
   const slug = options.slugs.categories
   return {
     slug,
-    labels: { singular: text('category'), plural: text('categories') },
+    labels: { singular: label('category'), plural: label('categories') },
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
     admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
@@ -32,7 +32,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       slugField(),
       {
         name: 'parent',
-        label: text('parentCategory'),
+        label: label('parentCategory'),
         type: 'relationship',
         relationTo: slug,
         index: true,
@@ -42,7 +42,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       },
       {
         name: 'fullName',
-        label: text('fullName'),
+        label: label('fullName'),
         type: 'text',
         localized: true,
         hooks: { beforeChange: [storeFullName(slug)], afterRead: [readFullName(slug)] },
@@ -61,7 +61,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
 export function tagsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.tags,
-    labels: { singular: text('tag'), plural: text('tags') },
+    labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
     hooks: { beforeValidate: [uniqueSlug('name', 'tag')] },

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
 import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
-import { text, type TextKey } from './i18n/index.js'
+import { label, text, type TextKey } from './i18n/index.js'
 
 const ROLE_LABELS: Record<Role, TextKey> = {
   administrator: 'roleAdministrator',
@@ -12,13 +12,13 @@ const ROLE_LABELS: Record<Role, TextKey> = {
 
 const roleField: Field = {
   name: 'role',
-  label: text('role'),
+  label: label('role'),
   type: 'select',
   required: true,
   defaultValue: 'subscriber',
   saveToJWT: true,
   index: true,
-  options: ROLES.map((value) => ({ label: text(ROLE_LABELS[value]), value })),
+  options: ROLES.map((value) => ({ label: label(ROLE_LABELS[value]), value })),
   access: { create: administratorsOnly, update: administratorsOnly },
   admin: { position: 'sidebar', description: text('roleDescription') },
 }

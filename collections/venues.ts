@@ -16,7 +16,7 @@ import {
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { message, text } from './i18n/index.js'
+import { label, message } from './i18n/index.js'
 
 /** Payload's own checks of a number (min, max), then: latitude and longitude come together or not at all (v1-decisions §3). */
 const bothCoordinates =
@@ -31,14 +31,14 @@ const bothCoordinates =
 
 const plainText = (name: 'address' | 'city' | 'zip' | 'province' | 'state' | 'stateprovince' | 'country' | 'phone') => ({
   name,
-  label: text(name),
+  label: label(name),
   type: 'text' as const,
 })
 
 export function venuesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.venues,
-    labels: { singular: text('venue'), plural: text('venues') },
+    labels: { singular: label('venue'), plural: label('venues') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
     trash: true,
     access: postTypeAccess(),
@@ -54,8 +54,8 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       {
         type: 'row',
         fields: [
-          { name: 'geoLat', label: text('geoLat'), type: 'number', min: -90, max: 90, index: true, validate: bothCoordinates('geoLng') },
-          { name: 'geoLng', label: text('geoLng'), type: 'number', min: -180, max: 180, index: true, validate: bothCoordinates('geoLat') },
+          { name: 'geoLat', label: label('geoLat'), type: 'number', min: -90, max: 90, index: true, validate: bothCoordinates('geoLng') },
+          { name: 'geoLng', label: label('geoLng'), type: 'number', min: -180, max: 180, index: true, validate: bothCoordinates('geoLat') },
         ],
       },
       { type: 'row', fields: mapFields() },
