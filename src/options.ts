@@ -33,7 +33,7 @@ export type CalendarPluginOptions = {
   integerIds?: boolean
   /** Site time zone (IANA name or `UTC+N`). Default: env `CAL_TIMEZONE`, else `UTC`. */
   siteTimezone?: string
-  /** Folder of uploaded files when the plugin adds the upload collection. Default `data/media`. */
+  /** Folder of uploaded files when the plugin adds the upload collection. Default: env `CAL_MEDIA_DIR`, else `data/media`. */
   mediaDir?: string
 }
 
@@ -74,7 +74,7 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     overrides: options.overrides ?? {},
     integerIds: options.integerIds ?? true,
     siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',
-    mediaDir: options.mediaDir ?? 'data/media',
+    mediaDir: options.mediaDir ?? process.env.CAL_MEDIA_DIR ?? 'data/media',
     sequencesSlug: 'cal-sequences',
   }
 }
