@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Locator, Page, Response } from 'playwright-core'
+import type { Locator, Page, Request, Response } from 'playwright-core'
 import { PROJECT_ROOT } from './app.js'
 
 /** Screenshots and pages kept from a run (gitignored). */
@@ -8,6 +8,33 @@ export const ARTIFACTS_DIR = path.join(PROJECT_ROOT, 'test', 'artifacts')
 
 /** What an editor does in Payload's admin, in the words of its screens. */
 export function admin(page: Page, baseUrl: string) {
+  // Server actions in flight: the admin sends one (form state) 250 ms after each change.
+  const isServerAction = (request: Request) => request.method() === 'POST' && !new URL(request.url()).pathname.startsWith('/api/')
+  let serverActions = 0
+  page.on('request', (request) => {
+    if (isServerAction(request)) serverActions++
+  })
+  const ended = (request: Request) => {
+    if (isServerAction(request)) serverActions--
+  }
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+
+  /**
+   * Waits (at most 15 s) until the form has had no server action in flight for 600 ms. The form
+   * state that a change sends can come back after a save and wipe the save's error messages, so
+   * saving waits for it.
+   */
+  const settle = async () => {
+    const deadline = Date.now() + 15_000
+    let quietSince = Date.now()
+    while (Date.now() - quietSince < 600) {
+      if (Date.now() > deadline) throw new Error('the admin kept sending form state for 15 s')
+      await page.waitForTimeout(100)
+      if (serverActions > 0) quietSince = Date.now()
+    }
+  }
+
   const open = async (route: string) => {
     await page.goto(`${baseUrl}/admin${route}`)
   }
@@ -39,8 +66,13 @@ export function admin(page: Page, baseUrl: string) {
     await page.waitForURL(/\/admin\/login/)
   }
 
-  /** A field, by its name (`title`, `venue`, …): its label, input, description and error; inside a drawer when given. */
-  const field = (name: string, within: Page | Locator = page) => within.locator(`.field-type:has(> label[for="field-${name}"])`)
+  /**
+   * A field, by its name (`title`, `venue`, …): its label, input, description and error; inside a
+   * drawer when given. Payload puts `field-<name>` on the input of simple fields and on the wrapper of
+   * others (and labels in drawers point elsewhere), so: the innermost field box holding that id.
+   */
+  const field = (name: string, within: Page | Locator = page) =>
+    within.locator(`.field-type:is(#field-${name}, :has(#field-${name}))`).last()
 
   /** The input of a text, textarea, number or checkbox field. */
   const input = (name: string, within: Page | Locator = page) => within.locator(`#field-${name}`)
@@ -59,7 +91,14 @@ export function admin(page: Page, baseUrl: string) {
   /** Types a date the way the picker shows it ("Mar 1, 2027 7:00 PM") and closes the picker. */
   const fillDate = async (name: string, text: string) => {
     await field(name).locator('input').fill(text)
-    await page.keyboard.press('Escape')
+    // The calendar opens on focus, possibly after a first Escape on a slow machine: close it until it stays closed.
+    const popper = page.locator('.react-datepicker-popper')
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.waitForTimeout(250)
+      if ((await popper.count()) === 0) return
+      await page.keyboard.press('Escape')
+    }
+    throw new Error(`the date picker of ${name} does not close`)
   }
 
   /** Opens a select or relationship field and returns its options' labels. */
@@ -75,8 +114,10 @@ export function admin(page: Page, baseUrl: string) {
     await page.locator('.rs__option', { hasText: option }).first().click()
   }
 
-  /** Clicks Save on the document (or on the one in the open drawer). */
+  /** Clicks Save on the document (or on the one in the open drawer), once the form has settled. */
   const save = async (within: Page | Locator = page) => {
+    await settle()
+    await within.locator('form[data-form-ready="true"]').first().waitFor()
     await within.locator('#action-save').first().click()
   }
 

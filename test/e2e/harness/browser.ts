@@ -4,6 +4,7 @@ import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
+const RECENT_LINES = 200
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -20,6 +21,8 @@ export type Browser = {
   page: Page
   /** Requests to anywhere but 127.0.0.1, which were refused. */
   blocked: string[]
+  /** The latest requests and browser messages (method, path, status, time), to explain a failure. */
+  recent: () => string[]
   close: () => Promise<void>
 }
 
@@ -49,9 +52,24 @@ export async function launchBrowser(): Promise<Browser> {
     return route.abort('blockedbyclient')
   })
   const page = context.pages()[0] ?? (await context.newPage())
+  const log: string[] = []
+  const note = (line: string) => {
+    log.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+    if (log.length > RECENT_LINES) log.shift()
+  }
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+  page.on('requestfinished', async (request) => {
+    const response = await request.response().catch(() => null)
+    note(`${request.method()} ${pathOf(request.url())} ${response?.status() ?? '?'} ${Math.round(request.timing().responseEnd)} ms`)
+  })
+  page.on('requestfailed', (request) => note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => note(`page error: ${error.message}`))
   const close = async () => {
     await context.close().catch(() => {})
     fs.rmSync(userDataDir, { recursive: true, force: true })
   }
-  return { context, page, blocked, close }
+  return { context, page, blocked, recent: () => [...log], close }
 }
