@@ -2,6 +2,8 @@
 export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // The browser tests have their own runner (`npm run test:e2e`) and need the admin build.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -1,5 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { en } from '@payloadcms/translations/languages/en'
+import { es } from '@payloadcms/translations/languages/es'
+import { fr } from '@payloadcms/translations/languages/fr'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { calendarPlugin } from './src/index.js'
@@ -22,6 +25,8 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Calendar' },
   },
+  // The admin speaks the language of the user's browser (or the one they choose in their account).
+  i18n: { supportedLanguages: { en, fr, es }, fallbackLanguage: 'en' },
   collections: [{ slug: 'users', auth: true, admin: { useAsTitle: 'email' }, fields: [{ name: 'name', type: 'text' }] }],
   plugins: [calendarPlugin()],
   onInit: async (payload) => {

@@ -1,4 +1,5 @@
-import type { CollectionConfig, DateFieldValidation } from 'payload'
+import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
+import { date as validDate, text as validText } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { postTypeAccess } from './access.js'
@@ -19,13 +20,38 @@ import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { label, message, text } from './i18n/index.js'
 
-const endNotBeforeStart: DateFieldValidation = (value, { siblingData }) => {
-  const start = (siblingData as { startDate?: string } | undefined)?.startDate
-  if (!value) return 'The event needs an end.'
-  if (start && new Date(value) < new Date(start)) return 'The end must not be before the start.'
+/** Payload's own checks of a date (required, a real date), then: not before the start. */
+const endNotBeforeStart: DateFieldValidation = (value, options) => {
+  const valid = validDate(value, options)
+  if (valid !== true) return valid
+  const start = (options.siblingData as { startDate?: string } | undefined)?.startDate
+  if (value && start && new Date(value) < new Date(start)) return message(options.req, 'endBeforeStart')
   return true
 }
+
+const validTimezone: TextFieldSingleValidation = (value, options) => {
+  const valid = validText(value, options)
+  if (valid !== true) return valid
+  return !value || isValidZone(value) ? true : message(options.req, 'invalidTimezone')
+}
+
+/**
+ * Wall-clock start or end in the event's zone, kept by the eventDates hook for date filters; shown
+ * read-only once saved, because the date pickers show times in the editor's own zone.
+ */
+const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
+  name,
+  label: label(name),
+  type: 'text' as const,
+  index: true,
+  admin: {
+    readOnly: true,
+    description: text('localTimesDescription'),
+    condition: (data: Record<string, unknown>) => Boolean(data[name]),
+  },
+})
 
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
@@ -35,7 +61,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
   ]
   return {
     slug: slugs.events,
-    labels: { singular: 'Event', plural: 'Events' },
+    labels: { singular: label('event'), plural: label('events') },
     admin: {
       group: options.adminGroup,
       useAsTitle: 'title',
@@ -52,14 +78,15 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       afterDelete: [countTermsAfterDelete(slugs.events, counted)],
     },
     fields: [
-      localizedText('title', { required: true }),
-      localizedTextarea('description'),
-      localizedTextarea('excerpt'),
+      localizedText('title', 'title', { required: true }),
+      localizedTextarea('description', 'description'),
+      localizedTextarea('excerpt', 'excerpt'),
       {
         type: 'row',
         fields: [
           {
             name: 'startDate',
+            label: label('startDate'),
             type: 'date',
             required: true,
             index: true,
@@ -67,6 +94,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
           },
           {
             name: 'endDate',
+            label: label('endDate'),
             type: 'date',
             required: true,
             index: true,
@@ -80,54 +108,64 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         fields: [
           {
             name: 'timezone',
+            label: label('timezone'),
             type: 'text',
-            admin: { description: 'IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.' },
-            validate: (value: string | null | undefined) =>
-              !value || isValidZone(value) ? true : 'Give a time zone such as Europe/Paris or UTC+2.',
+            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
+            validate: validTimezone,
           },
-          { name: 'allDay', type: 'checkbox', defaultValue: false },
+          { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
-      // Wall-clock start and end in the event's zone, kept by the eventDates hook for date filters.
-      { name: 'startDateLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
-      { name: 'endDateLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
-      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true },
+      { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
+      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',
+        label: label('organizers'),
         type: 'relationship',
         relationTo: slugs.organizers,
         hasMany: true,
-        admin: { description: 'In the order they should be shown.' },
+        admin: { description: text('organizersDescription') },
       },
       {
         name: 'categories',
+        label: label('eventCategories'),
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
+        // By full name, so that `Music › Jazz` follows `Music`.
+        admin: { position: 'sidebar', sortOptions: 'fullName' },
+      },
+      {
+        name: 'tags',
+        label: label('eventTags'),
+        type: 'relationship',
+        relationTo: slugs.tags,
+        hasMany: true,
         admin: { position: 'sidebar' },
       },
-      { name: 'tags', type: 'relationship', relationTo: slugs.tags, hasMany: true, admin: { position: 'sidebar' } },
       {
         type: 'collapsible',
-        label: 'Cost',
+        label: text('costGroup'),
         fields: [
           {
             name: 'cost',
+            label: label('cost'),
             type: 'text',
             hasMany: true,
-            admin: { description: 'One or more prices as written: "10", "€6.50 - €8.50", "Free".' },
+            admin: { description: text('costDescription') },
           },
           {
             type: 'row',
             fields: [
-              { name: 'currencySymbol', type: 'text' },
-              { name: 'currencyCode', type: 'text' },
+              { name: 'currencySymbol', label: label('currencySymbol'), type: 'text' },
+              { name: 'currencyCode', label: label('currencyCode'), type: 'text' },
               {
                 name: 'currencyPosition',
+                label: label('currencyPosition'),
                 type: 'select',
                 options: [
-                  { label: 'Before the price', value: 'prefix' },
-                  { label: 'After the price', value: 'postfix' },
+                  { label: label('currencyPrefix'), value: 'prefix' },
+                  { label: label('currencyPostfix'), value: 'postfix' },
                 ],
               },
             ],
@@ -139,13 +177,13 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'row',
         fields: [
           ...mapFields(),
-          { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
-          { name: 'sticky', type: 'checkbox', defaultValue: false },
-          { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
-          { name: 'ticketed', type: 'checkbox', defaultValue: false, index: true },
+          { name: 'hideFromListings', label: label('hideFromListings'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'sticky', label: label('sticky'), type: 'checkbox', defaultValue: false },
+          { name: 'featured', label: label('featured'), type: 'checkbox', defaultValue: false, index: true },
+          { name: 'ticketed', label: label('ticketed'), type: 'checkbox', defaultValue: false, index: true },
         ],
       },
-      { name: 'parent', label: 'Parent event', type: 'relationship', relationTo: slugs.events, index: true },
+      { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
       slugField(),
       statusField(),
       publishedAtField(),

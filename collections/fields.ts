@@ -1,45 +1,52 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
-import { editorsOnly, STATUSES } from './access.js'
+import { text as validText } from 'payload/shared'
+import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
+import { label, message, text, type TextKey } from './i18n/index.js'
 
 /** Field factories shared by the calendar collections. */
 
 export const slugField = (): Field => ({
   name: 'slug',
+  label: label('slug'),
   type: 'text',
   unique: true,
   index: true,
-  admin: {
-    position: 'sidebar',
-    description: 'Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.',
-  },
+  admin: { position: 'sidebar', description: text('slugDescription') },
 })
+
+const STATUS_LABELS: Record<Status, TextKey> = {
+  publish: 'statusPublish',
+  future: 'statusFuture',
+  draft: 'statusDraft',
+  pending: 'statusPending',
+  private: 'statusPrivate',
+}
 
 export const statusField = (): Field => ({
   name: 'status',
+  label: label('status'),
   type: 'select',
   required: true,
   defaultValue: 'draft',
   index: true,
-  options: STATUSES.map((value) => ({ label: value[0].toUpperCase() + value.slice(1), value })),
+  options: STATUSES.map((value) => ({ label: label(STATUS_LABELS[value]), value })),
   hooks: { afterRead: [readFutureAsPublished] },
-  admin: {
-    position: 'sidebar',
-    description: 'Contributors cannot publish: their "publish" becomes "pending". "publish" with a future date becomes "future".',
-  },
+  admin: { position: 'sidebar', description: text('statusDescription') },
 })
 
 export const authorField = (usersSlug: string): Field => ({
   name: 'author',
+  label: label('author'),
   type: 'relationship',
   relationTo: usersSlug,
   index: true,
-  admin: { position: 'sidebar', description: 'Only editors and administrators can give a record to someone else.' },
+  admin: { position: 'sidebar', description: text('authorDescription') },
 })
 
 export const publishedAtField = (): Field => ({
   name: 'publishedAt',
-  label: 'Publication date',
+  label: label('publishedAt'),
   type: 'date',
   index: true,
   admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
@@ -53,9 +60,10 @@ export const publishedAtField = (): Field => ({
 export const passwordFields = (): Field[] => [
   {
     name: 'password',
+    label: label('password'),
     type: 'text',
     access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
-    admin: { position: 'sidebar', description: 'Readers must give this password to see the content.' },
+    admin: { position: 'sidebar', description: text('passwordDescription') },
   },
   {
     name: 'hasPassword',
@@ -67,51 +75,55 @@ export const passwordFields = (): Field[] => [
   },
 ]
 
-export const validateHttpUrl: TextFieldSingleValidation = (value) => {
+/** Payload's own checks of a text field, then: empty, or an http(s) address. */
+export const validateHttpUrl: TextFieldSingleValidation = (value, options) => {
+  const valid = validText(value, options)
+  if (valid !== true) return valid
   if (value === null || value === undefined || value === '') return true
   try {
     const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? true : 'Give an http:// or https:// address.'
+    if (url.protocol === 'http:' || url.protocol === 'https:') return true
   } catch {
-    return 'Give an http:// or https:// address.'
+    // not a URL at all
   }
+  return message(options.req, 'invalidUrl')
 }
 
-export const urlField = (name: string, label?: string): Field => ({
+export const urlField = (name: string, labelKey: TextKey = 'website'): Field => ({
   name,
-  label,
+  label: label(labelKey),
   type: 'text',
   validate: validateHttpUrl,
 })
 
 /** A featured image: an upload from the media collection, or an outside URL kept as a reference. */
 export const imageFields = (mediaSlug: string): Field[] => [
-  { name: 'image', type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
+  { name: 'image', label: label('image'), type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
   {
     name: 'imageUrl',
-    label: 'Image URL',
+    label: label('imageUrl'),
     type: 'text',
     validate: validateHttpUrl,
-    admin: { position: 'sidebar', description: 'An image elsewhere on the web, used when no upload is chosen. Never downloaded.' },
+    admin: { position: 'sidebar', description: text('imageUrlDescription') },
   },
 ]
 
 export const mapFields = (): Field[] => [
-  { name: 'showMap', type: 'checkbox', defaultValue: true },
-  { name: 'showMapLink', type: 'checkbox', defaultValue: true },
+  { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: true },
+  { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: true },
 ]
 
-export const localizedText = (name: string, options: { required?: boolean; label?: string } = {}): Field => ({
+export const localizedText = (name: string, labelKey: TextKey, options: { required?: boolean } = {}): Field => ({
   name,
-  label: options.label,
+  label: label(labelKey),
   type: 'text',
   localized: true,
   required: options.required,
 })
 
-export const localizedTextarea = (name: string, label?: string): Field => ({
+export const localizedTextarea = (name: string, labelKey: TextKey): Field => ({
   name,
-  label,
+  label: label(labelKey),
   type: 'textarea',
   localized: true,
 })

@@ -4,12 +4,13 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { mediaAccess } from './access.js'
 import { authorField } from './fields.js'
 import { postRules } from './hooks/postRules.js'
+import { label } from './i18n/index.js'
 
 /** Images for events, venues and organizers, when the app has no upload collection of its own. */
 export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.media,
-    labels: { singular: 'Image', plural: 'Media' },
+    labels: { singular: label('image'), plural: label('media') },
     admin: { group: options.adminGroup, useAsTitle: 'alt' },
     access: mediaAccess(),
     hooks: { beforeValidate: [postRules] },
@@ -23,6 +24,6 @@ export function mediaCollection(options: ResolvedCalendarOptions): CollectionCon
       ],
       adminThumbnail: 'thumbnail',
     },
-    fields: [{ name: 'alt', label: 'Alternative text', type: 'text', localized: true }, authorField(options.usersSlug)],
+    fields: [{ name: 'alt', label: label('alt'), type: 'text', localized: true }, authorField(options.usersSlug)],
   }
 }

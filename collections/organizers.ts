@@ -14,19 +14,27 @@ import {
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { label } from './i18n/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.organizers,
-    labels: { singular: 'Organizer', plural: 'Organizers' },
+    labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
     trash: true,
     access: postTypeAccess(),
     hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')] },
     fields: [
-      localizedText('name', { required: true }),
-      localizedTextarea('description'),
-      { type: 'row', fields: [{ name: 'phone', type: 'text' }, { name: 'email', type: 'email' }, urlField('website')] },
+      localizedText('name', 'name', { required: true }),
+      localizedTextarea('description', 'description'),
+      {
+        type: 'row',
+        fields: [
+          { name: 'phone', label: label('phone'), type: 'text' },
+          { name: 'email', label: label('email'), type: 'email' },
+          urlField('website'),
+        ],
+      },
       slugField(),
       statusField(),
       publishedAtField(),

@@ -1,34 +1,58 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
+import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { eventCountFields, localizedText, localizedTextarea, slugField } from './fields.js'
+import { readFullName, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { label, message, text } from './i18n/index.js'
+
+/** Payload's own checks of a relationship, then: not the category itself. */
+const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {
+  const valid = await validRelationship(value, options)
+  if (valid !== true) return valid
+  const parent = value && typeof value === 'object' ? value.value : value
+  const { id } = options
+  return parent !== undefined && parent !== null && id !== undefined && String(parent) === String(id) ? message(options.req, 'ownParent') : true
+}
 
 /** Event categories: hierarchical; managed by those who may publish events (reference §3.1). */
 export function categoriesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const slug = options.slugs.categories
   return {
     slug,
-    labels: { singular: 'Event Category', plural: 'Event Categories' },
-    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent'] },
+    labels: { singular: label('category'), plural: label('categories') },
+    // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
+    admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
     hooks: { beforeValidate: [uniqueSlug('name', 'category')] },
     fields: [
-      localizedText('name', { required: true }),
-      localizedTextarea('description'),
+      localizedText('name', 'name', { required: true }),
+      localizedTextarea('description', 'description'),
       slugField(),
       ...eventCountFields(),
       {
         name: 'parent',
+        label: label('parentCategory'),
         type: 'relationship',
         relationTo: slug,
         index: true,
         admin: { position: 'sidebar' },
         filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
-        validate: (value: unknown, { id }: { id?: number | string }) =>
-          value !== undefined && value !== null && id !== undefined && String(value) === String(id)
-            ? 'A category cannot be its own parent.'
-            : true,
+        validate: notItsOwnParent,
+      },
+      {
+        name: 'fullName',
+        label: label('fullName'),
+        type: 'text',
+        localized: true,
+        hooks: { beforeChange: [storeFullName(slug)], afterRead: [readFullName(slug)] },
+        admin: {
+          position: 'sidebar',
+          readOnly: true,
+          description: text('fullNameDescription'),
+          condition: (data: Record<string, unknown>) => Boolean(data.fullName),
+        },
       },
     ],
   }
@@ -38,10 +62,10 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
 export function tagsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.tags,
-    labels: { singular: 'Event Tag', plural: 'Event Tags' },
+    labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
     hooks: { beforeValidate: [uniqueSlug('name', 'tag')] },
-    fields: [localizedText('name', { required: true }), localizedTextarea('description'), slugField(), ...eventCountFields()],
+    fields: [localizedText('name', 'name', { required: true }), localizedTextarea('description', 'description'), slugField(), ...eventCountFields()],
   }
 }

@@ -1,16 +1,26 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
-import { administratorsOnly, ROLES, usersAccess } from './access.js'
+import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
+import { label, text, type TextKey } from './i18n/index.js'
+
+const ROLE_LABELS: Record<Role, TextKey> = {
+  administrator: 'roleAdministrator',
+  editor: 'roleEditor',
+  author: 'roleAuthor',
+  contributor: 'roleContributor',
+  subscriber: 'roleSubscriber',
+}
 
 const roleField: Field = {
   name: 'role',
+  label: label('role'),
   type: 'select',
   required: true,
   defaultValue: 'subscriber',
   saveToJWT: true,
   index: true,
-  options: ROLES.map((value) => ({ label: value[0].toUpperCase() + value.slice(1), value })),
+  options: ROLES.map((value) => ({ label: label(ROLE_LABELS[value]), value })),
   access: { create: administratorsOnly, update: administratorsOnly },
-  admin: { position: 'sidebar', description: 'Only administrators can change roles.' },
+  admin: { position: 'sidebar', description: text('roleDescription') },
 }
 
 /** The first user of the site becomes its administrator, whatever role was asked for. */

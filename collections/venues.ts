@@ -1,4 +1,5 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
+import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { postTypeAccess } from './access.js'
 import {
@@ -15,44 +16,46 @@ import {
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { label, message } from './i18n/index.js'
 
-/** Latitude and longitude come together or not at all (v1-decisions §3). */
+/** Payload's own checks of a number (min, max), then: latitude and longitude come together or not at all (v1-decisions §3). */
 const bothCoordinates =
   (other: 'geoLat' | 'geoLng'): NumberFieldSingleValidation =>
-  (value, { siblingData }) => {
-    const otherValue = (siblingData as Record<string, unknown> | undefined)?.[other]
+  (value, options) => {
+    const valid = validNumber(value, options)
+    if (valid !== true) return valid
+    const otherValue = (options.siblingData as Record<string, unknown> | undefined)?.[other]
     const given = (v: unknown) => v !== null && v !== undefined && v !== ''
-    return given(value) === given(otherValue) ? true : 'Give both latitude and longitude, or neither.'
+    return given(value) === given(otherValue) ? true : message(options.req, 'bothCoordinates')
   }
+
+const plainText = (name: 'address' | 'city' | 'zip' | 'province' | 'state' | 'stateprovince' | 'country' | 'phone') => ({
+  name,
+  label: label(name),
+  type: 'text' as const,
+})
 
 export function venuesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.venues,
-    labels: { singular: 'Venue', plural: 'Venues' },
+    labels: { singular: label('venue'), plural: label('venues') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
     trash: true,
     access: postTypeAccess(),
     hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')] },
     fields: [
-      localizedText('name', { required: true }),
-      localizedTextarea('description'),
-      { name: 'address', type: 'text' },
-      { type: 'row', fields: [{ name: 'city', type: 'text' }, { name: 'zip', type: 'text' }] },
+      localizedText('name', 'name', { required: true }),
+      localizedTextarea('description', 'description'),
+      plainText('address'),
+      { type: 'row', fields: [plainText('city'), plainText('zip')] },
+      { type: 'row', fields: [plainText('province'), plainText('state'), plainText('stateprovince')] },
+      plainText('country'),
+      { type: 'row', fields: [plainText('phone'), urlField('website')] },
       {
         type: 'row',
         fields: [
-          { name: 'province', type: 'text' },
-          { name: 'state', type: 'text' },
-          { name: 'stateprovince', label: 'State or province', type: 'text' },
-        ],
-      },
-      { name: 'country', type: 'text' },
-      { type: 'row', fields: [{ name: 'phone', type: 'text' }, urlField('website')] },
-      {
-        type: 'row',
-        fields: [
-          { name: 'geoLat', label: 'Latitude', type: 'number', min: -90, max: 90, index: true, validate: bothCoordinates('geoLng') },
-          { name: 'geoLng', label: 'Longitude', type: 'number', min: -180, max: 180, index: true, validate: bothCoordinates('geoLat') },
+          { name: 'geoLat', label: label('geoLat'), type: 'number', min: -90, max: 90, index: true, validate: bothCoordinates('geoLng') },
+          { name: 'geoLng', label: label('geoLng'), type: 'number', min: -180, max: 180, index: true, validate: bothCoordinates('geoLat') },
         ],
       },
       { type: 'row', fields: mapFields() },

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config } from 'payload'
+import { text } from '../collections/i18n/index.js'
 
 /** The collections the plugin adds, by the key used in its options. */
 export type CalendarCollectionKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'media'
@@ -18,8 +19,11 @@ export type CalendarPluginOptions = {
   uploadCollection?: string
   /** The auth collection that gets a `role` field. Default: `admin.user` of the config, else `users`. */
   usersCollection?: string
-  /** Group label of the calendar collections in the admin navigation. Default "Calendar". */
-  adminGroup?: string
+  /**
+   * Group label of the calendar collections in the admin navigation: a text, or one per admin
+   * language (`{ en: 'Calendar', fr: 'Calendrier' }`). Default "Calendar" in English, French and Spanish.
+   */
+  adminGroup?: string | Record<string, string>
   /** Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`. */
   overrides?: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
   /**
@@ -47,7 +51,7 @@ export type ResolvedCalendarOptions = {
   /** Whether the plugin adds the upload collection itself. */
   ownsMedia: boolean
   usersSlug: string
-  adminGroup: string
+  adminGroup: string | Record<string, string>
   overrides: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
   integerIds: boolean
   siteTimezone: string
@@ -78,7 +82,7 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     slugs,
     ownsMedia: !options.uploadCollection,
     usersSlug: options.usersCollection ?? config.admin?.user ?? 'users',
-    adminGroup: options.adminGroup ?? 'Calendar',
+    adminGroup: options.adminGroup ?? text('calendar'),
     overrides: options.overrides ?? {},
     integerIds: options.integerIds ?? true,
     siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',

@@ -1,5 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { endOfDay, startOfDay, wallClock } from '../../src/lib/time.js'
+import { endOfDay, isValidZone, startOfDay, wallClock } from '../../src/lib/time.js'
+
+const isDate = (value: unknown) => (typeof value === 'string' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())
 
 /**
  * Keeps an event's dates recoverable three ways: the UTC instants (`startDate`, `endDate`), the
@@ -13,7 +15,8 @@ export function eventDates(siteTimezone: string): CollectionBeforeChangeHook {
     data.timezone = zone
     let start = data.startDate ?? originalDoc?.startDate
     let end = data.endDate ?? originalDoc?.endDate
-    if (!start || !end) return data
+    // Missing or unreadable dates and zones are left to the fields' validation, which runs next and reports them.
+    if (!isDate(start) || !isDate(end) || !isValidZone(zone)) return data
     if (data.allDay ?? originalDoc?.allDay) {
       start = startOfDay(start, zone)
       end = endOfDay(end, zone)

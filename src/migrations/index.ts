@@ -1,5 +1,6 @@
 import * as migration_20261122_035740_initial from './20261122_035740_initial';
-import * as migration_20261122_043155_counts_and_protection from './20261122_043155_counts_and_protection';
+import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
+import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
 
 export const migrations = [
   {
@@ -8,8 +9,13 @@ export const migrations = [
     name: '20261122_035740_initial',
   },
   {
-    up: migration_20261122_043155_counts_and_protection.up,
-    down: migration_20261122_043155_counts_and_protection.down,
-    name: '20261122_043155_counts_and_protection'
+    up: migration_20261122_041436_category_full_name.up,
+    down: migration_20261122_041436_category_full_name.down,
+    name: '20261122_041436_category_full_name',
+  },
+  {
+    up: migration_20261122_050647_counts_and_protection.up,
+    down: migration_20261122_050647_counts_and_protection.down,
+    name: '20261122_050647_counts_and_protection'
   },
 ];
