@@ -4,6 +4,7 @@ import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
 import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
+import { withExistingRelations } from '../collections/relations.js'
 import { sequencesCollection } from '../collections/sequences.js'
 import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
 import { usersExtension } from '../collections/users.js'
@@ -70,7 +71,9 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     tags: withUnlink(tagsCollection(options), [reference(events, 'tags', true)]),
     ...(options.ownsMedia ? { media: withUnlink(mediaCollection(options), imageReferences) } : {}),
   }
-  return Object.entries(built).map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
+  return Object.entries(built)
+    .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
+    .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
 }
 
 function withUnlink(collection: CollectionConfig, references: Reference[], { onTrash = false } = {}): CollectionConfig {

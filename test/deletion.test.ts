@@ -129,3 +129,15 @@ describe('deleting a linked record', () => {
     }
   })
 })
+
+describe('links to records that do not exist', () => {
+  it('are refused with 400 on Payload REST, and nothing is written', async () => {
+    const before = (await server.payload.count({ collection: 'events', trash: true, overrideAccess: true })).totalDocs
+    for (const link of [{ venue: 99999 }, { organizers: [99999] }, { categories: [99999] }, { tags: [99999] }, { parent: 99999 }, { image: 99999 }]) {
+      const response = await call('POST', '/api/events', eventData({ title: 'Dangling', ...link }))
+      expect(response.status).toBe(400)
+    }
+    expect((await call('POST', '/api/event-categories', { name: 'Orphan', parent: 99999 })).status).toBe(400)
+    expect((await server.payload.count({ collection: 'events', trash: true, overrideAccess: true })).totalDocs).toBe(before)
+  })
+})

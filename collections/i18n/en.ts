@@ -101,6 +101,7 @@ export const en = {
   invalidTimezone: 'Give a time zone such as Europe/Paris or UTC+2.',
   invalidUrl: 'Give an http:// or https:// address.',
   bothCoordinates: 'Give both latitude and longitude, or neither.',
+  missingRelation: 'Some of the chosen records do not exist.',
   ownParent: 'A category cannot be its own parent.',
 } as const
 

@@ -94,5 +94,6 @@ export const es: Record<TextKey, string> = {
   invalidTimezone: 'Indique una zona horaria como Europe/Madrid o UTC+2.',
   invalidUrl: 'Indique una dirección http:// o https://.',
   bothCoordinates: 'Indique la latitud y la longitud, o ninguna de las dos.',
+  missingRelation: 'Algunos de los elementos elegidos no existen.',
   ownParent: 'Una categoría no puede ser su propia categoría superior.',
 }

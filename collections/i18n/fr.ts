@@ -94,5 +94,6 @@ export const fr: Record<TextKey, string> = {
   invalidTimezone: 'Indiquez un fuseau horaire comme Europe/Paris ou UTC+2.',
   invalidUrl: 'Indiquez une adresse http:// ou https://.',
   bothCoordinates: 'Indiquez la latitude et la longitude, ou aucune des deux.',
+  missingRelation: 'Certains des éléments choisis n’existent pas.',
   ownParent: 'Une catégorie ne peut pas être sa propre parente.',
 }
