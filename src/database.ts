@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SQLiteSchemaHook } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations } from './migrations/index.js'
 
@@ -35,8 +36,27 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     // alike (no drizzle push): a database is always in a state a migration produced.
     push: false,
     migrationDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+    afterSchemaInit: [await indexParentLookups()],
   })
   return { ...adapter, init: (args) => serializeTransactions(adapter.init(args) as BaseDatabaseAdapter) as ReturnType<typeof adapter.init> }
+}
+
+/**
+ * Payload reads a record's localized values and text lists with one subquery per record on
+ * `_parent_id` (locales) or `parent_id` (texts), but indexes those tables by locale or order
+ * first, so each subquery would scan its whole table: a page of events would get slower as the
+ * calendar grows. An index on the parent column of each of them keeps every page as fast.
+ */
+async function indexParentLookups(): Promise<SQLiteSchemaHook> {
+  const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
+  return ({ schema, extendTable }) => {
+    for (const [name, table] of Object.entries(schema.tables)) {
+      const column = name.endsWith('_locales') ? '_parentID' : name.endsWith('_texts') ? 'parent' : null
+      if (!column) continue
+      extendTable({ table, extraConfig: (columns) => ({ [`${name}_parent_lookup_idx`]: index(`${name}_parent_lookup_idx`).on(columns[column]) }) })
+    }
+    return schema
+  }
 }
 
 /** Brings a SQLite database up to date with the migrations; call once the Payload instance is up. */

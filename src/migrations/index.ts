@@ -1,6 +1,7 @@
 import * as migration_20261122_035740_initial from './20261122_035740_initial';
 import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
 import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
+import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_050647_counts_and_protection.up,
     down: migration_20261122_050647_counts_and_protection.down,
-    name: '20261122_050647_counts_and_protection'
+    name: '20261122_050647_counts_and_protection',
+  },
+  {
+    up: migration_20261122_051621_parent_lookup_indexes.up,
+    down: migration_20261122_051621_parent_lookup_indexes.down,
+    name: '20261122_051621_parent_lookup_indexes'
   },
 ];
