@@ -3,7 +3,7 @@ import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { eventCountFields, localizedText, localizedTextarea, slugField } from './fields.js'
-import { readFullName, storeFullName } from './hooks/categoryFullName.js'
+import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
 
@@ -25,7 +25,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
     admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
-    hooks: { beforeValidate: [uniqueSlug('name', 'category')] },
+    hooks: { beforeValidate: [uniqueSlug('name', 'category')], afterChange: [refreshDescendants(slug)] },
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),
@@ -46,7 +46,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
         label: label('fullName'),
         type: 'text',
         localized: true,
-        hooks: { beforeChange: [storeFullName(slug)], afterRead: [readFullName(slug)] },
+        hooks: { beforeChange: [storeFullName(slug)] },
         admin: {
           position: 'sidebar',
           readOnly: true,

@@ -72,7 +72,10 @@ describe('category full names', () => {
     expect(music.fullName).toBe('Music')
     expect(jazz.fullName).toBe('Music › Jazz')
     expect(await fullName(bebop.id, 'en')).toBe('Music › Jazz › Bebop')
-    // Jazz and Bebop have no French name: they fall back to English inside the French full name.
+    // Full names are stored when a category (or an ancestor) is saved in a language; Bebop was never
+    // saved in French, so a French read falls back to its English full name, like any localized field.
+    expect(await fullName(bebop.id, 'fr')).toBe('Music › Jazz › Bebop')
+    await server.request('PATCH', `/api/event-categories/${bebop.id}?locale=fr`, { token: admin.token, body: { name: 'Bebop' } })
     expect(await fullName(bebop.id, 'fr')).toBe('Musique › Jazz › Bebop')
   })
 

@@ -1,4 +1,4 @@
-import type { FieldHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, FieldHook, PayloadRequest } from 'payload'
 
 /** Between the names of a category's ancestors and its own: `Music › Jazz`. */
 export const FULL_NAME_SEPARATOR = ' › '
@@ -61,17 +61,26 @@ export const storeFullName =
   }
 
 /**
- * Reads the full name as it is now: a renamed or moved ancestor, or a language in which the
- * category was never saved, shows correctly without rewriting the descendants.
+ * When a category's full name changes (renamed, or moved under another parent), its children are
+ * saved again so that theirs follows, and theirs in turn: reads never have to walk the hierarchy.
  */
-export const readFullName =
-  (collection: string): FieldHook =>
-  async ({ req, siblingData, value }) => {
-    if (!oneLanguage(req)) return value
-    const record = siblingData as CategoryRecord
-    if (typeof record.name === 'string' && 'parent' in record) return fullNameOf(req, collection, record)
-    // Only some fields were selected (the admin's relationship picker asks for the title alone).
-    const seen = new Set<string>()
-    const names = await namesUpFrom(req, collection, record.id, seen)
-    return names.filter(Boolean).join(FULL_NAME_SEPARATOR) || value
+export const refreshDescendants =
+  (collection: string): CollectionAfterChangeHook =>
+  async ({ doc, previousDoc, req }) => {
+    if (!oneLanguage(req) || previousDoc?.fullName === doc.fullName) return doc
+    const { docs } = await req.payload.find({
+      collection,
+      where: { parent: { equals: doc.id } },
+      select: { name: true },
+      depth: 0,
+      pagination: false,
+      locale: req.locale ?? undefined,
+      overrideAccess: true,
+      req,
+    })
+    for (const child of docs as CategoryRecord[]) {
+      if (child.id === undefined || typeof child.name !== 'string') continue
+      await req.payload.update({ collection, id: child.id, data: { name: child.name }, locale: req.locale ?? undefined, depth: 0, overrideAccess: true, req })
+    }
+    return doc
   }
