@@ -70,6 +70,12 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     },
     defaultSort: 'startDate',
     trash: true,
+    // The v1 archive pages by start (then id) within a date window and counts the window: the first
+    // index serves the page, the second counts without reading the rows.
+    indexes: [
+      { fields: ['startDateLocal', 'id'] },
+      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
+    ],
     access: postTypeAccess(),
     hooks: {
       beforeValidate: [postRules, uniqueSlug('title', 'event')],

@@ -59,9 +59,13 @@ async function indexParentLookups(): Promise<SQLiteSchemaHook> {
   }
 }
 
-/** Brings a SQLite database up to date with the migrations; call once the Payload instance is up. */
+/** Brings a SQLite database up to date with the migrations and its query statistics; call once the Payload instance is up. */
 export async function migrateSqlite(db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>): Promise<void> {
-  if (db.name === 'sqlite') await db.migrate({ migrations: migrations as Migration[] })
+  if (db.name !== 'sqlite') return
+  await db.migrate({ migrations: migrations as Migration[] })
+  // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
+  // over the date-window indexes, and archive pages slow down as the calendar grows.
+  await (db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('ANALYZE')
 }
 
 /** How long a write waits for the one before it; past that something holds a transaction it never ends. */

@@ -2,6 +2,7 @@ import * as migration_20261122_035740_initial from './20261122_035740_initial';
 import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
 import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
 import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
+import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_051621_parent_lookup_indexes.up,
     down: migration_20261122_051621_parent_lookup_indexes.down,
-    name: '20261122_051621_parent_lookup_indexes'
+    name: '20261122_051621_parent_lookup_indexes',
+  },
+  {
+    up: migration_20261122_054140_archive_indexes.up,
+    down: migration_20261122_054140_archive_indexes.down,
+    name: '20261122_054140_archive_indexes'
   },
 ];
