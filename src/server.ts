@@ -57,6 +57,22 @@ function healthCheck(payload: Payload): RequestHandler {
   }
 }
 
+const noRoute = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }
+
+/**
+ * A path whose percent-escapes do not decode (`/events/by-slug/%C0%AE`) names no route. Payload's
+ * endpoint matching would throw on it and answer 500, so it is answered here, before any router.
+ */
+const undecodablePaths: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    res.status(404).json(noRoute)
+    return
+  }
+  next()
+}
+
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   console.error(`unhandled error on ${req.method} ${req.originalUrl}`, error)
   if (res.headersSent) return res.end()
@@ -76,6 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+  app.use(undecodablePaths)
   app.get(`${apiRoute}/health`, healthCheck(payload))
   app.use(languageRoots(apiRoute))
   app.use(payloadApi(config, apiRoute))
@@ -90,7 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     closeAdmin = () => nextApp.close()
   } else {
     app.use((_req, res) => {
-      res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
+      res.status(404).json(noRoute)
     })
   }
   app.use(lastResort)

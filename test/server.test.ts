@@ -26,6 +26,14 @@ describe('the server, in process', () => {
     expect((await server.request('GET', '/api/nowhere')).status).toBe(404)
   })
 
+  it('answers paths whose escapes do not decode with 404 rest_no_route, not 500', async () => {
+    for (const path of ['/api/cal/events/v1/events/by-slug/%C0%AE', '/fr/api/cal/events/v1/venues/by-slug/%E0%A4%A', '/api/events/%zz', '/admin/%']) {
+      const response = await server.request('GET', path)
+      expect(response.status).toBe(404)
+      expect(response.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } })
+    }
+  })
+
   it('keeps the migrations in step with the collections', async () => {
     const db = server.payload.db as unknown as {
       schema: unknown
