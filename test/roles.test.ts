@@ -141,6 +141,21 @@ describe('who may update and delete whose events', () => {
   })
 })
 
+describe('the trash belongs to editors', () => {
+  it.each([['author', 'publish'], ['contributor', 'draft']])('a %s cannot change or restore their own %s record once it is in the trash', async (role, status) => {
+    const event = await eventOf(role, status)
+    expect((await call(role, 'PATCH', `/api/events/${event.id}`, { deletedAt: new Date().toISOString() })).status).toBe(200)
+    for (const body of [{ title: 'Changed in the trash' }, { deletedAt: null }]) {
+      const response = await call(role, 'PATCH', `/api/events/${event.id}?trash=true`, body)
+      expect(response.status).toBe(403)
+      expect(JSON.stringify(response.body)).not.toContain(`${role} ${status}`)
+    }
+    const stored = await call('editor', 'GET', `/api/events/${event.id}?trash=true`)
+    expect(stored.body).toMatchObject({ title: `${role} ${status}`, deletedAt: expect.any(String) })
+    expect((await call('editor', 'PATCH', `/api/events/${event.id}?trash=true`, { deletedAt: null })).status).toBe(200)
+  })
+})
+
 describe('reading by status', () => {
   let ids: Record<string, number>
   beforeAll(async () => {

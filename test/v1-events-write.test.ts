@@ -248,6 +248,18 @@ describe('DELETE /events', () => {
     expect((await call('GET', `/events/${event.id}`)).status).toBe(404)
   })
 
+  it('below editors, an event in the trash cannot be updated (403, nothing shown); deleting it again is 410', async () => {
+    const own = await createV1Event(server, users.author, { title: 'Author bin', ...when() })
+    expect((await call('DELETE', `/events/${own.id}`, 'author')).status).toBe(200)
+    for (const path of [`/events/${own.id}`, `/events/by-slug/${own.slug}`]) {
+      const response = await call('PATCH', path, 'author', { title: 'Still mine?' })
+      expect(response.status).toBe(403)
+      expect(response.body).toMatchObject({ code: 'rest_forbidden', data: { status: 403 } })
+    }
+    expect((await call('DELETE', `/events/${own.id}`, 'author')).status).toBe(410)
+    expect((await call('PATCH', `/events/${own.id}`, 'editor', { title: 'Editors may' })).status).toBe(200)
+  })
+
   it('force needs an editor; unknown ids are 404; by slug works', async () => {
     const own = await createV1Event(server, users.author, { title: 'Own', ...when() })
     expect((await call('DELETE', `/events/${own.id}?force=true`, 'author')).status).toBe(403)
