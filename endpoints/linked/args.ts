@@ -1,7 +1,7 @@
-import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
+import { sameTextCandidates } from '../lookup.js'
 import type { Params } from '../params.js'
 import { postData, postParams, urlParam } from '../postArgs.js'
 import { validateArgs } from '../validate.js'
@@ -79,10 +79,9 @@ const KIND = {
  * description (case-insensitive): creating it again returns that one (reference §6.3).
  */
 export async function findDuplicate(context: Context, kind: LinkedKind, name: string, description?: string) {
-  const where: Where = { name: { like: name } }
   const { docs } = await context.payload.find({
     collection: KIND[kind].collection(context) as 'venues',
-    where,
+    where: sameTextCandidates('name', name),
     pagination: false,
     depth: 0,
     locale: context.lang,

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { existingIds, findOne } from '../lookup.js'
+import { existingIds, findOne, sameTextCandidates } from '../lookup.js'
 import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
@@ -171,7 +171,7 @@ export function readTerm(taxonomy: Taxonomy): Operation {
 async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
   const { docs } = await context.payload.find({
     collection: collectionOf(context, taxonomy) as 'event-tags',
-    where: { name: { like: name } },
+    where: sameTextCandidates('name', name),
     pagination: false,
     depth: 0,
     locale: context.lang,
