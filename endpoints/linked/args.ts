@@ -2,7 +2,7 @@ import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { sameTextCandidates } from '../lookup.js'
-import type { Params } from '../params.js'
+import { MAX_LIST_ITEMS, type Params } from '../params.js'
 import { postData, postParams, urlParam } from '../postArgs.js'
 import { validateArgs } from '../validate.js'
 
@@ -152,6 +152,9 @@ export async function resolveVenue(context: Context, value: unknown): Promise<nu
 export async function resolveOrganizers(context: Context, value: unknown): Promise<number[]> {
   if (isEmptyValue(value)) return []
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : [value]
+  if (items.length > MAX_LIST_ITEMS) {
+    throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): organizer', { params: { organizer: `At most ${MAX_LIST_ITEMS} organizers.` } })
+  }
   const ids: number[] = []
   for (const item of items) {
     const id = await resolveOne(context, 'organizer', item)
