@@ -29,8 +29,15 @@ function addressParam(type: LinkedType, address: Address): ParamSpec {
   }
 }
 
-const addressed = async (type: LinkedType, context: Context, address: Address, args: Record<string, any>) =>
-  (await findOne(context, type.collection(context), { [address]: { equals: args[address] } }))!
+/**
+ * The record a route addresses, looked up again inside the write's transaction: a concurrent
+ * delete may have removed it since validation, and the answer is then validation's.
+ */
+async function addressed(type: LinkedType, context: Context, address: Address, args: Record<string, any>): Promise<Doc> {
+  const found = await findOne(context, type.collection(context), { [address]: { equals: args[address] } })
+  if (!found) throw invalidParams({ [address]: `${address}: no ${type.kind} with ${address} ${args[address]}.` })
+  return found
+}
 
 /** Records of a page: each with its image, and unlocked by the request's password when it matches. */
 async function records(type: LinkedType, context: Context, docs: Doc[], options: { givenPassword?: unknown; withJsonLd?: boolean }) {

@@ -32,12 +32,19 @@ function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
   }
 }
 
+const noTerm = (id: number) => `id: no term with id ${id}.`
+
 const termIdParam = (taxonomy: Taxonomy): ParamSpec => ({
   kind: 'integer',
   description: 'Term id.',
   required: true,
-  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : `id: no term with id ${id}.`),
+  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : noTerm(id)),
 })
+
+/** Inside a write's transaction: a concurrent delete may have removed the term since validation. */
+async function requireTerm(context: Context, taxonomy: Taxonomy, id: number) {
+  if (!(await existingIds(context, collectionOf(context, taxonomy), [id])).has(id)) throw invalidParams({ id: noTerm(id) })
+}
 
 const eventParam = (name: string): ParamSpec => ({
   kind: 'integer',
@@ -234,6 +241,7 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
+        await requireTerm(context, taxonomy, args.id)
         if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
         if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
         await context.payload.update({
@@ -258,6 +266,7 @@ export function deleteTerm(taxonomy: Taxonomy): Operation {
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
+        await requireTerm(context, taxonomy, args.id)
         const before = await respondWithTerm(context, taxonomy, args.id, 200)
         if (!mayManage(taxonomy, context)) throw forbidden(true)
         await context.payload.delete({ collection: collectionOf(context, taxonomy) as 'event-tags', id: args.id, req: context.req, overrideAccess: false })
