@@ -61,6 +61,13 @@ describe('users and roles', () => {
     expect((await server.request('GET', '/api/users')).status).toBe(403)
   })
 
+  it('anyone may ask for a password reset: 200 whether or not the e-mail is known', async () => {
+    for (const email of [users.author.email, 'nobody@example.com']) {
+      const response = await server.request('POST', '/api/users/forgot-password', { body: { email } })
+      expect(response.status).toBe(200)
+    }
+  })
+
   it('API keys authenticate as their user', async () => {
     const me = await server.request('GET', '/api/users/me', { apiKey: users.editor.apiKey })
     expect(me.body.user).toMatchObject({ id: users.editor.id, role: 'editor' })

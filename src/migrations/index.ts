@@ -1,5 +1,6 @@
 import * as migration_20261122_035740_initial from './20261122_035740_initial';
 import * as migration_20261122_044620_localized_titles_in_some_language from './20261122_044620_localized_titles_in_some_language';
+import * as migration_20261122_053338_password_resets_without_throttle from './20261122_053338_password_resets_without_throttle';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_044620_localized_titles_in_some_language.up,
     down: migration_20261122_044620_localized_titles_in_some_language.down,
-    name: '20261122_044620_localized_titles_in_some_language'
+    name: '20261122_044620_localized_titles_in_some_language',
+  },
+  {
+    up: migration_20261122_053338_password_resets_without_throttle.up,
+    down: migration_20261122_053338_password_resets_without_throttle.down,
+    name: '20261122_053338_password_resets_without_throttle'
   },
 ];
