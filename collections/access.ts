@@ -55,12 +55,22 @@ export function publishedWhere(now = new Date()): Where {
 
 const ownedBy = (user: NonNullable<MaybeUser>): Where => ({ author: { equals: user.id } })
 
+/** The records a caller below editor may change: their own, and for contributors only drafts and pending ones. */
+function ownRecords(user: NonNullable<MaybeUser>): Where | false {
+  if (can.publish(user)) return ownedBy(user)
+  if (can.editPosts(user)) return { and: [ownedBy(user), { status: { in: ['draft', 'pending'] } }] }
+  return false
+}
+
 /**
  * Access for a post type (events, venues, organizers).
  * - read: anyone sees published records; contributors and above see every non-trashed status
  *   (as the anchor's archives do); editors and administrators also see the trash.
  * - update: editors any record; authors their own; contributors their own drafts and pending ones.
- * - delete: moving to the trash follows the update rule; deleting permanently needs an editor.
+ *   Only editors change a record in the trash (or restore it): below them the trash is not even
+ *   readable, so a change there would answer with what the caller may not see.
+ * - delete: moving to the trash follows the ownership rule (a second move answers "already in the
+ *   trash"); deleting permanently needs an editor.
  */
 export function postTypeAccess() {
   const read: Access = ({ req: { user } }) => {
@@ -72,14 +82,14 @@ export function postTypeAccess() {
   const update: Access = ({ req: { user } }) => {
     if (!user) return false
     if (can.editOthers(user)) return true
-    if (can.publish(user)) return ownedBy(user)
-    if (can.editPosts(user)) return { and: [ownedBy(user), { status: { in: ['draft', 'pending'] } }] }
-    return false
+    const own = ownRecords(user)
+    return own && { and: [own, notTrashed] }
   }
-  const remove: Access = (args) => {
-    const isTrashAttempt = Boolean((args.data as { deletedAt?: unknown } | undefined)?.deletedAt)
-    if (isTrashAttempt) return update(args)
-    return can.editOthers(args.req.user)
+  const remove: Access = ({ data, req: { user } }) => {
+    if (!user) return false
+    if (can.editOthers(user)) return true
+    const isTrashAttempt = Boolean((data as { deletedAt?: unknown } | undefined)?.deletedAt)
+    return isTrashAttempt ? ownRecords(user) : false
   }
   return { read, create, update, delete: remove }
 }

@@ -113,12 +113,36 @@ export const mapFields = (): Field[] => [
   { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: true },
 ]
 
+const hasText = (value: unknown): boolean =>
+  typeof value === 'string' ? value.trim() !== '' : Boolean(value && typeof value === 'object' && Object.values(value).some(hasText))
+
+/**
+ * A record needs this text in at least one language: given on create, and on update either given
+ * or kept in another language (reads fall back to it, v1-decisions §2).
+ */
+const inSomeLanguage =
+  (name: string): TextFieldSingleValidation =>
+  async (value, { collectionSlug, id, operation, req }) => {
+    if (hasText(value)) return true
+    const required = req.t ? req.t('validation:required') : 'This field is required.'
+    if (operation === 'create' || id === undefined || !collectionSlug) return required
+    // The adapter's own read: the Local API would set req.locale to 'all' for the rest of the write.
+    const stored = (await req.payload.db.findOne({ collection: collectionSlug, where: { id: { equals: id } }, locale: 'all', req })) as Record<string, unknown> | null
+    const byLanguage = (stored?.[name] ?? {}) as Record<string, unknown>
+    return Object.entries(byLanguage).some(([language, text]) => language !== req.locale && hasText(text)) ? true : required
+  }
+
+/**
+ * A localized text. `required` means required in some language, not in each: Payload's own
+ * `required` makes the column NOT NULL in every language's row, so a French write of a record that
+ * only has an English title (its description, say) would be refused, or fail in the database.
+ */
 export const localizedText = (name: string, labelKey: TextKey, options: { required?: boolean } = {}): Field => ({
   name,
   label: label(labelKey),
   type: 'text',
   localized: true,
-  required: options.required,
+  ...(options.required ? { validate: inSomeLanguage(name) } : {}),
 })
 
 export const localizedTextarea = (name: string, labelKey: TextKey): Field => ({

@@ -3,6 +3,29 @@ import type { Context } from './context.js'
 import type { Doc } from './records/common.js'
 
 /**
+ * A search of more than this many words is taken as one phrase, as WordPress does: every word
+ * becomes a condition of the query, and SQLite refuses a query whose conditions nest too deeply.
+ */
+export const MAX_SEARCH_WORDS = 9
+
+/** The words of a search, or the whole search as one phrase when it has too many. */
+export function searchWords(search: string, separator: RegExp = /\s+/): string[] {
+  const words = search.split(separator).filter(Boolean)
+  return words.length > MAX_SEARCH_WORDS ? [search.trim()] : words
+}
+
+/**
+ * A condition that finds at least the records whose `field` equals `text` ignoring case, for texts
+ * of any length: the query only looks for the text's first characters (Payload turns each word of
+ * a `like` into a LIKE pattern, and SQLite refuses long patterns and deep queries); the caller
+ * compares the candidates in full.
+ */
+export function sameTextCandidates(field: string, text: string): Where {
+  const start = Array.from(text.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
+  return { [field]: { like: start } }
+}
+
+/**
  * Lookups that must see every record, whatever its status or the caller's rights, to tell "does not
  * exist" from "may not be seen" — their results decide error codes, never what a response shows.
  */

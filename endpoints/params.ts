@@ -41,6 +41,12 @@ function toInteger(value: unknown): number | null {
   return null
 }
 
+/**
+ * The most items a list argument may have (ids, names, statuses, costs, organizers). Every item
+ * becomes a query parameter or a query of its own, and the database takes only so many.
+ */
+export const MAX_LIST_ITEMS = 100
+
 function splitList(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value
   if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
@@ -73,12 +79,14 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
   list: (value) => {
     const items = splitList(value)
     if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) return fail('must be a list of ids or names')
+    if (items.length > MAX_LIST_ITEMS) return fail(`must have at most ${MAX_LIST_ITEMS} items`)
     return ok(items.map((item) => (typeof item === 'string' ? item.trim() : item)))
   },
   idList: (value) => {
     const items = splitList(value)
     const ids = items?.map(toInteger)
     if (!ids || ids.some((id) => id === null || id <= 0)) return fail('must be a list of positive integers')
+    if (ids.length > MAX_LIST_ITEMS) return fail(`must have at most ${MAX_LIST_ITEMS} items`)
     return ok([...new Set(ids as number[])])
   },
   any: (value) => ok(value),

@@ -89,8 +89,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY === 'true')
-  app.get(`${apiRoute}/health`, healthCheck(payload))
   app.use(malformedPaths)
+  app.get(`${apiRoute}/health`, healthCheck(payload))
   app.use(languageRoots(apiRoute))
   app.use(payloadApi(config, apiRoute))
 

@@ -80,6 +80,47 @@ describe('localized fields', () => {
   })
 })
 
+describe('a title in some language', () => {
+  const V1 = '/api/cal/events/v1'
+  it('is enough: a write in another language may set only the description (Payload REST and v1)', async () => {
+    const id = await createEvent('en', { title: 'Harbour walk', description: 'Along the docks' })
+    const rest = await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { description: 'Le long des quais' } })
+    expect(rest.status).toBe(200)
+    const v1 = await server.request('PATCH', `${V1}/events/${id}`, { token: admin.token, body: { excerpt: 'Por los muelles', translation_language: 'es' } })
+    expect(v1.status).toBe(200)
+    expect(v1.body).toMatchObject({ title: 'Harbour walk', excerpt: '<p>Por los muelles</p>' })
+    const all = (await server.request('GET', `/api/events/${id}?locale=all`, { token: admin.token })).body
+    expect(all.title).toMatchObject({ en: 'Harbour walk' })
+    expect(all.description).toMatchObject({ en: 'Along the docks', fr: 'Le long des quais' })
+    expect(await titleIn(id, '/fr/api')).toBe('Harbour walk')
+  })
+
+  it('is enough for venues, organizers, categories and tags too, in the trash as well', async () => {
+    for (const [collection, route] of [['venues', 'venues'], ['organizers', 'organizers'], ['event-categories', 'categories'], ['event-tags', 'tags']]) {
+      const created = await server.request('POST', `/api/${collection}`, { token: admin.token, body: { name: `Only English ${collection}`, status: 'publish' } })
+      const id = created.body.doc.id
+      const french = await server.request('PATCH', `${V1}/${route}/${id}`, { token: admin.token, body: { description: 'Seulement la description', translation_language: 'fr' } })
+      expect(french.status).toBe(200)
+      if (collection === 'venues' || collection === 'organizers') {
+        await server.request('PATCH', `/api/${collection}/${id}`, { token: admin.token, body: { deletedAt: new Date().toISOString() } })
+        const trashed = await server.request('PATCH', `/api/${collection}/${id}?locale=es&trash=true`, { token: admin.token, body: { description: 'Solo la descripción' } })
+        expect(trashed.status).toBe(200)
+      }
+    }
+  })
+
+  it('is still needed: a create without one, or clearing the only one, is refused', async () => {
+    const untitled = await server.request('POST', '/api/events?locale=fr', { token: admin.token, body: eventData({ title: '' }) })
+    expect(untitled.status).toBe(400)
+    const id = await createEvent('en', { title: 'Lonely title' })
+    const cleared = await server.request('PATCH', `/api/events/${id}?locale=en`, { token: admin.token, body: { title: '' } })
+    expect(cleared.status).toBe(400)
+    await server.request('PATCH', `/api/events/${id}?locale=es`, { token: admin.token, body: { title: 'Título' } })
+    expect((await server.request('PATCH', `/api/events/${id}?locale=en`, { token: admin.token, body: { title: '' } })).status).toBe(200)
+    expect(await titleIn(id, '/api', '?locale=en')).toBe('Título')
+  })
+})
+
 describe('language-prefixed API roots', () => {
   let id: number
   beforeAll(async () => {

@@ -61,6 +61,13 @@ describe('users and roles', () => {
     expect((await server.request('GET', '/api/users')).status).toBe(403)
   })
 
+  it('anyone may ask for a password reset: 200 whether or not the e-mail is known', async () => {
+    for (const email of [users.author.email, 'nobody@example.com']) {
+      const response = await server.request('POST', '/api/users/forgot-password', { body: { email } })
+      expect(response.status).toBe(200)
+    }
+  })
+
   it('API keys authenticate as their user', async () => {
     const me = await server.request('GET', '/api/users/me', { apiKey: users.editor.apiKey })
     expect(me.body.user).toMatchObject({ id: users.editor.id, role: 'editor' })
@@ -138,6 +145,21 @@ describe('who may update and delete whose events', () => {
     expect(deleted.status).toBe(mayDelete ? 200 : 403)
     const stillThere = await call('administrator', 'GET', `/api/events/${target.id}?trash=true`)
     expect(stillThere.status).toBe(mayDelete ? 404 : 200)
+  })
+})
+
+describe('the trash belongs to editors', () => {
+  it.each([['author', 'publish'], ['contributor', 'draft']])('a %s cannot change or restore their own %s record once it is in the trash', async (role, status) => {
+    const event = await eventOf(role, status)
+    expect((await call(role, 'PATCH', `/api/events/${event.id}`, { deletedAt: new Date().toISOString() })).status).toBe(200)
+    for (const body of [{ title: 'Changed in the trash' }, { deletedAt: null }]) {
+      const response = await call(role, 'PATCH', `/api/events/${event.id}?trash=true`, body)
+      expect(response.status).toBe(403)
+      expect(JSON.stringify(response.body)).not.toContain(`${role} ${status}`)
+    }
+    const stored = await call('editor', 'GET', `/api/events/${event.id}?trash=true`)
+    expect(stored.body).toMatchObject({ title: `${role} ${status}`, deletedAt: expect.any(String) })
+    expect((await call('editor', 'PATCH', `/api/events/${event.id}?trash=true`, { deletedAt: null })).status).toBe(200)
   })
 })
 

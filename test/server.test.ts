@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from './helpers.js'
+import { startServerProcess } from './support/serverProcess.js'
 
 describe('the server, in process', () => {
   let server: TestServer
@@ -24,6 +24,14 @@ describe('the server, in process', () => {
   it('answers unknown paths with 404 in JSON', async () => {
     expect((await server.request('GET', '/nowhere')).status).toBe(404)
     expect((await server.request('GET', '/api/nowhere')).status).toBe(404)
+  })
+
+  it('answers paths whose escapes do not decode with 404 rest_no_route, not 500', async () => {
+    for (const path of ['/api/cal/events/v1/events/by-slug/%C0%AE', '/fr/api/cal/events/v1/venues/by-slug/%E0%A4%A', '/api/events/%zz', '/admin/%']) {
+      const response = await server.request('GET', path)
+      expect(response.status).toBe(404)
+      expect(response.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } })
+    }
   })
 
   it('keeps the migrations in step with the collections', async () => {
@@ -46,31 +54,14 @@ describe('the server, in process', () => {
 
 describe('the server as a process', () => {
   const dbFile = path.join(os.tmpdir(), `calendar-process-${process.pid}.db`)
-  const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URI: `file:${dbFile}`, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: 'false', LOG_LEVEL: 'warn' }
   afterAll(() => {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
   })
 
-  /** Starts `src/server.ts` and resolves with its address once it prints its start line. */
-  function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    return new Promise((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk
-        const match = /calendar ready in \d+ ms: REST (http:\/\/[^\s]+)\/api /.exec(output)
-        if (match) resolve({ child, url: match[1], output: () => output })
-      }
-      child.stdout!.on('data', onData)
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
-    })
-  }
-
-  const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const start = () => startServerProcess({ DATABASE_URI: `file:${dbFile}` })
 
   it('logs its URLs, finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
-    const { child, url, output } = await start()
+    const { child, url, output, exited } = await start()
     expect(output()).toMatch(/health http:\/\/127\.0\.0\.1:\d+\/api\/health/)
 
     // A registration whose body is still arriving when the signal comes.
@@ -91,7 +82,7 @@ describe('the server as a process', () => {
         setTimeout(() => request.end(body.slice(10)), 300)
       }, 200)
     })
-    const code = exited(child)
+    const code = exited
     expect(await response).toBe(200)
     expect(await code).toBe(0)
     expect(output()).toMatch(/SIGTERM: finishing requests in flight/)
@@ -101,6 +92,6 @@ describe('the server as a process', () => {
     const registered = await fetch(`${again.url}/api/users/init`)
     expect(await registered.json()).toEqual({ initialized: true })
     again.child.kill('SIGINT')
-    expect(await exited(again.child)).toBe(0)
+    expect(await again.exited).toBe(0)
   })
 })

@@ -139,6 +139,25 @@ describe('POST /events: arguments', () => {
     expect({ events: await countEvents(), venues: await venues() }).toEqual(before)
   })
 
+  it('lists of more than 100 items are 400 and write nothing (the database takes only so many parameters)', async () => {
+    const before = await countEvents()
+    const many = (n: number, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`)
+    const cases: [string, unknown][] = [
+      ['categories', many(40_000, 'c')],
+      ['tags', many(60_000).join(',')],
+      ['organizer', many(30_000).map(Number)],
+      ['cost', many(50_000)],
+    ]
+    for (const [name, value] of cases) {
+      const response = await call('POST', '/events', 'editor', { title: 'Long lists', ...when(), [name]: value })
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { [name]: expect.stringMatching(/at most 100/i) } } })
+    }
+    expect(await countEvents()).toBe(before)
+    expect((await call('POST', '/events', 'editor', { title: 'Hundred costs', ...when(), cost: many(100) })).status).toBe(201)
+    expect((await call('GET', `/events?include=${many(101).join(',')}`)).status).toBe(400)
+  })
+
   it('organizers: ids, objects, a bare object or a comma list, in order', async () => {
     const a = await createV1Event(server, users.editor, { title: 'O1', ...when(), organizer: [{ organizer: 'Zed Org' }, { organizer: 'Alpha Org', email: 'a@example.com' }] })
     expect(a.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['Zed Org', 'Alpha Org'])
@@ -246,6 +265,18 @@ describe('DELETE /events', () => {
     expect(forced.status).toBe(200)
     expect(forced.body.id).toBe(event.id)
     expect((await call('GET', `/events/${event.id}`)).status).toBe(404)
+  })
+
+  it('below editors, an event in the trash cannot be updated (403, nothing shown); deleting it again is 410', async () => {
+    const own = await createV1Event(server, users.author, { title: 'Author bin', ...when() })
+    expect((await call('DELETE', `/events/${own.id}`, 'author')).status).toBe(200)
+    for (const path of [`/events/${own.id}`, `/events/by-slug/${own.slug}`]) {
+      const response = await call('PATCH', path, 'author', { title: 'Still mine?' })
+      expect(response.status).toBe(403)
+      expect(response.body).toMatchObject({ code: 'rest_forbidden', data: { status: 403 } })
+    }
+    expect((await call('DELETE', `/events/${own.id}`, 'author')).status).toBe(410)
+    expect((await call('PATCH', `/events/${own.id}`, 'editor', { title: 'Editors may' })).status).toBe(200)
   })
 
   it('force needs an editor; unknown ids are 404; by slug works', async () => {

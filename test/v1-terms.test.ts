@@ -40,6 +40,15 @@ describe('create, read, update, delete', () => {
     expect((await call('POST', '/tags', 'editor', { name: 'Unique tag', translation_language: 'fr' })).status).toBe(201)
   })
 
+  it('an existing name is found whatever its length and number of words', async () => {
+    for (const name of [`Long ${'y'.repeat(60_000)}`, `${'t '.repeat(40_000)}end`]) {
+      await create('tags', { name })
+      const again = await call('POST', '/tags', 'editor', { name: name.toUpperCase() })
+      expect(again.status).toBe(400)
+      expect(again.body.code).toBe('term_exists')
+    }
+  })
+
   it('parents: must exist, urls.up points to them, no loops', async () => {
     const parent = await create('categories', { name: 'Music' })
     const child = await create('categories', { name: 'Jazz', parent: parent.id })

@@ -77,6 +77,20 @@ describe('POST /venues', () => {
   })
 })
 
+describe('duplicate detection', () => {
+  it('works for names of any length and any number of words', async () => {
+    for (const [plural, key] of [['venues', 'venue'], ['organizers', 'organizer']]) {
+      for (const name of [`Long ${'x'.repeat(60_000)}`, `${'w '.repeat(40_000)}end`]) {
+        const first = await call('POST', `/${plural}`, 'editor', { [key]: name })
+        expect(first.status).toBe(201)
+        const again = await call('POST', `/${plural}`, 'editor', { [key]: name.toUpperCase() })
+        expect(again.status).toBe(201)
+        expect(again.body.id).toBe(first.body.id)
+      }
+    }
+  })
+})
+
 describe('POST /organizers', () => {
   it('201, with duplicate detection on name and description', async () => {
     const organizer = await createOrganizer({ organizer: 'Club', email: 'club@example.com', phone: '111111111' })
@@ -105,6 +119,14 @@ describe('archives', () => {
     expect(await search('venues', 'temple avenue')).toEqual(['Temple'])
     expect(await search('venues', 'france, ile de')).toEqual(['Temple'])
     expect(await search('venues', 'avenue lyon')).toEqual([])
+  })
+
+  it('a search of more than nine fragments is one phrase, however many there are', async () => {
+    for (const plural of ['venues', 'organizers']) {
+      const response = await call('GET', `/${plural}?search=${Array.from({ length: 3000 }, () => 'a').join(',')}`)
+      expect(response.status).toBe(200)
+      expect(response.body[plural]).toEqual([])
+    }
   })
 
   it('organizer search: phones, e-mails, websites', async () => {

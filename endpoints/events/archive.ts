@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
-import { checkIdsExist, findTerms } from '../lookup.js'
+import { checkIdsExist, findTerms, searchWords } from '../lookup.js'
 import type { Params } from '../params.js'
 import type { Operation, Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
@@ -66,10 +66,7 @@ export const archiveParams: Params = {
 
 /** Every word must appear in the title, the excerpt or the description (in the request's language). */
 const searchWhere = (search: string): Where[] =>
-  search
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word): Where => ({ or: ['title', 'excerpt', 'description'].map((field): Where => ({ [field]: { contains: word } })) }))
+  searchWords(search).map((word): Where => ({ or: ['title', 'excerpt', 'description'].map((field): Where => ({ [field]: { contains: word } })) }))
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(args: Record<string, any>, page: number, perPage: number, echo: Partial<Record<DateFilter, string>>) {

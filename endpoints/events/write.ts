@@ -7,7 +7,7 @@ import type { Context } from '../context.js'
 import { invalidParams } from '../errors.js'
 import { checkIdsExist, findTerms } from '../lookup.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
-import type { Params } from '../params.js'
+import { MAX_LIST_ITEMS, type Params } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import { dateParam, postData, postParams, urlParam } from '../postArgs.js'
 import type { Operation } from '../router.js'
@@ -34,7 +34,11 @@ function eventParams(creating: boolean): Params {
       check: (zone: string) => (zone === '' || isValidZone(zone) ? undefined : `timezone: ${zone} is not a time zone.`),
     },
     all_day: flag('All-day event: from 00:00:00 of the first day to 23:59:59 of the last.'),
-    cost: { kind: 'any', description: 'Cost: a string or a list of strings ("10", "€6.50 - €8.50", "Free").', check: (v: unknown) => (rawCosts(v) ? undefined : 'cost must be a string or a list of strings.') },
+    cost: {
+      kind: 'any',
+      description: `Cost: a string or a list of at most ${MAX_LIST_ITEMS} strings ("10", "€6.50 - €8.50", "Free").`,
+      check: (v: unknown) => ((rawCosts(v)?.length ?? Infinity) <= MAX_LIST_ITEMS ? undefined : `cost must be a string or a list of at most ${MAX_LIST_ITEMS} strings.`),
+    },
     website: urlParam('Website of the event.'),
     show_map: flag('Show a map (default true).'),
     show_map_link: flag('Show a map link (default true).'),
@@ -59,8 +63,8 @@ function eventParams(creating: boolean): Params {
 async function resolveTerms(context: Context, taxonomy: 'categories' | 'tags', value: unknown): Promise<number[]> {
   if (value === '' || value === null || value === 0) return []
   const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : null
-  if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) {
-    throw invalidParams({ [taxonomy]: `${taxonomy} must be a list of ids, slugs or names.` })
+  if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number') || items.length > MAX_LIST_ITEMS) {
+    throw invalidParams({ [taxonomy]: `${taxonomy} must be a list of at most ${MAX_LIST_ITEMS} ids, slugs or names.` })
   }
   const values = [...new Set(items.map((item) => String(item).trim()).filter(Boolean))]
   const collection = context.options.slugs[taxonomy]

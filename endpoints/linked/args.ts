@@ -1,8 +1,8 @@
-import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
-import type { Params } from '../params.js'
+import { sameTextCandidates } from '../lookup.js'
+import { MAX_LIST_ITEMS, type Params } from '../params.js'
 import { postData, postParams, urlParam } from '../postArgs.js'
 import { validateArgs } from '../validate.js'
 
@@ -79,10 +79,9 @@ const KIND = {
  * description (case-insensitive): creating it again returns that one (reference §6.3).
  */
 export async function findDuplicate(context: Context, kind: LinkedKind, name: string, description?: string) {
-  const where: Where = { name: { like: name } }
   const { docs } = await context.payload.find({
     collection: KIND[kind].collection(context) as 'venues',
-    where,
+    where: sameTextCandidates('name', name),
     pagination: false,
     depth: 0,
     locale: context.lang,
@@ -153,6 +152,9 @@ export async function resolveVenue(context: Context, value: unknown): Promise<nu
 export async function resolveOrganizers(context: Context, value: unknown): Promise<number[]> {
   if (isEmptyValue(value)) return []
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : [value]
+  if (items.length > MAX_LIST_ITEMS) {
+    throw new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): organizer', { params: { organizer: `At most ${MAX_LIST_ITEMS} organizers.` } })
+  }
   const ids: number[] = []
   for (const item of items) {
     const id = await resolveOne(context, 'organizer', item)

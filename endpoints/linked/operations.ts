@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { findOne } from '../lookup.js'
+import { findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
@@ -29,8 +29,15 @@ function addressParam(type: LinkedType, address: Address): ParamSpec {
   }
 }
 
-const addressed = async (type: LinkedType, context: Context, address: Address, args: Record<string, any>) =>
-  (await findOne(context, type.collection(context), { [address]: { equals: args[address] } }))!
+/**
+ * The record a route addresses, looked up again inside the write's transaction: a concurrent
+ * delete may have removed it since validation, and the answer is then validation's.
+ */
+async function addressed(type: LinkedType, context: Context, address: Address, args: Record<string, any>): Promise<Doc> {
+  const found = await findOne(context, type.collection(context), { [address]: { equals: args[address] } })
+  if (!found) throw invalidParams({ [address]: `${address}: no ${type.kind} with ${address} ${args[address]}.` })
+  return found
+}
 
 /** Records of a page: each with its image, and unlocked by the request's password when it matches. */
 async function records(type: LinkedType, context: Context, docs: Doc[], options: { givenPassword?: unknown; withJsonLd?: boolean }) {
@@ -42,7 +49,7 @@ async function records(type: LinkedType, context: Context, docs: Doc[], options:
 
 /** Cut at every character that is not a letter, digit or hyphen; a record matches when one field holds every fragment. */
 function searchWhere(type: LinkedType, search: string): Where {
-  const fragments = search.split(/[^\p{L}\p{N}-]+/u).filter(Boolean)
+  const fragments = searchWords(search, /[^\p{L}\p{N}-]+/u)
   if (fragments.length === 0) return { id: { equals: 0 } }
   return { or: type.searchFields.map((field): Where => ({ and: fragments.map((fragment): Where => ({ [field]: { contains: fragment } })) })) }
 }

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { existingIds, findOne } from '../lookup.js'
+import { existingIds, findOne, sameTextCandidates } from '../lookup.js'
 import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
@@ -34,12 +34,19 @@ function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
   }
 }
 
+const noTerm = (id: number) => `id: no term with id ${id}.`
+
 const termIdParam = (taxonomy: Taxonomy): ParamSpec => ({
   kind: 'integer',
   description: 'Term id.',
   required: true,
-  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : `id: no term with id ${id}.`),
+  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : noTerm(id)),
 })
+
+/** Inside a write's transaction: a concurrent delete may have removed the term since validation. */
+async function requireTerm(context: Context, taxonomy: Taxonomy, id: number) {
+  if (!(await existingIds(context, collectionOf(context, taxonomy), [id])).has(id)) throw invalidParams({ id: noTerm(id) })
+}
 
 const eventParam = (name: string): ParamSpec => ({
   kind: 'integer',
@@ -168,7 +175,7 @@ export function readTerm(taxonomy: Taxonomy): Operation {
 async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
   const { docs } = await context.payload.find({
     collection: collectionOf(context, taxonomy) as 'event-tags',
-    where: { name: { like: name } },
+    where: sameTextCandidates('name', name),
     pagination: false,
     depth: 0,
     locale: context.lang,
@@ -235,6 +242,7 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
+        await requireTerm(context, taxonomy, args.id)
         if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
         if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
         await context.payload.update({
@@ -260,6 +268,7 @@ export function deleteTerm(taxonomy: Taxonomy): Operation {
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
+        await requireTerm(context, taxonomy, args.id)
         const before = await respondWithTerm(context, taxonomy, args.id, 200)
         if (!mayManage(taxonomy, context)) throw forbidden(true)
         await context.payload.delete({ collection: collectionOf(context, taxonomy) as 'event-tags', id: args.id, req: context.req, overrideAccess: false })

@@ -3,6 +3,7 @@ import * as migration_20261122_041436_category_full_name from './20261122_041436
 import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
 import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
 import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
+import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_054140_archive_indexes.up,
     down: migration_20261122_054140_archive_indexes.down,
-    name: '20261122_054140_archive_indexes'
+    name: '20261122_054140_archive_indexes',
+  },
+  {
+    up: migration_20261122_055046_titles_in_some_language_and_password_resets.up,
+    down: migration_20261122_055046_titles_in_some_language_and_password_resets.down,
+    name: '20261122_055046_titles_in_some_language_and_password_resets'
   },
 ];

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+
+/**
+ * Requests that arrive together: concurrent creates get distinct ids and slugs, concurrent partial
+ * updates of different fields all land, and of concurrent deletes of one record exactly one
+ * succeeds while the others see that it is gone.
+ *
+ * Writes take turns (one write transaction at a time), and most of a write runs without giving
+ * the event loop away, so requests sent together mostly run one after the other. A write that waits
+ * on real I/O inside its transaction (an image being resized) lets the others be validated and
+ * queue behind it, which is where races between them show; the test makes that happen every time
+ * by holding a transaction open on the server's database while the requests arrive.
+ */
+
+let server: TestServer
+let editor: TestUser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const admin = await registerAdministrator(server)
+  editor = await createUser(server, admin, 'editor')
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const call = (method: string, path: string, body?: unknown) => server.request(method, `${V1}${path}`, { token: editor.token, body })
+const when = () => ({ start_date: utcWallClock(9), end_date: utcWallClock(9, 2) })
+const together = <T>(count: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => make(i)))
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {})
+
+
+/** Sends requests while another write holds the turn, and lets it go once they are (very likely) all waiting behind it. */
+async function behindAnotherWrite<T>(send: () => Promise<T>, waitMs = 300): Promise<T> {
+  const db = server.payload.db
+  const held = await db.beginTransaction()
+  const sent = send()
+  await new Promise((resolve) => setTimeout(resolve, waitMs))
+  await db.commitTransaction(held!)
+  return sent
+}
+
+describe('concurrent creates', () => {
+  it('50 events with the same title get 50 distinct ids and slugs', async () => {
+    const responses = await behindAnotherWrite(() => together(50, () => call('POST', '/events', { title: 'Same title', ...when() })), 1000)
+    expect(tally(responses.map((r) => r.status))).toEqual({ 201: 50 })
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(50)
+    const slugs = new Set(responses.map((r) => r.body.slug))
+    expect(slugs.size).toBe(50)
+    expect(slugs.has('same-title')).toBe(true)
+    const stored = await server.payload.find({ collection: 'events', where: { title: { equals: 'Same title' } }, pagination: false, overrideAccess: true })
+    expect(stored.totalDocs).toBe(50)
+  })
+
+  it('venues, organizers and terms with distinct names, all at once, are all created once', async () => {
+    const responses = await together(30, (i) => {
+      const kind = ['venues', 'organizers', 'categories', 'tags'][i % 4]
+      const body = kind === 'venues' ? { venue: `Hall ${i}` } : kind === 'organizers' ? { organizer: `Org ${i}` } : { name: `Term ${i}` }
+      return call('POST', `/${kind}`, body)
+    })
+    expect(tally(responses.map((r) => r.status))).toEqual({ 201: 30 })
+  })
+})
+
+describe('concurrent partial updates of one event', () => {
+  it('lose none of the fields they set', async () => {
+    const venue = (await call('POST', '/venues', { venue: 'Update Hall' })).body.id
+    const organizer = (await call('POST', '/organizers', { organizer: 'Update Org' })).body.id
+    for (let round = 0; round < 4; round++) {
+      const event = await createV1Event(server, editor, { title: `Base ${round}`, ...when() })
+      const changes: Record<string, unknown>[] = [
+        { title: `Title ${round}` },
+        { description: `Description ${round}` },
+        { title: `Titre ${round}`, translation_language: 'fr' },
+        { excerpt: `Resumen ${round}`, translation_language: 'es' },
+        { website: `https://round${round}.example` },
+        { cost: `€${round + 5}` },
+        { featured: true },
+        { sticky: true },
+        { ticketed: true },
+        { show_map: false },
+        { hide_from_listings: true },
+        { venue },
+        { organizer: [organizer] },
+        { categories: `Round ${round}` },
+        { tags: `tag-${round}` },
+        { image: `https://images.example/${round}.jpg` },
+      ]
+      const responses = await behindAnotherWrite(() => Promise.all(changes.map((body, i) => call(['PATCH', 'POST', 'PUT'][i % 3], `/events/${event.id}`, body))))
+      expect(tally(responses.map((r) => r.status))).toEqual({ 200: changes.length })
+      const read = async (lang: string) => (await call('GET', `/events/${event.id}?translation_language=${lang}`)).body
+      const en = await read('en')
+      expect(en).toMatchObject({
+        title: `Title ${round}`,
+        description: `<p>Description ${round}</p>`,
+        website: `https://round${round}.example`,
+        cost: `€${round + 5}`,
+        featured: true,
+        sticky: true,
+        ticketed: true,
+        show_map: false,
+        hide_from_listings: true,
+        image: { url: `https://images.example/${round}.jpg` },
+      })
+      expect(en.venue.id).toBe(venue)
+      expect(en.organizer.map((o: { id: number }) => o.id)).toEqual([organizer])
+      expect(en.categories.map((c: { name: string }) => c.name)).toEqual([`Round ${round}`])
+      expect(en.tags.map((t: { slug: string }) => t.slug)).toEqual([`tag-${round}`])
+      expect((await read('fr')).title).toBe(`Titre ${round}`)
+      expect((await read('es')).excerpt).toBe(`<p>Resumen ${round}</p>`)
+    }
+  })
+})
+
+describe('concurrent deletes of one record', () => {
+  it.each([
+    ['events', { title: 'Deleted once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) }, 'event-is-in-trash'],
+    ['venues', { venue: 'Deleted hall' }, 'venue-is-in-trash'],
+    ['organizers', { organizer: 'Deleted org' }, 'organizer-is-in-trash'],
+  ])('%s: one 200 moves it to the trash, the others are 410', async (route, body, code) => {
+    for (const address of ['id', 'slug']) {
+      const created = (await call('POST', `/${route}`, body)).body
+      const path = address === 'id' ? `/${route}/${created.id}` : `/${route}/by-slug/${created.slug}`
+      const responses = await behindAnotherWrite(() => together(10, () => call('DELETE', path)))
+      expect(tally(responses.map((r) => r.status))).toEqual({ 200: 1, 410: 9 })
+      for (const response of responses.filter((r) => r.status === 410)) expect(response.body).toMatchObject({ code, data: { status: 410 } })
+    }
+  })
+
+  it.each([
+    ['events', { title: 'Forced once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) }, 404, 'rest-event-not-found'],
+    ['venues', { venue: 'Forced hall' }, 400, 'rest_invalid_param'],
+    ['organizers', { organizer: 'Forced org' }, 400, 'rest_invalid_param'],
+    ['categories', { name: 'Forced category' }, 400, 'rest_invalid_param'],
+    ['tags', { name: 'Forced tag' }, 400, 'rest_invalid_param'],
+  ])('%s deleted for good: one 200; the other deletes and updates are told it does not exist', async (route, body, gone, code) => {
+    const created = (await call('POST', `/${route}`, body)).body
+    const responses = await behindAnotherWrite(() =>
+      Promise.all([
+        ...Array.from({ length: 5 }, () => call('DELETE', `/${route}/${created.id}?force=true`)),
+        ...Array.from({ length: 5 }, () => call('PATCH', `/${route}/${created.id}`, { description: 'Too late' })),
+      ]),
+    )
+    const deletes = responses.slice(0, 5)
+    const updates = responses.slice(5)
+    expect(tally(deletes.map((r) => r.status))).toEqual({ 200: 1, [gone]: 4 })
+    expect(deletes.find((r) => r.status === 200)!.body.id).toBe(created.id)
+    for (const response of [...deletes, ...updates].filter((r) => r.status !== 200)) expect(response.body).toMatchObject({ code, data: { status: gone } })
+    // An update that got its turn before the delete answered 200; none failed otherwise.
+    expect(updates.every((r) => r.status === 200 || r.status === gone)).toBe(true)
+  })
+})

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startTestServer, V1, type TestServer } from './helpers.js'
+import { registerCast, ROLES, type Cast, type Caller, type RoleName } from './support/callers.js'
+
+/**
+ * The rights matrix of reference §3 as amended by v1-decisions §4, over every v1 write route and
+ * Payload's REST routes for the same collections, for anonymous callers and each role by token and
+ * by API key. Expected statuses come from the tables below, written from the contract, not from the
+ * access code. Each case works on a fresh record; a refused request must also leave the record as it
+ * was and show nothing of it, and no answer to someone below editor carries a record password.
+ */
+
+let server: TestServer
+let cast: Cast
+const PASSWORD = 'rights-matrix-password-4711'
+
+beforeAll(async () => {
+  server = await startTestServer()
+  cast = await registerCast(server)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const RANK: Record<RoleName, number> = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 }
+const rankOf = (caller: Caller) => (caller.role ? RANK[caller.role] : -1)
+const callers = () => cast.callers.filter((caller) => !caller.invalid)
+const CALLER_NAMES = ['anonymous', ...ROLES.flatMap((role) => [`${role} (token)`, `${role} (API key)`])]
+const callerNamed = (name: string) => callers().find((caller) => caller.name === name)!
+
+type Ownership = 'own' | 'other'
+type PostType = { collection: 'events' | 'venues' | 'organizers'; route: string; nameArg: string; nameField: string }
+const POST_TYPES: PostType[] = [
+  { collection: 'events', route: 'events', nameArg: 'title', nameField: 'title' },
+  { collection: 'venues', route: 'venues', nameArg: 'venue', nameField: 'name' },
+  { collection: 'organizers', route: 'organizers', nameArg: 'organizer', nameField: 'name' },
+]
+type Taxonomy = { collection: 'event-categories' | 'event-tags'; route: string; manageRank: number }
+const TAXONOMIES: Taxonomy[] = [
+  { collection: 'event-categories', route: 'categories', manageRank: RANK.author },
+  { collection: 'event-tags', route: 'tags', manageRank: RANK.editor },
+]
+
+let counter = 0
+const unique = (what: string) => `${what}-${++counter}-${Math.random().toString(36).slice(2, 8)}`
+
+/** A record made past access, owned by the caller (`own`) or by someone else, with a marker in its text and a password. */
+async function fresh(type: PostType, caller: Caller, ownership: Ownership, status: string, extra: Record<string, unknown> = {}) {
+  const marker = unique('marker')
+  const owner = ownership === 'own' && caller.user ? caller.user.id : caller.role === 'author' ? cast.users.editor.id : cast.users.author.id
+  const dates = type.collection === 'events' ? { startDate: '2031-03-01T10:00:00.000Z', endDate: '2031-03-01T12:00:00.000Z' } : {}
+  const doc = await server.payload.create({
+    collection: type.collection,
+    data: { [type.nameField]: `Name ${marker}`, description: `About ${marker}`, slug: unique(type.route), status, author: owner, password: PASSWORD, ...dates, ...extra } as never,
+    overrideAccess: true,
+  })
+  return { id: doc.id as number, slug: (doc as unknown as { slug: string }).slug, marker }
+}
+
+const stored = (collection: string, id: number) =>
+  server.payload.find({ collection: collection as 'events', where: { id: { equals: id } }, trash: true, locale: 'all', depth: 0, overrideAccess: true }).then(({ docs }) => docs[0] ?? null)
+
+/** Whether a role may change (update, or move to the trash) a record (reference §3.1, §3.2). */
+function mayChange(caller: Caller, ownership: Ownership, status: string): boolean {
+  const rank = rankOf(caller)
+  if (rank >= RANK.editor) return true
+  if (rank === RANK.author) return ownership === 'own'
+  if (rank === RANK.contributor) return ownership === 'own' && ['draft', 'pending'].includes(status)
+  return false
+}
+
+/** The records a write case works on: statuses, and a draft in the trash, which only editors may change. */
+const STATES = ['draft', 'pending', 'publish', 'trashed'] as const
+type State = (typeof STATES)[number]
+const freshIn = (type: PostType, caller: Caller, ownership: Ownership, state: State) =>
+  state === 'trashed' ? fresh(type, caller, ownership, 'draft', { deletedAt: new Date().toISOString() }) : fresh(type, caller, ownership, state)
+const mayUpdate = (caller: Caller, ownership: Ownership, state: State) =>
+  state === 'trashed' ? rankOf(caller) >= RANK.editor : mayChange(caller, ownership, state)
+/** Moving to the trash: 200, or 410 when it is there already, for those who may (v1-decisions §5). */
+const trashOutcome = (caller: Caller, ownership: Ownership, state: State) =>
+  mayChange(caller, ownership, state === 'trashed' ? 'draft' : state) ? (state === 'trashed' ? 410 : 200) : denied(caller)
+
+const denied = (caller: Caller) => (caller.role ? 403 : 401)
+
+type Call = { method: string; path: string; body?: unknown }
+type Mismatch = string
+
+async function send(caller: Caller, call: Call) {
+  return server.request(call.method, call.path, { headers: caller.headers, body: call.body })
+}
+
+/** Sends a call and notes a mismatch: status, code of a refusal, a refused call that showed the record or changed it, a password shown. */
+async function expectCall(
+  mismatches: Mismatch[],
+  caller: Caller,
+  label: string,
+  call: Call,
+  expected: number,
+  record?: { collection: string; id: number; marker: string },
+) {
+  const refusal = expected === 401 || expected === 403
+  const before = record && refusal && JSON.stringify(await stored(record.collection, record.id))
+  const response = await send(caller, call)
+  const text = JSON.stringify(response.body ?? '')
+  if (response.status !== expected) mismatches.push(`${label}: expected ${expected}, got ${response.status} ${text.slice(0, 160)}`)
+  if (refusal) {
+    if (call.path.startsWith(V1) && response.body?.code !== 'rest_forbidden') mismatches.push(`${label}: refused with code ${response.body?.code}, not rest_forbidden`)
+    if (record && text.includes(record.marker)) mismatches.push(`${label}: the refusal shows the record`)
+    if (record && JSON.stringify(await stored(record.collection, record.id)) !== before) mismatches.push(`${label}: the refused call changed the record`)
+  }
+  if (text.includes(PASSWORD) && (rankOf(caller) < RANK.editor || call.path.startsWith(V1))) mismatches.push(`${label}: the answer shows a record password`)
+  return response
+}
+
+describe('v1 writes of events, venues and organizers', () => {
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const mismatches: Mismatch[] = []
+    for (const type of POST_TYPES) {
+      const base = `${V1}/${type.route}`
+      const valid = type.collection === 'events' ? { title: unique('New'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 12:00:00' } : { [type.nameArg]: unique('New') }
+      // Create: contributors and above; refusals come before validation (an empty body).
+      await expectCall(mismatches, caller, `POST /${type.route}`, { method: 'POST', path: base, body: valid }, rankOf(caller) >= RANK.contributor ? 201 : denied(caller))
+      if (rankOf(caller) < RANK.contributor) await expectCall(mismatches, caller, `POST /${type.route} (invalid)`, { method: 'POST', path: base, body: {} }, denied(caller))
+
+      const ownerships: Ownership[] = caller.user && rankOf(caller) < RANK.editor ? ['own', 'other'] : ['other']
+      for (const ownership of ownerships) {
+        for (const state of STATES) {
+          const allowed = mayUpdate(caller, ownership, state)
+          const what = `${type.route} (${ownership} ${state})`
+          let record = await freshIn(type, caller, ownership, state)
+          const target = () => ({ collection: type.collection, ...record })
+          for (const method of ['POST', 'PUT', 'PATCH']) {
+            await expectCall(mismatches, caller, `${method} /${what}/{id}`, { method, path: `${base}/${record.id}`, body: { [type.nameArg]: unique('Renamed') } }, allowed ? 200 : denied(caller), target())
+          }
+          // Refused before validation: an invalid name does not change the refusal.
+          await expectCall(mismatches, caller, `PATCH /${what}/{id} (invalid)`, { method: 'PATCH', path: `${base}/${record.id}`, body: { [type.nameArg]: '' } }, allowed ? 400 : denied(caller), target())
+          await expectCall(mismatches, caller, `PATCH /${what}/by-slug`, { method: 'PATCH', path: `${base}/by-slug/${record.slug}`, body: { [type.nameArg]: unique('Renamed') } }, allowed ? 200 : denied(caller), target())
+          await expectCall(mismatches, caller, `DELETE /${what}/{id}`, { method: 'DELETE', path: `${base}/${record.id}` }, trashOutcome(caller, ownership, state), target())
+          record = await freshIn(type, caller, ownership, state)
+          await expectCall(mismatches, caller, `DELETE /${what}/by-slug`, { method: 'DELETE', path: `${base}/by-slug/${record.slug}` }, trashOutcome(caller, ownership, state), target())
+          // For good, from the trash too (v1-decisions §9): editors only.
+          const forceAllowed = rankOf(caller) >= RANK.editor
+          await expectCall(mismatches, caller, `DELETE /${what}/{id}?force=true`, { method: 'DELETE', path: `${base}/${record.id}?force=true` }, forceAllowed ? 200 : denied(caller), target())
+          if (forceAllowed && (await stored(type.collection, record.id))) mismatches.push(`force delete of ${what}: the record is still there`)
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})
+
+describe('v1 writes of categories and tags', () => {
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const mismatches: Mismatch[] = []
+    for (const taxonomy of TAXONOMIES) {
+      const allowed = rankOf(caller) >= taxonomy.manageRank
+      const expected = (ok: number) => (allowed ? ok : denied(caller))
+      const base = `${V1}/${taxonomy.route}`
+      await expectCall(mismatches, caller, `POST /${taxonomy.route}`, { method: 'POST', path: base, body: { name: unique('Term') } }, expected(201))
+      await expectCall(mismatches, caller, `POST /${taxonomy.route} (invalid)`, { method: 'POST', path: base, body: { name: '' } }, expected(400))
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const marker = unique('term')
+        const term = await server.payload.create({ collection: taxonomy.collection, data: { name: marker }, overrideAccess: true })
+        const body = method === 'DELETE' ? undefined : { name: unique('Renamed') }
+        const target = { collection: taxonomy.collection, id: term.id as number, marker }
+        await expectCall(mismatches, caller, `${method} /${taxonomy.route}/{id}`, { method, path: `${base}/${term.id}`, body }, expected(200), target)
+        // An unknown id: refused callers learn nothing, others get the validation error.
+        await expectCall(mismatches, caller, `${method} /${taxonomy.route}/{unknown id}`, { method, path: `${base}/999999`, body }, expected(400))
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})
+
+describe("Payload's REST obeys the same matrix", () => {
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const mismatches: Mismatch[] = []
+    // Payload answers 403 to every refused write, anonymous callers included.
+    const refused = 403
+    for (const type of POST_TYPES) {
+      const base = `/api/${type.collection}`
+      const valid = type.collection === 'events' ? { title: unique('New'), startDate: '2031-01-01T10:00:00Z', endDate: '2031-01-01T12:00:00Z' } : { name: unique('New') }
+      await expectCall(mismatches, caller, `POST ${base}`, { method: 'POST', path: base, body: valid }, rankOf(caller) >= RANK.contributor ? 201 : refused)
+      const ownerships: Ownership[] = caller.user && rankOf(caller) < RANK.editor ? ['own', 'other'] : ['other']
+      for (const ownership of ownerships) {
+        for (const state of STATES) {
+          const allowed = mayUpdate(caller, ownership, state)
+          const what = `${type.collection} (${ownership} ${state})`
+          const path = (id: number, query = '') => `${base}/${id}?trash=true${query}`
+          let record = await freshIn(type, caller, ownership, state)
+          const target = () => ({ collection: type.collection, ...record })
+          await expectCall(mismatches, caller, `PATCH ${what}`, { method: 'PATCH', path: path(record.id), body: { [type.nameField]: unique('Renamed') } }, allowed ? 200 : refused, target())
+          const mayTrash = state === 'trashed' ? allowed : mayChange(caller, ownership, state)
+          await expectCall(mismatches, caller, `PATCH ${what} to the trash`, { method: 'PATCH', path: path(record.id), body: { deletedAt: new Date().toISOString() } }, mayTrash ? 200 : refused, target())
+          await expectCall(mismatches, caller, `DELETE ${what}`, { method: 'DELETE', path: path(record.id) }, rankOf(caller) >= RANK.editor ? 200 : refused, target())
+          if (state === 'pending') continue
+          // A bulk write changes only the records the caller may change.
+          record = await freshIn(type, caller, ownership, state)
+          const before = JSON.stringify(await stored(type.collection, record.id))
+          await send(caller, { method: 'PATCH', path: `${base}?trash=true&where[id][equals]=${record.id}`, body: { [type.nameField]: unique('Bulk') } })
+          await send(caller, { method: 'DELETE', path: `${base}?trash=true&where[id][equals]=${record.id}` })
+          const changed = JSON.stringify(await stored(type.collection, record.id)) !== before
+          if (changed !== (allowed || rankOf(caller) >= RANK.editor)) mismatches.push(`bulk PATCH and DELETE of ${what}: changed ${changed}`)
+        }
+      }
+    }
+    for (const taxonomy of TAXONOMIES) {
+      const allowed = rankOf(caller) >= taxonomy.manageRank
+      const base = `/api/${taxonomy.collection}`
+      await expectCall(mismatches, caller, `POST ${base}`, { method: 'POST', path: base, body: { name: unique('Term') } }, allowed ? 201 : refused)
+      for (const method of ['PATCH', 'DELETE']) {
+        const marker = unique('term')
+        const term = await server.payload.create({ collection: taxonomy.collection, data: { name: marker }, overrideAccess: true })
+        const body = method === 'PATCH' ? { name: unique('Renamed') } : undefined
+        await expectCall(mismatches, caller, `${method} ${base}/{id}`, { method, path: `${base}/${term.id}`, body }, allowed ? 200 : refused, { collection: taxonomy.collection, id: term.id as number, marker })
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})
+
+describe('reads of records that are not public', () => {
+  // [status of the record, extra data, trashed]
+  const KINDS: [string, Record<string, unknown>, boolean][] = [
+    ['draft', {}, false],
+    ['pending', {}, false],
+    ['private', {}, false],
+    ['future', { publishedAt: '2099-01-01T00:00:00.000Z' }, false],
+    ['publish', {}, true],
+  ]
+
+  /** Who reads a record that is not published: editors, and its author when a contributor or more (reference §3.1, §3.3). */
+  const mayRead = (caller: Caller, ownership: Ownership) => rankOf(caller) >= RANK.editor || (rankOf(caller) >= RANK.contributor && ownership === 'own')
+
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const mismatches: Mismatch[] = []
+    for (const type of POST_TYPES) {
+      const kind = type.collection === 'events' ? 'event' : type.collection.slice(0, -1)
+      const ownerships: Ownership[] = caller.user && rankOf(caller) < RANK.editor ? ['own', 'other'] : ['other']
+      for (const ownership of ownerships) {
+        for (const [status, extra, trashed] of KINDS) {
+          const record = await fresh(type, caller, ownership, status, { ...extra, password: null, ...(trashed ? { deletedAt: new Date().toISOString() } : {}) })
+          const what = `${type.route} (${ownership} ${trashed ? 'trashed' : status})`
+          const readable = !trashed && mayRead(caller, ownership)
+          for (const path of [`${V1}/${type.route}/${record.id}`, `${V1}/${type.route}/by-slug/${record.slug}`]) {
+            const response = await send(caller, { method: 'GET', path })
+            const code = trashed && type.collection === 'events' ? 'event-no-longer-available' : `${kind}-not-accessible`
+            const expected = readable ? 200 : 403
+            if (response.status !== expected || (!readable && response.body?.code !== code)) mismatches.push(`GET ${what} by ${path.includes('by-slug') ? 'slug' : 'id'}: expected ${expected} ${readable ? '' : code}, got ${response.status} ${response.body?.code}`)
+            if (!readable && JSON.stringify(response.body).includes(record.marker)) mismatches.push(`GET ${what}: the refusal shows the record`)
+          }
+          // Payload's REST hides what the caller may not read (404), trash included.
+          const restReadable = trashed ? rankOf(caller) >= RANK.editor : status === 'publish' ? true : rankOf(caller) >= RANK.contributor
+          const rest = await send(caller, { method: 'GET', path: `/api/${type.collection}/${record.id}?trash=true` })
+          if (rest.status !== (restReadable ? 200 : 404)) mismatches.push(`GET /api/${what}: expected ${restReadable ? 200 : 404}, got ${rest.status}`)
+          const list = await send(caller, { method: 'GET', path: `/api/${type.collection}?trash=true&limit=0&where[id][equals]=${record.id}` })
+          if ((list.body?.docs?.length ?? 0) !== (restReadable ? 1 : 0)) mismatches.push(`GET /api/${type.collection}?where (${what}): listed ${list.body?.docs?.length}`)
+        }
+      }
+      // The archives: other statuses only for contributors and above; a status filter from others is refused.
+      const archive = await send(caller, { method: 'GET', path: `${V1}/${type.route}?status=draft&per_page=50` })
+      const archiveExpected = rankOf(caller) >= RANK.contributor ? 200 : 400
+      if (archive.status !== archiveExpected) mismatches.push(`GET /${type.route}?status=draft: expected ${archiveExpected}, got ${archive.status}`)
+    }
+    expect(mismatches).toEqual([])
+  })
+
+  it('password-protected records are locked for everyone without the password, and the password is shown to editors only', async () => {
+    const mismatches: Mismatch[] = []
+    for (const type of POST_TYPES) {
+      const record = await fresh(type, callerNamed('editor (token)'), 'own', 'publish')
+      for (const caller of callers()) {
+        const single = await send(caller, { method: 'GET', path: `${V1}/${type.route}/${record.id}` })
+        const text = JSON.stringify(single.body)
+        if (type.collection === 'events' && (single.status !== 403 || single.body.code !== 'event-password-protected')) mismatches.push(`${caller.name} GET locked event: ${single.status} ${single.body.code}`)
+        if (text.includes(record.marker)) mismatches.push(`${caller.name} GET locked ${type.route}: the content is shown`)
+        const unlocked = await send(caller, { method: 'GET', path: `${V1}/${type.route}/${record.id}?password=${PASSWORD}` })
+        if (unlocked.status !== 200 || !JSON.stringify(unlocked.body).includes(record.marker)) mismatches.push(`${caller.name} GET locked ${type.route} with its password: ${unlocked.status}`)
+        const archive = await send(caller, { method: 'GET', path: `${V1}/${type.route}?per_page=50&start_date=2031-01-01&end_date=2031-12-31` })
+        if (JSON.stringify(archive.body).includes(record.marker)) mismatches.push(`${caller.name} archive of ${type.route}: the locked content is shown`)
+        for (const path of [`/api/${type.collection}/${record.id}`, `/api/${type.collection}?limit=100`, `/api/${type.collection}/${record.id}?select[password]=true`]) {
+          const rest = await send(caller, { method: 'GET', path })
+          const shown = JSON.stringify(rest.body).includes(PASSWORD)
+          if (shown !== (rankOf(caller) >= RANK.editor)) mismatches.push(`${caller.name} GET ${path}: password shown ${shown}`)
+        }
+        const probe = await send(caller, { method: 'GET', path: `/api/${type.collection}?where[password][equals]=${PASSWORD}` })
+        if (rankOf(caller) < RANK.editor && probe.status === 200 && probe.body.totalDocs > 0) mismatches.push(`${caller.name} can query by password`)
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})

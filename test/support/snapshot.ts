@@ -1,0 +1,69 @@
+import type { Payload } from 'payload'
+
+/** Every stored row, by table (SQLite) or by collection (other adapters), each row as canonical JSON, sorted. */
+export type Snapshot = Map<string, string[]>
+
+type LibsqlClient = {
+  execute: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>
+  batch: (statements: string[], mode: 'read') => Promise<{ columns: string[]; rows: unknown[][] }[]>
+}
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  )
+
+/**
+ * The whole database. On SQLite every table is read as stored, in one read transaction, so that
+ * localized rows, relationship rows, trashed records, id sequences and users are all compared, not
+ * only what the Local API would show; on other adapters every collection in every locale, trash
+ * included, with hidden fields.
+ */
+export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
+  const snapshot: Snapshot = new Map()
+  if (payload.db.name === 'sqlite') {
+    const client = (payload.db as unknown as { client: LibsqlClient }).client
+    const { rows } = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    const tables = rows.map((row) => String(row.name))
+    const results = await client.batch(tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`), 'read')
+    tables.forEach((table, i) => snapshot.set(table, results[i].rows.map((row) => canonical(Array.from(row))).sort()))
+    return snapshot
+  }
+  for (const collection of payload.config.collections) {
+    const { docs } = await payload.find({
+      collection: collection.slug as 'events',
+      locale: 'all',
+      trash: Boolean(collection.trash),
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      showHiddenFields: true,
+    })
+    snapshot.set(collection.slug, docs.map(canonical).sort())
+  }
+  return snapshot
+}
+
+export function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  if (a.size !== b.size) return false
+  for (const [table, rows] of a) {
+    const other = b.get(table)
+    if (!other || other.length !== rows.length || rows.some((row, i) => row !== other[i])) return false
+  }
+  return true
+}
+
+/** What changed between two snapshots, as readable lines (at most `limit`). */
+export function snapshotDifferences(before: Snapshot, after: Snapshot, limit = 8): string[] {
+  const lines: string[] = []
+  const cut = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text)
+  for (const table of new Set([...before.keys(), ...after.keys()])) {
+    const was = new Set(before.get(table) ?? [])
+    const now = new Set(after.get(table) ?? [])
+    for (const row of now) if (!was.has(row)) lines.push(`${table}: + ${cut(row)}`)
+    for (const row of was) if (!now.has(row)) lines.push(`${table}: - ${cut(row)}`)
+  }
+  return lines.length > limit ? [...lines.slice(0, limit), `… and ${lines.length - limit} more`] : lines
+}
