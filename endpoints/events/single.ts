@@ -34,10 +34,11 @@ export async function addressedEvent(context: Context, address: EventAddress, ar
 }
 
 const isPublished = (doc: Doc, now: Date) =>
-  doc.status === 'publish' || (doc.status === 'future' && doc.publishedAt && new Date(doc.publishedAt) <= now)
+  doc.status === 'publish' || (doc.status === 'future' && Boolean(doc.publishedAt) && new Date(doc.publishedAt) <= now)
 
-/** Whether the caller may read a record that is not published: editors, or its author (contributor and up). */
-export function mayReadUnpublished(doc: Doc, context: Context): boolean {
+/** Whether the caller may read the record: published, or the caller is an editor or its author (contributor and up). */
+export function mayRead(doc: Doc, context: Context): boolean {
+  if (isPublished(doc, context.now)) return true
   const { user } = context
   if (!user) return false
   if (can.editOthers(user)) return true
@@ -60,7 +61,7 @@ export function readEvent(address: EventAddress): Operation {
     handle: async (context, args) => {
       const found = await addressedEvent(context, address, args)
       if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-      if (!isPublished(found, context.now) && !mayReadUnpublished(found, context)) {
+      if (!mayRead(found, context)) {
         throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
       }
       const { docs } = await context.payload.find({

@@ -13,6 +13,7 @@ import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import type { LinkedType } from './kinds.js'
+import { mayRead } from '../events/single.js'
 
 /** The routes of venues and organizers (reference §6, §7), built from their `LinkedType`. */
 
@@ -136,16 +137,6 @@ export function listLinked(type: LinkedType): Operation {
       }
     },
   }
-}
-
-const isPublished = (doc: Doc, now: Date) => doc.status === 'publish' || (doc.status === 'future' && doc.publishedAt && new Date(doc.publishedAt) <= now)
-
-/** Whether the caller may read an unpublished record: editors, or its author. */
-function mayRead(doc: Doc, context: Context) {
-  if (isPublished(doc, context.now)) return true
-  const { user } = context
-  const author = doc.author && typeof doc.author === 'object' ? doc.author.id : doc.author
-  return Boolean(user) && (can.editOthers(user) || (can.editPosts(user) && author === user!.id))
 }
 
 export function readLinked(type: LinkedType, address: Address): Operation {
