@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { Context } from '../context.js'
-import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
 
 /** A stored document as the Local API returns it at depth 0. */
 export type Doc = Record<string, any> & { id: number }
@@ -9,8 +8,13 @@ export type Doc = Record<string, any> & { id: number }
 /** `YYYY-MM-DD HH:MM:SS` of an instant in a zone; '' for none. */
 export function wallClockIn(instant: string | Date | null | undefined, zone: string): string {
   if (!instant) return ''
-  const date = DateTime.fromJSDate(new Date(instant), { zone })
-  return date.isValid ? date.toFormat(WALL_CLOCK_FORMAT) : ''
+  const millis = new Date(instant).getTime()
+  // The zone's offset at that instant, then plain UTC arithmetic: luxon's token formatter costs
+  // more than the rest of an event record together.
+  const offset = zone === 'UTC' ? 0 : DateTime.fromMillis(millis, { zone }).offset
+  if (!Number.isFinite(millis) || !Number.isFinite(offset)) return ''
+  const wall = new Date(millis + offset * 60_000)
+  return Number.isNaN(wall.getTime()) ? '' : wall.toISOString().slice(0, 19).replace('T', ' ')
 }
 
 /** The publication and modification dates every post record carries, site-local and UTC. */
