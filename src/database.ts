@@ -1,9 +1,11 @@
+import type { Client } from '@libsql/client'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SQLiteSchemaHook } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations } from './migrations/index.js'
+import { withWriterConnection } from './sqliteWriter.js'
 
 export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
 
@@ -31,14 +33,27 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     client: { url: uri },
     // Every write runs in a transaction: a failed write leaves nothing behind.
     transactionOptions: {},
-    wal: { synchronous: 'FULL' },
+    wal: { synchronous: 'FULL' }, // also on the writer connection (below)
     // The schema comes from the migrations in src/migrations, in development, tests and production
     // alike (no drizzle push): a database is always in a state a migration produced.
     push: false,
     migrationDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
     afterSchemaInit: [await indexParentLookups()],
   })
-  return { ...adapter, init: (args) => serializeTransactions(adapter.init(args) as BaseDatabaseAdapter) as ReturnType<typeof adapter.init> }
+  const pragmas = ['PRAGMA synchronous = FULL']
+  return { ...adapter, init: (args) => serializeTransactions(withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas)) as ReturnType<typeof adapter.init> }
+}
+
+type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
+
+/** Once connected, the adapter's transactions share one connection of their own (src/sqliteWriter.ts). */
+function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAdapter {
+  const connect = db.connect!.bind(db)
+  db.connect = async (options) => {
+    await connect(options)
+    if (db.client) withWriterConnection(db.client, uri, pragmas)
+  }
+  return db
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
 import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
 
 /**
@@ -149,5 +150,24 @@ describe('concurrent deletes of one record', () => {
     for (const response of [...deletes, ...updates].filter((r) => r.status !== 200)) expect(response.body).toMatchObject({ code, data: { status: gone } })
     // An update that got its turn before the delete answered 200; none failed otherwise.
     expect(updates.every((r) => r.status === 200 || r.status === gone)).toBe(true)
+  })
+})
+
+/** The files of the server's SQLite database this process holds open (three per connection: the database, its WAL and its shared memory). */
+const openDatabaseFiles = () =>
+  fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(server.dbFile)
+    } catch {
+      return false // closed while listing
+    }
+  }).length
+
+describe('a stream of writes', () => {
+  const sqliteOnLinux = !/^mongodb/.test(process.env.DATABASE_URI ?? '') && fs.existsSync('/proc/self/fd')
+  // Skipped on MongoDB (no database file) and where /proc is missing (no way to list open files).
+  ;(sqliteOnLinux ? it : it.skip)('keeps two connections to the database open, not one per write', async () => {
+    for (let i = 0; i < 40; i++) expect((await call('POST', '/events', { title: `Stream ${i}`, ...when() })).status).toBe(201)
+    expect(openDatabaseFiles()).toBeLessThanOrEqual(6)
   })
 })
