@@ -18,6 +18,7 @@ import {
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
+import { protectContent } from './hooks/protectContent.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
@@ -77,8 +78,11 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
     ],
     access: postTypeAccess(),
+    // What the content hook needs to decide, even when a reader selects other fields.
+    forceSelect: { hasPassword: true, author: true },
     hooks: {
       beforeValidate: [postRules, uniqueSlug('title', 'event')],
+      afterRead: [protectContent(['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])],
       beforeChange: [eventDates(options.siteTimezone), eventCost],
       afterChange: [countTermsAfterChange(slugs.events, counted)],
       afterDelete: [countTermsAfterDelete(slugs.events, counted)],

@@ -13,6 +13,7 @@ import {
   urlField,
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
+import { protectContent } from './hooks/protectContent.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label } from './i18n/index.js'
 
@@ -23,7 +24,8 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
     trash: true,
     access: postTypeAccess(),
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')] },
+    forceSelect: { hasPassword: true, author: true },
+    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')], afterRead: [protectContent([])] },
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

@@ -15,6 +15,7 @@ import {
   urlField,
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
+import { protectContent } from './hooks/protectContent.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message } from './i18n/index.js'
 
@@ -42,7 +43,8 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
     trash: true,
     access: postTypeAccess(),
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')] },
+    forceSelect: { hasPassword: true, author: true },
+    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')], afterRead: [protectContent([])] },
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

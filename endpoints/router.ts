@@ -7,6 +7,7 @@ import { parseParams, readBody, type Input } from './input.js'
 import type { ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
+import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -136,6 +137,8 @@ async function dispatch(req: PayloadRequest, { routes, compiled, options }: Name
       lang = requested
     }
     const origin = options.siteUrl || url.origin
+    // The namespace locks password-protected records itself, with the password the request gives.
+    req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {
       req,
       payload: req.payload,
