@@ -18,7 +18,7 @@ import {
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { postRules } from './hooks/postRules.js'
-import { protectContent } from './hooks/protectContent.js'
+import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
@@ -83,6 +83,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     hooks: {
       beforeValidate: [postRules, uniqueSlug('title', 'event')],
       afterRead: [protectContent(['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])],
+      beforeOperation: [duplicateWhatCanBeSeen],
       beforeChange: [eventDates(options.siteTimezone), eventCost],
       afterChange: [countTermsAfterChange(slugs.events, counted)],
       afterDelete: [countTermsAfterDelete(slugs.events, counted)],

@@ -13,7 +13,7 @@ import {
   urlField,
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
-import { protectContent } from './hooks/protectContent.js'
+import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label } from './i18n/index.js'
 
@@ -25,7 +25,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
     trash: true,
     access: postTypeAccess(),
     forceSelect: { hasPassword: true, author: true },
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')], afterRead: [protectContent([])] },
+    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')], afterRead: [protectContent([])], beforeOperation: [duplicateWhatCanBeSeen] },
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

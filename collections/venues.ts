@@ -15,7 +15,7 @@ import {
   urlField,
 } from './fields.js'
 import { postRules } from './hooks/postRules.js'
-import { protectContent } from './hooks/protectContent.js'
+import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message } from './i18n/index.js'
 
@@ -44,7 +44,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
     trash: true,
     access: postTypeAccess(),
     forceSelect: { hasPassword: true, author: true },
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')], afterRead: [protectContent([])] },
+    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')], afterRead: [protectContent([])], beforeOperation: [duplicateWhatCanBeSeen] },
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

@@ -295,6 +295,11 @@ describe('reads of records that are not public', () => {
           const contentShown = JSON.stringify(rest.body).includes(`About ${record.marker}`)
           if (rest.status !== 200 || contentShown !== rankOf(caller) >= RANK.editor) mismatches.push(`${caller.name} GET ${path}: ${rest.status}, content shown ${contentShown}`)
         }
+        // Duplicating copies the content into the caller's own record: only for those who may see it.
+        const duplicate = await send(caller, { method: 'POST', path: `/api/${type.collection}/${record.id}/duplicate`, body: {} })
+        if ((duplicate.status === 200) !== rankOf(caller) >= RANK.editor || (duplicate.status !== 200 && JSON.stringify(duplicate.body).includes(`About ${record.marker}`))) {
+          mismatches.push(`${caller.name} POST /api/${type.collection}/${record.id}/duplicate: ${duplicate.status}`)
+        }
         const probe = await send(caller, { method: 'GET', path: `/api/${type.collection}?where[password][equals]=${PASSWORD}` })
         if (rankOf(caller) < RANK.editor && probe.status === 200 && probe.body.totalDocs > 0) mismatches.push(`${caller.name} can query by password`)
       }

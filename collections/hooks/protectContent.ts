@@ -1,4 +1,4 @@
-import type { CollectionAfterReadHook } from 'payload'
+import { Forbidden, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
 import { can } from '../access.js'
 
 /** Set on a request's context by readers that check record passwords themselves (the v1 namespace). */
@@ -7,6 +7,11 @@ export const CHECKS_PASSWORDS = 'calendarChecksPasswords'
 const authorOf = (doc: Record<string, unknown>) => {
   const author = doc.author
   return author && typeof author === 'object' ? (author as { id?: unknown }).id : author
+}
+
+/** Whether the caller may see a protected record's content without its password: editors, and its author. */
+function maySeeContent(user: PayloadRequest['user'], doc: Record<string, unknown>): boolean {
+  return !doc.hasPassword || can.editOthers(user) || (can.editPosts(user) && String(authorOf(doc)) === String(user?.id))
 }
 
 /**
@@ -18,9 +23,27 @@ const authorOf = (doc: Record<string, unknown>) => {
 export function protectContent(visible: readonly string[]): CollectionAfterReadHook {
   const shown = new Set(['id', 'slug', 'status', 'publishedAt', 'author', 'hasPassword', 'createdAt', 'updatedAt', 'deletedAt', ...visible])
   return ({ doc, req }) => {
-    if (!doc?.hasPassword || req.context?.[CHECKS_PASSWORDS]) return doc
-    const user = req.user
-    if (can.editOthers(user) || (can.editPosts(user) && String(authorOf(doc)) === String(user?.id))) return doc
+    if (!doc || req.context?.[CHECKS_PASSWORDS] || maySeeContent(req.user, doc)) return doc
     return Object.fromEntries(Object.entries(doc).filter(([field]) => shown.has(field)))
   }
+}
+
+/**
+ * Duplicating a record (`POST /api/events/:id/duplicate`, the admin's "Duplicate") copies its
+ * content into a record the caller owns, so a protected record is duplicated only by those who may
+ * see its content.
+ */
+export const duplicateWhatCanBeSeen: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+  const source: unknown = (args as { duplicateFromID?: unknown }).duplicateFromID
+  if (operation !== 'create' || args.overrideAccess || !/^\d{1,15}$/.test(String(source ?? ''))) return args
+  const { docs } = await req.payload.db.find<Record<string, unknown>>({
+    collection: collection.slug,
+    where: { id: { equals: Number(source) } },
+    select: { hasPassword: true, author: true },
+    limit: 1,
+    pagination: false,
+    req,
+  })
+  if (docs[0] && !maySeeContent(req.user, docs[0])) throw new Forbidden(req.t)
+  return args
 }
