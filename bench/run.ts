@@ -45,7 +45,7 @@ function parseOptions(argv: string[]): Options {
   }
 }
 
-type Measure = { name: string; group: 'v1' | 'rest' | 'db'; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number }
+type Measure = { name: string; group: 'v1' | 'rest' | 'db'; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; peakRssMb?: number }
 
 /** The database file of a size and seed, generated once (in a process of its own) and kept under bench/data. */
 async function datasetFile(events: number, seed: number): Promise<string> {
@@ -69,7 +69,7 @@ async function openPayload(file: string): Promise<Payload> {
   return payloadInstance
 }
 
-type Server = { child: ChildProcess; url: string; peakRss: () => number; stop: () => Promise<void> }
+type Server = { child: ChildProcess; url: string; peakRss: () => number; scenarioPeakRss: () => number; resetScenarioPeak: () => void; stop: () => Promise<void> }
 
 /** Starts the app as the README does, in production mode, on the dataset. */
 async function startServer(file: string, admin: boolean): Promise<Server> {
@@ -90,10 +90,12 @@ async function startServer(file: string, admin: boolean): Promise<Server> {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
   })
   let peak = 0
+  let scenarioPeak = 0
   const rss = () => {
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0)
       peak = Math.max(peak, kb * 1024)
+      scenarioPeak = Math.max(scenarioPeak, kb * 1024)
     } catch {
       // the process is gone
     }
@@ -103,6 +105,8 @@ async function startServer(file: string, admin: boolean): Promise<Server> {
     child,
     url,
     peakRss: () => peak,
+    scenarioPeakRss: () => scenarioPeak,
+    resetScenarioPeak: () => (scenarioPeak = 0),
     stop: async () => {
       clearInterval(sampler)
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -112,7 +116,8 @@ async function startServer(file: string, admin: boolean): Promise<Server> {
   }
 }
 
-async function load(name: string, group: Measure['group'], request: autocannon.Options, options: Options): Promise<Measure> {
+async function load(server: Server, name: string, group: Measure['group'], request: autocannon.Options, options: Options): Promise<Measure> {
+  server.resetScenarioPeak()
   await autocannon({ ...request, connections: options.connections, duration: 2 })
   const result = await autocannon({ ...request, connections: options.connections, duration: options.duration })
   return {
@@ -123,6 +128,7 @@ async function load(name: string, group: Measure['group'], request: autocannon.O
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    peakRssMb: Math.round(server.scenarioPeakRss() / 2 ** 20),
   }
 }
 
@@ -184,8 +190,8 @@ function restQuery(limit: number) {
 async function listScenarios(server: Server, options: Options): Promise<Measure[]> {
   const get = (path: string) => ({ url: `${server.url}${path}` })
   return [
-    await load('GET /events per_page=10', 'v1', get(`${V1}/events?per_page=10`), options),
-    await load('GET /events per_page=50', 'v1', get(`${V1}/events?per_page=50`), options),
+    await load(server, 'GET /events per_page=10', 'v1', get(`${V1}/events?per_page=10`), options),
+    await load(server, 'GET /events per_page=50', 'v1', get(`${V1}/events?per_page=50`), options),
   ]
 }
 
@@ -197,21 +203,21 @@ async function allScenarios(server: Server, payload: Payload, options: Options):
   const oneEvent = (await payload.db.find<{ id: number }>({ collection: 'events', limit: 1, sort: '-startDateLocal', where: { hideFromListings: { not_equals: true } } })).docs[0].id
   const measures = await listScenarios(server, options)
   measures.push(
-    await load('GET /events categories+search', 'v1', get(`${V1}/events?categories=${someCategory}&search=et`), options),
-    await load('GET /events venue', 'v1', get(`${V1}/events?venue=7`), options),
-    await load('GET /events geoloc 100 km', 'v1', get(`${V1}/events?geoloc_lat=45.76&geoloc_lng=4.83&geoloc_radius=100`), options),
-    await load('GET /events/{id}', 'v1', get(`${V1}/events/${oneEvent}`), options),
-    await load('GET /venues?search=hall', 'v1', get(`${V1}/venues?search=hall`), options),
-    await load('GET /categories?hide_empty=false', 'v1', get(`${V1}/categories?hide_empty=false`), options),
-    await load('POST /events', 'v1', {
+    await load(server, 'GET /events categories+search', 'v1', get(`${V1}/events?categories=${someCategory}&search=et`), options),
+    await load(server, 'GET /events venue', 'v1', get(`${V1}/events?venue=7`), options),
+    await load(server, 'GET /events geoloc 100 km', 'v1', get(`${V1}/events?geoloc_lat=45.76&geoloc_lng=4.83&geoloc_radius=100`), options),
+    await load(server, 'GET /events/{id}', 'v1', get(`${V1}/events/${oneEvent}`), options),
+    await load(server, 'GET /venues?search=hall', 'v1', get(`${V1}/venues?search=hall`), options),
+    await load(server, 'GET /categories?hide_empty=false', 'v1', get(`${V1}/categories?hide_empty=false`), options),
+    await load(server, 'POST /events', 'v1', {
       url: `${server.url}${V1}/events`,
       method: 'POST',
       headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Bench event', start_date: '+3 days 19:00', end_date: '+3 days 21:00', venue: 3, categories: [1], organizer: [2] }),
     }, options),
-    await load('REST /api/events limit=10 depth=1', 'rest', get(restQuery(10)), options),
-    await load('REST /api/events limit=50 depth=1', 'rest', get(restQuery(50)), options),
-    await load('REST /api/events/{id} depth=1', 'rest', get(`/api/events/${oneEvent}?depth=1`), options),
+    await load(server, 'REST /api/events limit=10 depth=1', 'rest', get(restQuery(10)), options),
+    await load(server, 'REST /api/events limit=50 depth=1', 'rest', get(restQuery(50)), options),
+    await load(server, 'REST /api/events/{id} depth=1', 'rest', get(`/api/events/${oneEvent}?depth=1`), options),
   )
   const page = (limit: number) => () => payload.db.find({ collection: 'events', where: listWhere(), sort: ['startDateLocal', 'id'], limit, page: 1, locale: 'en' })
   measures.push(await direct('DB events page of 10', payload, page(10), options), await direct('DB events page of 50', payload, page(50), options))
@@ -222,9 +228,10 @@ const ms = (value: number) => value.toFixed(1).padStart(8)
 
 function printTable(title: string, measures: Measure[], peakRss: number) {
   console.log(`\n${title}`)
-  console.log(`${'scenario'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'non2xx'.padStart(7)}`)
+  console.log(`${'scenario'.padEnd(38)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'non2xx'.padStart(7)} ${'peak MB'.padStart(8)}`)
   for (const m of measures) {
-    console.log(`${m.name.padEnd(38)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p99)} ${String(m.errors).padStart(7)} ${String(m.non2xx).padStart(7)}`)
+    const peak = m.peakRssMb === undefined ? '' : String(m.peakRssMb)
+    console.log(`${m.name.padEnd(38)} ${m.requestsPerSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p99)} ${String(m.errors).padStart(7)} ${String(m.non2xx).padStart(7)} ${peak.padStart(8)}`)
   }
   console.log(`server peak memory: ${(peakRss / 1024 / 1024).toFixed(0)} MB`)
 }
