@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
-import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 /**
  * Requests that arrive together: concurrent creates get distinct ids and slugs, concurrent partial
@@ -17,13 +17,9 @@ import { createUser, createV1Event, registerAdministrator, startTestServer, utcW
 let server: TestServer
 let editor: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  const admin = await registerAdministrator(server)
-  editor = await createUser(server, admin, 'editor')
-})
-afterAll(async () => {
-  await server?.stop()
+useTestServer(['editor'], (setup) => {
+  server = setup.server
+  editor = setup.users.editor
 })
 
 const call = (method: string, path: string, body?: unknown) => server.request(method, `${V1}${path}`, { token: editor.token, body })

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { eventData, type TestServer, type TestUser, useTestServer } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer([], (setup) => ({ server, admin } = setup))
 
 const call = (method: string, route: string, body?: unknown) => server.request(method, route, { token: admin.token, body })
 const create = async (collection: string, body: Record<string, unknown>) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from '@jest/globals'
 import type { RunningServer } from '../src/server.js'
 import { checkResponse } from './contract.js'
 
@@ -85,6 +86,27 @@ async function login(server: TestServer, email: string, role: string): Promise<T
   const response = await server.request('POST', '/api/users/login', { body: { email, password: PASSWORD } })
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
   return { id: response.body.user.id, email, token: response.body.token, apiKey: '', role }
+}
+
+export type StartedServer = { server: TestServer; admin: TestUser; users: Record<string, TestUser> }
+
+/**
+ * A test server for the tests of one file: started before them with an administrator (also
+ * `users.administrator`) and a user of each role given, stopped after them. `started` receives
+ * them, to assign to the file's variables.
+ */
+export function useTestServer(roles: readonly string[], started: (setup: StartedServer) => unknown): void {
+  let server: TestServer | undefined
+  beforeAll(async () => {
+    server = await startTestServer()
+    const admin = await registerAdministrator(server)
+    const users: Record<string, TestUser> = { administrator: admin }
+    for (const role of roles) users[role] = await createUser(server, admin, role)
+    await started({ server, admin, users })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
 }
 
 /** A minimal valid event for Payload's REST. */

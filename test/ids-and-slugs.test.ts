@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+import { describe, expect, it } from '@jest/globals'
+import { eventData, type TestServer, type TestUser, useTestServer } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer([], (setup) => ({ server, admin } = setup))
 
 const create = (collection: string, body: Record<string, unknown>) =>
   server.request('POST', `/api/${collection}`, { token: admin.token, body })

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { eventData, type TestServer, type TestUser, useTestServer } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer([], (setup) => ({ server, admin } = setup))
 
 async function createEvent(locale: string, data: Record<string, unknown>) {
   const response = await server.request('POST', `/api/events?locale=${locale}`, { token: admin.token, body: eventData(data) })

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createUser, eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { eventData, type TestServer, type TestUser, useTestServer } from './helpers.js'
 
 let server: TestServer
-const users: Record<string, TestUser> = {}
+let users: Record<string, TestUser>
 const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 
-beforeAll(async () => {
-  server = await startTestServer()
-  users.administrator = await registerAdministrator(server)
-  for (const role of ROLES.slice(1)) users[role] = await createUser(server, users.administrator, role)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer(ROLES.slice(1), (setup) => ({ server, users } = setup))
 
 const as = (who: string | undefined) => (who ? { token: users[who].token } : {})
 const call = (who: string | undefined, method: string, route: string, body?: unknown) => server.request(method, route, { ...as(who), body })

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 let contributor: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-  contributor = await createUser(server, admin, 'contributor')
-})
-afterAll(async () => {
-  await server?.stop()
+useTestServer(['contributor'], (setup) => {
+  server = setup.server
+  admin = setup.admin
+  contributor = setup.users.contributor
 })
 
 const list = (query: string, user?: TestUser) => server.request('GET', `${V1}/events?${query}`, user ? { token: user.token } : {})

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+import { describe, expect, it } from '@jest/globals'
+import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 let author: TestUser
 let contributor: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-  author = await createUser(server, admin, 'author')
-  contributor = await createUser(server, admin, 'contributor')
-})
-afterAll(async () => {
-  await server?.stop()
+useTestServer(['author', 'contributor'], (setup) => {
+  server = setup.server
+  admin = setup.admin
+  author = setup.users.author
+  contributor = setup.users.contributor
 })
 
 const read = (path: string, user?: TestUser) => server.request('GET', `${V1}${path}`, user ? { token: user.token } : {})

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createUser, createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 let server: TestServer
-const users: Record<string, TestUser> = {}
+let users: Record<string, TestUser>
 
-beforeAll(async () => {
-  server = await startTestServer()
-  users.administrator = await registerAdministrator(server)
-  for (const role of ['editor', 'author', 'contributor', 'subscriber']) users[role] = await createUser(server, users.administrator, role)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer(['editor', 'author', 'contributor', 'subscriber'], (setup) => ({ server, users } = setup))
 
 const call = (method: string, path: string, user?: string, body?: unknown) => server.request(method, `${V1}${path}`, { token: user ? users[user].token : undefined, body })
 const createVenue = async (body: Record<string, unknown>, user = 'editor') => {
