@@ -39,6 +39,13 @@ export type CalendarPluginOptions = {
   perPage?: number
   /** Public site address for `url` fields. Default: env `CAL_SITE_URL`, else the request's origin. */
   siteUrl?: string
+  /**
+   * How long the v1 events archive may reuse a total it counted, in seconds; 0 counts on every
+   * request. Writes in this process drop them at once; this bounds how late writes from other
+   * processes, and scheduled events coming due, show in totals. Default: env
+   * `CAL_TOTALS_CACHE_SECONDS`, else 10.
+   */
+  totalsCacheSeconds?: number
   /** Currency symbol shown with costs that give none. Default: env `CAL_CURRENCY_SYMBOL`, else none. */
   currencySymbol?: string
   /** Where that symbol goes. Default: env `CAL_CURRENCY_POSITION`, else `prefix`. */
@@ -57,6 +64,7 @@ export type ResolvedCalendarOptions = {
   siteTimezone: string
   mediaDir: string
   perPage: number
+  totalsCacheSeconds: number
   siteUrl: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
@@ -88,6 +96,7 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',
     mediaDir: options.mediaDir ?? process.env.CAL_MEDIA_DIR ?? 'data/media',
     perPage: options.perPage ?? positiveInteger(process.env.CAL_PER_PAGE) ?? 10,
+    totalsCacheSeconds: options.totalsCacheSeconds ?? wholeNumber(process.env.CAL_TOTALS_CACHE_SECONDS) ?? 10,
     siteUrl: (options.siteUrl ?? process.env.CAL_SITE_URL ?? '').replace(/\/+$/, ''),
     currencySymbol: options.currencySymbol ?? process.env.CAL_CURRENCY_SYMBOL ?? '',
     currencyPosition: options.currencyPosition ?? (process.env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : 'prefix'),
@@ -98,4 +107,9 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
 function positiveInteger(value: string | undefined): number | undefined {
   const n = Number(value)
   return Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+function wholeNumber(value: string | undefined): number | undefined {
+  const n = value === undefined || value === '' ? NaN : Number(value)
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined
 }

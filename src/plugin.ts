@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config, Plugin } from 'payload'
+import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { eventsCollection } from '../collections/events.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
@@ -11,6 +11,7 @@ import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
+import { invalidateTotals } from '../endpoints/events/totals.js'
 import { extendCollection } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -54,6 +55,7 @@ export const calendarPlugin =
       ...incomingConfig,
       localization,
       collections: [...withIds, sequencesCollection(options.sequencesSlug)],
+      onInit: dropTotalsOnCommit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
     }
   }
@@ -74,6 +76,29 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
   return Object.entries(built)
     .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
+    .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
+}
+
+/** Any write to events, venues, organizers or terms can change an archive's total (endpoints/events/totals.ts). */
+function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
+  const hooks = collection.hooks ?? {}
+  const drop = ({ req }: { req: PayloadRequest }) => invalidateTotals(req.payload)
+  return { ...collection, hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), drop], afterDelete: [...(hooks.afterDelete ?? []), drop] } }
+}
+
+/** Totals are dropped again when a transaction commits: a count taken while it was open saw the old data. */
+function dropTotalsOnCommit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
+  return async (payload) => {
+    const commit = payload.db.commitTransaction.bind(payload.db)
+    payload.db.commitTransaction = async (id) => {
+      try {
+        await commit(id)
+      } finally {
+        invalidateTotals(payload)
+      }
+    }
+    await onInit?.(payload)
+  }
 }
 
 function withUnlink(collection: CollectionConfig, references: Reference[], { onTrash = false } = {}): CollectionConfig {

@@ -222,3 +222,35 @@ describe('passwords in the archive', () => {
     expect(JSON.stringify(unlocked)).not.toContain('letmein')
   })
 })
+
+describe('totals', () => {
+  const total = async (query: string) => {
+    const response = await list(query)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-tec-total')).toBe(String(response.body.total))
+    return response.body.total as number
+  }
+  const eventData = (title: string) => ({ title, startDate: new Date(Date.now() + 8 * 86_400_000).toISOString(), endDate: new Date(Date.now() + 8 * 86_400_000 + 3_600_000).toISOString(), status: 'publish', categories: [] })
+
+  it('follow every write at once, though a total is counted once and reused', async () => {
+    const query = 'categories=totals'
+    await createV1Event(server, admin, { title: 'Totals 1', start_date: utcWallClock(8), end_date: utcWallClock(8, 1), categories: 'totals' })
+    expect(await total(query)).toBe(1)
+    const second = await createV1Event(server, admin, { title: 'Totals 2', start_date: utcWallClock(8), end_date: utcWallClock(8, 1), categories: 'totals' })
+    expect(await total(query)).toBe(2)
+    expect((await server.request('DELETE', `${V1}/events/${second.id}`, { token: admin.token })).status).toBe(200)
+    expect(await total(query)).toBe(1)
+  })
+
+  it('are not kept from a count taken while a write was open', async () => {
+    const query = 'search=Overlapping'
+    expect(await total(query)).toBe(0)
+    const db = server.payload.db
+    const transactionID = await db.beginTransaction()
+    await server.payload.create({ collection: 'events', data: eventData('Overlapping') as never, req: { transactionID } as never, overrideAccess: true })
+    // Counted beside the open write, which it cannot see yet.
+    expect(await total(query)).toBe(0)
+    await db.commitTransaction(transactionID!)
+    expect(await total(query)).toBe(1)
+  })
+})

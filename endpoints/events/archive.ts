@@ -11,6 +11,7 @@ import { loadRelated } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
+import { totalsOf } from './totals.js'
 
 const EARTH_RADIUS_DEFAULT_KM = 50
 
@@ -115,26 +116,27 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
     where.push({ venue: { in: ids.concat(0) } })
   }
   const statuses = effectiveStatuses(args.status, context)
+  // The total depends on the filters, on what the caller may read, and on the language searched in.
+  const totalKey = JSON.stringify({ where, statuses, lang: context.lang, user: context.user ? `${context.user.collection}:${context.user.id}` : null })
   if (statuses) where.push(statusWhere(statuses, context.now))
 
-  const result = await context.payload.find({
+  const query = {
     collection: slugs.events as 'events',
     where: { and: where },
-    sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'],
-    limit: perPage,
-    page,
-    depth: 0,
     locale: context.lang,
     trash: statuses?.includes('trash') ?? false,
     req: context.req,
     overrideAccess: false,
-  })
-  const events = result.docs as Doc[]
+  } as const
+  const [found, total] = await Promise.all([
+    context.payload.find({ ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, pagination: false, depth: 0 }),
+    totalsOf(context.payload, context.options.totalsCacheSeconds).get(totalKey, async () => (await context.payload.count(query)).totalDocs),
+  ])
+  const events = found.docs as Doc[]
   if (events.length === 0 && page > 1) {
     throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist.')
   }
   const related = await loadRelated(context, events, args.password)
-  const total = result.totalDocs
   const totalPages = totalPagesOf(total, perPage)
   const { rest_url, ...around } = pageLinks(`${context.root}events/`, restQuery(args, page, perPage, window.echo), page, totalPages)
   return {

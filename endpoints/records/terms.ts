@@ -31,9 +31,12 @@ export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, contex
   }
 }
 
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
+
 /** The terms of a record, ordered by name. */
 export function sortByName<T extends { name: string }>(terms: T[]): T[] {
-  return [...terms].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || 0)
+  return [...terms].sort((a, b) => byName.compare(a.name, b.name))
 }
 
 /** A term as `/categories` and `/tags` return it (reference §4.4). */
