@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createUser, eventData, registerAdministrator, startTestServer, type TestServer, type TestUser } from './helpers.js'
+
+/** Bad input to Payload's own REST routes for the calendar: 4xx, never 5xx. */
+
+let server: TestServer
+let editor: TestUser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const admin = await registerAdministrator(server)
+  editor = await createUser(server, admin, 'editor')
+  await server.request('POST', '/api/events', { token: editor.token, body: eventData({ title: 'Listed' }) })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('queries the SQL adapter cannot run are 400, for anyone', () => {
+  const words = (word: string, count: number) => Array.from({ length: count }, () => word).join('%20')
+  it.each([
+    ['a date compared with a word', '/api/events?where[startDate][greater_than]=soon'],
+    ['a date equal to a phrase', '/api/events?where[startDate][equals]=not%20a%20date'],
+    ['a count with a bad date', '/api/events/count?where[endDate][less_than]=never'],
+    ['a bad date through a relationship', '/api/events?where[venue.createdAt][less_than]=nope'],
+    ['a bad date on venues', '/api/venues?where[updatedAt][not_equals]=x'],
+    ['near on a text field', '/api/events?where[title][near]=1,2'],
+    ['within on a text field', '/api/events?where[title][within]=x'],
+    ['intersects on a text field', '/api/events?where[title][intersects]=1'],
+    ['like with 2,000 words', `/api/events?where[title][like]=${words('a', 2000)}`],
+    ['like with more than 50 words', `/api/organizers?where[name][like]=${words('b', 60)}`],
+    ['a sort on 2,000 fields', `/api/events?sort=${Array.from({ length: 2000 }, () => 'title').join(',')}`],
+  ])('%s', async (_label, path) => {
+    const response = await server.request('GET', path)
+    expect(response.status).toBe(400)
+    expect(response.body.errors[0].message).toEqual(expect.any(String))
+  })
+
+  it('valid queries still work', async () => {
+    for (const path of ['/api/events?where[startDate][greater_than]=2020-01-01', '/api/events?where[title][like]=lis', '/api/events?sort=-startDate,title']) {
+      const response = await server.request('GET', path)
+      expect(response.status).toBe(200)
+      expect(response.body.totalDocs).toBe(1)
+    }
+  })
+})
