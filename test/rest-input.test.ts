@@ -44,3 +44,10 @@ describe('queries the SQL adapter cannot run are 400, for anyone', () => {
     }
   })
 })
+
+describe('bodies that are no record are 400', () => {
+  it.each([['a string', '"text"'], ['a number', '42'], ['a list', '[{"title":"x"}]']])('%s', async (_label, body) => {
+    const response = await server.request('POST', '/api/events', { token: editor.token, body, headers: { 'content-type': 'application/json' } })
+    expect(response.status).toBe(400)
+  })
+})
