@@ -22,9 +22,21 @@ import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from 
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
 
-/** Payload's own checks of a date (required, a real date), then: not before the start. */
-const endNotBeforeStart: DateFieldValidation = (value, options) => {
+/**
+ * Payload's own checks of a date (required, a real date), then: the value is a text (or a Date).
+ * Payload reads any value through its text, so `["2031-01-01"]` passed and then failed in the
+ * adapter (500), and `2031` passed as the year 2031 and was stored as 2.031 s after 1970.
+ */
+const aDate: DateFieldValidation = (value, options) => {
   const valid = validDate(value, options)
+  if (valid !== true) return valid
+  const given = value !== null && value !== undefined
+  return !given || typeof value === 'string' || value instanceof Date ? true : message(options.req, 'dateAsText')
+}
+
+/** A date (as aDate), then: not before the start. */
+const endNotBeforeStart: DateFieldValidation = (value, options) => {
+  const valid = aDate(value, options)
   if (valid !== true) return valid
   const start = (options.siblingData as { startDate?: string } | undefined)?.startDate
   if (value && start && new Date(value) < new Date(start)) return message(options.req, 'endBeforeStart')
@@ -96,6 +108,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             type: 'date',
             required: true,
             index: true,
+            validate: aDate,
             admin: { date: { pickerAppearance: 'dayAndTime' } },
           },
           {

@@ -5,11 +5,13 @@ import { createUser, eventData, registerAdministrator, startTestServer, type Tes
 
 let server: TestServer
 let editor: TestUser
+let contributor: TestUser
 
 beforeAll(async () => {
   server = await startTestServer()
   const admin = await registerAdministrator(server)
   editor = await createUser(server, admin, 'editor')
+  contributor = await createUser(server, admin, 'contributor')
   await server.request('POST', '/api/events', { token: editor.token, body: eventData({ title: 'Listed' }) })
 })
 afterAll(async () => {
@@ -49,5 +51,34 @@ describe('bodies that are no record are 400', () => {
   it.each([['a string', '"text"'], ['a number', '42'], ['a list', '[{"title":"x"}]']])('%s', async (_label, body) => {
     const response = await server.request('POST', '/api/events', { token: editor.token, body, headers: { 'content-type': 'application/json' } })
     expect(response.status).toBe(400)
+  })
+})
+
+describe('event dates that are not dates are 400, and never stored (a stored one made every read of events fail)', () => {
+  const START = '2030-05-01T18:00:00.000Z'
+  const END = '2030-05-01T20:00:00.000Z'
+  it.each([
+    ['an end that is a word', { endDate: 'whenever' }],
+    ['a start that is an object', { startDate: { a: 1 } }],
+    ['an end in a list', { endDate: ['2031-01-01'] }],
+    ['a start in a list', { startDate: ['2029-01-01'] }],
+    ['a start that is a number', { startDate: 2031 }],
+    ['an end that is a number', { endDate: 1900000000000 }],
+  ])('%s', async (_label, dates) => {
+    const created = await server.request('POST', '/api/events', { token: editor.token, body: eventData({ title: 'Bad dates', ...dates }) })
+    expect(created.status).toBe(400)
+    // A contributor's own draft: the way in for anyone who may write at all.
+    const draft = await server.request('POST', '/api/events', { token: contributor.token, body: eventData({ title: 'Draft', status: 'draft' }) })
+    expect(draft.status).toBe(201)
+    const id = draft.body.doc.id
+    for (const [path, token] of [[`/api/events/${id}`, contributor.token], [`/api/events/${id}`, editor.token], [`/api/events?where[id][equals]=${id}`, contributor.token]]) {
+      const updated = await server.request('PATCH', path, { token, body: dates })
+      expect(updated.status).toBe(400)
+    }
+    const stored = await server.request('GET', `/api/events/${id}`, { token: contributor.token })
+    expect(stored.status).toBe(200)
+    expect(stored.body).toMatchObject({ startDate: START, endDate: END })
+    expect((await server.request('GET', '/api/events')).status).toBe(200)
+    expect((await server.request('GET', '/api/cal/events/v1/events?start_date=2000-01-01&end_date=2100-01-01')).status).toBe(200)
   })
 })
