@@ -82,3 +82,18 @@ describe('event dates that are not dates are 400, and never stored (a stored one
     expect((await server.request('GET', '/api/cal/events/v1/events?start_date=2000-01-01&end_date=2100-01-01')).status).toBe(200)
   })
 })
+
+describe('custom validations keep Payload’s own', () => {
+  it('venue coordinates are numbers in range', async () => {
+    // 'abc' was taken as no latitude (Payload reads it as NaN), leaving a longitude alone.
+    for (const coordinates of [{ geoLat: 'abc', geoLng: 4 }, { geoLat: 45, geoLng: 'east' }, { geoLat: 45, geoLng: 1e308 }, { geoLat: -91, geoLng: 0 }]) {
+      const response = await server.request('POST', '/api/venues', { token: editor.token, body: { name: 'Off the map', ...coordinates } })
+      expect(response.status).toBe(400)
+    }
+    const venue = await server.request('POST', '/api/venues', { token: editor.token, body: { name: 'On the map', geoLat: 45.76, geoLng: 4.83 } })
+    expect(venue.status).toBe(201)
+    expect((await server.request('PATCH', `/api/venues/${venue.body.doc.id}`, { token: editor.token, body: { geoLat: 'abc' } })).status).toBe(400)
+    expect((await server.request('GET', `/api/venues/${venue.body.doc.id}`, { token: editor.token })).body).toMatchObject({ geoLat: 45.76, geoLng: 4.83 })
+    expect((await server.request('POST', '/api/venues', { token: editor.token, body: { name: 'As text', geoLat: '45.5', geoLng: ' 4.5 ' } })).status).toBe(201)
+  })
+})
