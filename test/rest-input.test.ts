@@ -96,4 +96,14 @@ describe('custom validations keep Payload’s own', () => {
     expect((await server.request('GET', `/api/venues/${venue.body.doc.id}`, { token: editor.token })).body).toMatchObject({ geoLat: 45.76, geoLng: 4.83 })
     expect((await server.request('POST', '/api/venues', { token: editor.token, body: { name: 'As text', geoLat: '45.5', geoLng: ' 4.5 ' } })).status).toBe(201)
   })
+
+  it('a category parent must exist and must not be the category itself', async () => {
+    for (const parent of [99999, 'abc']) {
+      const response = await server.request('POST', '/api/event-categories', { token: editor.token, body: { name: `Orphan ${parent}`, parent } })
+      expect(response.status).toBe(400)
+    }
+    const parent = (await server.request('POST', '/api/event-categories', { token: editor.token, body: { name: 'Parent' } })).body.doc.id
+    expect((await server.request('POST', '/api/event-categories', { token: editor.token, body: { name: 'Child', parent } })).status).toBe(201)
+    expect((await server.request('PATCH', `/api/event-categories/${parent}`, { token: editor.token, body: { parent } })).status).toBe(400)
+  })
 })
