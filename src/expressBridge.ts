@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
+import { NAMESPACE } from '../endpoints/context.js'
 
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {
@@ -44,6 +45,21 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
   })
 }
 
+/** Payload's own answer to a body that is not JSON, or the v1 namespace's error under its path. */
+const invalidJson = (path: string, apiRoute: string) =>
+  path.startsWith(`${apiRoute}/${NAMESPACE}/`)
+    ? { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } }
+    : { errors: [{ message: 'Invalid JSON' }] }
+
+/**
+ * A POST that asks Payload to treat it as a GET and sends its query as JSON: Payload parses that
+ * body itself, before its own error handling, so a body that is not JSON escaped as a SyntaxError.
+ */
+const isJsonMethodOverride = (req: ExpressRequest) =>
+  req.method === 'POST' &&
+  (req.get('x-payload-http-method-override') === 'GET' || req.get('x-http-method-override') === 'GET') &&
+  req.get('content-type') === 'application/json'
+
 /** Serves Payload's REST API (and every endpoint of the config) under `apiRoute`. Mount it before any body parser. */
 export function payloadApi(config: Promise<SanitizedConfig> | SanitizedConfig, apiRoute: string): RequestHandler {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -51,6 +67,12 @@ export function payloadApi(config: Promise<SanitizedConfig> | SanitizedConfig, a
     try {
       await sendWebResponse(res, await handleEndpoints({ config, request: toWebRequest(req) }))
     } catch (error) {
+      // The client's mistake, not the server's: 400 as for any other body that is not JSON. (By name:
+      // the error may come from another realm than this module's SyntaxError.)
+      if ((error as Error | undefined)?.name === 'SyntaxError' && isJsonMethodOverride(req) && !res.headersSent) {
+        res.status(400).json(invalidJson(req.path, apiRoute))
+        return
+      }
       next(error)
     }
   }

@@ -107,3 +107,25 @@ describe('custom validations keep Payload’s own', () => {
     expect((await server.request('PATCH', `/api/event-categories/${parent}`, { token: editor.token, body: { parent } })).status).toBe(400)
   })
 })
+
+describe('a POST that overrides its method to GET', () => {
+  const headers = { 'content-type': 'application/json', 'x-payload-http-method-override': 'GET' }
+  it('with a JSON body that is not JSON is 400, not 500, as Payload answers other bodies that are not JSON', async () => {
+    for (const override of ['x-payload-http-method-override', 'x-http-method-override']) {
+      const response = await server.request('POST', '/api/events', { body: 'where[title][like]=x', headers: { 'content-type': 'application/json', [override]: 'GET' } })
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual((await server.request('POST', '/api/events', { token: editor.token, body: '{bad' })).body)
+    }
+    const v1 = await server.request('POST', '/api/cal/events/v1/events', { body: '{bad', headers })
+    expect(v1.status).toBe(400)
+    expect(v1.body).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } })
+  })
+
+  it('still reads, with a form or a JSON body', async () => {
+    const form = await server.request('POST', '/api/events', { body: 'where[title][like]=list', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(form.status).toBe(200)
+    expect(form.body.totalDocs).toBe(1)
+    const json = await server.request('POST', '/api/events', { body: { locale: 'fr' }, headers })
+    expect(json.status).toBe(200)
+  })
+})
