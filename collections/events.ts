@@ -1,5 +1,6 @@
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
+import { MAX_LIST_ITEMS } from '../endpoints/params.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { postTypeAccess } from './access.js'
@@ -65,6 +66,11 @@ const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
   },
 })
 
+/*
+ * The lists (organizers, categories, tags, costs) take at most MAX_LIST_ITEMS items, as in the v1
+ * namespace: each item is a row and a query parameter, and SQLite refused a write of thousands
+ * ('too many SQL variables'), which Payload's REST answered with 500.
+ */
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
   const counted: CountedField[] = [
@@ -143,6 +149,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.organizers,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         admin: { description: text('organizersDescription') },
       },
       {
@@ -151,6 +158,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         // By full name, so that `Music › Jazz` follows `Music`.
         admin: { position: 'sidebar', sortOptions: 'fullName' },
       },
@@ -160,6 +168,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.tags,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         admin: { position: 'sidebar' },
       },
       {
@@ -171,6 +180,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             label: label('cost'),
             type: 'text',
             hasMany: true,
+            maxRows: MAX_LIST_ITEMS,
             admin: { description: text('costDescription') },
           },
           {

@@ -129,3 +129,26 @@ describe('a POST that overrides its method to GET', () => {
     expect(json.status).toBe(200)
   })
 })
+
+describe('lists of more than 100 items in a write are 400 (thousands failed in SQLite with 500)', () => {
+  const many = (count: number, item: (i: number) => unknown) => Array.from({ length: count }, (_, i) => item(i))
+  it.each([
+    ['40,000 costs', { cost: many(40_000, String) }],
+    ['40,000 categories', { categories: many(40_000, (i) => i + 1) }],
+    ['40,000 tags', { tags: many(40_000, (i) => i + 1) }],
+    ['101 costs', { cost: many(101, String) }],
+  ])('%s', async (_label, data) => {
+    const created = await server.request('POST', '/api/events', { token: editor.token, body: eventData({ title: 'Long lists', ...data }) })
+    expect(created.status).toBe(400)
+    const listed = (await server.request('GET', '/api/events?limit=1&depth=0', { token: editor.token })).body.docs[0]
+    const updated = await server.request('PATCH', `/api/events/${listed.id}`, { token: editor.token, body: data })
+    expect(updated.status).toBe(400)
+    expect((await server.request('GET', `/api/events/${listed.id}?depth=0`, { token: editor.token })).body).toEqual(listed)
+  })
+
+  it('100 items are fine', async () => {
+    const created = await server.request('POST', '/api/events', { token: editor.token, body: eventData({ title: 'A hundred costs', cost: many(100, String) }) })
+    expect(created.status).toBe(201)
+    expect(created.body.doc.cost).toHaveLength(100)
+  })
+})
