@@ -31,6 +31,7 @@ describe('queries the SQL adapter cannot run are 400, for anyone', () => {
     ['intersects on a text field', '/api/events?where[title][intersects]=1'],
     ['like with 2,000 words', `/api/events?where[title][like]=${words('a', 2000)}`],
     ['like with more than 50 words', `/api/organizers?where[name][like]=${words('b', 60)}`],
+    ['contains of more than 10,000 characters', `/api/venues?where[city][contains]=${'c'.repeat(10_001)}`],
     ['a sort on 2,000 fields', `/api/events?sort=${Array.from({ length: 2000 }, () => 'title').join(',')}`],
   ])('%s', async (_label, path) => {
     const response = await server.request('GET', path)
