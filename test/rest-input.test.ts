@@ -33,14 +33,39 @@ describe('queries the SQL adapter cannot run are 400, for anyone', () => {
     ['like with more than 50 words', `/api/organizers?where[name][like]=${words('b', 60)}`],
     ['contains of more than 10,000 characters', `/api/venues?where[city][contains]=${'c'.repeat(10_001)}`],
     ['a sort on 2,000 fields', `/api/events?sort=${Array.from({ length: 2000 }, () => 'title').join(',')}`],
+    ['an operand that is an object', '/api/events?where[title][equals][x]=1'],
+    ['an operand that is a list', '/api/events?where[slug][like][0]=a&where[slug][like][1]=b'],
+    ['a date compared through an object', '/api/events?where[startDate][greater_than][x]=1'],
+    ['all, which the SQL adapters lack', '/api/events?where[cost][all]=5'],
+    ['a date not like a word', '/api/events?where[startDate][not_like]=x'],
+    ['a date that contains a word', '/api/venues?where[createdAt][contains]=x'],
+    ['a relationship not like a word', '/api/events?where[venue][not_like]=x'],
+    ['a page beyond any count', '/api/events?page=1e20'],
+    ['a limit beyond any count', '/api/events?limit=1e20'],
+    ['a where that is not JSON', '/api/events?where=abc'],
+    ['a where that is not JSON, on a count', '/api/venues/count?where=%7B'],
+    ['a where that is not JSON, on one record', '/api/events/1?where=abc'],
+    ['a data parameter that is not JSON', '/api/events?data=abc'],
   ])('%s', async (_label, path) => {
     const response = await server.request('GET', path)
     expect(response.status).toBe(400)
     expect(response.body.errors[0].message).toEqual(expect.any(String))
   })
 
+  it('the v1 namespace does not read where, and still answers', async () => {
+    expect((await server.request('GET', '/api/cal/events/v1/events?where=abc')).status).toBe(200)
+  })
+
   it('valid queries still work', async () => {
-    for (const path of ['/api/events?where[startDate][greater_than]=2020-01-01', '/api/events?where[title][like]=lis', '/api/events?sort=-startDate,title']) {
+    for (const path of [
+      '/api/events?where[startDate][greater_than]=2020-01-01',
+      '/api/events?where[title][like]=lis',
+      '/api/events?sort=-startDate,title',
+      `/api/events?where=${encodeURIComponent(JSON.stringify({ title: { like: 'lis' } }))}`,
+      '/api/events?where[id][in]=1,2&where[id][not_like]=7',
+      '/api/events?where[or][0][startDate][exists]=true&where[or][1][title][equals]=x',
+      '/api/events?page=1&limit=1000',
+    ]) {
       const response = await server.request('GET', path)
       expect(response.status).toBe(200)
       expect(response.body.totalDocs).toBe(1)
