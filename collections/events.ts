@@ -1,5 +1,6 @@
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
+import { MAX_LIST_ITEMS } from '../endpoints/params.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { postTypeAccess } from './access.js'
@@ -23,9 +24,21 @@ import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from 
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
 
-/** Payload's own checks of a date (required, a real date), then: not before the start. */
-const endNotBeforeStart: DateFieldValidation = (value, options) => {
+/**
+ * Payload's own checks of a date (required, a real date), then: the value is a text (or a Date).
+ * Payload reads any value through its text, so `["2031-01-01"]` passed and then failed in the
+ * adapter (500), and `2031` passed as the year 2031 and was stored as 2.031 s after 1970.
+ */
+const aDate: DateFieldValidation = (value, options) => {
   const valid = validDate(value, options)
+  if (valid !== true) return valid
+  const given = value !== null && value !== undefined
+  return !given || typeof value === 'string' || value instanceof Date ? true : message(options.req, 'dateAsText')
+}
+
+/** A date (as aDate), then: not before the start. */
+const endNotBeforeStart: DateFieldValidation = (value, options) => {
+  const valid = aDate(value, options)
   if (valid !== true) return valid
   const start = (options.siblingData as { startDate?: string } | undefined)?.startDate
   if (value && start && new Date(value) < new Date(start)) return message(options.req, 'endBeforeStart')
@@ -54,6 +67,11 @@ const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
   },
 })
 
+/*
+ * The lists (organizers, categories, tags, costs) take at most MAX_LIST_ITEMS items, as in the v1
+ * namespace: each item is a row and a query parameter, and SQLite refused a write of thousands
+ * ('too many SQL variables'), which Payload's REST answered with 500.
+ */
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
   const counted: CountedField[] = [
@@ -101,6 +119,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             type: 'date',
             required: true,
             index: true,
+            validate: aDate,
             admin: { date: { pickerAppearance: 'dayAndTime' } },
           },
           {
@@ -135,6 +154,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.organizers,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         admin: { description: text('organizersDescription') },
       },
       {
@@ -143,6 +163,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.categories,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         // By full name, so that `Music › Jazz` follows `Music`.
         admin: { position: 'sidebar', sortOptions: 'fullName' },
       },
@@ -152,6 +173,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'relationship',
         relationTo: slugs.tags,
         hasMany: true,
+        maxRows: MAX_LIST_ITEMS,
         admin: { position: 'sidebar' },
       },
       {
@@ -163,6 +185,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             label: label('cost'),
             type: 'text',
             hasMany: true,
+            maxRows: MAX_LIST_ITEMS,
             admin: { description: text('costDescription') },
           },
           {

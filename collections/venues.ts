@@ -19,14 +19,19 @@ import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.j
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message } from './i18n/index.js'
 
-/** Payload's own checks of a number (min, max), then: latitude and longitude come together or not at all (v1-decisions §3). */
+/**
+ * Payload's own checks of a number (min, max), then: a number at all, and latitude and longitude
+ * come together or not at all (v1-decisions §3). Payload turns a text into a number before
+ * validation and lets the NaN of 'abc' through as no value, which was stored as none.
+ */
 const bothCoordinates =
   (other: 'geoLat' | 'geoLng'): NumberFieldSingleValidation =>
   (value, options) => {
     const valid = validNumber(value, options)
     if (valid !== true) return valid
-    const otherValue = (options.siblingData as Record<string, unknown> | undefined)?.[other]
     const given = (v: unknown) => v !== null && v !== undefined && v !== ''
+    if (given(value) && !Number.isFinite(Number(value))) return options.req.t('validation:enterNumber')
+    const otherValue = (options.siblingData as Record<string, unknown> | undefined)?.[other]
     return given(value) === given(otherValue) ? true : message(options.req, 'bothCoordinates')
   }
 

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { eventsCollection } from '../collections/events.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
+import { queryGuard } from '../collections/hooks/queryGuard.js'
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
 import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
@@ -51,10 +52,11 @@ export const calendarPlugin =
     if (missing.length) throw new Error(`calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`)
 
     const withIds = options.integerIds ? collections.map((collection) => withIntegerIds(collection, options)) : collections
+    const guarded = withIds.map((collection) => (calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug ? withQueryGuard(collection) : collection))
     return {
       ...incomingConfig,
       localization,
-      collections: [...withIds, sequencesCollection(options.sequencesSlug)],
+      collections: [...guarded, sequencesCollection(options.sequencesSlug)],
       onInit: dropTotalsOnCommit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
     }
@@ -111,6 +113,11 @@ function withUnlink(collection: CollectionConfig, references: Reference[], { onT
       ...(onTrash ? { afterChange: [unlinkOnTrash(references), ...(hooks.afterChange ?? [])] } : {}),
     },
   }
+}
+
+/** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
+function withQueryGuard(collection: CollectionConfig): CollectionConfig {
+  return { ...collection, hooks: { ...collection.hooks, beforeOperation: [queryGuard, ...(collection.hooks?.beforeOperation ?? [])] } }
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {

@@ -1,4 +1,4 @@
-import type { CollectionBeforeOperationHook, Field, PayloadRequest } from 'payload'
+import { APIError, type CollectionBeforeOperationHook, type Field, type PayloadRequest } from 'payload'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 
 /** The custom `id` field that makes a collection's ids plain positive integers on every adapter. */
@@ -61,7 +61,10 @@ async function highestId(req: PayloadRequest, collection: string): Promise<numbe
 export function assignIntegerId(sequencesSlug: string): CollectionBeforeOperationHook {
   return async ({ args, collection, operation, req }) => {
     if (operation !== 'create') return args
-    const data = (args.data ?? {}) as Record<string, unknown>
+    const given: unknown = args.data ?? {}
+    // A JSON body that is a string or a list (`"text"`, `[1]`) is no record.
+    if (typeof given !== 'object' || Array.isArray(given)) throw new APIError('The data of a record must be an object.', 400, null, true)
+    const data = given as Record<string, unknown>
     data.id = await claimNextId(req, sequencesSlug, collection.slug)
     args.data = data
     return args

@@ -97,6 +97,7 @@ export const en = {
   roleSubscriber: 'Subscriber',
 
   // Validation messages
+  dateAsText: 'Give the date as text, such as 2031-03-01T19:00:00Z.',
   endBeforeStart: 'The end must not be before the start.',
   invalidTimezone: 'Give a time zone such as Europe/Paris or UTC+2.',
   invalidUrl: 'Give an http:// or https:// address.',

@@ -90,6 +90,7 @@ export const es: Record<TextKey, string> = {
   roleContributor: 'Colaborador',
   roleSubscriber: 'Suscriptor',
 
+  dateAsText: 'Indique la fecha como texto, por ejemplo 2031-03-01T19:00:00Z.',
   endBeforeStart: 'El final no puede ser anterior al inicio.',
   invalidTimezone: 'Indique una zona horaria como Europe/Madrid o UTC+2.',
   invalidUrl: 'Indique una dirección http:// o https://.',

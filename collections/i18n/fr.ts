@@ -90,6 +90,7 @@ export const fr: Record<TextKey, string> = {
   roleContributor: 'Contributeur',
   roleSubscriber: 'Abonné',
 
+  dateAsText: 'Indiquez la date sous forme de texte, comme 2031-03-01T19:00:00Z.',
   endBeforeStart: 'La fin ne peut pas précéder le début.',
   invalidTimezone: 'Indiquez un fuseau horaire comme Europe/Paris ou UTC+2.',
   invalidUrl: 'Indiquez une adresse http:// ou https://.',

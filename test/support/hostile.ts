@@ -143,7 +143,6 @@ const SPECIAL = [
   '1,2,3',
   '١٢٣',
   ',,,',
-  '~~password~~',
 ]
 
 const unicodeText = fc.string({ unit: 'grapheme', maxLength: 40 })
@@ -225,6 +224,7 @@ const placeholderId = (collection: string) => fc.nat(40).map((n) => `~~id.${coll
 function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitrary<string> {
   const linked = COLLECTION_OF_PARAM[name] ?? (name === 'id' || name === 'include' || name === 'exclude' || name === 'parent' ? collectionOfRoute(route) : undefined)
   if (spec.enum) return fc.constantFrom(...spec.enum).map(jsonString)
+  // Only where it is read (single reads, archives): written into a record it would stop being a secret.
   if (name === 'password') return fc.constant('"~~password~~"')
   if (name === 'venue') return fc.oneof(placeholderId('venues'), fc.constant('{"venue":"Fuzz Hall","city":"Lyon"}'), fc.constant('""'))
   if (name === 'organizer') return fc.oneof(placeholderId('organizers'), fc.constant('[{"organizer":"Fuzz Org"}]'), fc.constant('[]'))
