@@ -9,7 +9,7 @@
  *   --admin             serve the admin UI too (needs `npm run build`); default: API only
  * Results: a table on stdout and JSON under bench/results/.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -59,6 +59,19 @@ async function datasetFile(events: number, seed: number): Promise<string> {
   return file
 }
 
+/**
+ * A copy of a dataset for one run: the run creates events (and the server migrates), and the
+ * next run must start from the same calendar.
+ */
+function workingCopy(file: string): string {
+  const copy = file.replace(/\.db$/, '.run.db')
+  for (const suffix of ['', '-wal', '-shm']) {
+    fs.rmSync(copy + suffix, { force: true })
+    if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
+  }
+  return copy
+}
+
 let payloadInstance: Payload | null = null
 /** This process's own Payload on one database file, for the direct database queries. */
 async function openPayload(file: string): Promise<Payload> {
@@ -74,7 +87,10 @@ type Server = { child: ChildProcess; url: string; peakRss: () => number; scenari
 /** Starts the app as the README does, in production mode, on the dataset. */
 async function startServer(file: string, admin: boolean): Promise<Server> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: `file:${file}`, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: '' }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // `npm start` without npm in between, so that the pid sampled for memory is the server's.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('building the server failed')
+  const child = spawn(process.execPath, ['dist/start.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 180_000)
@@ -256,7 +272,7 @@ async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString(), options, machine, runs: [] as unknown[] }
   const sizes = options.sizes ?? [options.events]
   for (const events of sizes) {
-    const file = await datasetFile(events, options.seed)
+    const file = workingCopy(await datasetFile(events, options.seed))
     // The configuration reads DATABASE_URI once, so this process opens one database only: the one measured directly.
     const payload = options.sizes ? null : await openPayload(file)
     const server = await startServer(file, options.admin)

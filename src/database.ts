@@ -1,10 +1,10 @@
 import type { Client } from '@libsql/client'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SQLiteSchemaHook } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations } from './migrations/index.js'
+import { PROJECT_ROOT } from './paths.js'
 import { withWriterConnection } from './sqliteWriter.js'
 
 export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
@@ -37,7 +37,7 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     // The schema comes from the migrations in src/migrations, in development, tests and production
     // alike (no drizzle push): a database is always in a state a migration produced.
     push: false,
-    migrationDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+    migrationDir: path.join(PROJECT_ROOT, 'src', 'migrations'),
     afterSchemaInit: [await indexParentLookups()],
   })
   const pragmas = ['PRAGMA synchronous = FULL']

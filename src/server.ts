@@ -5,8 +5,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from './locales.js'
+import { PROJECT_ROOT } from './paths.js'
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export { PROJECT_ROOT }
 
 /** The header through which the API learns that the request came through a `/{lang}/api` root. */
 export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
