@@ -3,7 +3,6 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../endpoints/params.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
-import { postTypeAccess } from './access.js'
 import {
   authorField,
   imageFields,
@@ -18,10 +17,8 @@ import {
 } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
-import { postRules } from './hooks/postRules.js'
-import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
-import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { postType } from './postType.js'
 import { label, message, text } from './i18n/index.js'
 
 /**
@@ -78,6 +75,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     { field: 'categories', collection: slugs.categories },
     { field: 'tags', collection: slugs.tags },
   ]
+  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])
   return {
     slug: slugs.events,
     labels: { singular: label('event'), plural: label('events') },
@@ -88,20 +86,15 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       listSearchableFields: ['title', 'slug'],
     },
     defaultSort: 'startDate',
-    trash: true,
+    ...post,
     // The v1 archive pages by start (then id) within a date window and counts the window: the first
     // index serves the page, the second counts without reading the rows.
     indexes: [
       { fields: ['startDateLocal', 'id'] },
       { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
     ],
-    access: postTypeAccess(),
-    // What the content hook needs to decide, even when a reader selects other fields.
-    forceSelect: { hasPassword: true, author: true },
     hooks: {
-      beforeValidate: [postRules, uniqueSlug('title', 'event')],
-      afterRead: [protectContent(['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])],
-      beforeOperation: [duplicateWhatCanBeSeen],
+      ...post.hooks,
       beforeChange: [eventDates(options.siteTimezone), eventCost],
       afterChange: [countTermsAfterChange(slugs.events, counted)],
       afterDelete: [countTermsAfterDelete(slugs.events, counted)],

@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { postTypeAccess } from './access.js'
 import {
   authorField,
   imageFields,
@@ -12,9 +11,7 @@ import {
   statusField,
   urlField,
 } from './fields.js'
-import { postRules } from './hooks/postRules.js'
-import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
-import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { postType } from './postType.js'
 import { label } from './i18n/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
@@ -22,10 +19,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
     slug: options.slugs.organizers,
     labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
-    trash: true,
-    access: postTypeAccess(),
-    forceSelect: { hasPassword: true, author: true },
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'organizer')], afterRead: [protectContent([])], beforeOperation: [duplicateWhatCanBeSeen] },
+    ...postType('name', 'organizer'),
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

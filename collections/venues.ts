@@ -1,7 +1,6 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { postTypeAccess } from './access.js'
 import {
   authorField,
   imageFields,
@@ -14,9 +13,7 @@ import {
   statusField,
   urlField,
 } from './fields.js'
-import { postRules } from './hooks/postRules.js'
-import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
-import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { postType } from './postType.js'
 import { label, message } from './i18n/index.js'
 
 /**
@@ -46,10 +43,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
     slug: options.slugs.venues,
     labels: { singular: label('venue'), plural: label('venues') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
-    trash: true,
-    access: postTypeAccess(),
-    forceSelect: { hasPassword: true, author: true },
-    hooks: { beforeValidate: [postRules, uniqueSlug('name', 'venue')], afterRead: [protectContent([])], beforeOperation: [duplicateWhatCanBeSeen] },
+    ...postType('name', 'venue'),
     fields: [
       localizedText('name', 'name', { required: true }),
       localizedTextarea('description', 'description'),

@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload'
+import { postTypeAccess } from './access.js'
+import { postRules } from './hooks/postRules.js'
+import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
+import { uniqueSlug } from './hooks/uniqueSlug.js'
+
+/**
+ * What events, venues and organizers share as the anchor's post types: the trash, the role matrix
+ * (collections/access.ts), statuses and a unique slug made from `titleField`, and password
+ * protection, under which `visibleWhenLocked` stays shown.
+ */
+export function postType(titleField: string, fallbackSlug: string, visibleWhenLocked: string[] = []) {
+  return {
+    trash: true,
+    access: postTypeAccess(),
+    // What the content hook needs to decide, even when a reader selects other fields.
+    forceSelect: { hasPassword: true, author: true },
+    hooks: {
+      beforeValidate: [postRules, uniqueSlug(titleField, fallbackSlug)],
+      beforeOperation: [duplicateWhatCanBeSeen],
+      afterRead: [protectContent(visibleWhenLocked)],
+    },
+  } satisfies Partial<CollectionConfig>
+}
