@@ -2,6 +2,9 @@ import type { Field, PayloadRequest, Validate } from 'payload'
 import { relationship as validRelationship, upload as validUpload } from 'payload/shared'
 import { message } from './i18n/index.js'
 
+/** The id of a relationship's value, populated (`{ id, ... }`) or not. */
+export const relatedId = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+
 type RelationOptions = { event?: string; relationTo: string | string[]; req: PayloadRequest }
 
 const idsOf = (value: unknown): (number | string)[] =>

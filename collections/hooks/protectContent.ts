@@ -1,17 +1,13 @@
 import { Forbidden, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
 import { can } from '../access.js'
+import { relatedId } from '../relations.js'
 
 /** Set on a request's context by readers that check record passwords themselves (the v1 namespace). */
 export const CHECKS_PASSWORDS = 'calendarChecksPasswords'
 
-const authorOf = (doc: Record<string, unknown>) => {
-  const author = doc.author
-  return author && typeof author === 'object' ? (author as { id?: unknown }).id : author
-}
-
 /** Whether the caller may see a protected record's content without its password: editors, and its author. */
 function maySeeContent(user: PayloadRequest['user'], doc: Record<string, unknown>): boolean {
-  return !doc.hasPassword || can.editOthers(user) || (can.editPosts(user) && String(authorOf(doc)) === String(user?.id))
+  return !doc.hasPassword || can.editOthers(user) || (can.editPosts(user) && String(relatedId(doc.author)) === String(user?.id))
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest, Where } from 'payload'
 import { publishedWhere } from '../access.js'
+import { relatedId } from '../relations.js'
 
 /**
  * Each category and tag stores how many events use it: `eventCount` (every event that is not in
@@ -10,7 +11,7 @@ import { publishedWhere } from '../access.js'
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
 
 const ids = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : []).map((item) => (item && typeof item === 'object' ? (item as { id: number }).id : item)).filter((id): id is number => typeof id === 'number')
+  (Array.isArray(value) ? value : []).map(relatedId).filter((id): id is number => typeof id === 'number')
 
 export async function recountTerms(req: PayloadRequest, events: string, { field, collection }: CountedField, termIds: number[]) {
   for (const id of new Set(termIds)) {

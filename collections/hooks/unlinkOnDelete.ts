@@ -1,10 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import { relatedId } from '../relations.js'
 
 export type Reference = { collection: string; field: string; hasMany: boolean }
 
 type Id = number | string
-const idOf = (value: unknown): Id | undefined =>
-  value && typeof value === 'object' ? ((value as { id?: Id }).id ?? undefined) : (value as Id | undefined)
 
 /**
  * When a record is deleted for good, nothing may keep pointing at it (v1-decisions §5): each
@@ -30,7 +29,7 @@ async function removeReference(req: PayloadRequest, { collection, field, hasMany
   })
   for (const doc of docs as Record<string, unknown>[]) {
     const current = doc[field]
-    const value = hasMany ? (Array.isArray(current) ? current.map(idOf).filter((v) => String(v) !== String(id)) : []) : null
+    const value = hasMany ? (Array.isArray(current) ? current.map(relatedId).filter((v) => String(v) !== String(id)) : []) : null
     await req.payload.update({
       collection,
       id: doc.id as Id,

@@ -7,7 +7,7 @@ import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
-import type { Doc } from '../records/common.js'
+import { idOf, type Doc } from '../records/common.js'
 import { loadImages, loadPasswords } from '../records/load.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
@@ -66,9 +66,8 @@ async function linkedFromEvents(type: LinkedType, context: Context, where: Where
     overrideAccess,
   } as never)
   return (values as Record<string, unknown>[])
-    .map((value) => value[type.eventField])
-    .map((value) => (value && typeof value === 'object' ? (value as { id: number }).id : value))
-    .filter((id): id is number => typeof id === 'number')
+    .map((value) => idOf(value[type.eventField]))
+    .filter((id): id is number => id !== null)
 }
 
 export function listLinked(type: LinkedType): Operation {
@@ -96,8 +95,8 @@ export function listLinked(type: LinkedType): Operation {
       if (args.search) where.push(searchWhere(type, args.search))
       if (args.event) {
         const event = (await findOne(context, context.options.slugs.events, { id: { equals: args.event } }))!
-        const linked = ([] as unknown[]).concat(event[type.eventField] ?? []).map((value) => (value && typeof value === 'object' ? (value as Doc).id : value))
-        where.push({ id: { in: [...linked.filter((id) => typeof id === 'number'), 0] } })
+        const linked = ([] as unknown[]).concat(event[type.eventField] ?? []).map(idOf)
+        where.push({ id: { in: [...linked.filter((id) => id !== null), 0] } })
       }
       if (args.has_events !== undefined) {
         const ids = await linkedFromEvents(type, context, { status: { not_in: ['draft', 'pending'] } }, true)

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { DateTime } from 'luxon'
+import { relatedId } from '../../collections/relations.js'
 import type { Context } from '../context.js'
 
 /** A stored document as the Local API returns it at depth 0. */
@@ -42,10 +43,13 @@ export function permalink(context: Context, base: string, slug: string): string 
 }
 
 /** The author's id as a string, as the anchor gives it ("0" when none). */
-export const authorId = (doc: Doc) => String(typeof doc.author === 'object' && doc.author ? doc.author.id : (doc.author ?? 0))
+export const authorId = (doc: Doc) => String(relatedId(doc.author) ?? 0)
 
-export const idOf = (value: unknown): number | null =>
-  value && typeof value === 'object' ? ((value as { id?: number }).id ?? null) : typeof value === 'number' ? value : null
+/** The id of a relationship's value, populated or not; null when there is none. */
+export const idOf = (value: unknown): number | null => {
+  const id = relatedId(value)
+  return typeof id === 'number' ? id : null
+}
 
 /**
  * Whether a record is unlocked: it has no password, or the given one equals the stored one

@@ -8,7 +8,7 @@ import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import type { SchemaName } from '../schemas/index.js'
-import type { Doc } from '../records/common.js'
+import { idOf, type Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
 import { termRecord, type Taxonomy } from '../records/terms.js'
 import { inTransaction } from '../transaction.js'
@@ -70,7 +70,7 @@ function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: D
     slug: (t) => t.slug ?? '',
     count,
     description: (t) => String(t.description ?? '').toLowerCase(),
-    parent: (t) => (typeof t.parent === 'object' && t.parent ? t.parent.id : (t.parent ?? 0)),
+    parent: (t) => idOf(t.parent) ?? 0,
     include: (t) => (args.include ? args.include.indexOf(t.id) : t.id),
     term_group: (t) => t.id,
     slug__in: (t) => t.id,
