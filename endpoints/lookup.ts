@@ -14,15 +14,27 @@ export function searchWords(search: string, separator: RegExp = /\s+/): string[]
   return words.length > MAX_SEARCH_WORDS ? [search.trim()] : words
 }
 
+/** Texts equal but for case and surrounding spaces, as the anchor compares names. */
+export const sameText = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase()
+
 /**
- * A condition that finds at least the records whose `field` equals `text` ignoring case, for texts
- * of any length: the query only looks for the text's first characters (Payload turns each word of
- * a `like` into a LIKE pattern, and SQLite refuses long patterns and deep queries); the caller
- * compares the candidates in full.
+ * The records of a collection whose name, in the request's language, is `name` but for case and
+ * surrounding spaces, past access (whether a name is taken does not depend on who asks). The query
+ * only looks for the name's first characters (Payload turns each word of a `like` into a LIKE
+ * pattern, and SQLite refuses long patterns and deep queries); the candidates are compared in full.
  */
-export function sameTextCandidates(field: string, text: string): Where {
-  const start = Array.from(text.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
-  return { [field]: { like: start } }
+export async function recordsNamed(context: Context, collection: string, name: string): Promise<Doc[]> {
+  const start = Array.from(name.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
+  const { docs } = await context.payload.find({
+    collection: collection as 'venues',
+    where: { name: { like: start } },
+    pagination: false,
+    depth: 0,
+    locale: context.lang,
+    req: context.req,
+    overrideAccess: true,
+  })
+  return (docs as Doc[]).filter((doc) => sameText(doc.name, name))
 }
 
 /**

@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
-import { sameTextCandidates } from '../lookup.js'
+import { recordsNamed, sameText } from '../lookup.js'
 import { MAX_LIST_ITEMS, type Params } from '../params.js'
 import { postData, postParams, urlParam } from '../postArgs.js'
 import { validateArgs } from '../validate.js'
@@ -79,19 +79,8 @@ const KIND = {
  * description (case-insensitive): creating it again returns that one (reference §6.3).
  */
 export async function findDuplicate(context: Context, kind: LinkedKind, name: string, description?: string) {
-  const { docs } = await context.payload.find({
-    collection: KIND[kind].collection(context) as 'venues',
-    where: sameTextCandidates('name', name),
-    pagination: false,
-    depth: 0,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: true,
-  })
-  const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase()
-  return (docs as { id: number; name?: string; description?: string }[]).find(
-    (doc) => same(doc.name, name) && (description === undefined || same(doc.description, description)),
-  )
+  const named = await recordsNamed(context, KIND[kind].collection(context), name)
+  return named.find((doc) => description === undefined || sameText(doc.description, description))
 }
 
 /** Creates a venue or organizer from validated arguments, or returns the duplicate it would be. */

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { existingIds, findOne, sameTextCandidates } from '../lookup.js'
+import { existingIds, findOne, recordsNamed } from '../lookup.js'
 import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
@@ -173,16 +173,7 @@ export function readTerm(taxonomy: Taxonomy): Operation {
 
 /** A term with this name in the request's language already exists: 400 `term_exists` (reference §8.3). */
 async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
-  const { docs } = await context.payload.find({
-    collection: collectionOf(context, taxonomy) as 'event-tags',
-    where: sameTextCandidates('name', name),
-    pagination: false,
-    depth: 0,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: true,
-  })
-  const same = (docs as Doc[]).find((term) => term.id !== ownId && String(term.name).trim().toLowerCase() === name.trim().toLowerCase())
+  const same = (await recordsNamed(context, collectionOf(context, taxonomy), name)).find((term) => term.id !== ownId)
   if (same) throw new ApiError(400, 'term_exists', 'A term with the name provided already exists with this parent.', { term_id: same.id })
 }
 
