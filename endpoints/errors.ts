@@ -15,6 +15,8 @@ export class ApiError extends Error {
   }
 }
 
+export const invalidJsonBody = () => new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+
 export const noRoute = () => new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.')
 
 export const methodNotAllowed = (allowed: string[]) =>

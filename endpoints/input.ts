@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js'
+import { ApiError, invalidJsonBody } from './errors.js'
 
 /** The largest request body the namespace reads (v1-decisions §7). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -76,7 +76,7 @@ export async function readBody(request: BodySource): Promise<Input> {
   try {
     parsed = JSON.parse(text)
   } catch {
-    throw new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+    throw invalidJsonBody()
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ApiError(400, 'rest_invalid_json', 'The JSON body must be an object.')

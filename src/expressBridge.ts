@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { NAMESPACE } from '../endpoints/context.js'
+import { invalidJsonBody } from '../endpoints/errors.js'
 
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {
@@ -48,7 +49,7 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
 /** Payload's own answer to a body (or parameter) that is not JSON, or the v1 namespace's error under its path. */
 const invalidJson = (path: string, apiRoute: string, parameter?: string) =>
   path.startsWith(`${apiRoute}/${NAMESPACE}/`)
-    ? { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } }
+    ? invalidJsonBody().body()
     : { errors: [{ message: parameter ? `Invalid JSON in the ${parameter} parameter.` : 'Invalid JSON' }] }
 
 /**
