@@ -13,7 +13,7 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
-import { extendCollection } from './lib/compose.js'
+import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
 
@@ -81,7 +81,10 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
 }
 
-/** Any write to events, venues, organizers or terms can change an archive's total (endpoints/events/totals.ts). */
+/**
+ * Any write to events, venues, organizers or terms can change an archive's total
+ * (endpoints/events/totals.ts). Dropped last, after the hooks that write themselves (unlinking).
+ */
 function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}
   const drop = ({ req }: { req: PayloadRequest }) => invalidateTotals(req.payload)
@@ -104,20 +107,12 @@ function dropTotalsOnCommit(onInit: Config['onInit']): NonNullable<Config['onIni
 }
 
 function withUnlink(collection: CollectionConfig, references: Reference[], { onTrash = false } = {}): CollectionConfig {
-  const hooks = collection.hooks ?? {}
-  return {
-    ...collection,
-    hooks: {
-      ...hooks,
-      beforeDelete: [unlinkOnDelete(references), ...(hooks.beforeDelete ?? [])],
-      ...(onTrash ? { afterChange: [unlinkOnTrash(references), ...(hooks.afterChange ?? [])] } : {}),
-    },
-  }
+  return withHooksFirst(collection, { beforeDelete: [unlinkOnDelete(references)], ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}) })
 }
 
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
 function withQueryGuard(collection: CollectionConfig): CollectionConfig {
-  return { ...collection, hooks: { ...collection.hooks, beforeOperation: [queryGuard, ...(collection.hooks?.beforeOperation ?? [])] } }
+  return withHooksFirst(collection, { beforeOperation: [queryGuard] })
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {
@@ -130,12 +125,5 @@ function withIntegerIds(collection: CollectionConfig, options: ResolvedCalendarO
   const isOurs = Object.values(options.slugs).includes(collection.slug) && (collection.slug !== options.slugs.media || options.ownsMedia)
   if (!isOurs && collection.slug !== options.usersSlug) return collection
   if (collection.fields.some((field) => 'name' in field && field.name === 'id')) return collection
-  return {
-    ...collection,
-    fields: [integerIdField, ...collection.fields],
-    hooks: {
-      ...collection.hooks,
-      beforeOperation: [assignIntegerId(options.sequencesSlug), ...(collection.hooks?.beforeOperation ?? [])],
-    },
-  }
+  return withHooksFirst({ ...collection, fields: [integerIdField, ...collection.fields] }, { beforeOperation: [assignIntegerId(options.sequencesSlug)] })
 }

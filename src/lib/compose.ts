@@ -31,6 +31,9 @@ function mergeHooks(own: Hooks | undefined, added: Hooks | undefined): Hooks {
   return merged as Hooks
 }
 
+/** The collection with `hooks` run before its own. */
+export const withHooksFirst = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(collection.hooks, hooks) })
+
 const fieldName = (field: Field) => ('name' in field ? field.name : undefined)
 
 /**
