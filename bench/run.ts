@@ -149,7 +149,7 @@ async function load(server: Server, name: string, group: Measure['group'], reque
 }
 
 /** The same query as a page of the v1 archive, straight through the database adapter (no HTTP, no hooks). */
-async function direct(name: string, payload: Payload, query: () => Promise<unknown>, options: Options): Promise<Measure> {
+async function direct(name: string, query: () => Promise<unknown>, options: Options): Promise<Measure> {
   const latencies: number[] = []
   const until = Date.now() + options.duration * 1000
   const worker = async () => {
@@ -162,7 +162,6 @@ async function direct(name: string, payload: Payload, query: () => Promise<unkno
   await Promise.all(Array.from({ length: options.connections }, worker))
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
-  void payload
   return { name, group: 'db', requestsPerSecond: latencies.length / options.duration, p50: at(0.5), p99: at(0.99), errors: 0, non2xx: 0 }
 }
 
@@ -236,7 +235,7 @@ async function allScenarios(server: Server, payload: Payload, options: Options):
     await load(server, 'REST /api/events/{id} depth=1', 'rest', get(`/api/events/${oneEvent}?depth=1`), options),
   )
   const page = (limit: number) => () => payload.db.find({ collection: 'events', where: listWhere(), sort: ['startDateLocal', 'id'], limit, page: 1, locale: 'en' })
-  measures.push(await direct('DB events page of 10', payload, page(10), options), await direct('DB events page of 50', payload, page(50), options))
+  measures.push(await direct('DB events page of 10', page(10), options), await direct('DB events page of 50', page(50), options))
   return measures
 }
 
