@@ -6,7 +6,8 @@ import { fr } from '@payloadcms/translations/languages/fr'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { calendarPlugin } from './src/index.js'
-import { databaseAdapter, migrateSqlite } from './src/database.js'
+import { databaseAdapter, migrateSqlite } from './src/host/database.js'
+import { calendarOptionsFromEnvironment } from './src/host/environment.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -40,7 +41,7 @@ export default buildConfig({
       fields: [{ name: 'name', type: 'text' }],
     },
   ],
-  plugins: [calendarPlugin()],
+  plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
     await migrateSqlite(payload.db)
   },

@@ -90,7 +90,7 @@ async function startServer(file: string, admin: boolean): Promise<Server> {
   // `npm start` without npm in between, so that the pid sampled for memory is the server's.
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
   if (built.status !== 0) throw new Error('building the server failed')
-  const child = spawn(process.execPath, ['dist/start.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['build/server/start.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 180_000)

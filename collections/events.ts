@@ -1,6 +1,6 @@
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
-import { MAX_LIST_ITEMS } from '../endpoints/params.js'
+import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import {

@@ -1,3 +1,4 @@
+import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { Context } from './context.js'
 
 /**
@@ -42,10 +43,10 @@ function toInteger(value: unknown): number | null {
 }
 
 /**
- * The most items a list argument may have (ids, names, statuses, costs, organizers). Every item
+ * The most items a list argument may have (ids, names, statuses, costs, organizers): every item
  * becomes a query parameter or a query of its own, and the database takes only so many.
  */
-export const MAX_LIST_ITEMS = 100
+export { MAX_LIST_ITEMS }
 
 function splitList(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value

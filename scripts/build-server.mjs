@@ -1,6 +1,6 @@
 /**
- * Compiles the server (src/start.ts and everything it imports from this repository) to plain
- * JavaScript in dist/, with esbuild; packages stay imports of node_modules. `npm start` runs the
+ * Compiles the server (src/host/start.ts and everything it imports from this repository) to plain
+ * JavaScript in build/server/, with esbuild; packages stay imports of node_modules. `npm start` runs the
  * result with node alone: running the TypeScript through tsx in production cost 130 MB of memory
  * (its compiler thread and the transformed sources) and a little CPU on every request.
  */
@@ -11,11 +11,11 @@ import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
-fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true })
+fs.rmSync(path.join(root, 'build', 'server'), { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/start.ts'],
-  outdir: 'dist',
+  entryPoints: ['src/host/start.ts'],
+  outdir: 'build/server',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -25,4 +25,4 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 })
-console.log(`server built into dist/ in ${Date.now() - started} ms`)
+console.log(`server built into build/server/ in ${Date.now() - started} ms`)

@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config } from 'payload'
 import { text } from '../collections/i18n/index.js'
+import { DEFAULT_SLUGS, DEFAULTS } from './defaults.js'
 
 /** The collections the plugin adds, by the key used in its options. */
 export type CalendarCollectionKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'media'
@@ -31,24 +32,23 @@ export type CalendarPluginOptions = {
    * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
    */
   integerIds?: boolean
-  /** Site time zone (IANA name or `UTC+N`). Default: env `CAL_TIMEZONE`, else `UTC`. */
+  /** Site time zone (IANA name or `UTC+N`). Default `UTC`. */
   siteTimezone?: string
-  /** Folder of uploaded files when the plugin adds the upload collection. Default: env `CAL_MEDIA_DIR`, else `data/media`. */
+  /** Folder of uploaded files when the plugin adds the upload collection. Default `data/media` (relative to the working directory). */
   mediaDir?: string
-  /** Default page size of v1 archives. Default: env `CAL_PER_PAGE`, else 10. */
+  /** Default page size of v1 archives. Default 10. */
   perPage?: number
-  /** Public site address for `url` fields. Default: env `CAL_SITE_URL`, else the request's origin. */
+  /** Public site address for `url` fields. Default: the request's origin. */
   siteUrl?: string
   /**
    * How long the v1 events archive may reuse a total it counted, in seconds; 0 counts on every
    * request. Writes in this process drop them at once; this bounds how late writes from other
-   * processes, and scheduled events coming due, show in totals. Default: env
-   * `CAL_TOTALS_CACHE_SECONDS`, else 10.
+   * processes, and scheduled events coming due, show in totals. Default 10.
    */
   totalsCacheSeconds?: number
-  /** Currency symbol shown with costs that give none. Default: env `CAL_CURRENCY_SYMBOL`, else none. */
+  /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
-  /** Where that symbol goes. Default: env `CAL_CURRENCY_POSITION`, else `prefix`. */
+  /** Where that symbol goes. Default `prefix`. */
   currencyPosition?: 'prefix' | 'postfix'
 }
 
@@ -72,16 +72,7 @@ export type ResolvedCalendarOptions = {
   sequencesSlug: string
 }
 
-export const DEFAULT_SLUGS: Record<CalendarCollectionKey, string> = {
-  events: 'events',
-  venues: 'venues',
-  organizers: 'organizers',
-  categories: 'event-categories',
-  tags: 'event-tags',
-  media: 'media',
-}
-
-/** Every default of the plugin is decided here. */
+/** Every option of the plugin is resolved here, from what the app passes and the defaults. */
 export function resolveOptions(options: CalendarPluginOptions, config: Config): ResolvedCalendarOptions {
   const slugs = { ...DEFAULT_SLUGS, ...options.slugs }
   if (options.uploadCollection) slugs.media = options.uploadCollection
@@ -93,23 +84,13 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     adminGroup: options.adminGroup ?? text('calendar'),
     overrides: options.overrides ?? {},
     integerIds: options.integerIds ?? true,
-    siteTimezone: options.siteTimezone ?? process.env.CAL_TIMEZONE ?? 'UTC',
-    mediaDir: options.mediaDir ?? process.env.CAL_MEDIA_DIR ?? 'data/media',
-    perPage: options.perPage ?? positiveInteger(process.env.CAL_PER_PAGE) ?? 10,
-    totalsCacheSeconds: options.totalsCacheSeconds ?? wholeNumber(process.env.CAL_TOTALS_CACHE_SECONDS) ?? 10,
-    siteUrl: (options.siteUrl ?? process.env.CAL_SITE_URL ?? '').replace(/\/+$/, ''),
-    currencySymbol: options.currencySymbol ?? process.env.CAL_CURRENCY_SYMBOL ?? '',
-    currencyPosition: options.currencyPosition ?? (process.env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : 'prefix'),
-    sequencesSlug: 'cal-sequences',
+    siteTimezone: options.siteTimezone ?? DEFAULTS.siteTimezone,
+    mediaDir: options.mediaDir ?? DEFAULTS.mediaDir,
+    perPage: options.perPage ?? DEFAULTS.perPage,
+    totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
+    siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
+    currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
+    currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
+    sequencesSlug: DEFAULTS.sequencesSlug,
   }
-}
-
-function positiveInteger(value: string | undefined): number | undefined {
-  const n = Number(value)
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined
-}
-
-function wholeNumber(value: string | undefined): number | undefined {
-  const n = value === undefined || value === '' ? NaN : Number(value)
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined
 }

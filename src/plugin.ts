@@ -13,6 +13,7 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
+import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -57,7 +58,8 @@ export const calendarPlugin =
       ...incomingConfig,
       localization,
       collections: [...guarded, sequencesCollection(options.sequencesSlug)],
-      onInit: dropTotalsOnCommit(incomingConfig.onInit),
+      ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
+      onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
     }
   }
@@ -91,9 +93,14 @@ function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
   return { ...collection, hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), drop], afterDelete: [...(hooks.afterDelete ?? []), drop] } }
 }
 
-/** Totals are dropped again when a transaction commits: a count taken while it was open saw the old data. */
-function dropTotalsOnCommit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
+/**
+ * Before the app's own `onInit`: the database must have transactions, and totals are dropped
+ * again whenever a transaction commits (a count taken while it was open saw the old data); that
+ * wrap of `commitTransaction` is said in the README.
+ */
+function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
+    await requireTransactions(payload)
     const commit = payload.db.commitTransaction.bind(payload.db)
     payload.db.commitTransaction = async (id) => {
       try {
@@ -102,7 +109,7 @@ function dropTotalsOnCommit(onInit: Config['onInit']): NonNullable<Config['onIni
         invalidateTotals(payload)
       }
     }
-    await onInit?.(payload)
+    await appOnInit?.(payload)
   }
 }
 

@@ -42,7 +42,7 @@ describe('the server, in process', () => {
         generateMigration: (before: unknown, after: unknown) => Promise<string[]>
       }
     }
-    const dir = path.resolve('src/migrations')
+    const dir = path.resolve('src/host/migrations/sqlite')
     const latest = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort().at(-1)!
     const snapshot = JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8'))
     const kit = db.requireDrizzleKit()

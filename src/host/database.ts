@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { SQLiteSchemaHook } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
-import { migrations } from './migrations/index.js'
+import { migrations } from './migrations/sqlite/index.js'
 import { PROJECT_ROOT } from './paths.js'
 import { withWriterConnection } from './sqliteWriter.js'
 
@@ -34,14 +34,14 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     // Every write runs in a transaction: a failed write leaves nothing behind.
     transactionOptions: {},
     wal: { synchronous: 'FULL' }, // also on the writer connection (below)
-    // The schema comes from the migrations in src/migrations, in development, tests and production
+    // The schema comes from the migrations in src/host/migrations/sqlite, in development, tests and production
     // alike (no drizzle push): a database is always in a state a migration produced.
     push: false,
-    migrationDir: path.join(PROJECT_ROOT, 'src', 'migrations'),
+    migrationDir: path.join(PROJECT_ROOT, 'src', 'host', 'migrations', 'sqlite'),
     afterSchemaInit: [await indexParentLookups()],
   })
   const pragmas = ['PRAGMA synchronous = FULL']
-  return { ...adapter, init: (args) => serializeTransactions(withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas)) as ReturnType<typeof adapter.init> }
+  return { ...adapter, init: (args) => withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<typeof adapter.init> }
 }
 
 type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
@@ -81,64 +81,4 @@ export async function migrateSqlite(db: Pick<BaseDatabaseAdapter, 'name' | 'migr
   // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
   // over the date-window indexes, and archive pages slow down as the calendar grows.
   await (db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('ANALYZE')
-}
-
-/** How long a write waits for the one before it; past that something holds a transaction it never ends. */
-const TRANSACTION_WAIT_MS = 30_000
-
-async function waitForTurn(previous: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`waited ${TRANSACTION_WAIT_MS} ms for another SQLite transaction to end`)), TRANSACTION_WAIT_MS)
-  })
-  try {
-    await Promise.race([previous, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/**
- * libsql runs statements synchronously on the event loop and gives each transaction its own
- * connection, so two open write transactions cannot wait for each other: the second fails at once
- * with SQLITE_BUSY. Transactions therefore take turns here, in the order they were begun.
- */
-function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
-  const begin = db.beginTransaction.bind(db)
-  const commit = db.commitTransaction.bind(db)
-  const rollback = db.rollbackTransaction.bind(db)
-  const releases = new Map<string, () => void>()
-  let queue: Promise<void> = Promise.resolve()
-
-  db.beginTransaction = async (options) => {
-    let release!: () => void
-    const turn = new Promise<void>((resolve) => (release = resolve))
-    const previous = queue
-    queue = previous.then(() => turn)
-    try {
-      await waitForTurn(previous)
-      const id = await begin(options)
-      if (id === null || id === undefined) {
-        release()
-        return id
-      }
-      releases.set(String(id), release)
-      return id
-    } catch (error) {
-      release()
-      throw error
-    }
-  }
-  const finish = (end: typeof commit) => async (incoming: Parameters<typeof commit>[0]) => {
-    const id = String(await incoming)
-    try {
-      await end(id)
-    } finally {
-      releases.get(id)?.()
-      releases.delete(id)
-    }
-  }
-  db.commitTransaction = finish(commit)
-  db.rollbackTransaction = finish(rollback)
-  return db
 }

@@ -109,7 +109,7 @@ export async function seed(payload: Payload): Promise<{ created: boolean }> {
 }
 
 if (process.argv[1]?.endsWith('seed.ts')) {
-  const { default: config } = await import('../payload.config.js')
+  const { default: config } = await import('../../payload.config.js')
   const payload = await getPayload({ config })
   const { created } = await seed(payload)
   console.log(created ? `seeded ${EVENTS.length} events, ${VENUES.length} venues, ${ORGANIZERS.length} organizers, ${CATEGORIES.length} categories, ${TAGS.length} tags` : 'events already exist: nothing seeded')

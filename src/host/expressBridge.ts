@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
-import { NAMESPACE } from '../endpoints/context.js'
-import { invalidJsonBody } from '../endpoints/errors.js'
+import { NAMESPACE } from '../../endpoints/context.js'
+import { invalidJsonBody } from '../../endpoints/errors.js'
 
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { payloadApi } from './expressBridge.js'
-import { LOCALE_CODES } from './locales.js'
+import { LOCALE_CODES } from '../locales.js'
 import { PROJECT_ROOT } from './paths.js'
 
 export { PROJECT_ROOT }
@@ -78,7 +78,7 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
 }
 
 async function loadConfig(): Promise<SanitizedConfig> {
-  const module = await import('../payload.config.js')
+  const module = await import('../../payload.config.js')
   return module.default
 }
 

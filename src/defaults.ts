@@ -1,0 +1,25 @@
+import type { CalendarCollectionKey } from './options.js'
+
+/** The plugin's defaults, in one place. The host app may read its environment into options; the plugin reads none. */
+export const DEFAULT_SLUGS: Record<CalendarCollectionKey, string> = {
+  events: 'events',
+  venues: 'venues',
+  organizers: 'organizers',
+  categories: 'event-categories',
+  tags: 'event-tags',
+  media: 'media',
+}
+
+export const DEFAULTS = {
+  siteTimezone: 'UTC',
+  mediaDir: 'data/media',
+  perPage: 10,
+  totalsCacheSeconds: 10,
+  currencySymbol: '',
+  currencyPosition: 'prefix',
+  /** Slug of the plugin's hidden collection of id sequences. */
+  sequencesSlug: 'cal-sequences',
+} as const
+
+/** The most items a list takes, in the v1 arguments and in a record's lists alike. */
+export const MAX_LIST_ITEMS = 100

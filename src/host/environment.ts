@@ -1,0 +1,27 @@
+import type { CalendarPluginOptions } from '../options.js'
+
+/**
+ * The calendar's options that this app takes from its environment (the README's Configuration
+ * table). The plugin itself reads no environment: another app passes its options in code.
+ */
+export function calendarOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.env): CalendarPluginOptions {
+  return {
+    siteTimezone: env.CAL_TIMEZONE || undefined,
+    mediaDir: env.CAL_MEDIA_DIR || undefined,
+    perPage: positiveInteger(env.CAL_PER_PAGE),
+    totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),
+    siteUrl: env.CAL_SITE_URL || undefined,
+    currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
+    currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
+  }
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+function wholeNumber(value: string | undefined): number | undefined {
+  const n = value === undefined || value === '' ? NaN : Number(value)
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined
+}
