@@ -1,0 +1,109 @@
+/**
+ * The plugin as a package, in a Payload app that is not ours: `npm pack` at the root, a fresh app
+ * in a temporary folder (test/package/app: its own users with a field, access and a hook, its own
+ * collection, Payload's stock adapters, no server of ours) that installs the tarball with
+ * `payload` and the database adapters from the registry, then each scenario of app/drive.mjs run
+ * in that app through Payload's own request handling. `npm run test:package`; on PostgreSQL too
+ * when DATABASE_URI names one (`bash scripts/with-postgres.sh npm run test:package`).
+ */
+import assert from 'node:assert/strict'
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const APP_SOURCES = path.join(ROOT, 'test', 'package', 'app')
+const ours = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+const pinned = (name: string): string => ours.devDependencies[name] ?? ours.dependencies[name]
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-foreign-app-'))
+const appDir = path.join(scratch, 'app')
+const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '') ? process.env.DATABASE_URI! : undefined
+
+type Packed = { filename: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] }
+let packed: Packed
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'inherit'] })
+}
+
+/** Runs one scenario of drive.mjs in the app; its output is shown, its exit code is the verdict. */
+function drive(scenario: string, databaseUri: string): string {
+  const run = spawnSync(process.execPath, ['drive.mjs', scenario, databaseUri], {
+    cwd: appDir,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_MEDIA_DIR: path.join(scratch, `media-${scenario}`) },
+    timeout: 180_000,
+  })
+  const output = `${run.stdout}${run.stderr}`
+  console.log(output)
+  assert.equal(run.status, 0, `scenario ${scenario} failed:\n${output}`)
+  return output
+}
+
+async function freshPostgresDatabase(name: string): Promise<string> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: postgresUri })
+  await client.connect()
+  await client.query(`DROP DATABASE IF EXISTS "${name}"`)
+  await client.query(`CREATE DATABASE "${name}"`)
+  await client.end()
+  const uri = new URL(postgresUri!)
+  uri.pathname = `/${name}`
+  return uri.toString()
+}
+
+describe('the plugin installed from its tarball in a foreign Payload app', () => {
+  before(() => {
+    // prepack builds the plugin first; its lines come before npm's JSON.
+    const output = npm(['pack', '--json', '--pack-destination', scratch], ROOT)
+    const [result] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
+    packed = result
+    fs.mkdirSync(appDir)
+    fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'foreign-app', private: true, type: 'module' }, null, 2))
+    for (const file of fs.readdirSync(APP_SOURCES)) fs.copyFileSync(path.join(APP_SOURCES, file), path.join(appDir, file))
+    const packages = ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', 'graphql'].map((name) => `${name}@${pinned(name)}`)
+    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(scratch, packed.filename), ...packages], appDir)
+  })
+  after(() => fs.rmSync(scratch, { recursive: true, force: true }))
+
+  test('the tarball holds the compiled plugin with its types, and nothing of the host app, tests, bench or data', () => {
+    const files = packed.files.map((file) => file.path)
+    console.log(`tarball ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`)
+    assert.ok(files.includes('dist/src/index.js'))
+    assert.ok(files.includes('dist/src/index.d.ts'))
+    assert.ok(files.includes('CHANGELOG.md'))
+    const strays = files.filter((file) => /^(src|test|bench|scripts|data|collections|endpoints)\/|^dist\/src\/(host|app)\/|\.ts$(?<!\.d\.ts)/.test(file))
+    assert.deepEqual(strays, [])
+  })
+
+  test('the app installed the plugin from the tarball, not from this repository', () => {
+    const installed = JSON.parse(fs.readFileSync(path.join(appDir, 'node_modules', 'payload-events-calendar', 'package.json'), 'utf8'))
+    assert.equal(installed.version, ours.version)
+    assert.ok(!fs.lstatSync(path.join(appDir, 'node_modules', 'payload-events-calendar')).isSymbolicLink())
+  })
+
+  test('SQLite: index, /doc, create with an inline venue, archive, French, by-slug, rights, delete', () => {
+    assert.match(drive('plain', `file:${path.join(scratch, 'plain.db')}`), /scenario plain: \d+ checks passed/)
+  })
+
+  test('enabled: false keeps the collections and mounts no routes', () => {
+    assert.match(drive('disabled', `file:${path.join(scratch, 'disabled.db')}`), /scenario disabled: \d+ checks passed/)
+  })
+
+  test("renamed slugs and the app's own upload collection", () => {
+    assert.match(drive('renamed', `file:${path.join(scratch, 'renamed.db')}`), /scenario renamed: \d+ checks passed/)
+  })
+
+  test('SQLite without transactions: the plugin refuses to start and says what to configure', () => {
+    assert.match(drive('no-transactions', `file:${path.join(scratch, 'bare.db')}`), /scenario no-transactions: 1 checks passed/)
+  })
+
+  test('PostgreSQL: the same as on SQLite', { skip: postgresUri ? false : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)' }, async () => {
+    const uri = await freshPostgresDatabase(`foreign_app_${process.pid}`)
+    assert.match(drive('plain', uri), /scenario plain: \d+ checks passed/)
+  })
+})
