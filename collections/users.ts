@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
 import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
 import { label, text, type TextKey } from './i18n/index.js'
+import { CLIENT_ENTRY } from '../src/defaults.js'
 
 const ROLE_LABELS: Record<Role, TextKey> = {
   administrator: 'roleAdministrator',
@@ -20,7 +21,7 @@ const roleField: Field = {
   index: true,
   options: ROLES.map((value) => ({ label: label(ROLE_LABELS[value]), value })),
   access: { create: administratorsOnly, update: administratorsOnly },
-  admin: { position: 'sidebar', description: text('roleDescription') },
+  admin: { position: 'sidebar', description: text('roleDescription'), components: { Field: `${CLIENT_ENTRY}#RoleField` } },
 }
 
 /** The first user of the site becomes its administrator, whatever role was asked for. */

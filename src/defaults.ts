@@ -23,3 +23,6 @@ export const DEFAULTS = {
 
 /** The most items a list takes, in the v1 arguments and in a record's lists alike. */
 export const MAX_LIST_ITEMS = 100
+
+/** Where the admin finds the plugin's client components: the package's `client` export. */
+export const CLIENT_ENTRY = 'payload-events-calendar/client'

@@ -89,6 +89,7 @@ export const en = {
 
   // Users
   role: 'Role',
+  firstUserRole: 'The first user runs the site: they become its administrator, and give roles to the people who join after them.',
   roleDescription: 'Only administrators can change roles.',
   roleAdministrator: 'Administrator',
   roleEditor: 'Editor',

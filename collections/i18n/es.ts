@@ -83,6 +83,7 @@ export const es: Record<TextKey, string> = {
   alt: 'Texto alternativo',
 
   role: 'Rol',
+  firstUserRole: 'El primer usuario gestiona el sitio: se convierte en su administrador y asigna los roles de quienes se unan después.',
   roleDescription: 'Solo los administradores pueden cambiar los roles.',
   roleAdministrator: 'Administrador',
   roleEditor: 'Editor',

@@ -83,6 +83,7 @@ export const fr: Record<TextKey, string> = {
   alt: 'Texte alternatif',
 
   role: 'Rôle',
+  firstUserRole: 'Le premier utilisateur gère le site : il en devient l’administrateur et attribue les rôles des personnes qui le rejoignent ensuite.',
   roleDescription: 'Seuls les administrateurs peuvent changer les rôles.',
   roleAdministrator: 'Administrateur',
   roleEditor: 'Éditeur',

@@ -35,7 +35,8 @@ function drive(scenario: string, databaseUri: string): string {
   const run = spawnSync(process.execPath, ['drive.mjs', scenario, databaseUri], {
     cwd: appDir,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_MEDIA_DIR: path.join(scratch, `media-${scenario}`) },
+    // Development mode: Payload pushes the schema of a fresh app, as `payload dev` would.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', APP_MEDIA_DIR: path.join(scratch, `media-${scenario}`) },
     timeout: 180_000,
   })
   const output = `${run.stdout}${run.stderr}`

@@ -1,0 +1,2 @@
+/** The plugin's admin components, for Payload's import map (`payload-events-calendar/client#RoleField`). */
+export { RoleField } from '../admin/RoleField.js'
