@@ -34,7 +34,15 @@ function mergeHooks(own: Hooks | undefined, added: Hooks | undefined): Hooks {
 /** The collection with `hooks` run before its own. */
 export const withHooksFirst = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(collection.hooks, hooks) })
 
-const fieldName = (field: Field) => ('name' in field ? field.name : undefined)
+/** The names of the data fields, also those inside rows, collapsibles and unnamed tabs (which hold no data of their own). */
+function dataFieldNames(fields: Field[]): string[] {
+  return fields.flatMap((field) => {
+    if ('name' in field) return [field.name]
+    if ('fields' in field) return dataFieldNames(field.fields)
+    if (field.type === 'tabs') return field.tabs.flatMap((tab) => ('name' in tab && tab.name ? [tab.name] : dataFieldNames(tab.fields)))
+    return []
+  })
+}
 
 /**
  * Extends an existing collection with fields, hooks, access and endpoints, keeping all of its own:
@@ -44,7 +52,7 @@ export function extendCollection(
   existing: CollectionConfig,
   addition: Pick<CollectionConfig, 'fields' | 'hooks' | 'access' | 'endpoints'>,
 ): CollectionConfig {
-  const ownNames = new Set(existing.fields.map(fieldName).filter(Boolean))
+  const ownNames = new Set(dataFieldNames(existing.fields))
   const access = { ...existing.access }
   for (const [operation, fn] of Object.entries(addition.access ?? {})) {
     const key = operation as keyof typeof access
@@ -52,7 +60,7 @@ export function extendCollection(
   }
   return {
     ...existing,
-    fields: [...existing.fields, ...addition.fields.filter((field) => !ownNames.has(fieldName(field)))],
+    fields: [...existing.fields, ...addition.fields.filter((field) => !dataFieldNames([field]).some((name) => ownNames.has(name)))],
     hooks: mergeHooks(existing.hooks, addition.hooks),
     access,
     endpoints: [...(existing.endpoints || []), ...(addition.endpoints || [])],

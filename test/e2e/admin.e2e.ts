@@ -67,7 +67,14 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
 
   it('the first visit creates the first user, who finds the calendar grouped in the navigation', () =>
     step('first-user', async () => {
-      await ui.createFirstUser(ADMIN.email, ADMIN.password)
+      await ui.createFirstUser(ADMIN.email, ADMIN.password, async () => {
+        // The form says the first user becomes the administrator, and offers no role to pick.
+        const role = ui.page.locator('.cal-first-user-role')
+        await role.waitFor()
+        assert.match(await role.innerText(), /Administrator[\s\S]*become its administrator/)
+        assert.equal(await ui.page.locator('.field-type.select', { has: ui.page.locator('#field-role') }).count(), 0)
+        await ui.screenshot('first-user')
+      })
       adminToken = await rest.login(ADMIN.email, ADMIN.password)
       const me = await rest.request('GET', '/api/users/me', { token: adminToken })
       assert.equal(me.body.user.role, 'administrator')

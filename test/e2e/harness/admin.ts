@@ -44,12 +44,13 @@ export function admin(page: Page, baseUrl: string) {
     await page.locator('#field-password').fill(password)
   }
 
-  /** The first visit to the admin asks for the first user. */
-  const createFirstUser = async (email: string, password: string) => {
+  /** The first visit to the admin asks for the first user; `beforeSubmit` sees the filled form. */
+  const createFirstUser = async (email: string, password: string, beforeSubmit?: () => Promise<void>) => {
     await open('')
     await page.waitForURL(/\/admin\/create-first-user/)
     await fillLogin(email, password)
     await page.locator('#field-confirm-password').fill(password)
+    await beforeSubmit?.()
     await page.locator('button[type=submit]').click()
     await page.waitForURL(/\/admin\/?$/)
   }

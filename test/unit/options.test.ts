@@ -1,0 +1,53 @@
+/** Option resolution (the plugin) and the host's environment mapping, without a server. */
+import { describe, expect, test } from '@jest/globals'
+import type { Config } from 'payload'
+import { calendarOptionsFromEnvironment } from '../../src/host/environment.js'
+import { resolveOptions } from '../../src/options.js'
+
+describe('resolveOptions', () => {
+  test('defaults, with no environment read', () => {
+    const previous = process.env.CAL_TIMEZONE
+    process.env.CAL_TIMEZONE = 'Asia/Tokyo'
+    try {
+      const options = resolveOptions({}, {} as Config)
+      expect(options).toMatchObject({
+        enabled: true,
+        slugs: { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories', tags: 'event-tags', media: 'media' },
+        ownsMedia: true,
+        usersSlug: 'users',
+        integerIds: true,
+        siteTimezone: 'UTC',
+        perPage: 10,
+        totalsCacheSeconds: 10,
+        siteUrl: '',
+        currencySymbol: '',
+        currencyPosition: 'prefix',
+      })
+    } finally {
+      if (previous === undefined) delete process.env.CAL_TIMEZONE
+      else process.env.CAL_TIMEZONE = previous
+    }
+  })
+
+  test('the app’s choices win: slugs, upload collection, users from admin.user, site URL without trailing slash', () => {
+    const options = resolveOptions({ slugs: { events: 'happenings' }, uploadCollection: 'images', siteUrl: 'https://example.org//' }, { admin: { user: 'members' } } as Config)
+    expect(options.slugs.events).toBe('happenings')
+    expect(options.slugs.media).toBe('images')
+    expect(options.ownsMedia).toBe(false)
+    expect(options.usersSlug).toBe('members')
+    expect(options.siteUrl).toBe('https://example.org')
+  })
+})
+
+describe("the host app's environment", () => {
+  test('maps CAL_* onto plugin options, leaving out what is unset or invalid', () => {
+    expect(calendarOptionsFromEnvironment({})).toEqual({
+      siteTimezone: undefined, mediaDir: undefined, perPage: undefined, totalsCacheSeconds: undefined,
+      siteUrl: undefined, currencySymbol: undefined, currencyPosition: undefined,
+    })
+    expect(
+      calendarOptionsFromEnvironment({ CAL_TIMEZONE: 'Europe/Paris', CAL_PER_PAGE: '25', CAL_TOTALS_CACHE_SECONDS: '0', CAL_CURRENCY_POSITION: 'postfix', CAL_SITE_URL: 'https://x.example' }),
+    ).toMatchObject({ siteTimezone: 'Europe/Paris', perPage: 25, totalsCacheSeconds: 0, currencyPosition: 'postfix', siteUrl: 'https://x.example' })
+    expect(calendarOptionsFromEnvironment({ CAL_PER_PAGE: '-3', CAL_TOTALS_CACHE_SECONDS: 'soon' })).toMatchObject({ perPage: undefined, totalsCacheSeconds: undefined })
+  })
+})
