@@ -8,6 +8,7 @@ import type { Context } from './context.js'
  */
 export type Kind =
   | 'integer' // a positive integer, as a JSON number or digits
+  | 'postId' // an integer from 0 up: a post id, where 0 names no post (reference §5.2)
   | 'boolean' // true/false/1/0/'true'/'false'/'1'/'0'
   | 'truthy' // any non-empty string; true/1/yes/on (case-insensitive) mean true, anything else false
   | 'string' // a string, possibly empty
@@ -60,6 +61,10 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
     const n = toInteger(value)
     return n !== null && n > 0 ? ok(n) : fail('must be a positive integer')
   },
+  postId: (value) => {
+    const n = toInteger(value)
+    return n !== null && n >= 0 ? ok(n) : fail('must be an integer from 0 up')
+  },
   boolean: (value) => {
     if (value === true || value === 1 || value === '1' || value === 'true') return ok(true)
     if (value === false || value === 0 || value === '0' || value === 'false') return ok(false)
@@ -104,6 +109,7 @@ export function coerce(spec: ParamSpec, value: unknown): Result {
 /** The JSON-schema type of a kind, for the namespace index and `/doc`. */
 export const SCHEMA_TYPE: Record<Kind, JsonType | JsonType[]> = {
   integer: 'integer',
+  postId: 'integer',
   boolean: 'boolean',
   truthy: 'string',
   string: 'string',
@@ -130,6 +136,7 @@ export type ParamSchema = {
 
 const KIND_DETAILS: Partial<Record<Kind, Partial<ParamSchema>>> = {
   integer: { minimum: 1 },
+  postId: { minimum: 0 },
   text: { minLength: 1 },
   list: { items: { type: ['string', 'integer'] } },
   idList: { items: { type: 'integer', minimum: 1 } },

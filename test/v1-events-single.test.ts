@@ -65,6 +65,29 @@ describe('GET /events/{id} and by slug (reference §5.2)', () => {
     expect((await read('/events/by-slug/')).status).toBe(404)
   })
 
+  it('id 0 is an id with no event: 404 rest-event-not-found to read, update and delete it, also through /es/api', async () => {
+    for (const prefix of ['', '/es']) {
+      const zero = await server.request('GET', `${prefix}${V1}/events/0`)
+      expect(zero.status).toBe(404)
+      expect(zero.body).toMatchObject({ code: 'rest-event-not-found', data: { status: 404 } })
+      expect(zero.body.message).toContain('does not exist')
+      const update = await server.request('PATCH', `${prefix}${V1}/events/0`, { token: admin.token, body: { title: 'Nothing' } })
+      expect([update.status, update.body.code]).toEqual([404, 'rest-event-not-found'])
+      const remove = await server.request('DELETE', `${prefix}${V1}/events/0`, { token: admin.token })
+      expect([remove.status, remove.body.code]).toEqual([404, 'rest-event-not-found'])
+    }
+  })
+
+  it('id 0 of the other resources stays 400 rest_invalid_param, as in the reference', async () => {
+    for (const prefix of ['', '/es']) {
+      for (const resource of ['venues', 'organizers', 'categories', 'tags']) {
+        const zero = await server.request('GET', `${prefix}${V1}/${resource}/0`)
+        expect([resource, zero.status, zero.body.code]).toEqual([resource, 400, 'rest_invalid_param'])
+        expect(zero.body.data.params).toHaveProperty('id')
+      }
+    }
+  })
+
   it('403 event-no-longer-available for a trashed event', async () => {
     const event = await createV1Event(server, admin, { ...when, title: 'Trashed' })
     await server.request('DELETE', `${V1}/events/${event.id}`, { token: admin.token })

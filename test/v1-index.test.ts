@@ -65,7 +65,7 @@ describe('GET /api/cal/events/v1: the namespace index (reference §11)', () => {
   it('groups methods that share an operation, and describes every argument', () => {
     const single = index.routes['/cal/events/v1/events/(?P<id>\\d+)']
     expect(single.endpoints.map((endpoint: any) => endpoint.methods)).toEqual([['GET'], ['POST', 'PUT', 'PATCH'], ['DELETE']])
-    expect(single.endpoints[0].args.id).toEqual({ required: true, type: 'integer', minimum: 1, description: 'Id of the event.' })
+    expect(single.endpoints[0].args.id).toEqual({ required: true, type: 'integer', minimum: 0, description: 'Id of the event.' })
     expect(single.endpoints[2].args.force).toMatchObject({ required: false, type: 'boolean', default: false })
     const archive = index.routes['/cal/events/v1/events'].endpoints
     expect(archive[0].args.page).toMatchObject({ required: false, type: 'integer', default: 1, description: expect.any(String) })

@@ -11,7 +11,8 @@ import { idOf, unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
 
-export const eventIdParam: ParamSpec = { kind: 'integer', description: 'Id of the event.', required: true }
+/** Any id, 0 included, is looked up: one with no event is 404 `rest-event-not-found` (reference §5.2). */
+export const eventIdParam: ParamSpec = { kind: 'postId', description: 'Id of the event.', required: true }
 
 /** Listed on update and delete by id (interface-spec §4.2); writes need no event password, so it is not used. */
 export const unusedPasswordParam: ParamSpec = { kind: 'string', description: 'Accepted for compatibility; writes do not need the event password.' }

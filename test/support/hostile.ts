@@ -231,9 +231,10 @@ function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitra
   if (name === 'cost') return fc.constantFrom('"€5"', '["0","10$"]', '"Free"', '"5,50 7,50"')
   if (name === 'image') return fc.oneof(placeholderId('media'), fc.constant('"https://images.example/a.jpg"'), fc.constant('""'))
   if (name === 'categories' || name === 'tags') return fc.oneof(placeholderId(linked!), fc.constantFrom('"Jazz"', '"jazz,rock"', '["Fuzz term"]'))
-  if (linked && (spec.kind === 'integer' || spec.kind === 'idList')) return placeholderId(linked)
+  if (linked && (spec.kind === 'integer' || spec.kind === 'postId' || spec.kind === 'idList')) return placeholderId(linked)
   const byKind: Record<Kind, fc.Arbitrary<string>> = {
     integer: fc.integer({ min: 1, max: 60 }).map(String),
+    postId: fc.integer({ min: 0, max: 60 }).map(String),
     boolean: fc.constantFrom('true', 'false', '"1"', '"0"'),
     truthy: fc.constantFrom('"true"', '"yes"', '"false"'),
     string: fc.constantFrom('""', '"Fuzz value"', '"Lyon"'),

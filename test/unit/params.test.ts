@@ -19,6 +19,13 @@ describe('coerce', () => {
     for (const raw of [0, -1, 1.5, '1e3', 'x', '', [], {}]) expect(value('integer', raw)).toBe('invalid: must be a positive integer')
   })
 
+  test('post ids start at 0, which names no post', () => {
+    expect(value('postId', 0)).toBe(0)
+    expect(value('postId', '12')).toBe(12)
+    for (const raw of [-1, 1.5, 'x', '']) expect(value('postId', raw)).toBe('invalid: must be an integer from 0 up')
+    expect(paramSchema(spec('postId'))).toEqual({ type: 'integer', minimum: 0, description: 'postId' })
+  })
+
   test('booleans take the anchor’s spellings; truthy takes any non-empty text', () => {
     expect([true, 1, '1', 'true'].map((raw) => value('boolean', raw))).toEqual([true, true, true, true])
     expect([false, 0, '0', 'false'].map((raw) => value('boolean', raw))).toEqual([false, false, false, false])
