@@ -61,7 +61,7 @@ export const authorParam: ParamSpec = {
 
 export const postParams = {
   author: authorParam,
-  date: dateParam('Publication date, in the record’s time zone or the site zone.'),
+  date: dateParam('Publication date, in the site time zone (whatever the record’s own zone).'),
   date_utc: dateParam('Publication date in UTC.'),
   status: { kind: 'text', description: 'Post status.', enum: STATUSES } as ParamSpec,
   image: imageParam,
@@ -69,13 +69,13 @@ export const postParams = {
 
 export { urlParam, dateParam }
 
-/** Collection fields for the shared post arguments that were sent. */
-export function postData(args: Record<string, any>, context: Context, zone: string): Record<string, unknown> {
+/** Collection fields for the shared post arguments that were sent; `date` is site time, as records show it. */
+export function postData(args: Record<string, any>, context: Context): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   if (args.author !== undefined) data.author = args.author
   if (args.status !== undefined) data.status = args.status
   if (args.date_utc !== undefined) data.publishedAt = parseDate(args.date_utc, 'UTC', context.now)!.toISO()
-  else if (args.date !== undefined) data.publishedAt = parseDate(args.date, zone, context.now)!.toISO()
+  else if (args.date !== undefined) data.publishedAt = parseDate(args.date, context.options.siteTimezone, context.now)!.toISO()
   if (args.image !== undefined) Object.assign(data, imageData(args.image))
   return data
 }

@@ -140,3 +140,51 @@ describe('event dates on create', () => {
     expect(DateTime.fromFormat(event.start_date, 'yyyy-MM-dd HH:mm:ss').weekday).toBe(3)
   })
 })
+
+describe('the publication date is site time, in and out (whatever the record’s own zone)', () => {
+  // The site is New York (UTC-5 in January); the event is in Paris (UTC+1).
+  const published = { date: '2017-01-05 14:23:36', date_utc: '2017-01-05 19:23:36' }
+
+  it('an event written with `date` reads it back unchanged, with its UTC form', async () => {
+    for (const prefix of ['', '/es']) {
+      const created = await server.request('POST', `${prefix}${V1}/events`, {
+        token: admin.token,
+        body: { title: `Published ${prefix}`, start_date: '2030-01-10 09:00:00', end_date: '2030-01-10 10:00:00', timezone: 'Europe/Paris', date: published.date },
+      })
+      expect(created.status).toBe(201)
+      expect(created.body).toMatchObject(published)
+      const read = await server.request('GET', `${prefix}${V1}/events/${created.body.id}`)
+      expect(read.body).toMatchObject({ ...published, timezone: 'Europe/Paris' })
+      // `modified` is site time too: the same wall clock as its UTC form, five hours earlier.
+      const modified = DateTime.fromFormat(read.body.modified, 'yyyy-MM-dd HH:mm:ss', { zone: 'America/New_York' })
+      expect(modified.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')).toBe(read.body.modified_utc)
+    }
+  })
+
+  it('an update with `date` or `date_utc` means the same instant', async () => {
+    const event = await createV1Event(server, admin, { title: 'Republished', start_date: '2030-01-10 09:00:00', end_date: '2030-01-10 10:00:00', timezone: 'Asia/Tokyo' })
+    const byDate = await server.request('PATCH', `${V1}/events/${event.id}`, { token: admin.token, body: { date: published.date } })
+    expect(byDate.body).toMatchObject(published)
+    const byUtc = await server.request('PATCH', `${V1}/events/${event.id}`, { token: admin.token, body: { date_utc: '2017-02-05 19:23:36' } })
+    expect(byUtc.body).toMatchObject({ date: '2017-02-05 14:23:36', date_utc: '2017-02-05 19:23:36' })
+  })
+
+  it('venues and organizers: the same', async () => {
+    for (const [resource, body] of [
+      ['venues', { venue: 'Published hall' }],
+      ['organizers', { organizer: 'Published org' }],
+    ] as const) {
+      const created = await server.request('POST', `${V1}/${resource}`, { token: admin.token, body: { ...body, date: published.date } })
+      expect([resource, created.status]).toEqual([resource, 201])
+      expect(created.body).toMatchObject(published)
+      expect((await server.request('GET', `/es${V1}/${resource}/${created.body.id}`)).body).toMatchObject(published)
+    }
+  })
+
+  it('a publication date written through Payload’s REST (as the admin writes it: an instant) reads as site time', async () => {
+    const event = await createV1Event(server, admin, { title: 'Set in the admin', start_date: '2030-01-10 09:00:00', end_date: '2030-01-10 10:00:00', timezone: 'Europe/Paris' })
+    const patched = await server.request('PATCH', `/api/events/${event.id}`, { token: admin.token, body: { publishedAt: '2017-01-05T19:23:36.000Z' } })
+    expect(patched.status).toBe(200)
+    expect((await server.request('GET', `${V1}/events/${event.id}`)).body).toMatchObject(published)
+  })
+})

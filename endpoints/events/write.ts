@@ -103,8 +103,7 @@ function eventDates(args: Record<string, any>, stored: Doc | null, context: Cont
 
 /** The collection data of an event write: only what was sent (an update keeps everything else). */
 async function eventData(context: Context, args: Record<string, any>, stored: Doc | null): Promise<Record<string, unknown>> {
-  const zone = args.timezone || stored?.timezone || context.options.siteTimezone
-  const data: Record<string, unknown> = { ...postData(args, context, zone), ...eventDates(args, stored, context) }
+  const data: Record<string, unknown> = { ...postData(args, context), ...eventDates(args, stored, context) }
   const copy: Record<string, string> = {
     title: 'title', description: 'description', excerpt: 'excerpt', slug: 'slug', all_day: 'allDay', website: 'website',
     show_map: 'showMap', show_map_link: 'showMapLink', hide_from_listings: 'hideFromListings', sticky: 'sticky',

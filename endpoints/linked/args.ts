@@ -43,7 +43,7 @@ const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'
 
 /** The venue fields of the arguments that were sent. On create, `stateprovince` is derived when absent (reference §6.3). */
 export function venueData(args: Record<string, any>, context: Context, creating: boolean): Record<string, unknown> {
-  const data: Record<string, unknown> = postData(args, context, context.options.siteTimezone)
+  const data: Record<string, unknown> = postData(args, context)
   const copy: Record<string, string> = { venue: 'name', description: 'description', address: 'address', city: 'city', country: 'country', province: 'province', state: 'state', zip: 'zip', phone: 'phone', stateprovince: 'stateprovince', website: 'website', show_map: 'showMap', show_map_link: 'showMapLink', geo_lat: 'geoLat', geo_lng: 'geoLng' }
   for (const [arg, field] of Object.entries(copy)) if (args[arg] !== undefined) data[field] = args[arg]
   if (creating && args.stateprovince === undefined) {
@@ -53,7 +53,7 @@ export function venueData(args: Record<string, any>, context: Context, creating:
 }
 
 export function organizerData(args: Record<string, any>, context: Context): Record<string, unknown> {
-  const data: Record<string, unknown> = postData(args, context, context.options.siteTimezone)
+  const data: Record<string, unknown> = postData(args, context)
   const copy: Record<string, string> = { organizer: 'name', description: 'description', phone: 'phone', website: 'website', email: 'email' }
   for (const [arg, field] of Object.entries(copy)) if (args[arg] !== undefined) data[field] = args[arg]
   return data
