@@ -12,10 +12,13 @@ export type Context = {
   user: PayloadRequest['user']
   /** The content language: `translation_language`, else the path segment, else `en`. */
   lang: LocaleCode
-  /** The language segment the request came through (`/fr/api/...`), kept in links. */
+  /** The language segment the request came through (`/fr/api/...`), if any. */
   pathLanguage: LocaleCode | null
   options: ResolvedCalendarOptions
-  /** Absolute URL of the namespace root, with a trailing slash and the request's language segment. */
+  /**
+   * Absolute URL of the namespace root, with a trailing slash and, when the content language is not
+   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language (v1-decisions §2).
+   */
   root: string
   /** Public site address (no trailing slash). */
   siteUrl: string
@@ -24,6 +27,9 @@ export type Context = {
   /** The route table the namespace was mounted with, which the index and `/doc` describe. */
   routes: Route[]
 }
+
+/** The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions §2). */
+export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)
 
 /** Local API options every handler passes: the caller's request, access control on, the language. */
 export function localOptions(context: Context) {

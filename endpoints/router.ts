@@ -1,7 +1,7 @@
 import { APIError, ValidationError, type Endpoint, type PayloadHandler, type PayloadRequest } from 'payload'
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { NAMESPACE, type Context } from './context.js'
+import { languageSegment, NAMESPACE, type Context } from './context.js'
 import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, noRoute } from './errors.js'
 import { parseParams, readBody, type Input } from './input.js'
 import type { ParamSpec, Params } from './params.js'
@@ -146,7 +146,7 @@ async function dispatch(req: PayloadRequest, { routes, compiled, options }: Name
       lang,
       pathLanguage,
       options,
-      root: `${origin}${pathLanguage && pathLanguage !== 'en' ? `/${pathLanguage}` : ''}${prefix}/`,
+      root: `${origin}${languageSegment(lang)}${prefix}/`,
       siteUrl: origin,
       now: new Date(),
       pathParams,

@@ -149,3 +149,70 @@ describe('language-prefixed API roots', () => {
     }
   })
 })
+
+describe('v1 links keep the language of the request, however it was chosen (v1-decisions §2)', () => {
+  const V1 = '/api/cal/events/v1'
+  const resources = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
+  const records = (body: Record<string, any>, resource: string): Record<string, any>[] => body[resource]
+
+  beforeAll(async () => {
+    // Two of each, so that an archive of one a page has a next and a previous page.
+    for (const n of [1, 2]) {
+      const start = new Date(Date.now() + (n + 5) * 86_400_000).toISOString().slice(0, 19).replace('T', ' ')
+      const created = await server.request('POST', `${V1}/events`, {
+        token: admin.token,
+        body: {
+          title: `Linked ${n}`, start_date: start, end_date: start, tags: `linktag${n}`, categories: `Linkcat${n}`,
+          venue: { venue: `Link hall ${n}` }, organizer: [{ organizer: `Link org ${n}` }],
+        },
+      })
+      expect(created.status).toBe(201)
+    }
+  })
+
+  /** Every link of an archive page and of its records. */
+  function linksOf(body: Record<string, any>, resource: string): string[] {
+    const links = [body.rest_url, body.next_rest_url, body.previous_rest_url].filter(Boolean)
+    for (const record of records(body, resource)) {
+      links.push(record.url)
+      if (record.rest_url) links.push(record.rest_url)
+      if (record.urls) links.push(...Object.values(record.urls as Record<string, string>))
+    }
+    return links
+  }
+
+  it.each([
+    ['?translation_language=fr', '', 'fr'],
+    ['?translation_language=fr', '/es', 'fr'],
+    ['', '/es', 'es'],
+    ['?translation_language=es', '/fr', 'es'],
+  ])('archives and records of the five resources: %s through "%s/api" → /%s/', async (query, prefix, expected) => {
+    for (const resource of resources) {
+      const page2 = await server.request('GET', `${prefix}${V1}/${resource}${query}${query ? '&' : '?'}per_page=1&page=2`)
+      expect([resource, page2.status]).toEqual([resource, 200])
+      expect(page2.body.next_rest_url ?? page2.body.previous_rest_url).toBeDefined()
+      const links = linksOf(page2.body, resource)
+      expect(links.length).toBeGreaterThan(2)
+      for (const link of links) expect([resource, link]).toEqual([resource, expect.stringMatching(new RegExp(`^https?://[^/]+/${expected}/`))])
+
+      const one = records(page2.body, resource)[0]
+      const single = await server.request('GET', `${prefix}${V1}/${resource}/${one.id}${query}`)
+      expect(single.status).toBe(200)
+      const singleLinks = [single.body.url, single.body.rest_url, ...Object.values((single.body.urls ?? {}) as Record<string, string>)].filter(Boolean)
+      for (const link of singleLinks) expect([resource, link]).toEqual([resource, expect.stringMatching(new RegExp(`^https?://[^/]+/${expected}/`))])
+    }
+  })
+
+  it('following next_rest_url of a French archive gives page 2 in French', async () => {
+    const page1 = await server.request('GET', `${V1}/events?translation_language=fr&per_page=1`)
+    const next = new URL(page1.body.next_rest_url)
+    const page2 = await server.request('GET', `${next.pathname}${next.search}`)
+    expect(page2.status).toBe(200)
+    expect(page2.headers.get('content-language')).toBe('fr')
+  })
+
+  it('English chosen by the parameter drops the segment, even through /fr/api', async () => {
+    const page = await server.request('GET', `/fr${V1}/events?translation_language=en&per_page=1`)
+    for (const link of linksOf(page.body, 'events')) expect(link).not.toMatch(/\/(fr|es|en)\/(api|event)/)
+  })
+})

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { DateTime } from 'luxon'
 import { relatedId } from '../../collections/relations.js'
-import type { Context } from '../context.js'
+import { languageSegment, type Context } from '../context.js'
 
 /** A stored document as the Local API returns it at depth 0. */
 export type Doc = Record<string, any> & { id: number }
@@ -37,10 +37,7 @@ export function globalId(context: Context, id: number) {
 }
 
 /** The public page of a record, in the request's language segment when it is not English. */
-export function permalink(context: Context, base: string, slug: string): string {
-  const language = context.pathLanguage && context.pathLanguage !== 'en' ? `/${context.pathLanguage}` : ''
-  return `${context.siteUrl}${language}/${base}/${slug}/`
-}
+export const permalink = (context: Context, base: string, slug: string): string => `${context.siteUrl}${languageSegment(context.lang)}/${base}/${slug}/`
 
 /** The author's id as a string, as the anchor gives it ("0" when none). */
 export const authorId = (doc: Doc) => String(relatedId(doc.author) ?? 0)

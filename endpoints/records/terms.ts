@@ -1,4 +1,4 @@
-import type { Context } from '../context.js'
+import { languageSegment, type Context } from '../context.js'
 import { displayTitle } from './text.js'
 import { idOf, type Doc } from './common.js'
 import type { EmbeddedTermRecord } from '../schemas/records.js'
@@ -43,7 +43,7 @@ export function sortByName<T extends { name: string }>(terms: T[]): T[] {
 export function termRecord(doc: Doc, taxonomy: Taxonomy, count: number, context: Context) {
   const parent = idOf(doc.parent) ?? 0
   const archive = taxonomy === 'categories' ? 'category' : 'tag'
-  const language = context.pathLanguage && context.pathLanguage !== 'en' ? `/${context.pathLanguage}` : ''
+  const language = languageSegment(context.lang)
   return {
     id: doc.id,
     count,
