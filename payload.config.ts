@@ -6,7 +6,7 @@ import { fr } from '@payloadcms/translations/languages/fr'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { calendarPlugin } from './src/index.js'
-import { databaseAdapter, migrateSqlite } from './src/host/database.js'
+import { databaseAdapter, migrateDatabase } from './src/host/database.js'
 import { calendarOptionsFromEnvironment } from './src/host/environment.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -43,6 +43,6 @@ export default buildConfig({
   ],
   plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
-    await migrateSqlite(payload.db)
+    await migrateDatabase(payload.db)
   },
 })

@@ -1,44 +1,61 @@
 import type { Client } from '@libsql/client'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { SQLiteSchemaHook } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
-import { migrations } from './migrations/sqlite/index.js'
+import { migrations as postgresMigrations } from './migrations/postgres/index.js'
+import { migrations as sqliteMigrations } from './migrations/sqlite/index.js'
 import { PROJECT_ROOT } from './paths.js'
 import { withWriterConnection } from './sqliteWriter.js'
 
 export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
 
-export type DatabaseKind = 'sqlite' | 'mongodb'
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
 
 export function databaseKind(uri: string): DatabaseKind {
   if (/^mongodb(\+srv)?:\/\//.test(uri)) return 'mongodb'
+  if (/^postgres(ql)?:\/\//.test(uri)) return 'postgres'
   if (uri.startsWith('file:')) return 'sqlite'
-  throw new Error(`DATABASE_URI must start with file:, mongodb:// or mongodb+srv:// (got "${uri.split(':')[0]}:…")`)
+  throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv:// (got "${uri.split(':')[0]}:…")`)
 }
 
+const migrationDir = (kind: 'sqlite' | 'postgres') => path.join(PROJECT_ROOT, 'src', 'host', 'migrations', kind)
+
 /**
- * The database adapter named by `DATABASE_URI`: SQLite on a file by default, MongoDB for
- * `mongodb://` and `mongodb+srv://` addresses.
+ * The database adapter named by `DATABASE_URI`: SQLite on a file by default, PostgreSQL for
+ * `postgres://` and `postgresql://`, MongoDB for `mongodb://` and `mongodb+srv://` addresses.
+ * On both SQL databases every write runs in a transaction (a failed write leaves nothing behind),
+ * and the schema comes from the committed migrations in `src/host/migrations/<kind>`, in
+ * development, tests and production alike (no drizzle push): a database is always in a state a
+ * migration produced.
  */
 export async function databaseAdapter(uri: string = process.env.DATABASE_URI || DEFAULT_DATABASE_URI): Promise<DatabaseAdapterObj> {
-  if (databaseKind(uri) === 'mongodb') {
+  const kind = databaseKind(uri)
+  if (kind === 'mongodb') {
     const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
     return mongooseAdapter({ url: uri, ensureIndexes: true })
   }
+  if (kind === 'postgres') {
+    const { postgresAdapter } = await import('@payloadcms/db-postgres')
+    const { index } = await import('@payloadcms/db-postgres/drizzle/pg-core')
+    return postgresAdapter({
+      pool: { connectionString: uri },
+      transactionOptions: {},
+      push: false,
+      migrationDir: migrationDir('postgres'),
+      afterSchemaInit: [indexParentLookups(index)],
+    })
+  }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+  const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
   const file = uri.slice('file:'.length)
   if (file && !file.startsWith(':')) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const adapter = sqliteAdapter({
     client: { url: uri },
-    // Every write runs in a transaction: a failed write leaves nothing behind.
     transactionOptions: {},
     wal: { synchronous: 'FULL' }, // also on the writer connection (below)
-    // The schema comes from the migrations in src/host/migrations/sqlite, in development, tests and production
-    // alike (no drizzle push): a database is always in a state a migration produced.
     push: false,
-    migrationDir: path.join(PROJECT_ROOT, 'src', 'host', 'migrations', 'sqlite'),
-    afterSchemaInit: [await indexParentLookups()],
+    migrationDir: migrationDir('sqlite'),
+    afterSchemaInit: [indexParentLookups(index)],
   })
   const pragmas = ['PRAGMA synchronous = FULL']
   return { ...adapter, init: (args) => withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<typeof adapter.init> }
@@ -62,8 +79,12 @@ function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAd
  * first, so each subquery would scan its whole table: a page of events would get slower as the
  * calendar grows. An index on the parent column of each of them keeps every page as fast.
  */
-async function indexParentLookups(): Promise<SQLiteSchemaHook> {
-  const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
+/** drizzle's `index()` builder of either SQL dialect, as far as this hook uses it. */
+type IndexBuilder = (name: string) => { on: (column: any) => any }
+/** The part of Payload's `afterSchemaInit` hook arguments that this hook uses, alike on both SQL adapters. */
+type SchemaHook = (args: { schema: { tables: Record<string, any> }; extendTable: (args: { table: any; extraConfig: (columns: any) => any }) => unknown }) => any
+
+function indexParentLookups(index: IndexBuilder): SchemaHook {
   return ({ schema, extendTable }) => {
     for (const [name, table] of Object.entries(schema.tables)) {
       const column = name.endsWith('_locales') ? '_parentID' : name.endsWith('_texts') ? 'parent' : null
@@ -74,11 +95,39 @@ async function indexParentLookups(): Promise<SQLiteSchemaHook> {
   }
 }
 
-/** Brings a SQLite database up to date with the migrations and its query statistics; call once the Payload instance is up. */
-export async function migrateSqlite(db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>): Promise<void> {
-  if (db.name !== 'sqlite') return
-  await db.migrate({ migrations: migrations as Migration[] })
-  // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
-  // over the date-window indexes, and archive pages slow down as the calendar grows.
-  await (db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('ANALYZE')
+/**
+ * Brings a SQL database up to date with its migrations, then its query statistics; call once the
+ * Payload instance is up. MongoDB needs neither.
+ */
+export async function migrateDatabase(db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>): Promise<void> {
+  if (db.name === 'sqlite') {
+    await db.migrate({ migrations: sqliteMigrations as Migration[] })
+    // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
+    // over the date-window indexes, and archive pages slow down as the calendar grows.
+    await (db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('ANALYZE')
+  } else if (db.name === 'postgres') {
+    await db.migrate({ migrations: postgresMigrations as Migration[] })
+    await (db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool.query('ANALYZE')
+  }
+}
+
+type PgPool = {
+  end: () => Promise<void>
+  _clients?: { release?: (error?: Error) => void }[]
+  _idle?: { client: unknown }[]
+}
+
+/**
+ * Closes the database after `payload.destroy()`, which leaves PostgreSQL's connection pool open.
+ * Payload's adapter checks one client out of the pool when it connects and never gives it back,
+ * so `pool.end()` alone would wait for it forever: the clients still out are given back (through
+ * pg-pool's own bookkeeping, since nothing else holds them) once no request is in flight.
+ */
+export async function closeDatabase(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
+  const pool = (db as unknown as { pool?: PgPool }).pool
+  if (db.name !== 'postgres' || !pool) return
+  const ended = pool.end()
+  const idle = new Set((pool._idle ?? []).map((item) => item.client))
+  for (const client of pool._clients ?? []) if (!idle.has(client)) client.release?.()
+  await ended
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { closeDatabase } from './database.js'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from '../locales.js'
 import { PROJECT_ROOT } from './paths.js'
@@ -125,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await stopped
       await closeAdmin()
       await payload.destroy()
+      await closeDatabase(payload.db)
     })())
   return { url, payload, close }
 }
