@@ -14,6 +14,7 @@ import { calendarRoutes } from '../endpoints/routes.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
+import { writeTurns } from './database/turns.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -53,7 +54,8 @@ export const calendarPlugin =
     if (missing.length) throw new Error(`calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`)
 
     const withIds = options.integerIds ? collections.map((collection) => withIntegerIds(collection, options)) : collections
-    const guarded = withIds.map((collection) => (calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug ? withQueryGuard(collection) : collection))
+    const touched = (collection: CollectionConfig) => calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
+    const guarded = withIds.map((collection) => (touched(collection) ? withWriteTurns(withQueryGuard(collection)) : collection))
     return {
       ...incomingConfig,
       localization,
@@ -120,6 +122,11 @@ function withUnlink(collection: CollectionConfig, references: Reference[], { onT
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
 function withQueryGuard(collection: CollectionConfig): CollectionConfig {
   return withHooksFirst(collection, { beforeOperation: [queryGuard] })
+}
+
+/** Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other hook. */
+function withWriteTurns(collection: CollectionConfig): CollectionConfig {
+  return withHooksFirst(collection, { beforeOperation: [writeTurns] })
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {

@@ -25,8 +25,9 @@ function textOf(value: unknown): string | undefined {
  * The first free slug among `base`, `base-2`, `base-3`, … in the collection, other than the record's own.
  * Candidates are checked in windows that double in size (25, then 50, 100, …), so a title shared
  * by a thousand records costs six queries, not forty. Runs inside the write's transaction (through
- * `req`), so the check and the insert are one step on SQLite, where writes are serialized; the
- * unique index on `slug` stays the final guard.
+ * `req`), so the check and the insert are one step: calendar writes take turns (on SQLite
+ * `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`); the unique index on
+ * `slug` stays the final guard.
  */
 export async function freeSlug(req: PayloadRequest, collection: string, base: string, ownId?: number | string): Promise<string> {
   for (let start = 1, size = FIRST_WINDOW; ; start += size, size = Math.min(size * 2, MAX_WINDOW)) {

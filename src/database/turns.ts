@@ -1,0 +1,34 @@
+import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+
+type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
+type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
+
+/** One key for every calendar write, in every process that shares the database. */
+const WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext('payload-events-calendar:writes'))"
+
+/**
+ * Waits until no other calendar write transaction is open, on PostgreSQL. There a transaction
+ * does not see what another has not committed, so two writes that pick the next id or a free slug
+ * would pick the same one, and the unique index that then refuses one aborts its whole
+ * transaction (no retry is possible inside it); two updates of one record would each write back
+ * what they read, and the later would undo the earlier. A transaction-scoped advisory lock makes
+ * calendar writes take turns, as SQLite's single writer does (`sqliteTurns.ts`): across processes,
+ * released when the transaction commits or rolls back, taken again at no cost inside it. Reads
+ * never wait. Other adapters: nothing to do.
+ */
+export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
+  const db = req.payload.db as unknown as PostgresAdapter
+  if (db.name !== 'postgres') return
+  const transactionID = await req.transactionID
+  const session = transactionID === undefined || transactionID === null ? undefined : db.sessions?.[String(transactionID)]?.db
+  // Without a transaction there is nothing to hold the lock until the write is visible.
+  if (session) await session.execute(WRITE_LOCK)
+}
+
+const WRITES = new Set(['create', 'update', 'delete'])
+
+/** Every create, update and delete of the collection waits for its turn before it reads anything. */
+export const writeTurns: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  if (WRITES.has(operation)) await takeWriteTurn(req)
+  return args
+}
