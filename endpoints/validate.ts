@@ -2,10 +2,12 @@ import type { Context } from './context.js'
 import { invalidParams, missingParams, type ApiError } from './errors.js'
 import type { Input } from './input.js'
 import { coerce, type Params } from './params.js'
+import { holdsNul } from '../src/lib/nul.js'
 
 /**
  * Validates arguments as the anchor's pipeline does (reference §1): required ones first, then each
- * given (or defaulted) value's kind and the route's own check. Returns the typed arguments.
+ * given (or defaulted) value's kind (no NUL character in it: PostgreSQL cannot store one) and the
+ * route's own check. Returns the typed arguments.
  */
 export async function validateArgs(
   params: Params,
@@ -23,8 +25,8 @@ export async function validateArgs(
     const raw = input[name] ?? spec.default
     if (raw === undefined || raw === null) continue
     const result = coerce(spec, raw)
-    if (!result.ok) {
-      reasons[name] = `${name} ${result.reason}.`
+    if (!result.ok || holdsNul(result.value)) {
+      reasons[name] = `${name} ${result.ok ? 'must not contain the NUL character' : result.reason}.`
       continue
     }
     const reason = spec.check ? await spec.check(result.value, context) : undefined

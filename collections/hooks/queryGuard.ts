@@ -1,3 +1,4 @@
+import { holdsNul } from '../../src/lib/nul.js'
 import { APIError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest } from 'payload'
 
 /**
@@ -6,14 +7,16 @@ import { APIError, type CollectionBeforeOperationHook, type FlattenedField, type
  * reach the database:
  * - a date field compared with something that is not a date (`where[startDate][equals]=soon`);
  * - a relationship, upload or number field matched with `not_like` against something that is not a
- *   number (the adapter binds NaN, which SQLite refuses);
+ *   number (the adapter binds NaN, which SQLite refuses); on PostgreSQL, any pattern operator
+ *   (`like`, `not_like`, `contains`, `not_contains`) on such a field;
  * - an operand that is an object (`where[title][equals][x]=1`), or a list where one value is
  *   compared (`where[slug][like][0]=a&where[slug][like][1]=b`);
  * - an operator the database adapter does not have (`all` on the SQL adapters);
  * - the geographic operators on anything but a point field (`where[title][near]=1,2`);
  * - `like` patterns of too many words (each word is a LIKE of its own, and SQLite refuses a query
  *   that nests too deeply), and `like` or `contains` patterns too long for SQLite (50,000 bytes);
- * - a sort on too many fields; a page or limit that puts the offset beyond SQLite's integers.
+ * - a sort on too many fields; a page or limit that puts the offset beyond SQLite's integers;
+ * - the NUL character in a query or in written data (PostgreSQL cannot store it), for any operation.
  * (A `where` query parameter that is not JSON is answered in the express bridge: Payload parses it
  * before any hook runs.)
  */
@@ -79,6 +82,8 @@ function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadReques
       }
       if (DATE_OPERATORS.has(operator) && notADate(operand) && field()?.type === 'date') throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a date.`)
       if (operator === 'not_like' && notANumber(operand) && NUMERIC_COLUMNS.has(field()?.type ?? '')) throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a number.`)
+      // PostgreSQL matches patterns against text only (SQLite reads the number as text).
+      if (PATTERNS.has(operator) && req.payload.db.name === 'postgres' && NUMERIC_COLUMNS.has(field()?.type ?? '')) throw refuse(`${key}: ${operator} matches text, and ${key} is a number.`)
     }
   }
 }
@@ -92,6 +97,8 @@ function checkPaging(page: unknown, limit: unknown): void {
 }
 
 export const queryGuard: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
+  const { data } = args as { data?: unknown }
+  if (holdsNul(data) || holdsNul((args as { where?: unknown }).where)) throw refuse('Text may not contain the NUL character (U+0000).')
   if (!QUERYING.has(operation)) return args
   const { req, sort, where, page, limit } = args as { req: PayloadRequest; sort?: unknown; where?: unknown; page?: unknown; limit?: unknown }
   checkWhere(where, collection.flattenedFields, req)

@@ -89,3 +89,11 @@ describe('validateArgs', () => {
     })
   })
 })
+
+describe('holdsNul', () => {
+  test('finds the NUL character in strings, lists, objects and keys, nowhere else', async () => {
+    const { holdsNul } = await import('../../src/lib/nul.js')
+    for (const value of ['a\u0000', ['x', 'a\u0000'], { a: { b: 'c\u0000' } }, { ['k\u0000']: 1 }]) expect(holdsNul(value)).toBe(true)
+    for (const value of ['plain', 'é\u0001', 42, null, undefined, ['x'], { a: 'b' }]) expect(holdsNul(value)).toBe(false)
+  })
+})
