@@ -4,10 +4,12 @@ import path from 'node:path'
 import { afterAll, beforeAll } from '@jest/globals'
 import type { RunningServer } from '../src/host/server.js'
 import { checkResponse } from './contract.js'
+import { freshDatabase } from './support/database.js'
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export type TestServer = RunningServer & {
+  /** The SQLite file of the server's database ('' on other databases). */
   dbFile: string
   /** Sends a request to the server and returns its status, JSON body and headers. */
   request: <T = any>(method: string, route: string, options?: RequestOptions) => Promise<ApiResponse<T>>
@@ -17,12 +19,13 @@ export type TestServer = RunningServer & {
 export type RequestOptions = { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string> }
 
 /**
- * Boots the real server (no admin UI) on 127.0.0.1 and a fresh SQLite file, or on the database that
- * `DATABASE_URI` names when it is a MongoDB address.
+ * Boots the real server (no admin UI) on 127.0.0.1 and a database of its own: a fresh SQLite file,
+ * or a fresh PostgreSQL database when `DATABASE_URI` names a PostgreSQL server, or the MongoDB
+ * database it names (test/support/database.ts).
  */
 export async function startTestServer(): Promise<TestServer> {
-  const dbFile = path.join(os.tmpdir(), `calendar-test-${process.pid}-${Date.now()}.db`)
-  if (!/^mongodb/.test(process.env.DATABASE_URI ?? '')) process.env.DATABASE_URI = `file:${dbFile}`
+  const database = await freshDatabase('test')
+  process.env.DATABASE_URI = database.uri
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-media-'))
   process.env.CAL_MEDIA_DIR = mediaDir
   process.env.PAYLOAD_SECRET ??= 'test-secret'
@@ -52,10 +55,10 @@ export async function startTestServer(): Promise<TestServer> {
   }
   const stop = async () => {
     await running.close()
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
+    await database.drop()
     fs.rmSync(mediaDir, { recursive: true, force: true })
   }
-  return { ...running, dbFile, request, stop }
+  return { ...running, dbFile: database.file, request, stop }
 }
 
 export type TestUser = { id: number; email: string; token: string; apiKey: string; role: string }

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from './helpers.js'
+import { freshDatabase, suiteDatabase, type TestDatabase } from './support/database.js'
 import { startServerProcess } from './support/serverProcess.js'
 
 describe('the server, in process', () => {
@@ -34,7 +34,7 @@ describe('the server, in process', () => {
     }
   })
 
-  it('keeps the migrations in step with the collections', async () => {
+  ;(suiteDatabase === 'mongodb' ? it.skip : it)('keeps the migrations of its SQL database in step with the collections (MongoDB has none)', async () => {
     const db = server.payload.db as unknown as {
       schema: unknown
       requireDrizzleKit: () => {
@@ -42,7 +42,7 @@ describe('the server, in process', () => {
         generateMigration: (before: unknown, after: unknown) => Promise<string[]>
       }
     }
-    const dir = path.resolve('src/host/migrations/sqlite')
+    const dir = path.resolve('src/host/migrations', server.payload.db.name)
     const latest = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort().at(-1)!
     const snapshot = JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8'))
     const kit = db.requireDrizzleKit()
@@ -53,12 +53,15 @@ describe('the server, in process', () => {
 })
 
 describe('the server as a process', () => {
-  const dbFile = path.join(os.tmpdir(), `calendar-process-${process.pid}.db`)
-  afterAll(() => {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true })
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await freshDatabase('process')
+  })
+  afterAll(async () => {
+    await database?.drop()
   })
 
-  const start = () => startServerProcess({ DATABASE_URI: `file:${dbFile}` })
+  const start = () => startServerProcess({ DATABASE_URI: database.uri })
 
   it('logs its URLs, finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
     const { child, url, output, exited } = await start()
@@ -87,7 +90,7 @@ describe('the server as a process', () => {
     expect(await code).toBe(0)
     expect(output()).toMatch(/SIGTERM: finishing requests in flight/)
 
-    // The write survived the shutdown: a restart on the same file has the user.
+    // The write survived the shutdown: a restart on the same database has the user.
     const again = await start()
     const registered = await fetch(`${again.url}/api/users/init`)
     expect(await registered.json()).toEqual({ initialized: true })

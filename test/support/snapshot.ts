@@ -1,11 +1,15 @@
 import type { Payload } from 'payload'
 
-/** Every stored row, by table (SQLite) or by collection (other adapters), each row as canonical JSON, sorted. */
+/** Every stored row, by table (SQLite, PostgreSQL) or by collection (MongoDB), each row as canonical JSON, sorted. */
 export type Snapshot = Map<string, string[]>
 
 type LibsqlClient = {
   execute: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>
   batch: (statements: string[], mode: 'read') => Promise<{ columns: string[]; rows: unknown[][] }[]>
+}
+
+type PgPool = {
+  connect: () => Promise<{ query: (query: string | { text: string; rowMode: 'array' }) => Promise<{ rows: unknown[] }>; release: () => void }>
 }
 
 const canonical = (value: unknown): string =>
@@ -16,7 +20,7 @@ const canonical = (value: unknown): string =>
   )
 
 /**
- * The whole database. On SQLite every table is read as stored, in one read transaction, so that
+ * The whole database. On SQLite and PostgreSQL every table is read as stored, in one read transaction, so that
  * localized rows, relationship rows, trashed records, id sequences and users are all compared, not
  * only what the Local API would show; on other adapters every collection in every locale, trash
  * included, with hidden fields.
@@ -29,6 +33,22 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
     const tables = rows.map((row) => String(row.name))
     const results = await client.batch(tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`), 'read')
     tables.forEach((table, i) => snapshot.set(table, results[i].rows.map((row) => canonical(Array.from(row))).sort()))
+    return snapshot
+  }
+  if (payload.db.name === 'postgres') {
+    const pool = (payload.db as unknown as { pool: PgPool }).pool
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+      const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+      for (const { tablename } of rows as { tablename: string }[]) {
+        const result = await client.query({ text: `SELECT * FROM "${tablename.replace(/"/g, '""')}"`, rowMode: 'array' })
+        snapshot.set(tablename, (result.rows as unknown[][]).map((row) => canonical(row)).sort())
+      }
+      await client.query('COMMIT')
+    } finally {
+      client.release()
+    }
     return snapshot
   }
   for (const collection of payload.config.collections) {
