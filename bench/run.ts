@@ -7,6 +7,8 @@
  *   --connections C     concurrent connections (default 10)
  *   --seed N            dataset seed (default 1)
  *   --admin             serve the admin UI too (needs `npm run build`); default: API only
+ *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
+ *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -17,10 +19,11 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
+import { datasetStore } from './store.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean }
+type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean; database: string | undefined }
 
 function parseOptions(argv: string[]): Options {
   const value = (name: string) => {
@@ -42,40 +45,16 @@ function parseOptions(argv: string[]): Options {
     connections: number('connections', 10),
     seed: number('seed', 1),
     admin: argv.includes('--admin'),
+    database: value('database'),
   }
 }
 
 type Measure = { name: string; group: 'v1' | 'rest' | 'db'; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; peakRssMb?: number }
 
-/** The database file of a size and seed, generated once (in a process of its own) and kept under bench/data. */
-async function datasetFile(events: number, seed: number): Promise<string> {
-  const file = path.join(ROOT, 'bench', 'data', `calendar-${events}-seed${seed}.db`)
-  if (fs.existsSync(file)) return file
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  console.log(`generating ${events} events (seed ${seed}) into ${path.relative(ROOT, file)}…`)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/generate.ts', String(events), String(seed), file], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } })
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`generating the dataset failed (${code})`)
-  return file
-}
-
-/**
- * A copy of a dataset for one run: the run creates events (and the server migrates), and the
- * next run must start from the same calendar.
- */
-function workingCopy(file: string): string {
-  const copy = file.replace(/\.db$/, '.run.db')
-  for (const suffix of ['', '-wal', '-shm']) {
-    fs.rmSync(copy + suffix, { force: true })
-    if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
-  }
-  return copy
-}
-
 let payloadInstance: Payload | null = null
-/** This process's own Payload on one database file, for the direct database queries. */
-async function openPayload(file: string): Promise<Payload> {
-  process.env.DATABASE_URI = `file:${file}`
+/** This process's own Payload on the measured database, for the direct database queries. */
+async function openPayload(uri: string): Promise<Payload> {
+  process.env.DATABASE_URI = uri
   process.env.LOG_LEVEL = 'warn'
   const { default: config } = await import('../payload.config.js')
   payloadInstance = await getPayload({ config })
@@ -85,8 +64,8 @@ async function openPayload(file: string): Promise<Payload> {
 type Server = { child: ChildProcess; url: string; peakRss: () => number; scenarioPeakRss: () => number; resetScenarioPeak: () => void; stop: () => Promise<void> }
 
 /** Starts the app as the README does, in production mode, on the dataset. */
-async function startServer(file: string, admin: boolean): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: `file:${file}`, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: '' }
+async function startServer(uri: string, admin: boolean): Promise<Server> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: uri, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: '' }
   // `npm start` without npm in between, so that the pid sampled for memory is the server's.
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
   if (built.status !== 0) throw new Error('building the server failed')
@@ -268,16 +247,17 @@ function ratios(measures: Measure[]) {
 async function main() {
   const options = parseOptions(process.argv.slice(2))
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }
-  const results: Record<string, unknown> = { date: new Date().toISOString(), options, machine, runs: [] as unknown[] }
+  const store = datasetStore(options.database)
+  const results: Record<string, unknown> = { date: new Date().toISOString(), options: { ...options, database: store.kind }, machine, runs: [] as unknown[] }
   const sizes = options.sizes ?? [options.events]
   for (const events of sizes) {
-    const file = workingCopy(await datasetFile(events, options.seed))
+    const uri = await store.workingCopy(events, options.seed)
     // The configuration reads DATABASE_URI once, so this process opens one database only: the one measured directly.
-    const payload = options.sizes ? null : await openPayload(file)
-    const server = await startServer(file, options.admin)
+    const payload = options.sizes ? null : await openPayload(uri)
+    const server = await startServer(uri, options.admin)
     try {
       const measures = payload ? await allScenarios(server, payload, options) : await listScenarios(server, options)
-      printTable(`${events} events, ${options.connections} connections, ${options.duration} s each`, measures, server.peakRss())
+      printTable(`${events} events on ${store.kind}, ${options.connections} connections, ${options.duration} s each`, measures, server.peakRss())
       const r = ratios(measures)
       for (const { label, p50, requestsPerSecond } of r) console.log(`${label}: p50 ×${p50.toFixed(2)}, req/s ×${requestsPerSecond.toFixed(2)}`)
       ;(results.runs as unknown[]).push({ events, measures, ratios: r, peakRssMb: Math.round(server.peakRss() / 2 ** 20) })
