@@ -2,11 +2,7 @@ import { languageSegment, type Context } from '../context.js'
 import { displayTitle } from './text.js'
 import { idOf, type Doc } from './common.js'
 import type { EmbeddedTermRecord } from '../schemas/records.js'
-
-export type Taxonomy = 'categories' | 'tags'
-
-/** The anchor's taxonomy names, which clients see in `taxonomy`. */
-export const TAXONOMY_NAME = { categories: 'tribe_events_cat', tags: 'post_tag' } as const satisfies Record<Taxonomy, string>
+import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 
 function termUrls(context: Context, taxonomy: Taxonomy, id: number, parent: number) {
   const collection = `${context.root}${taxonomy}`

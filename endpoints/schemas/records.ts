@@ -1,6 +1,6 @@
 import Type, { type Static, type TSchema } from 'typebox'
 import { STATUSES } from '../../collections/access.js'
-import { TAXONOMY_NAME } from '../records/terms.js'
+import { TAXONOMY_NAME } from '../taxonomies.js'
 
 /**
  * The records of the namespace (reference §4, v1-decisions §6) as JSON Schema. The builders in

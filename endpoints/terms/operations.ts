@@ -10,7 +10,8 @@ import type { Operation } from '../router.js'
 import type { SchemaName } from '../schemas/index.js'
 import { idOf, type Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
-import { termRecord, type Taxonomy } from '../records/terms.js'
+import { termRecord } from '../records/terms.js'
+import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
 
 /** The routes of event categories and tags (reference §8); tags have no `parent`. */
