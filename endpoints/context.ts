@@ -1,7 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
-import type { Route } from './router.js'
 
 export const NAMESPACE = 'cal/events/v1'
 
@@ -24,8 +23,6 @@ export type Context = {
   siteUrl: string
   now: Date
   pathParams: Record<string, string>
-  /** The route table the namespace was mounted with, which the index and `/doc` describe. */
-  routes: Route[]
 }
 
 /** The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions §2). */

@@ -107,7 +107,7 @@ function fromPayloadError(error: unknown): ApiError {
 export type NamespaceSettings = { routes: Route[]; options: ResolvedCalendarOptions }
 
 /** Answers one request to the namespace: routing, input, language, permission, validation, handler, errors. */
-async function dispatch(req: PayloadRequest, { routes, compiled, options }: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
   const url = new URL(req.url ?? '', 'http://localhost')
   const prefix = `${req.payload.config.routes.api}/${NAMESPACE}`
   const path = url.pathname.slice(prefix.length) || '/'
@@ -150,7 +150,6 @@ async function dispatch(req: PayloadRequest, { routes, compiled, options }: Name
       siteUrl: origin,
       now: new Date(),
       pathParams,
-      routes,
     }
     if (operation.authorize) await operation.authorize(context)
     const args = await validateArgs(operationParams(operation), input, context)

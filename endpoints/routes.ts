@@ -8,7 +8,7 @@ import { ORGANIZERS, VENUES, type LinkedType } from './linked/kinds.js'
 import { createLinked, deleteLinked, listLinked, readLinked, updateLinked } from './linked/operations.js'
 import type { Operation, Route } from './router.js'
 import { createTerm, deleteTerm, listTerms, readTerm, updateTerm } from './terms/operations.js'
-import type { Taxonomy } from './records/terms.js'
+import type { Taxonomy } from './taxonomies.js'
 
 /** POST, PUT and PATCH all update, and all are partial (v1-decisions §6). */
 const updates = (operation: Operation) => ({ POST: operation, PUT: operation, PATCH: operation })
@@ -28,13 +28,15 @@ const termRoutes = (taxonomy: Taxonomy): Route[] => [
 
 /**
  * The `cal/events/v1` route table: every path, method and handler of the namespace. Follow a
- * handler's name to find a behaviour of the contract. The index (`''`) and `/doc` are made from
- * this table, so a route added here is documented once its operation declares its `responses`.
+ * handler's name to find a behaviour of the contract. The index (`''`) and `/doc` describe the
+ * table they are part of, so a route added here is documented once its operation declares its
+ * `responses`.
  */
 export function calendarRoutes(): Route[] {
-  return [
-    { path: '', operations: { GET: namespaceIndex } },
-    { path: '/doc', operations: { GET: openApiDocument } },
+  const table: Route[] = []
+  table.push(
+    { path: '', operations: { GET: namespaceIndex(table) } },
+    { path: '/doc', operations: { GET: openApiDocument(table) } },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },
     { path: '/events/{id}', operations: { GET: readEvent('id'), ...updates(updateEvent('id')), DELETE: deleteEvent('id') } },
     { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug'), ...updates(updateEvent('slug')), DELETE: deleteEvent('slug') } },
@@ -42,5 +44,6 @@ export function calendarRoutes(): Route[] {
     ...linkedRoutes(ORGANIZERS),
     ...termRoutes('categories'),
     ...termRoutes('tags'),
-  ]
+  )
+  return table
 }

@@ -1,4 +1,4 @@
-import { NAMESPACE, type Context } from '../context.js'
+import { NAMESPACE } from '../context.js'
 import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
 import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
@@ -21,21 +21,21 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
   }))
 }
 
-/** The namespace index (reference §11), made from the route table the namespace serves. */
-export function describeNamespace(context: Context): NamespaceIndexRecord {
-  const base = context.root.slice(0, -1)
-  const routes: NamespaceIndexRecord['routes'] = {}
-  for (const route of context.routes) {
+/** The namespace index (reference §11) of a route table, with links under the namespace root (`…/cal/events/v1/`). */
+export function describeNamespace(routes: Route[], root: string): NamespaceIndexRecord {
+  const base = root.slice(0, -1)
+  const described: NamespaceIndexRecord['routes'] = {}
+  for (const route of routes) {
     const entry: RouteEntry = { namespace: NAMESPACE, methods: Object.keys(route.operations) as Method[], endpoints: endpointsOf(route) }
     if (!route.path.includes('{')) entry._links = { self: [{ href: `${base}${route.path}` }] }
-    routes[routeKey(route.path)] = entry
+    described[routeKey(route.path)] = entry
   }
   const apiRoot = `${base.slice(0, -NAMESPACE.length)}`
-  return { namespace: NAMESPACE, routes, _links: { up: [{ href: apiRoot }] } }
+  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: apiRoot }] } }
 }
 
-/** `GET /` (the namespace itself): its index. */
-export const namespaceIndex: Operation = {
+/** `GET /` (the namespace itself): the index of the route table it belongs to. */
+export const namespaceIndex = (routes: Route[]): Operation => ({
   summary: 'The namespace index: every route with its methods and arguments',
   params: {
     namespace: { kind: 'string', description: `The namespace to describe; only ${NAMESPACE} exists here.`, default: NAMESPACE },
@@ -44,6 +44,6 @@ export const namespaceIndex: Operation = {
   responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
   handle: async (context, args) => {
     if (args.namespace !== NAMESPACE) throw new ApiError(404, 'rest_invalid_namespace', 'The specified namespace could not be found.')
-    return { status: 200, body: describeNamespace(context) }
+    return { status: 200, body: describeNamespace(routes, context.root) }
   },
-}
+})

@@ -206,15 +206,15 @@ function describeRoutes(routes: Route[], usersSlug: string): Json {
   return document
 }
 
-/** `GET /doc`: this document, its server being the namespace root the request came through. */
-export const openApiDocument: Operation = {
+/** `GET /doc`: the document of the route table it belongs to, its server being the namespace root the request came through. */
+export const openApiDocument = (routes: Route[]): Operation => ({
   summary: 'The OpenAPI 3.1 document of the namespace',
   params: {},
   responses: { 200: 'OpenApiDocument' },
   handle: async (context: Context) => {
-    const { openapi, info, ...rest } = describeRoutes(context.routes, context.options.usersSlug)
+    const { openapi, info, ...rest } = describeRoutes(routes, context.options.usersSlug)
     const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
     const server = `${context.siteUrl}${language}${context.payload.config.routes.api}/${NAMESPACE}`
     return { status: 200, body: { openapi, info, servers: [{ url: server }], ...rest } }
   },
-}
+})
