@@ -1,14 +1,15 @@
-import type { CalendarCollectionKey } from './options.js'
-
 /** The plugin's defaults, in one place. The host app may read its environment into options; the plugin reads none. */
-export const DEFAULT_SLUGS: Record<CalendarCollectionKey, string> = {
+/** The collections the plugin brings, by key, with their default slugs. */
+export const DEFAULT_SLUGS = {
   events: 'events',
   venues: 'venues',
   organizers: 'organizers',
   categories: 'event-categories',
   tags: 'event-tags',
   media: 'media',
-}
+} as const
+
+export type CalendarCollectionKey = keyof typeof DEFAULT_SLUGS
 
 export const DEFAULTS = {
   siteTimezone: 'UTC',

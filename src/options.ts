@@ -1,9 +1,9 @@
 import type { CollectionConfig, Config } from 'payload'
 import { text } from '../collections/i18n/index.js'
-import { DEFAULT_SLUGS, DEFAULTS } from './defaults.js'
+import { DEFAULT_SLUGS, DEFAULTS, type CalendarCollectionKey } from './defaults.js'
 
 /** The collections the plugin adds, by the key used in its options. */
-export type CalendarCollectionKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'media'
+export type { CalendarCollectionKey }
 
 export type CalendarPluginOptions = {
   /**
