@@ -1,4 +1,5 @@
 import type { Access, FieldAccess, PayloadRequest, Where } from 'payload'
+import { relatedId } from './relations.js'
 
 /**
  * Roles and what they may do, as The Events Calendar grants them (v1-reference §3.1, v1-decisions §4).
@@ -51,6 +52,23 @@ export function publishedWhere(now = new Date()): Where {
       { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now.toISOString() } }] },
     ],
   }
+}
+
+/** The fields of a stored post (event, venue, organizer) that decide who may read it. */
+export type ReadableRecord = { status?: unknown; publishedAt?: unknown; author?: unknown; [field: string]: unknown }
+
+const isPublished = (record: ReadableRecord, now: Date) =>
+  record.status === 'publish' || (record.status === 'future' && Boolean(record.publishedAt) && new Date(record.publishedAt as string) <= now)
+
+/**
+ * Whether a caller may read one post, as `read` access decides for a query: published (as
+ * `publishedWhere`), or the caller is an editor, or a contributor or above reading their own.
+ */
+export function mayRead(record: ReadableRecord, user: MaybeUser, now = new Date()): boolean {
+  if (isPublished(record, now)) return true
+  if (!user) return false
+  if (can.editOthers(user)) return true
+  return can.editPosts(user) && relatedId(record.author) === user.id
 }
 
 const ownedBy = (user: NonNullable<MaybeUser>): Where => ({ author: { equals: user.id } })

@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { can } from '../../collections/access.js'
+import { mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { findOne } from '../lookup.js'
@@ -7,7 +7,7 @@ import type { ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import { idOf, unlocked, type Doc } from '../records/common.js'
+import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
 
@@ -34,18 +34,6 @@ export async function addressedEvent(context: Context, address: EventAddress, ar
   return doc
 }
 
-const isPublished = (doc: Doc, now: Date) =>
-  doc.status === 'publish' || (doc.status === 'future' && Boolean(doc.publishedAt) && new Date(doc.publishedAt) <= now)
-
-/** Whether the caller may read the record: published, or the caller is an editor or its author (contributor and up). */
-export function mayRead(doc: Doc, context: Context): boolean {
-  if (isPublished(doc, context.now)) return true
-  const { user } = context
-  if (!user) return false
-  if (can.editOthers(user)) return true
-  return can.editPosts(user) && idOf(doc.author) === user.id
-}
-
 /** Reads one event: the checks of reference §5.2 in order, then the record with `json_ld`. */
 export function readEvent(address: EventAddress): Operation {
   return {
@@ -62,7 +50,7 @@ export function readEvent(address: EventAddress): Operation {
     handle: async (context, args) => {
       const found = await addressedEvent(context, address, args)
       if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-      if (!mayRead(found, context)) {
+      if (!mayRead(found, context.user, context.now)) {
         throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
       }
       const { docs } = await context.payload.find({

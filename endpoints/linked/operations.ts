@@ -13,7 +13,7 @@ import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import type { LinkedType } from './kinds.js'
-import { mayRead } from '../events/single.js'
+import { mayRead } from '../../collections/access.js'
 
 /** The routes of venues and organizers (reference §6, §7), built from their `LinkedType`. */
 
@@ -146,7 +146,7 @@ export function readLinked(type: LinkedType, address: Address): Operation {
     handle: async (context, args) => {
       const stored = await addressed(type, context, address, args)
       const notAccessible = () => new ApiError(403, `${type.kind}-not-accessible`, `The requested ${type.kind} is not accessible`)
-      if (stored.deletedAt || !mayRead(stored, context)) throw notAccessible()
+      if (stored.deletedAt || !mayRead(stored, context.user, context.now)) throw notAccessible()
       const { docs } = await context.payload.find({
         collection: type.collection(context) as 'venues',
         where: { id: { equals: stored.id } },
