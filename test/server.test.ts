@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from './helpers.js'
@@ -49,6 +50,26 @@ describe('the server, in process', () => {
     const pending = await kit.generateMigration(snapshot, await kit.generateDrizzleJson(db.schema))
     // When this fails, run `npm run migrate:create <name>` and commit the new migration.
     expect(pending).toEqual([])
+  })
+})
+
+describe('the generated types', () => {
+  // MongoDB gives other id types to Payload's own collections.
+  ;(suiteDatabase === 'mongodb' ? it.skip : it)('src/payload-types.ts is what `npm run generate:types` makes of the config', async () => {
+    const server = await startTestServer()
+    const generated = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-types-')), 'payload-types.ts')
+    const previous = process.env.PAYLOAD_TS_OUTPUT_PATH
+    process.env.PAYLOAD_TS_OUTPUT_PATH = generated
+    try {
+      const { generateTypes } = await import('payload/node')
+      await generateTypes(server.payload.config, { log: false })
+    } finally {
+      if (previous === undefined) delete process.env.PAYLOAD_TS_OUTPUT_PATH
+      else process.env.PAYLOAD_TS_OUTPUT_PATH = previous
+      await server.stop()
+    }
+    // When this fails, run `npm run generate:types` and commit src/payload-types.ts.
+    expect(fs.readFileSync(generated, 'utf8')).toBe(fs.readFileSync(path.resolve('src/payload-types.ts'), 'utf8'))
   })
 })
 
