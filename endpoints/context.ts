@@ -25,6 +25,9 @@ export type Context = {
   pathParams: Record<string, string>
 }
 
+/** What record builders know of a request: its addresses, language, caller and the options; nothing of Payload. */
+export type RecordContext = Pick<Context, 'siteUrl' | 'root' | 'lang' | 'options' | 'user'>
+
 /** The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions §2). */
 export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)
 

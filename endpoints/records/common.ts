@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { DateTime } from 'luxon'
 import { relatedId } from '../../collections/relations.js'
-import { languageSegment, type Context } from '../context.js'
+import { languageSegment, type RecordContext } from '../context.js'
 
 /** A stored document as the Local API returns it at depth 0. */
 export type Doc = Record<string, any> & { id: number }
@@ -19,7 +19,7 @@ export function wallClockIn(instant: string | Date | null | undefined, zone: str
 }
 
 /** The publication and modification dates every post record carries, site-local and UTC. */
-export function postDates(doc: Doc, context: Context) {
+export function postDates(doc: Doc, context: RecordContext) {
   const zone = context.options.siteTimezone
   const published = doc.publishedAt ?? doc.createdAt
   return {
@@ -31,13 +31,13 @@ export function postDates(doc: Doc, context: Context) {
 }
 
 /** `example.com?id=42`: the site's host and path, without the scheme (reference §4.1). */
-export function globalId(context: Context, id: number) {
+export function globalId(context: RecordContext, id: number) {
   const value = `${context.siteUrl.replace(/^[a-z]+:\/\//i, '')}?id=${id}`
   return { global_id: value, global_id_lineage: [value] }
 }
 
 /** The public page of a record, in the request's language segment when it is not English. */
-export const permalink = (context: Context, base: string, slug: string): string => `${context.siteUrl}${languageSegment(context.lang)}/${base}/${slug}/`
+export const permalink = (context: RecordContext, base: string, slug: string): string => `${context.siteUrl}${languageSegment(context.lang)}/${base}/${slug}/`
 
 /** The author's id as a string, as the anchor gives it ("0" when none). */
 export const authorId = (doc: Doc) => String(relatedId(doc.author) ?? 0)

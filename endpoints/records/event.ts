@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import { costValues, formatCost, inferCurrency } from '../../src/lib/cost.js'
 import { dateDetails } from '../../src/lib/dates.js'
-import type { Context } from '../context.js'
+import type { RecordContext } from '../context.js'
 import { authorId, globalId, idOf, permalink, postDates, unlocked, wallClockIn, type Doc } from './common.js'
 import { imageRecord } from './image.js'
 import { eventJsonLd } from './jsonLd.js'
@@ -47,7 +47,7 @@ function abbreviationOf(date: DateTime, zone: string): string {
 }
 
 /** `cost` and `cost_details` of an event (reference §4.8, v1-decisions §9). */
-function costFields(doc: Doc, context: Context) {
+function costFields(doc: Doc, context: RecordContext) {
   const raw: string[] = Array.isArray(doc.cost) ? doc.cost : []
   const stored = { symbol: doc.currencySymbol ?? '', position: doc.currencyPosition ?? '' }
   const display = stored.symbol
@@ -107,9 +107,9 @@ const LOCKED_FIELDS: Partial<EventRecord> = {
 }
 
 /** An event record (reference §4.1) with its venue, organizers and terms embedded; with `json_ld` on single reads. */
-export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions & { withJsonLd: true }): SingleEventRecord
-export function eventRecord(doc: Doc, context: Context, related: Related, options?: EventRecordOptions): EventRecord
-export function eventRecord(doc: Doc, context: Context, related: Related, options: EventRecordOptions = {}): EventRecord | SingleEventRecord {
+export function eventRecord(doc: Doc, context: RecordContext, related: Related, options: EventRecordOptions & { withJsonLd: true }): SingleEventRecord
+export function eventRecord(doc: Doc, context: RecordContext, related: Related, options?: EventRecordOptions): EventRecord
+export function eventRecord(doc: Doc, context: RecordContext, related: Related, options: EventRecordOptions = {}): EventRecord | SingleEventRecord {
   const { slugs } = context.options
   // Embedded venues and organizers are judged without the request's password (reference §3.4).
   const linkedOptions = { images: related.images, withJsonLd: options.withJsonLd }

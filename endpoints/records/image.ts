@@ -1,15 +1,15 @@
-import type { Context } from '../context.js'
+import type { RecordContext } from '../context.js'
 import type { ImageRecord, ImageSizeRecord } from '../schemas/records.js'
 import { idOf, type Doc } from './common.js'
 
-const absolute = (context: Context, url: string) => (/^https?:\/\//.test(url) ? url : `${context.siteUrl}${url}`)
+const absolute = (context: RecordContext, url: string) => (/^https?:\/\//.test(url) ? url : `${context.siteUrl}${url}`)
 const extensionOf = (name: string) => /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(name)?.[1]?.toLowerCase() ?? ''
 
 /**
  * The image object of reference §4.6 — `{ url, id, extension, width, height, filesize, sizes }` — for
  * an upload, `{ url, id: 0, extension }` for an outside URL, and `false` when there is none.
  */
-export function imageRecord(doc: Doc, images: Map<number, Doc>, context: Context): ImageRecord | false {
+export function imageRecord(doc: Doc, images: Map<number, Doc>, context: RecordContext): ImageRecord | false {
   const id = idOf(doc.image)
   const upload = id !== null ? images.get(id) : undefined
   if (upload?.url) {

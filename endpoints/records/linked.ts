@@ -1,4 +1,4 @@
-import type { Context } from '../context.js'
+import type { RecordContext } from '../context.js'
 import { authorId, globalId, permalink, postDates, unlocked, type Doc } from './common.js'
 import { imageRecord } from './image.js'
 import { organizerJsonLd, venueJsonLd } from './jsonLd.js'
@@ -19,7 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const status = (doc: Doc) => (doc.deletedAt ? 'trash' : doc.status)
 
 /** A venue record (reference §4.2, with every documented key present, v1-decisions §6). */
-export function venueRecord(doc: Doc, context: Context, options: LinkedOptions): VenueRecord {
+export function venueRecord(doc: Doc, context: RecordContext, options: LinkedOptions): VenueRecord {
   const locked = !unlocked(doc, options.password, options.givenPassword)
   const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
   const record = {
@@ -54,7 +54,7 @@ export function venueRecord(doc: Doc, context: Context, options: LinkedOptions):
 }
 
 /** An organizer record (reference §4.3, every documented key present). */
-export function organizerRecord(doc: Doc, context: Context, options: LinkedOptions): OrganizerRecord {
+export function organizerRecord(doc: Doc, context: RecordContext, options: LinkedOptions): OrganizerRecord {
   const locked = !unlocked(doc, options.password, options.givenPassword)
   const record = {
     id: doc.id,

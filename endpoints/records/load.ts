@@ -31,7 +31,7 @@ async function byIds(context: Context, collection: string, wanted: number[], acc
 }
 
 /** How many events the caller may see use a term: the counts the terms store (collections/hooks/termCounts.ts). */
-export const termCount = (context: Context, term: Doc): number =>
+export const termCount = (context: Pick<Context, 'user'>, term: Doc): number =>
   (can.editPosts(context.user) ? term.eventCount : term.publicEventCount) ?? 0
 
 /**

@@ -1,16 +1,16 @@
-import { languageSegment, type Context } from '../context.js'
+import { languageSegment, type RecordContext } from '../context.js'
 import { displayTitle } from './text.js'
 import { idOf, type Doc } from './common.js'
 import type { EmbeddedTermRecord } from '../schemas/records.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 
-function termUrls(context: Context, taxonomy: Taxonomy, id: number, parent: number) {
+function termUrls(context: RecordContext, taxonomy: Taxonomy, id: number, parent: number) {
   const collection = `${context.root}${taxonomy}`
   return { self: `${collection}/${id}`, collection, ...(parent ? { up: `${collection}/${parent}` } : {}) }
 }
 
 /** A term embedded in an event's `categories` or `tags` (reference §4.5). */
-export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: Context): EmbeddedTermRecord {
+export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: RecordContext): EmbeddedTermRecord {
   const parent = taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
   return {
     name: displayTitle(doc.name),
@@ -36,7 +36,7 @@ export function sortByName<T extends { name: string }>(terms: T[]): T[] {
 }
 
 /** A term as `/categories` and `/tags` return it (reference §4.4). */
-export function termRecord(doc: Doc, taxonomy: Taxonomy, count: number, context: Context) {
+export function termRecord(doc: Doc, taxonomy: Taxonomy, count: number, context: RecordContext) {
   const parent = idOf(doc.parent) ?? 0
   const archive = taxonomy === 'categories' ? 'category' : 'tag'
   const language = languageSegment(context.lang)
