@@ -112,6 +112,7 @@ export async function migrateDatabase(db: Pick<BaseDatabaseAdapter, 'name' | 'mi
 }
 
 type PgPool = {
+  ended?: boolean
   end: () => Promise<void>
   _clients?: { release?: (error?: Error) => void }[]
   _idle?: { client: unknown }[]
@@ -125,7 +126,7 @@ type PgPool = {
  */
 export async function closeDatabase(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
   const pool = (db as unknown as { pool?: PgPool }).pool
-  if (db.name !== 'postgres' || !pool) return
+  if (db.name !== 'postgres' || !pool || pool.ended) return
   const ended = pool.end()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) if (!idle.has(client)) client.release?.()
