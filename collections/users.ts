@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionConfig, Condition, Field } from 'payload'
 import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
 import { label, text, type TextKey } from './i18n/index.js'
 import { CLIENT_ENTRY } from '../src/defaults.js'
@@ -24,6 +24,19 @@ const roleField: Field = {
   admin: { position: 'sidebar', description: text('roleDescription'), components: { Field: `${CLIENT_ENTRY}#RoleField` } },
 }
 
+const signedIn: Condition = (_data, _siblingData, { user }) => Boolean(user)
+
+/**
+ * Payload's own API-key fields (they come with `useAPIKey`; these only add to them), kept off the
+ * create-first-user form, where nobody is signed in yet: there the key's checkbox showed without a
+ * label. Once signed in, keys are set up in the account and user views as usual.
+ */
+const apiKeyFields: Field[] = [
+  { name: 'enableAPIKey', type: 'checkbox', admin: { condition: signedIn } },
+  { name: 'apiKey', type: 'text', admin: { condition: signedIn } },
+  { name: 'hasAPIKey', type: 'checkbox', virtual: true, admin: { condition: signedIn } },
+]
+
 /** The first user of the site becomes its administrator, whatever role was asked for. */
 const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({ collection, data, operation, req }) => {
   if (operation !== 'create') return data
@@ -38,8 +51,9 @@ const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({ collection
  */
 export function usersExtension(users: CollectionConfig): { collection: CollectionConfig; addition: Pick<CollectionConfig, 'fields' | 'hooks' | 'access'> } {
   const auth = typeof users.auth === 'object' ? users.auth : {}
+  const useAPIKey = auth.useAPIKey ?? true
   return {
-    collection: { ...users, auth: { ...auth, useAPIKey: auth.useAPIKey ?? true } },
-    addition: { fields: [roleField], hooks: { beforeChange: [firstUserIsAdministrator] }, access: usersAccess() },
+    collection: { ...users, auth: { ...auth, useAPIKey } },
+    addition: { fields: [roleField, ...(useAPIKey ? apiKeyFields : [])], hooks: { beforeChange: [firstUserIsAdministrator] }, access: usersAccess() },
   }
 }

@@ -73,6 +73,9 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         await role.waitFor()
         assert.match(await role.innerText(), /Administrator[\s\S]*become its administrator/)
         assert.equal(await ui.page.locator('.field-type.select', { has: ui.page.locator('#field-role') }).count(), 0)
+        // No API key to set up yet, and no checkbox without a label.
+        assert.equal(await ui.page.locator('#field-apiKey, #field-enableAPIKey').count(), 0)
+        assert.equal(await ui.page.locator('.create-first-user input[type=checkbox]').count(), 0)
         await ui.screenshot('first-user')
       })
       adminToken = await rest.login(ADMIN.email, ADMIN.password)
