@@ -97,10 +97,9 @@ function checkPaging(page: unknown, limit: unknown): void {
 }
 
 export const queryGuard: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
-  const { data } = args as { data?: unknown }
-  if (holdsNul(data) || holdsNul((args as { where?: unknown }).where)) throw refuse('Text may not contain the NUL character (U+0000).')
+  const { req, data, sort, where, page, limit } = args as { req: PayloadRequest; data?: unknown; sort?: unknown; where?: unknown; page?: unknown; limit?: unknown }
+  if (holdsNul(data) || holdsNul(where)) throw refuse('Text may not contain the NUL character (U+0000).')
   if (!QUERYING.has(operation)) return args
-  const { req, sort, where, page, limit } = args as { req: PayloadRequest; sort?: unknown; where?: unknown; page?: unknown; limit?: unknown }
   checkWhere(where, collection.flattenedFields, req)
   const sortFields = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : []
   if (sortFields.length > MAX_SORT_FIELDS) throw refuse(`sort: at most ${MAX_SORT_FIELDS} fields.`)
