@@ -114,6 +114,7 @@ export async function migrateDatabase(db: Pick<BaseDatabaseAdapter, 'name' | 'mi
 type PgPool = {
   ended?: boolean
   end: () => Promise<void>
+  on: (event: 'error', listener: (error: Error) => void) => void
   _clients?: { release?: (error?: Error) => void }[]
   _idle?: { client: unknown }[]
 }
@@ -127,6 +128,9 @@ type PgPool = {
 export async function closeDatabase(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
   const pool = (db as unknown as { pool?: PgPool }).pool
   if (db.name !== 'postgres' || !pool || pool.ended) return
+  // `end()` resolves once it has asked every connection to close, not once they are closed: one
+  // the server ends first (a restart, a dropped database) reports an error nobody is left to handle.
+  pool.on('error', () => {})
   const ended = pool.end()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
   for (const client of pool._clients ?? []) if (!idle.has(client)) client.release?.()
