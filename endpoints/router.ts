@@ -4,10 +4,11 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { languageSegment, NAMESPACE, type Context } from './context.js'
 import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, noRoute } from './errors.js'
 import { parseParams, readBody, type Input } from './input.js'
-import type { ParamSpec, Params } from './params.js'
+import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
+import { dataLayer } from './data.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -16,9 +17,9 @@ export type Reply = { status: number; body: unknown; headers?: Record<string, st
 /** What an operation answers with one status: the body's schema by name, or the codes of its errors. */
 export type ResponseSpec = SchemaName | { errors: readonly string[] }
 
-export type Operation = {
+export type Operation<P extends Params = Params> = {
   summary: string
-  params: Params
+  params: P
   /** Parameters other than path variables come in a JSON or form body (writes) rather than the query string. */
   body?: boolean
   /**
@@ -32,8 +33,11 @@ export type Operation = {
    * ApiError to refuse.
    */
   authorize?: (context: Context) => void | Promise<void>
-  handle: (context: Context, args: Record<string, any>) => Promise<Reply>
+  handle(context: Context, args: ArgsOf<P>): Promise<Reply>
 }
+
+/** An operation whose handler receives its declared parameters typed (`ArgsOf`), for the route table. */
+export const operation = <P extends Params>(declared: Operation<P>): Operation => declared as unknown as Operation
 
 /** A route: a path under the namespace (`/events/{id}`, `''` for the index) and what each method does there. */
 export type Route = {
@@ -146,6 +150,7 @@ async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSet
       lang,
       pathLanguage,
       options,
+      data: dataLayer(req.payload, req, lang, options),
       root: `${origin}${languageSegment(lang)}${prefix}/`,
       siteUrl: origin,
       now: new Date(),

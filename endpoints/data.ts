@@ -1,0 +1,84 @@
+import type { CollectionSlug, Payload, PayloadRequest, SelectType, Sort, Where } from 'payload'
+import type { LocaleCode } from '../src/locales.js'
+import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
+import type { Doc } from './records/common.js'
+
+/** The collections handlers use, by their key in the options: the calendar's and the app's users. */
+export type DataKey = CalendarCollectionKey | 'users'
+
+/**
+ * Whose view a query takes. `caller`: the collection's access rules for the request's user, as
+ * Payload's REST applies them. `everything`: past access, for lookups whose results decide error
+ * codes (does it exist at all?) or feed a check, never what a response shows.
+ */
+export type Sight = 'caller' | 'everything'
+
+type Reading = {
+  where?: Where
+  sort?: Sort
+  select?: SelectType
+  /** Include trashed records. */
+  trash?: boolean
+  sight?: Sight
+}
+
+export type PageQuery = Reading & { limit: number; page?: number; count?: boolean }
+
+type Writing = { sight?: Sight; trash?: boolean }
+
+/**
+ * The one way handlers reach the database: Payload's Local API with the caller's request, the
+ * content language and depth 0 set once, access control on unless a call says it looks at
+ * everything. Collections are named by their option key, so renamed slugs need no cast anywhere.
+ */
+export type Data = ReturnType<typeof dataLayer>
+
+export function dataLayer(payload: Payload, req: PayloadRequest, lang: LocaleCode, options: ResolvedCalendarOptions) {
+  const slug = (key: DataKey) => (key === 'users' ? options.usersSlug : options.slugs[key]) as CollectionSlug
+  const base = (key: DataKey, sight: Sight = 'caller') => ({ collection: slug(key), req, depth: 0, overrideAccess: sight === 'everything' })
+
+  return {
+    slug,
+
+    /** One page of records: the docs, and the count unless `count: false`. */
+    async page(key: DataKey, { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery) {
+      const result = await payload.find({ ...base(key, sight), where, sort, select, trash, limit, page, pagination: count, locale: lang })
+      return { docs: result.docs as Doc[], totalDocs: result.totalDocs }
+    },
+
+    /** Every record that matches. */
+    async all(key: DataKey, { where, sort, select, trash, sight }: Reading = {}): Promise<Doc[]> {
+      const result = await payload.find({ ...base(key, sight), where, sort, select, trash, pagination: false, locale: lang })
+      return result.docs as Doc[]
+    },
+
+    /** The first record that matches, or null. */
+    async one(key: DataKey, where: Where, { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {}): Promise<Doc | null> {
+      const result = await payload.find({ ...base(key, sight), where, select, trash, limit: 1, pagination: false, locale: lang })
+      return (result.docs[0] as Doc | undefined) ?? null
+    },
+
+    async count(key: DataKey, { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {}): Promise<number> {
+      return (await payload.count({ ...base(key, sight), where, trash, locale: lang })).totalDocs
+    },
+
+    /** The distinct values of one field among the records that match. */
+    async distinct(key: DataKey, field: string, { where, sight }: Pick<Reading, 'where' | 'sight'> = {}): Promise<Record<string, unknown>[]> {
+      const { values } = await payload.findDistinct({ ...base(key, sight), field, where, limit: 0 } as Parameters<Payload['findDistinct']>[0])
+      return values as Record<string, unknown>[]
+    },
+
+    async create(key: DataKey, data: Record<string, unknown>, { sight }: Writing = {}): Promise<Doc> {
+      return (await payload.create({ ...base(key, sight), data: data as never, locale: lang })) as unknown as Doc
+    },
+
+    async update(key: DataKey, id: number, data: Record<string, unknown>, { sight, trash = true }: Writing = {}): Promise<Doc> {
+      return (await payload.update({ ...base(key, sight), id, data: data as never, trash, locale: lang })) as unknown as Doc
+    },
+
+    /** Deletes for good; `trash: true` reaches a record in the trash too. */
+    async remove(key: DataKey, id: number, { trash }: Pick<Writing, 'trash'> = {}): Promise<void> {
+      await payload.delete({ ...base(key), id, trash })
+    },
+  }
+}
