@@ -3,18 +3,7 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
-import {
-  authorField,
-  imageFields,
-  localizedText,
-  localizedTextarea,
-  mapFields,
-  passwordFields,
-  publishedAtField,
-  slugField,
-  statusField,
-  urlField,
-} from './fields.js'
+import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
@@ -211,12 +200,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         ],
       },
       { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
-      slugField(),
-      statusField(),
-      publishedAtField(),
-      authorField(options.usersSlug),
-      ...imageFields(slugs.media),
-      ...passwordFields(),
+      ...postFields(options.usersSlug, slugs.media),
     ],
   }
 }

@@ -105,6 +105,16 @@ const terms = (taxonomy: Taxonomy, description: string, param: string): WireFiel
   write: async (args, context) => (args[taxonomy] !== undefined ? { [taxonomy]: await resolveTerms(context, taxonomy, args[taxonomy]) } : undefined),
 })
 
+/** A text in the request's language, searched, shown through `render`. */
+const text = (field: string, schema: string, param: string, render: (value: unknown) => string): WireField<EventView> => ({
+  schema: Type.String({ description: schema }),
+  show: ({ doc }) => render(doc[field]),
+  field,
+  localized: true,
+  search: true,
+  param: { kind: 'text', description: param },
+})
+
 /** Embedded venues and organizers are judged without the request's password (reference §3.4). */
 const linkedOptions = (view: EventView) => ({ images: view.related.images, withJsonLd: view.withJsonLd })
 
@@ -119,40 +129,14 @@ export const EVENT_FIELDS = {
   id: post.id,
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
-  author: post.author,
-  status: post.status,
-  date: post.date,
-  date_utc: post.date_utc,
-  modified: post.modified,
-  modified_utc: post.modified_utc,
-  url: post.pageUrl('event'),
+  ...post.postHead('event'),
   rest_url: { schema: url('`{root}events/{id}`'), show: ({ doc, context }) => `${context.root}events/${doc.id}` },
   title: {
-    schema: Type.String({ description: 'Title for display (`&` as `&#038;`, `<` and `>` escaped)' }),
-    show: ({ doc }) => displayTitle(doc.title),
-    field: 'title',
-    localized: true,
-    search: true,
+    ...text('title', 'Title for display (`&` as `&#038;`, `<` and `>` escaped)', 'Title, in the request’s language.', displayTitle),
     param: { kind: 'text', description: 'Title, in the request’s language.', required: true },
   },
-  description: {
-    schema: Type.String({ description: 'HTML; "" when empty or password-protected' }),
-    show: ({ doc }) => renderContent(doc.description),
-    locked: '',
-    field: 'description',
-    localized: true,
-    search: true,
-    param: { kind: 'text', description: 'Description (HTML), in the request’s language.' },
-  },
-  excerpt: {
-    schema: Type.String({ description: 'HTML' }),
-    show: ({ doc }) => renderContent(doc.excerpt),
-    locked: '',
-    field: 'excerpt',
-    localized: true,
-    search: true,
-    param: { kind: 'text', description: 'Excerpt, in the request’s language.' },
-  },
+  description: { ...text('description', 'HTML; "" when empty or password-protected', 'Description (HTML), in the request’s language.', renderContent), locked: '' },
+  excerpt: { ...text('excerpt', 'HTML', 'Excerpt, in the request’s language.', renderContent), locked: '' },
   slug: { ...post.slug, param: { kind: 'text', description: 'Slug; made from the title when not given, and kept unique.' } },
   image: post.image,
   all_day: flag('allDay', 'All-day event: from 00:00:00 of the first day to 23:59:59 of the last.', isTrue, 'All-day event'),

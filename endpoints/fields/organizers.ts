@@ -18,13 +18,7 @@ const contact = (field: string, param: WireField<LinkedView>['param']): WireFiel
 /** Organizers (reference §4.3, §7): every key of the record, with its argument and stored field. */
 export const ORGANIZER_FIELDS = {
   id: post.id,
-  author: post.author,
-  status: post.status,
-  date: post.date,
-  date_utc: post.date_utc,
-  modified: post.modified,
-  modified_utc: post.modified_utc,
-  url: post.pageUrl('organizer'),
+  ...post.postHead('organizer'),
   organizer: nameField('organizer'),
   description: descriptionField,
   excerpt: noExcerpt,

@@ -87,3 +87,6 @@ export const global_id_lineage: WireField<PostView> = {
 
 /** A text kept as given ('' for none). */
 export const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** The keys every post record opens with after its id (reference §4.1-4.3), its page under `base`. */
+export const postHead = (base: string) => ({ author, status, date, date_utc, modified, modified_utc, url: pageUrl(base) })

@@ -61,13 +61,7 @@ export const noExcerpt: WireField<LinkedView> = { schema: Type.String(), show: (
 /** Venues (reference §4.2, §6): every key of the record, with its argument and stored field. */
 export const VENUE_FIELDS = {
   id: post.id,
-  author: post.author,
-  status: post.status,
-  date: post.date,
-  date_utc: post.date_utc,
-  modified: post.modified,
-  modified_utc: post.modified_utc,
-  url: post.pageUrl('venue'),
+  ...post.postHead('venue'),
   venue: nameField('venue'),
   description: descriptionField,
   excerpt: noExcerpt,
