@@ -1,8 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
-import type { Data } from './data.js'
-import type { Doc } from './records/common.js'
+import type { Data, Doc } from './data.js'
 
 export const NAMESPACE = 'cal/events/v1'
 

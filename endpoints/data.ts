@@ -1,7 +1,9 @@
 import type { CollectionSlug, Payload, PayloadRequest, SelectType, Sort, Where } from 'payload'
 import type { LocaleCode } from '../src/locales.js'
 import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
-import type { Doc } from './records/common.js'
+
+/** A stored document as the Local API returns it at depth 0. */
+export type Doc = Record<string, any> & { id: number }
 
 /** The collections handlers use, by their key in the options: the calendar's and the app's users. */
 export type DataKey = CalendarCollectionKey | 'users'

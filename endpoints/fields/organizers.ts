@@ -1,4 +1,4 @@
-import Type from 'typebox'
+import Type, { type Static } from 'typebox'
 import { urlParam } from '../postArgs.js'
 import { organizerJsonLd } from '../records/jsonLd.js'
 import { JsonLd } from '../schemas/parts.js'
@@ -33,3 +33,5 @@ export const ORGANIZER_FIELDS = {
 } satisfies FieldTable<LinkedView>
 
 export const Organizer = recordSchema('An organizer (reference §4.3). Every key is present; empty text is "".', ORGANIZER_FIELDS)
+
+export type OrganizerRecord = Static<typeof Organizer>

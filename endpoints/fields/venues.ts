@@ -1,4 +1,4 @@
-import Type from 'typebox'
+import Type, { type Static } from 'typebox'
 import type { ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
 import { venueJsonLd } from '../records/jsonLd.js'
@@ -99,3 +99,5 @@ export const Venue = recordSchema(
   'A venue (reference §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
   VENUE_FIELDS,
 )
+
+export type VenueRecord = Static<typeof Venue>

@@ -1,5 +1,4 @@
 import type { Params } from '../params.js'
-import type { SchemaName } from '../schemas/index.js'
 import { ORGANIZER_FIELDS } from '../fields/organizers.js'
 import { paramsOf, searchFieldsOf, type FieldTable } from '../fields/table.js'
 import { VENUE_FIELDS, type LinkedView } from '../fields/venues.js'
@@ -23,8 +22,8 @@ export type LinkedType = {
   searchFields: string[]
   record: (doc: Doc, context: RecordContext, options: LinkedOptions) => Record<string, unknown>
   /** The schemas of its record and archive in `/doc`. */
-  schema: SchemaName
-  archiveSchema: SchemaName
+  schema: 'Venue' | 'Organizer'
+  archiveSchema: 'VenueArchive' | 'OrganizerArchive'
 }
 
 export const VENUES: LinkedType = {

@@ -1,8 +1,7 @@
 import type { RecordContext } from '../context.js'
-import { ORGANIZER_FIELDS } from '../fields/organizers.js'
+import { ORGANIZER_FIELDS, type OrganizerRecord } from '../fields/organizers.js'
 import { recordOf } from '../fields/table.js'
-import { VENUE_FIELDS } from '../fields/venues.js'
-import type { OrganizerRecord, VenueRecord } from '../schemas/records.js'
+import { VENUE_FIELDS, type VenueRecord } from '../fields/venues.js'
 import { unlocked, type Doc } from './common.js'
 
 /** What a venue or organizer record needs besides its document. */

@@ -22,8 +22,8 @@ export const SingleEvent = recordSchema(
   { json_ld: JsonLd },
 )
 
-export type VenueRecord = Static<typeof Venue>
-export type OrganizerRecord = Static<typeof Organizer>
+export type { VenueRecord } from '../fields/venues.js'
+export type { OrganizerRecord } from '../fields/organizers.js'
 export type CategoryRecord = Static<typeof Category>
 export type TagRecord = Static<typeof Tag>
 export type EventRecord = Static<typeof Event>
