@@ -1,12 +1,22 @@
 import type { CollectionSlug, Payload, PayloadRequest, SelectType, Sort, Where } from 'payload'
 import type { LocaleCode } from '../src/locales.js'
+import type { Event, EventCategory, EventTag, Media, Organizer, User, Venue } from '../src/payload-types.js'
 import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
 
 /** A stored document as the Local API returns it at depth 0. */
 export type Doc = Record<string, any> & { id: number }
 
-/** The collections handlers use, by their key in the options: the calendar's and the app's users. */
+/**
+ * The stored documents of each collection, by its key in the options: the calendar's and the app's
+ * users, as `npm run generate:types` describes them (the host app's collections are the plugin's).
+ */
+type Stored = { events: Event; venues: Venue; organizers: Organizer; categories: EventCategory; tags: EventTag; media: Media; users: User }
+
+/** The collections handlers use, by their key in the options. */
 export type DataKey = CalendarCollectionKey | 'users'
+
+/** A document of that collection at depth 0 (relationships are ids). */
+export type StoredDoc<K extends DataKey> = Stored[K]
 
 /**
  * Whose view a query takes. `caller`: the collection's access rules for the request's user, as
@@ -43,21 +53,21 @@ export function dataLayer(payload: Payload, req: PayloadRequest, lang: LocaleCod
     slug,
 
     /** One page of records: the docs, and the count unless `count: false`. */
-    async page(key: DataKey, { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery) {
+    async page<K extends DataKey>(key: K, { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery) {
       const result = await payload.find({ ...base(key, sight), where, sort, select, trash, limit, page, pagination: count, locale: lang })
-      return { docs: result.docs as Doc[], totalDocs: result.totalDocs }
+      return { docs: result.docs as unknown as StoredDoc<K>[], totalDocs: result.totalDocs }
     },
 
-    /** Every record that matches. */
-    async all(key: DataKey, { where, sort, select, trash, sight }: Reading = {}): Promise<Doc[]> {
+    /** Every record that matches (with `select`, only the fields it names are there). */
+    async all<K extends DataKey>(key: K, { where, sort, select, trash, sight }: Reading = {}): Promise<StoredDoc<K>[]> {
       const result = await payload.find({ ...base(key, sight), where, sort, select, trash, pagination: false, locale: lang })
-      return result.docs as Doc[]
+      return result.docs as unknown as StoredDoc<K>[]
     },
 
     /** The first record that matches, or null. */
-    async one(key: DataKey, where: Where, { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {}): Promise<Doc | null> {
+    async one<K extends DataKey>(key: K, where: Where, { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {}): Promise<StoredDoc<K> | null> {
       const result = await payload.find({ ...base(key, sight), where, select, trash, limit: 1, pagination: false, locale: lang })
-      return (result.docs[0] as Doc | undefined) ?? null
+      return (result.docs[0] as unknown as StoredDoc<K> | undefined) ?? null
     },
 
     async count(key: DataKey, { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {}): Promise<number> {
@@ -70,12 +80,12 @@ export function dataLayer(payload: Payload, req: PayloadRequest, lang: LocaleCod
       return values as Record<string, unknown>[]
     },
 
-    async create(key: DataKey, data: Record<string, unknown>, { sight }: Writing = {}): Promise<Doc> {
-      return (await payload.create({ ...base(key, sight), data: data as never, locale: lang })) as unknown as Doc
+    async create<K extends DataKey>(key: K, data: Record<string, unknown>, { sight }: Writing = {}): Promise<StoredDoc<K>> {
+      return (await payload.create({ ...base(key, sight), data: data as never, locale: lang })) as unknown as StoredDoc<K>
     },
 
-    async update(key: DataKey, id: number, data: Record<string, unknown>, { sight, trash = true }: Writing = {}): Promise<Doc> {
-      return (await payload.update({ ...base(key, sight), id, data: data as never, trash, locale: lang })) as unknown as Doc
+    async update<K extends DataKey>(key: K, id: number, data: Record<string, unknown>, { sight, trash = true }: Writing = {}): Promise<StoredDoc<K>> {
+      return (await payload.update({ ...base(key, sight), id, data: data as never, trash, locale: lang })) as unknown as StoredDoc<K>
     },
 
     /** Deletes for good; `trash: true` reaches a record in the trash too. */

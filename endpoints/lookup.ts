@@ -25,7 +25,7 @@ export const sameText = (a: unknown, b: unknown) => String(a ?? '').trim().toLow
  * only looks for the name's first characters (Payload turns each word of a `like` into a LIKE
  * pattern, and SQLite refuses long patterns and deep queries); the candidates are compared in full.
  */
-export async function recordsNamed(context: Context, key: DataKey, name: string): Promise<Doc[]> {
+export async function recordsNamed(context: Context, key: 'venues' | 'organizers' | 'categories' | 'tags', name: string): Promise<Doc[]> {
   const start = Array.from(name.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
   const docs = await context.data.all(key, { where: { name: { like: start } }, sight: 'everything' })
   return docs.filter((doc) => sameText(doc.name, name))
