@@ -17,6 +17,7 @@ import {
 } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
+import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { label, message, text } from './i18n/index.js'
@@ -217,6 +218,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       authorField(options.usersSlug),
       ...imageFields(slugs.media),
       ...passwordFields(),
+      sequenceField(),
     ],
   }
 }
