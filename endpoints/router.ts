@@ -11,7 +11,13 @@ import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export type Reply = { status: number; body: unknown; headers?: Record<string, string> }
+export type Reply = {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+  /** A body sent as it is instead of `body` as JSON (a calendar feed, streamed); its content type goes in `headers`. */
+  raw?: BodyInit
+}
 
 /** What an operation answers with one status: the body's schema by name, or the codes of its errors. */
 export type ResponseSpec = SchemaName | { errors: readonly string[] }
@@ -85,6 +91,10 @@ function sentCredentials(req: PayloadRequest): boolean {
 }
 
 function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
+  if (reply.raw !== undefined) {
+    if (head && reply.raw instanceof ReadableStream) void reply.raw.cancel()
+    return new Response(head ? null : reply.raw, { status: reply.status, headers: { 'content-language': lang, ...reply.headers } })
+  }
   return new Response(head ? null : JSON.stringify(reply.body), {
     status: reply.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-language': lang, ...reply.headers },
@@ -104,12 +114,18 @@ function fromPayloadError(error: unknown): ApiError {
   return internalError()
 }
 
-export type NamespaceSettings = { routes: Route[]; options: ResolvedCalendarOptions }
+export type NamespaceSettings = {
+  routes: Route[]
+  options: ResolvedCalendarOptions
+  /** Where the routes are mounted under the API root: the v1 namespace unless said (the feeds: `cal/ical`). */
+  namespace?: string
+}
 
 /** Answers one request to the namespace: routing, input, language, permission, validation, handler, errors. */
-async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+  const { compiled, options } = settings
   const url = new URL(req.url ?? '', 'http://localhost')
-  const prefix = `${req.payload.config.routes.api}/${NAMESPACE}`
+  const prefix = `${req.payload.config.routes.api}/${settings.namespace ?? NAMESPACE}`
   const path = url.pathname.slice(prefix.length) || '/'
   const headerLanguage = req.headers.get(PATH_LANGUAGE_HEADER)
   const pathLanguage = isLocaleCode(headerLanguage) ? headerLanguage : null
@@ -171,5 +187,5 @@ const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const
 export function namespaceEndpoints(settings: NamespaceSettings): Endpoint[] {
   const compiled = settings.routes.map(compile)
   const handler: PayloadHandler = (req) => dispatch(req, { ...settings, compiled })
-  return METHODS.map((method) => ({ path: `/${NAMESPACE}/:path*`, method, handler }))
+  return METHODS.map((method) => ({ path: `/${settings.namespace ?? NAMESPACE}/:path*`, method, handler }))
 }

@@ -1,7 +1,7 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { paramSchema, type ParamSpec } from '../params.js'
 import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
-import { isPaged, SCHEMAS, type SchemaName } from '../schemas/index.js'
+import { isPaged, mediaTypeOf, SCHEMAS, type SchemaName } from '../schemas/index.js'
 import { operationResponses, pathVariables, type StatusResponse } from './responses.js'
 
 /**
@@ -62,7 +62,7 @@ function statusResponse(response: StatusResponse, status: number): Json {
   return {
     description: schema.description ?? response.schema,
     ...(isPaged(response.schema) ? { headers: Object.fromEntries(Object.keys(PAGING_HEADERS).map((name) => [name, ref('headers', name)])) } : {}),
-    content: { 'application/json': { schema: ref('schemas', response.schema) } },
+    content: { [mediaTypeOf(response.schema)]: { schema: ref('schemas', response.schema) } },
   }
 }
 

@@ -86,14 +86,16 @@ function restQuery(args: Record<string, any>, page: number, perPage: number, ech
   return query
 }
 
-async function archive(context: Context, args: Record<string, any>): Promise<Reply> {
+/**
+ * The archive's filters as a query, shared with the calendar feeds (endpoints/ical): the conditions
+ * (without the status one), the statuses the caller gets, and the date window.
+ */
+export async function archiveFilters(context: Context, args: Record<string, any>) {
   if ((args.geoloc_lat === undefined) !== (args.geoloc_lng === undefined)) {
     const missing = args.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
     throw invalidParams({ [missing]: 'geoloc_lat and geoloc_lng go together.' })
   }
   const { slugs } = context.options
-  const page: number = args.page
-  const perPage = pageSize(args.per_page, context.options.perPage)
   const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
 
   const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
@@ -116,6 +118,14 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
     where.push({ venue: { in: ids.concat(0) } })
   }
   const statuses = effectiveStatuses(args.status, context)
+  return { where, statuses, window }
+}
+
+async function archive(context: Context, args: Record<string, any>): Promise<Reply> {
+  const { slugs } = context.options
+  const page: number = args.page
+  const perPage = pageSize(args.per_page, context.options.perPage)
+  const { where, statuses, window } = await archiveFilters(context, args)
   // The total depends on the filters, on what the caller may read, and on the language searched in.
   const totalKey = JSON.stringify({ where, statuses, lang: context.lang, user: context.user ? `${context.user.collection}:${context.user.id}` : null })
   if (statuses) where.push(statusWhere(statuses, context.now))

@@ -6,7 +6,7 @@ import { findOne } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, type Related } from '../records/load.js'
 import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
@@ -48,27 +48,36 @@ export function readEvent(address: EventAddress): Operation {
       404: { errors: ['rest-event-not-found'] },
     },
     handle: async (context, args) => {
-      const found = await addressedEvent(context, address, args)
-      if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-      if (!mayRead(found, context.user, context.now)) {
-        throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      }
-      const { docs } = await context.payload.find({
-        collection: context.options.slugs.events as 'events',
-        where: { id: { equals: found.id } },
-        limit: 1,
-        depth: 0,
-        locale: context.lang,
-        req: context.req,
-        overrideAccess: false,
-      })
-      const doc = docs[0] as Doc | undefined
-      if (!doc) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      const related = await loadRelated(context, [doc], args.password)
-      if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
-        throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      }
+      const { doc, related } = await readableEvent(context, address, args)
       return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }
     },
   }
+}
+
+/**
+ * The event a single read answers with, and what its record needs, after the checks of reference
+ * §5.2 in order (shared with the calendar feeds, endpoints/ical).
+ */
+export async function readableEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<{ doc: Doc; related: Related }> {
+  const found = await addressedEvent(context, address, args)
+  if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+  if (!mayRead(found, context.user, context.now)) {
+    throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  }
+  const { docs } = await context.payload.find({
+    collection: context.options.slugs.events as 'events',
+    where: { id: { equals: found.id } },
+    limit: 1,
+    depth: 0,
+    locale: context.lang,
+    req: context.req,
+    overrideAccess: false,
+  })
+  const doc = docs[0] as Doc | undefined
+  if (!doc) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  const related = await loadRelated(context, [doc], args.password)
+  if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
+    throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
+  }
+  return { doc, related }
 }
