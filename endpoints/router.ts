@@ -8,6 +8,7 @@ import type { ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
+import { cacheControl, readResponse, VARY, type Validator } from './cache/http.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -15,8 +16,10 @@ export type Reply = {
   status: number
   body: unknown
   headers?: Record<string, string>
-  /** A body sent as it is instead of `body` as JSON (a calendar feed, streamed); its content type goes in `headers`. */
+  /** A GET's body sent as it is instead of `body` as JSON (a calendar feed, streamed); its content type goes in `headers`. */
   raw?: BodyInit
+  /** The validator of a `raw` body, known before it is sent (a JSON body's ETag is made from its bytes). */
+  validator?: Validator
 }
 
 /** What an operation answers with one status: the body's schema by name, or the codes of its errors. */
@@ -91,10 +94,6 @@ function sentCredentials(req: PayloadRequest): boolean {
 }
 
 function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
-  if (reply.raw !== undefined) {
-    if (head && reply.raw instanceof ReadableStream) void reply.raw.cancel()
-    return new Response(head ? null : reply.raw, { status: reply.status, headers: { 'content-language': lang, ...reply.headers } })
-  }
   return new Response(head ? null : JSON.stringify(reply.body), {
     status: reply.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-language': lang, ...reply.headers },
@@ -169,11 +168,16 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     }
     if (operation.authorize) await operation.authorize(context)
     const args = await validateArgs(operationParams(operation), input, context)
-    return json(await operation.handle(context, args), lang, head)
+    const reply = await operation.handle(context, args)
+    if (method !== 'GET') return json(reply, lang, head)
+    // Shared caches may keep what any anonymous caller gets: no credentials, no password (issue #16 item 4).
+    const shared = !req.user && input.password === undefined
+    return readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
   } catch (error) {
     const apiError = fromPayloadError(error)
     if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
-    return json({ status: apiError.status, body: apiError.body(), headers: apiError.headers }, lang, head)
+    const read: Record<string, string> = req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
+    return json({ status: apiError.status, body: apiError.body(), headers: { ...apiError.headers, ...read } }, lang, head)
   }
 }
 

@@ -16,6 +16,7 @@ export const DEFAULTS = {
   mediaDir: 'data/media',
   perPage: 10,
   totalsCacheSeconds: 10,
+  httpMaxAge: 60,
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */

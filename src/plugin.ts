@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { eventsCollection } from '../collections/events.js'
+import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
@@ -91,6 +92,7 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
     .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
+    .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
 /**

@@ -9,6 +9,8 @@ import { loadRelated } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
+import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
+import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
 import { veventData } from './vevent.js'
 import { zoneBlock } from './zones.js'
 
@@ -57,6 +59,32 @@ async function vevents(context: Context, docs: Doc[], password: unknown): Promis
   const host = hostOf(context)
   return docs.map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host), ical()).toString())).join('')
 }
+
+/**
+ * What a calendar's content depends on besides the request: the calendar's change mark (every
+ * write, from any process) and the last scheduled event that came due (which changes what is
+ * published without a write); and the time the content may last have changed, the start of the
+ * current day included (the default window moves daily).
+ */
+async function calendarState(context: Context) {
+  const mark = await currentChangeMark(context.payload, context.options.sequencesSlug)
+  const { docs } = await context.payload.find({
+    collection: context.options.slugs.events as 'events',
+    where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
+    sort: '-publishedAt',
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    select: { publishedAt: true },
+    overrideAccess: true,
+  })
+  const lastDue = docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
+  const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
+  return { mark, lastDue, lastModified: new Date(Math.min(context.now.getTime(), Math.max(mark, lastDue, today))) }
+}
+
+/** Who is asking, as far as it changes what a calendar holds. */
+const callerKey = (context: Context) => (context.user ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}` : null)
 
 function calendarHeaders(filename: string): Record<string, string> {
   return { 'content-type': CONTENT_TYPE, 'content-disposition': `attachment; filename="${filename}"` }
@@ -129,7 +157,13 @@ async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   } as any)
   const used = (zones.values as { timezone?: string | null }[]).map((value) => value.timezone)
   const head = calendarHead(context, `${hostOf(context)} events`, used)
-  return { status: 200, body: null, raw: feedStream(context, { where, trash }, head, args.password), headers: calendarHeaders('events.ics') }
+  const state = await calendarState(context)
+  // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
+  const validator: Validator = {
+    etag: etagOfSource({ where, statuses, args, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
+    lastModified: state.lastModified,
+  }
+  return { status: 200, body: null, raw: feedStream(context, { where, trash }, head, args.password), headers: calendarHeaders('events.ics'), validator }
 }
 
 export const eventsFeed: Operation = {
@@ -156,7 +190,9 @@ export function eventCalendar(address: EventAddress): Operation {
       const context = v1Context(given)
       const { doc } = await readableEvent(context, address, args)
       const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + (await vevents(context, [doc], args.password)) + CALENDAR_END
-      return { status: 200, body: null, raw: body, headers: calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`) }
+      const { lastModified } = await calendarState(context)
+      const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
+      return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }
     },
   }
 }

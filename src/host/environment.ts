@@ -10,6 +10,7 @@ export function calendarOptionsFromEnvironment(env: Record<string, string | unde
     mediaDir: env.CAL_MEDIA_DIR || undefined,
     perPage: positiveInteger(env.CAL_PER_PAGE),
     totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),
+    httpMaxAge: wholeNumber(env.CAL_HTTP_MAX_AGE),
     siteUrl: env.CAL_SITE_URL || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
