@@ -144,6 +144,8 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
 async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   const context = v1Context(given)
   const { where, statuses } = await archiveFilters(context, args)
+  // What the caller asked for, before the status condition (which holds the current instant).
+  const query = JSON.stringify({ where, statuses, args })
   if (statuses) where.push(statusWhere(statuses, context.now))
   const trash = statuses?.includes('trash') ?? false
   const zones = await context.payload.findDistinct({
@@ -160,7 +162,7 @@ async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   const state = await calendarState(context)
   // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
   const validator: Validator = {
-    etag: etagOfSource({ where, statuses, args, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
+    etag: etagOfSource({ query, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
     lastModified: state.lastModified,
   }
   return { status: 200, body: null, raw: feedStream(context, { where, trash }, head, args.password), headers: calendarHeaders('events.ics'), validator }
