@@ -9,6 +9,7 @@ import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { cacheControl, readResponse, VARY, type Validator } from './cache/http.js'
+import { cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -152,6 +153,16 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
       lang = requested
     }
     const origin = options.siteUrl || url.origin
+    // Shared caches may keep what any anonymous caller gets: no credentials, no password (issue #16 item 4);
+    // so does the server's response cache (item 5), while the calendar does not change.
+    // Every read brings the cache up to the calendar's state (which also drops stale archive totals).
+    const shared = !req.user && input.password === undefined
+    const cache = method === 'GET' ? responseCacheOf(req.payload, options) : null
+    const generation = cache ? await cache.generation(req.payload, options, new Date()) : null
+    const keep = shared && isCacheableQuery(url.searchParams)
+    const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
+    const cached = cache && generation && keep ? cache.get(key, generation) : undefined
+    if (cached) return readResponse({ ...cached, body: undefined }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {
@@ -170,9 +181,9 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const args = await validateArgs(operationParams(operation), input, context)
     const reply = await operation.handle(context, args)
     if (method !== 'GET') return json(reply, lang, head)
-    // Shared caches may keep what any anonymous caller gets: no credentials, no password (issue #16 item 4).
-    const shared = !req.user && input.password === undefined
-    return readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    const text = reply.raw === undefined ? JSON.stringify(reply.body) : undefined
+    if (cache && generation && keep && text !== undefined && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {} })
+    return readResponse({ ...reply, text }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
   } catch (error) {
     const apiError = fromPayloadError(error)
     if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })

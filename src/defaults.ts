@@ -17,6 +17,7 @@ export const DEFAULTS = {
   perPage: 10,
   totalsCacheSeconds: 10,
   httpMaxAge: 60,
+  responseCacheBytes: 64 * 1024 * 1024,
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */

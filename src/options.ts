@@ -52,6 +52,12 @@ export type CalendarPluginOptions = {
    * `no-cache` instead (caches revalidate every time). Default 60.
    */
   httpMaxAge?: number
+  /**
+   * Bytes of the server's response cache, which keeps the answers of v1 reads that any anonymous
+   * caller gets until the calendar changes (a write from any process, or a time boundary such as
+   * an event starting); 0 turns it off. Default 64 MiB.
+   */
+  responseCacheBytes?: number
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -72,6 +78,7 @@ export type ResolvedCalendarOptions = {
   perPage: number
   totalsCacheSeconds: number
   httpMaxAge: number
+  responseCacheBytes: number
   siteUrl: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
@@ -96,6 +103,7 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     perPage: options.perPage ?? DEFAULTS.perPage,
     totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
     httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
+    responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,

@@ -59,6 +59,8 @@ export function validatorHeaders(validator: Validator): Record<string, string> {
 export type ReadReply = {
   status: number
   body: unknown
+  /** `body` already as JSON text (from the response cache). */
+  text?: string
   headers?: Record<string, string>
   raw?: BodyInit
   validator?: Validator
@@ -70,7 +72,7 @@ export type ReadReply = {
  * bytes; a streamed body comes with the validator its handler made, and is not started for a 304.
  */
 export function readResponse(reply: ReadReply, request: Headers, settings: { lang: string; head: boolean; shared: boolean; maxAge: number }): Response {
-  const text = reply.raw === undefined ? JSON.stringify(reply.body) : undefined
+  const text = reply.raw === undefined ? (reply.text ?? JSON.stringify(reply.body)) : undefined
   const ok = reply.status === 200
   const validator = ok ? (reply.validator ?? (text !== undefined ? { etag: etagOfBody(text, reply.headers) } : undefined)) : undefined
   const caching = { 'cache-control': cacheControl(ok && settings.shared, settings.maxAge), vary: VARY, ...(validator ? validatorHeaders(validator) : {}) }

@@ -140,7 +140,7 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   } as const
   const [found, total] = await Promise.all([
     context.payload.find({ ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, pagination: false, depth: 0 }),
-    totalsOf(context.payload, context.options.totalsCacheSeconds).get(totalKey, async () => (await context.payload.count(query)).totalDocs),
+    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, async () => (await context.payload.count(query)).totalDocs),
   ])
   const events = found.docs as Doc[]
   if (events.length === 0 && page > 1) {
@@ -161,6 +161,12 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
     headers: totalHeaders(total, totalPages),
   }
 }
+
+/**
+ * How long a total holds, in seconds: with the response cache on, until the calendar's state
+ * moves (every read checks it, endpoints/cache/responses.ts); otherwise `totalsCacheSeconds`.
+ */
+const totalsLifetime = (options: Context['options']) => (options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0 ? Infinity : options.totalsCacheSeconds)
 
 export const listEvents: Operation = {
   summary: 'List events',
