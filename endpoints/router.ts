@@ -9,7 +9,7 @@ import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { cacheControl, readResponse, VARY, type Validator } from './cache/http.js'
-import { cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
+import { CACHE_HEADER, cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -162,7 +162,11 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const keep = shared && isCacheableQuery(url.searchParams)
     const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
     const cached = cache && generation && keep ? cache.get(key, generation) : undefined
-    if (cached) return readResponse({ ...cached, body: undefined }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    if (cached) {
+      const response = readResponse({ ...cached, body: undefined }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+      response.headers.set(CACHE_HEADER, 'hit')
+      return response
+    }
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {

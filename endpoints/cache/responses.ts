@@ -17,6 +17,9 @@ import { invalidateTotals } from '../events/totals.js'
  * empties itself then. Requests whose dates are words ("now", "+3 weeks") are not kept.
  */
 
+/** Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is the same either way. */
+export const CACHE_HEADER = 'x-cal-cache'
+
 export type CachedReply = { status: number; text: string; headers: Record<string, string> }
 
 /** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
