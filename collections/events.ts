@@ -6,6 +6,7 @@ import { isValidZone } from '../src/lib/time.js'
 import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
+import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { label, message, text } from './i18n/index.js'
@@ -201,6 +202,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
       ...postFields(options.usersSlug, slugs.media),
+      sequenceField(),
     ],
   }
 }

@@ -16,6 +16,8 @@ export const DEFAULTS = {
   mediaDir: 'data/media',
   perPage: 10,
   totalsCacheSeconds: 10,
+  httpMaxAge: 60,
+  responseCacheBytes: 64 * 1024 * 1024,
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */

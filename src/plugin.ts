@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { eventsCollection } from '../collections/events.js'
+import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
@@ -13,6 +14,8 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
+import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
+import { icalRoutes } from '../endpoints/ical/routes.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
@@ -62,9 +65,15 @@ export const calendarPlugin =
       collections: [...guarded, sequencesCollection(options.sequencesSlug)],
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
-      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
+      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? calendarEndpoints(options) : [])],
     }
   }
+
+/** The v1 namespace and the calendar feeds (`/api/cal/ical/...`), each routed by its own table. */
+const calendarEndpoints = (options: ResolvedCalendarOptions) => [
+  ...namespaceEndpoints({ routes: calendarRoutes(), options }),
+  ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
+]
 
 /** The calendar's collections, each with the links that must go when one of its records is deleted. */
 function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
@@ -83,6 +92,7 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
     .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
+    .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
 /**

@@ -90,13 +90,15 @@ function restQuery(args: Record<string, any>, page: number, perPage: number, ech
   return query
 }
 
-async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
+/**
+ * The archive's filters as a query, shared with the calendar feeds (endpoints/ical): the conditions
+ * (without the status one), the statuses the caller gets, and the date window.
+ */
+export async function archiveFilters(context: Context, args: ArchiveArgs) {
   if ((args.geoloc_lat === undefined) !== (args.geoloc_lng === undefined)) {
     const missing = args.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
     throw invalidParams({ [missing]: 'geoloc_lat and geoloc_lng go together.' })
   }
-  const page: number = args.page
-  const perPage = pageSize(args.per_page, context.options.perPage)
   const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
 
   const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
@@ -119,6 +121,13 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     where.push({ venue: { in: ids.concat(0) } })
   }
   const statuses = effectiveStatuses(args.status, context)
+  return { where, statuses, window }
+}
+
+async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
+  const page = args.page
+  const perPage = pageSize(args.per_page, context.options.perPage)
+  const { where, statuses, window } = await archiveFilters(context, args)
   // The total depends on the filters, on what the caller may read, and on the language searched in.
   const totalKey = JSON.stringify({ where, statuses, lang: context.lang, user: context.user ? `${context.user.collection}:${context.user.id}` : null })
   if (statuses) where.push(statusWhere(statuses, context.now))
@@ -126,7 +135,7 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
   const [found, total] = await Promise.all([
     context.data.page('events', { ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, count: false }),
-    totalsOf(context.payload, context.options.totalsCacheSeconds).get(totalKey, () => context.data.count('events', query)),
+    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, () => context.data.count('events', query)),
   ])
   const events = found.docs
   if (events.length === 0 && page > 1) {
@@ -147,6 +156,12 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     headers: totalHeaders(total, totalPages),
   }
 }
+
+/**
+ * How long a total holds, in seconds: with the response cache on, until the calendar's state
+ * moves (every read checks it, endpoints/cache/responses.ts); otherwise `totalsCacheSeconds`.
+ */
+const totalsLifetime = (options: Context['options']) => (options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0 ? Infinity : options.totalsCacheSeconds)
 
 export const listEvents = operation({
   summary: 'List events',

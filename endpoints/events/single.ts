@@ -6,7 +6,7 @@ import { addressParam, findOne } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, type Related } from '../records/load.js'
 import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
@@ -47,15 +47,24 @@ export function readEvent(address: EventAddress): Operation {
       404: { errors: ['rest-event-not-found'] },
     },
     handle: async (context, args) => {
-      const doc = await addressedEvent(context, address, args)
-      if (doc.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-      // What the collection's read access allows, for this one record (collections/access.ts).
-      if (!mayRead(doc, context.user, context.now)) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      const related = await loadRelated(context, [doc], args.password)
-      if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
-        throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      }
+      const { doc, related } = await readableEvent(context, address, args)
       return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }
     },
   }
+}
+
+/**
+ * The event a single read answers with, and what its record needs, after the checks of reference
+ * §5.2 in order (shared with the calendar feeds, endpoints/ical).
+ */
+export async function readableEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<{ doc: Doc; related: Related }> {
+  const doc = await addressedEvent(context, address, args)
+  if (doc.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+  // What the collection's read access allows, for this one record (collections/access.ts).
+  if (!mayRead(doc, context.user, context.now)) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  const related = await loadRelated(context, [doc], args.password)
+  if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
+    throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
+  }
+  return { doc, related }
 }

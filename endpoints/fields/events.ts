@@ -77,20 +77,20 @@ const eventDates: Write = (args, context, stored) => {
   return { startDate: start.toUTC().toISO()!, endDate: end.toUTC().toISO()!, timezone: zone }
 }
 
-const flag = (field: string, description: string, shown: (value: unknown) => boolean, schema: string): WireField<EventView> => ({
+const flag = (field: string, description: string, shown: (value: unknown) => boolean, schema: string) => ({
   schema: lockableFlag(schema),
   show: ({ doc }) => shown(doc[field]),
   locked: null,
   field,
   param: { kind: 'boolean', description },
-})
+}) satisfies WireField<EventView>
 const isTrue = (value: unknown) => value === true
 const notFalse = (value: unknown) => value !== false
 
-const wall = (description: string, pick: (view: EventView) => string): WireField<EventView> => ({ schema: wallClock(description), show: pick })
-const details = (pick: (view: EventView) => string): WireField<EventView> => ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) })
+const wall = (description: string, pick: (view: EventView) => string) => ({ schema: wallClock(description), show: pick }) satisfies WireField<EventView>
+const details = (pick: (view: EventView) => string) => ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) }) satisfies WireField<EventView>
 
-const terms = (taxonomy: Taxonomy, description: string, param: string): WireField<EventView> => ({
+const terms = (taxonomy: Taxonomy, description: string, param: string) => ({
   schema: Type.Array(EmbeddedTerm, { description }),
   show: ({ doc, related, context }) =>
     sortByName(
@@ -103,17 +103,17 @@ const terms = (taxonomy: Taxonomy, description: string, param: string): WireFiel
   field: taxonomy,
   param: { kind: 'any', description: param },
   write: async (args, context) => (args[taxonomy] !== undefined ? { [taxonomy]: await resolveTerms(context, taxonomy, args[taxonomy]) } : undefined),
-})
+}) satisfies WireField<EventView>
 
 /** A text in the request's language, searched, shown through `render`. */
-const text = (field: string, schema: string, param: string, render: (value: unknown) => string): WireField<EventView> => ({
+const text = (field: string, schema: string, param: string, render: (value: unknown) => string) => ({
   schema: Type.String({ description: schema }),
   show: ({ doc }) => render(doc[field]),
   field,
   localized: true,
   search: true,
   param: { kind: 'text', description: param },
-})
+}) satisfies WireField<EventView>
 
 /** Embedded venues and organizers are judged without the request's password (reference §3.4). */
 const linkedOptions = (view: EventView) => ({ images: view.related.images, withJsonLd: view.withJsonLd })

@@ -6,14 +6,14 @@ import * as post from './post.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
 import { descriptionField, nameField, noExcerpt, type LinkedView } from './venues.js'
 
-const contact = (field: string, param: WireField<LinkedView>['param']): WireField<LinkedView> => ({
+const contact = (field: string, param: WireField<LinkedView>['param']) => ({
   schema: Type.String(),
   show: ({ doc }) => post.text(doc[field]),
   locked: '',
   field,
   search: true,
   param,
-})
+}) satisfies WireField<LinkedView>
 
 /** Organizers (reference §4.3, §7): every key of the record, with its argument and stored field. */
 export const ORGANIZER_FIELDS = {

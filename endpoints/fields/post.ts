@@ -19,71 +19,71 @@ const publicationDate: Write = (args, context) => {
   if (args.date !== undefined) return { publishedAt: parseDate(args.date, context.options.siteTimezone, context.now)!.toISO() }
 }
 
-export const id: WireField<PostView> = { schema: Type.Integer({ minimum: 1 }), show: ({ doc }) => doc.id }
+export const id = { schema: Type.Integer({ minimum: 1 }), show: ({ doc }) => doc.id } satisfies WireField<PostView>
 
-export const author: WireField<PostView> = {
+export const author = {
   schema: digits('Id of the author as a string; "0" for none.'),
   show: ({ doc }) => authorId(doc),
   field: 'author',
   param: authorParam,
-}
+} satisfies WireField<PostView>
 
-export const status: WireField<PostView> = {
+export const status = {
   schema: postStatus,
   show: ({ doc }) => (doc.deletedAt ? 'trash' : doc.status),
   field: 'status',
   param: { kind: 'text', description: 'Post status.', enum: STATUSES },
-}
+} satisfies WireField<PostView>
 
-export const date: WireField<PostView> = {
+export const date = {
   schema: wallClock('Publication date, site time zone'),
   show: (view) => wallClockIn(published(view), view.context.options.siteTimezone),
   field: 'publishedAt',
   param: dateParam('Publication date, in the site time zone (whatever the record’s own zone).'),
   write: publicationDate,
-}
+} satisfies WireField<PostView>
 
-export const date_utc: WireField<PostView> = {
+export const date_utc = {
   schema: wallClock('Publication date, UTC'),
   show: (view) => wallClockIn(published(view), 'UTC'),
   field: 'publishedAt',
   param: dateParam('Publication date in UTC.'),
   write: writtenWith('date'),
-}
+} satisfies WireField<PostView>
 
-export const modified: WireField<PostView> = {
+export const modified = {
   schema: wallClock('Last change, site time zone'),
   show: ({ doc, context }) => wallClockIn(doc.updatedAt, context.options.siteTimezone),
-}
+} satisfies WireField<PostView>
 
-export const modified_utc: WireField<PostView> = { schema: wallClock('Last change, UTC'), show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC') }
+export const modified_utc = { schema: wallClock('Last change, UTC'), show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC') } satisfies WireField<PostView>
 
 /** `url`: the public page, under `base` (`event`, `venue`, `organizer`). */
-export const pageUrl = (base: string): WireField<PostView> => ({
+export const pageUrl = (base: string) => ({
   schema: url('Public page of the record (with the request’s language segment)'),
   show: ({ doc, context }) => permalink(context, base, doc.slug),
-})
+}) satisfies WireField<PostView>
 
-export const slug: WireField<PostView> = { schema: Type.String(), show: ({ doc }) => doc.slug ?? '', field: 'slug' }
+export const slug = { schema: Type.String(), show: ({ doc }) => doc.slug ?? '', field: 'slug' } satisfies WireField<PostView>
 
-export const image: WireField<PostView> = {
+export const image = {
   schema: imageOrNone,
   show: ({ doc, images, context }) => imageRecord(doc, images, context),
   locked: false,
   field: 'image',
   param: imageParam,
   write: (args) => (args.image !== undefined ? imageData(args.image) : undefined),
-}
+} satisfies WireField<PostView>
 
-export const global_id: WireField<PostView> = {
+export const global_id = {
   schema: Type.String({ description: 'Host and path of the site with the id: `example.com?id=42`.' }),
   show: ({ doc, context }) => globalId(context, doc.id).global_id,
-}
+} satisfies WireField<PostView>
 
-export const global_id_lineage: WireField<PostView> = {
+export const global_id_lineage = {
   schema: Type.Array(Type.String(), { minItems: 1 }),
   show: ({ doc, context }) => globalId(context, doc.id).global_id_lineage,
-}
+} satisfies WireField<PostView>
 
 /** A text kept as given ('' for none). */
 export const text = (value: unknown) => (typeof value === 'string' ? value : '')

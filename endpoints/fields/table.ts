@@ -74,13 +74,16 @@ export function recordOf<View>(table: FieldTable<View>, view: View, locked: bool
   return built
 }
 
-/** The record's JSON Schema properties, in table order. */
-export const schemaOf = <View>(table: FieldTable<View>): Record<string, TSchema> =>
-  Object.fromEntries(Object.entries(table).map(([key, entry]) => [key, entry.schema]))
+/** Each key's schema, as the compiler knows it: records built from a table keep their static type. */
+type SchemasOf<T extends FieldTable<any>> = { [K in keyof T]: T[K]['schema'] }
 
-/** An object schema with exactly the table's keys. */
-export const recordSchema = (description: string, table: FieldTable<any>, extra: Record<string, TSchema> = {}) =>
-  Type.Object({ ...schemaOf(table), ...extra }, { description, additionalProperties: false })
+/** The record's JSON Schema properties, in table order. */
+export const schemaOf = <T extends FieldTable<any>>(table: T) =>
+  Object.fromEntries(Object.entries(table).map(([key, entry]) => [key, entry.schema])) as SchemasOf<T>
+
+/** An object schema with exactly the table's keys (and `extra` after them). */
+export const recordSchema = <T extends FieldTable<any>, E extends Record<string, TSchema> = {}>(description: string, table: T, extra?: E) =>
+  Type.Object({ ...schemaOf(table), ...(extra as E) }, { description, additionalProperties: false })
 
 /** The stored fields the archive's `search` looks in. */
 export const searchFieldsOf = (table: FieldTable<any>): string[] =>

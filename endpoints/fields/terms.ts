@@ -60,10 +60,10 @@ const tail = {
   urls: { schema: TermUrls, show: (view) => termUrls(view.context, view.taxonomy, view.doc.id, parentOf(view)) },
 } satisfies FieldTable<TermView>
 
-const taxonomyKey = (taxonomy: Taxonomy): WireField<TermView> => ({
+const taxonomyKey = (taxonomy: Taxonomy) => ({
   schema: Type.Literal(TAXONOMY_NAME[taxonomy]),
   show: () => TAXONOMY_NAME[taxonomy],
-})
+}) satisfies WireField<TermView>
 
 /** Event categories (reference §4.4, §8): a term with a parent. */
 export const CATEGORY_FIELDS = {

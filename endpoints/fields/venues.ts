@@ -14,29 +14,29 @@ const text = (description: string): ParamSpec => ({ kind: 'string', description 
 const flag = (description: string): ParamSpec => ({ kind: 'boolean', description })
 
 /** A text field of the venue, copied as given, shown as stored ('' when locked unless `keep`). */
-const plain = (field: string, description: string, options: { search?: boolean; keep?: boolean } = {}): WireField<LinkedView> => ({
+const plain = (field: string, description: string, options: { search?: boolean; keep?: boolean } = {}) => ({
   schema: Type.String(),
   show: ({ doc }) => post.text(doc[field]),
   ...(options.keep ? {} : { locked: '' }),
   field,
   search: options.search,
   param: text(description),
-})
+}) satisfies WireField<LinkedView>
 
 const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'])
 
 const hasGeo = ({ doc }: LinkedView) => typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
 
-const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string): WireField<LinkedView> => ({
+const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string) => ({
   schema: Type.Optional(Type.Number({ minimum: -limit, maximum: limit, description: 'Only when both coordinates are set.' })),
   show: (view) => (hasGeo(view) ? view.doc[field] : undefined),
   locked: 0,
   field,
   param: { kind: 'number', description, check: (v: number) => (v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined) },
-})
+}) satisfies WireField<LinkedView>
 
 /** The name (`venue`, `organizer`): required on create, shown for display, '' when locked. */
-export const nameField = (kind: string): WireField<LinkedView> => ({
+export const nameField = (kind: string) => ({
   schema: Type.String({ description: 'Name' }),
   show: ({ doc }) => displayTitle(doc.name),
   locked: '',
@@ -44,9 +44,9 @@ export const nameField = (kind: string): WireField<LinkedView> => ({
   localized: true,
   search: true,
   param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
-})
+}) satisfies WireField<LinkedView>
 
-export const descriptionField: WireField<LinkedView> = {
+export const descriptionField = {
   schema: Type.String({ description: 'HTML' }),
   show: ({ doc }) => renderContent(doc.description),
   locked: '',
@@ -54,9 +54,9 @@ export const descriptionField: WireField<LinkedView> = {
   localized: true,
   search: true,
   param: text('Description.'),
-}
+} satisfies WireField<LinkedView>
 
-export const noExcerpt: WireField<LinkedView> = { schema: Type.String(), show: () => '' }
+export const noExcerpt = { schema: Type.String(), show: () => '' } satisfies WireField<LinkedView>
 
 /** Venues (reference §4.2, §6): every key of the record, with its argument and stored field. */
 export const VENUE_FIELDS = {
