@@ -75,8 +75,8 @@ export function dataLayer(payload: Payload, req: PayloadRequest, lang: LocaleCod
     },
 
     /** The distinct values of one field among the records that match. */
-    async distinct(key: DataKey, field: string, { where, sight }: Pick<Reading, 'where' | 'sight'> = {}): Promise<Record<string, unknown>[]> {
-      const { values } = await payload.findDistinct({ ...base(key, sight), field, where, limit: 0 } as Parameters<Payload['findDistinct']>[0])
+    async distinct(key: DataKey, field: string, { where, sight, trash }: Pick<Reading, 'where' | 'sight' | 'trash'> = {}): Promise<Record<string, unknown>[]> {
+      const { values } = await payload.findDistinct({ ...base(key, sight), field, where, trash, limit: 0 } as Parameters<Payload['findDistinct']>[0])
       return values as Record<string, unknown>[]
     },
 

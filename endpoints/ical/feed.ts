@@ -68,15 +68,13 @@ async function vevents(context: Context, docs: Doc[], password: unknown): Promis
  */
 async function calendarState(context: Context) {
   const mark = await currentChangeMark(context.payload, context.options.sequencesSlug)
-  const { docs } = await context.payload.find({
-    collection: context.options.slugs.events as 'events',
+  const { docs } = await context.data.page('events', {
     where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
     sort: '-publishedAt',
     limit: 1,
-    pagination: false,
-    depth: 0,
+    count: false,
     select: { publishedAt: true },
-    overrideAccess: true,
+    sight: 'everything',
   })
   const lastDue = docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
   const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
@@ -109,23 +107,11 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
         const keyset: Where[] = after
           ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
           : []
-        const { docs } = await context.payload.find({
-          collection: context.options.slugs.events as 'events',
-          where: { and: [...query.where, ...keyset] },
-          sort: ['startDateLocal', 'id'],
-          limit: BATCH,
-          pagination: false,
-          depth: 0,
-          locale: context.lang,
-          trash: query.trash,
-          req: context.req,
-          overrideAccess: false,
-        })
-        const events = docs as Doc[]
+        const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
         if (events.length) {
           controller.enqueue(encoder.encode(await vevents(context, events, password)))
           const last = events[events.length - 1]
-          after = { start: last.startDateLocal, id: last.id }
+          after = { start: last.startDateLocal ?? '', id: last.id }
         }
         if (events.length < BATCH) {
           controller.enqueue(encoder.encode(CALENDAR_END))
@@ -148,16 +134,8 @@ async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   const query = JSON.stringify({ where, statuses, args })
   if (statuses) where.push(statusWhere(statuses, context.now))
   const trash = statuses?.includes('trash') ?? false
-  const zones = await context.payload.findDistinct({
-    collection: context.options.slugs.events as 'events',
-    field: 'timezone',
-    where: { and: where },
-    trash,
-    limit: 1000,
-    req: context.req,
-    overrideAccess: false,
-  } as any)
-  const used = (zones.values as { timezone?: string | null }[]).map((value) => value.timezone)
+  const zones = await context.data.distinct('events', 'timezone', { where: { and: where }, trash })
+  const used = zones.map((value) => value.timezone as string | null | undefined)
   const head = calendarHead(context, `${hostOf(context)} events`, used)
   const state = await calendarState(context)
   // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
