@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
@@ -15,6 +16,8 @@ import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
+import { importMappingsCollection, importRunsCollection } from './import/collections.js'
+import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -59,12 +62,28 @@ export const calendarPlugin =
     return {
       ...incomingConfig,
       localization,
-      collections: [...guarded, sequencesCollection(options.sequencesSlug)],
+      collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
+      jobs: withImportTask(incomingConfig.jobs, options),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
     }
   }
+
+/** The importer's mapping and runs (src/import). */
+function importCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
+  return [importMappingsCollection(options.import.mappingsSlug), importRunsCollection(options.import.runsSlug, options.usersSlug)]
+}
+
+/** The import task on Payload's jobs queue; running and queueing jobs is for administrators unless the app says otherwise. */
+function withImportTask(jobs: Config['jobs'], options: ResolvedCalendarOptions): NonNullable<Config['jobs']> {
+  const administrators = ({ req }: { req: PayloadRequest }) => can.administer(req.user)
+  return {
+    ...jobs,
+    tasks: [...(jobs?.tasks ?? []), importTask(options)],
+    access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },
+  }
+}
 
 /** The calendar's collections, each with the links that must go when one of its records is deleted. */
 function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {

@@ -1,9 +1,15 @@
 import * as migration_20261124_044428_initial from './20261124_044428_initial';
+import * as migration_20261124_192621_importer from './20261124_192621_importer';
 
 export const migrations = [
   {
     up: migration_20261124_044428_initial.up,
     down: migration_20261124_044428_initial.down,
-    name: '20261124_044428_initial'
+    name: '20261124_044428_initial',
+  },
+  {
+    up: migration_20261124_192621_importer.up,
+    down: migration_20261124_192621_importer.down,
+    name: '20261124_192621_importer'
   },
 ];
