@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { Payload, TaskConfig } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
 import { ImportCancelled, runImport, type ImportProgress } from './run.js'
@@ -28,7 +28,7 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
       const payload = req.payload
       const run = (await payload.db.findOne({ collection: runs, where: { id: { equals: input.runId } } })) as Run | null
       if (!run) return { output: { state: 'failed' } }
-      const save = (data: Record<string, unknown>) => payload.db.updateOne({ collection: runs, where: { id: { equals: run.id } }, data })
+      const save = (data: Record<string, unknown>) => writeRun(payload, runs, run.id, data)
       const user = await startedBy(payload, options.usersSlug, run.startedBy)
       await save({ state: 'running' })
       let last = 0
@@ -82,6 +82,22 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
       importProgress.emit('end', run.id, state)
       return { output: { state } }
     },
+  }
+}
+
+/**
+ * A write of the run in a transaction of its own: on SQLite the calendar's transactions share one
+ * writer connection (src/host/sqliteWriter.ts), and a write beside it would find the file locked.
+ */
+async function writeRun(payload: Payload, runs: string, id: number | string, data: Record<string, unknown>) {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    await payload.db.updateOne({ collection: runs, where: { id: { equals: id } }, data, req })
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
   }
 }
 
