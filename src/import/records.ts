@@ -43,8 +43,8 @@ function postFields(record: SourceRecord): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   if (typeof record.slug === 'string' && record.slug !== '') data.slug = record.slug
   data.status = STATUSES.has(record.status) ? record.status : 'publish'
-  const published = utcInstant(record.date_utc) ?? utcInstant(record.date)
-  if (published) data.publishedAt = published
+  // An unpublished post has no publication date yet (the anchor's `date_utc` is zero).
+  data.publishedAt = utcInstant(record.date_utc)
   return data
 }
 

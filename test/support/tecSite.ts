@@ -28,6 +28,10 @@ export type TecSite = {
   requests: { path: string; authorized: boolean }[]
   /** Changes a body before it is served (a changed event, a failing record). */
   transform: (file: string, body: any) => any
+  /** Delay of each answer, to catch a run halfway. */
+  delayMs: number
+  /** Other files served at /files/<name> (images), with their type; a missing one is 404. */
+  files: Map<string, { type: string; data: Buffer }>
   close: () => Promise<void>
 }
 
@@ -38,9 +42,16 @@ export type TecSite = {
  */
 export async function startTecSite(): Promise<TecSite> {
   const files = fs.readdirSync(TEC_FIXTURES).filter((name) => name.endsWith('.json'))
-  const site: TecSite = { root: '', requests: [], transform: (_file, body) => body, close: async () => undefined }
-  const server = http.createServer((req, res) => {
+  const site: TecSite = { root: '', requests: [], transform: (_file, body) => body, delayMs: 0, files: new Map(), close: async () => undefined }
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
+    if (site.delayMs) await new Promise((resolve) => setTimeout(resolve, site.delayMs))
+    if (url.pathname.startsWith('/files/')) {
+      const served = site.files.get(url.pathname.slice('/files/'.length))
+      res.writeHead(served ? 200 : 404, { 'content-type': served?.type ?? 'text/html' })
+      res.end(served?.data ?? 'not found')
+      return
+    }
     const rest = url.pathname.replace(/^\/wp-json\/tribe\/events\/v1\//, '').replace(/\/$/, '')
     const authorized = Boolean(req.headers.authorization)
     site.requests.push({ path: rest + url.search, authorized })
@@ -62,6 +73,9 @@ export async function startTecSite(): Promise<TecSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   site.root = `http://127.0.0.1:${port}/wp-json/tribe/events/v1/`
-  site.close = () => new Promise((resolve) => server.close(() => resolve()))
+  site.close = () => new Promise((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  })
   return site
 }
