@@ -261,4 +261,45 @@ describe('who may import', () => {
     const badHeader = await server.request('POST', `/api/${DEFAULTS.importRunsSlug}`, { token: admin.token, body: { from: site.root, header: 'no colon' } })
     expect(badHeader.status).toBe(400)
   })
+
+  it('hostile bodies get a 4xx, never a 5xx; only a valid run is created', async () => {
+    const runs = await count(DEFAULTS.importRunsSlug)
+    const before = site.requests.length
+    const accepted: string[] = []
+    const bodies: unknown[] = [
+      { from: 42 },
+      { from: [site.root] },
+      { from: { equals: site.root } },
+      { from: 'http://x/' + 'a'.repeat(100_000) + '/tribe/events/v1/' },
+      { from: 'http://127.0.0.1/\u0000/tribe/events/v1/\r\n' },
+      { from: "'; DROP TABLE events; --" },
+      { from: site.root, header: 'Authorization: Basic a\r\nX-Evil: 1' },
+      { from: site.root, header: { Authorization: 'x' } },
+      { from: site.root, language: 'de' },
+      { from: site.root, concurrency: -1 },
+      { from: site.root, concurrency: 1e9 },
+      { from: site.root, concurrency: 'many' },
+      { from: site.root, state: 'done', progress: { hacked: true } , dryRun: 'yes', __proto__: { admin: true } },
+      '{"from": ',
+      '[]',
+    ]
+    for (const body of bodies) {
+      const response = await server.request('POST', `/api/${DEFAULTS.importRunsSlug}`, { token: admin.token, body })
+      const label = typeof body === 'string' ? body : JSON.stringify(body).slice(0, 120)
+      expect({ label, fiveHundred: response.status >= 500 }).toEqual({ label, fiveHundred: false })
+      if (response.status === 201) {
+        accepted.push(label)
+        // Accepted only when every field was valid: the fields the job writes stayed its own.
+        expect(response.body.doc.state).toBe('queued')
+        expect(response.body.doc.progress ?? null).toBeNull()
+        await server.request('PATCH', `/api/${DEFAULTS.importRunsSlug}/${response.body.doc.id}`, { token: admin.token, body: { cancel: true } })
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Payload reads a number field's text as a number and 'many' as none: a run with the default concurrency.
+    expect(accepted).toEqual([JSON.stringify({ from: site.root, concurrency: 'many' })])
+    expect((await count(DEFAULTS.importRunsSlug)) - runs).toBe(1)
+    void before
+  })
 })
+

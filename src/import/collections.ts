@@ -34,8 +34,12 @@ export function importMappingsCollection(slug: string): CollectionConfig {
 }
 
 const validRoot: TextFieldSingleValidation = (value) => {
+  if (typeof value !== 'string') return 'from must be the address of a v1 root'
+  if (value.length > 2000) return 'from is too long (at most 2000 characters)'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'from may not contain control characters'
   try {
-    normalizeRoot(String(value ?? ''))
+    normalizeRoot(value)
     return true
   } catch (error) {
     return (error as Error).message
@@ -43,6 +47,8 @@ const validRoot: TextFieldSingleValidation = (value) => {
 }
 
 const validHeader: TextFieldSingleValidation = (value) => {
+  if (value !== null && value !== undefined && typeof value !== 'string') return 'header must read "Name: value"'
+  if (typeof value === 'string' && value.length > 8000) return 'header is too long'
   try {
     parseHeader(value ?? undefined)
     return true
