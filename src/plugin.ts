@@ -16,6 +16,7 @@ import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
+import { CLIENT_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
@@ -64,6 +65,7 @@ export const calendarPlugin =
       localization,
       collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
       jobs: withImportTask(incomingConfig.jobs, options),
+      admin: withImportPage(incomingConfig.admin),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
@@ -82,6 +84,19 @@ function withImportTask(jobs: Config['jobs'], options: ResolvedCalendarOptions):
     ...jobs,
     tasks: [...(jobs?.tasks ?? []), importTask(options)],
     access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },
+  }
+}
+
+/** The admin's Import page (`/admin/import`) and its link in the navigation. */
+function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
+  const components = admin?.components ?? {}
+  return {
+    ...admin,
+    components: {
+      ...components,
+      views: { ...components.views, calendarImport: { Component: `${CLIENT_ENTRY}#ImportView`, path: '/import' } },
+      afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT_ENTRY}#ImportNavLink`],
+    },
   }
 }
 
