@@ -5,6 +5,7 @@
  * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing failed.
  * Ctrl-C asks the job to stop between two records.
  */
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { getPayload } from 'payload'
@@ -13,7 +14,9 @@ import { RESOURCES, RUN_HERE } from '../src/import/collections.js'
 import type { ImportProgress } from '../src/import/run.js'
 import { importProgress } from '../src/import/task.js'
 
-const USAGE = 'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]'
+const USAGE =
+  'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]\n' +
+  '       npm run import -- --ics <file.ics or its URL> [--dry-run]'
 
 function fail(message: string): never {
   console.error(message)
@@ -26,6 +29,7 @@ try {
   parsed = parseArgs({
     options: {
       from: { type: 'string' },
+      ics: { type: 'string' },
       header: { type: 'string' },
       language: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
@@ -37,7 +41,16 @@ try {
 } catch (error) {
   fail((error as Error).message)
 }
-if (!parsed.from) fail('--from is required')
+if (!parsed.from === !parsed.ics) fail('give --from or --ics')
+const icsUrl = parsed.ics !== undefined && /^https?:\/\//i.test(parsed.ics)
+let icsText: string | undefined
+if (parsed.ics !== undefined && !icsUrl) {
+  try {
+    icsText = fs.readFileSync(parsed.ics, 'utf8')
+  } catch (error) {
+    fail(`--ics: ${(error as Error).message}`)
+  }
+}
 if (parsed.language && parsed.language !== 'fr' && parsed.language !== 'es') fail('--language must be fr or es')
 const concurrency = parsed.concurrency === undefined ? undefined : Number(parsed.concurrency)
 if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency must be a whole number from 1 to 16')
@@ -50,7 +63,9 @@ let run: Record<string, any>
 try {
   run = await payload.create({
     collection: runs,
-    data: { from: parsed.from, header: parsed.header, language: parsed.language, dryRun: parsed['dry-run'], prune: parsed.prune, concurrency } as never,
+    data: (parsed.ics !== undefined
+      ? { format: 'ical', from: icsUrl ? parsed.ics : undefined, ics: icsText, dryRun: parsed['dry-run'] }
+      : { from: parsed.from, header: parsed.header, language: parsed.language, dryRun: parsed['dry-run'], prune: parsed.prune, concurrency }) as never,
     overrideAccess: true,
     context: { [RUN_HERE]: true },
   })

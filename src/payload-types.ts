@@ -458,6 +458,7 @@ export interface CalImportMapping {
     | number
     | boolean
     | null;
+  recurrence?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -467,7 +468,9 @@ export interface CalImportMapping {
  */
 export interface CalImportRun {
   id: number;
-  from: string;
+  format?: ('v1' | 'ical') | null;
+  from?: string | null;
+  ics?: string | null;
   header?: string | null;
   language?: ('fr' | 'es') | null;
   dryRun?: boolean | null;
@@ -930,6 +933,7 @@ export interface CalImportMappingsSelect<T extends boolean = true> {
   targetId?: T;
   modified?: T;
   translations?: T;
+  recurrence?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -938,7 +942,9 @@ export interface CalImportMappingsSelect<T extends boolean = true> {
  * via the `definition` "cal-import-runs_select".
  */
 export interface CalImportRunsSelect<T extends boolean = true> {
+  format?: T;
   from?: T;
+  ics?: T;
   header?: T;
   language?: T;
   dryRun?: T;

@@ -1,4 +1,4 @@
-import type { CollectionAfterChangeHook, CollectionConfig, Payload, TextFieldSingleValidation } from 'payload'
+import type { CollectionAfterChangeHook, CollectionConfig, Payload, TextareaFieldValidation, TextFieldSingleValidation } from 'payload'
 import { can } from '../../collections/access.js'
 import { normalizeRoot, parseHeader } from './source.js'
 
@@ -29,21 +29,46 @@ export function importMappingsCollection(slug: string): CollectionConfig {
       { name: 'modified', type: 'text' },
       /** Per language written with `--language`: the source's `modified` then. */
       { name: 'translations', type: 'json' },
+      /** An iCalendar event's RRULE, kept for when the calendar has recurrence (its listed instances are imported). */
+      { name: 'recurrence', type: 'text' },
     ],
   }
 }
 
-const validRoot: TextFieldSingleValidation = (value) => {
-  if (typeof value !== 'string') return 'from must be the address of a v1 root'
+/** The most an iCalendar text given inline may weigh (characters). */
+export const MAX_ICS_LENGTH = 5_000_000
+
+const controlCharacters = /[\u0000-\u001f\u007f]/
+
+/** A v1 root; for an iCalendar import, an http(s) address of the file, or nothing when its text is given. */
+const validSource: TextFieldSingleValidation = (value, { siblingData }) => {
+  const ical = (siblingData as { format?: string } | undefined)?.format === 'ical'
+  const inline = typeof (siblingData as { ics?: unknown } | undefined)?.ics === 'string' && (siblingData as { ics: string }).ics !== ''
+  if (ical && inline && (value === null || value === undefined || value === '')) return true
+  if (typeof value !== 'string') return ical ? 'from must be the address of an iCalendar file, or give its text' : 'from must be the address of a v1 root'
   if (value.length > 2000) return 'from is too long (at most 2000 characters)'
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'from may not contain control characters'
+  if (controlCharacters.test(value)) return 'from may not contain control characters'
+  if (ical) {
+    try {
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:' ? true : `${value} is not an http(s) URL`
+    } catch {
+      return `${value} is not a URL`
+    }
+  }
   try {
     normalizeRoot(value)
     return true
   } catch (error) {
     return (error as Error).message
   }
+}
+
+const validIcs: TextareaFieldValidation = (value) => {
+  if (value === null || value === undefined || value === '') return true
+  if (typeof value !== 'string') return 'ics must be the text of an iCalendar file'
+  if (value.length > MAX_ICS_LENGTH) return `ics is too long (at most ${MAX_ICS_LENGTH} characters)`
+  return /^\s*BEGIN:VCALENDAR/i.test(value) ? true : 'ics is not an iCalendar file (BEGIN:VCALENDAR)'
 }
 
 const validHeader: TextFieldSingleValidation = (value) => {
@@ -70,7 +95,18 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
     access: { read: administrators, create: administrators, update: administrators, delete: administrators },
     hooks: { afterChange: [queueImportJob(slug)] },
     fields: [
-      { name: 'from', type: 'text', required: true, validate: validRoot },
+      {
+        name: 'format',
+        type: 'select',
+        defaultValue: 'v1',
+        options: [
+          { label: 'v1 API (The Events Calendar, or another calendar like this one)', value: 'v1' },
+          { label: 'iCalendar (.ics)', value: 'ical' },
+        ],
+      },
+      { name: 'from', type: 'text', validate: validSource },
+      // An uploaded iCalendar file's text: written, never read back, cleared when the run ends.
+      { name: 'ics', type: 'textarea', validate: validIcs, access: { read: () => false } },
       // Credentials: written, never read back through the API; cleared when the run ends.
       { name: 'header', type: 'text', validate: validHeader, access: { read: () => false } },
       { name: 'language', type: 'select', options: [{ label: 'Français', value: 'fr' }, { label: 'Español', value: 'es' }] },

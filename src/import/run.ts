@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import pLimit from 'p-limit'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { DEFAULT_LOCALE } from '../locales.js'
 import { RESOURCES, type Resource } from './collections.js'
@@ -20,6 +20,7 @@ import {
   type SourceRecord,
 } from './records.js'
 import { Source, SourceError } from './source.js'
+import { MappedWriter } from './writer.js'
 
 export type ImportSettings = {
   from: string
@@ -65,8 +66,6 @@ export function sourceKey(root: string, language?: string): string {
   return url.toString()
 }
 
-type Mapping = { id: number | string; targetId: number; modified: string | null; translations: Record<string, string> | null }
-
 type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped'
 
 /**
@@ -83,7 +82,7 @@ class Importer {
   private readonly key: string
   private readonly kind: SourceKind
   private readonly locale: string
-  private readonly mappings = new Map<string, Mapping>()
+  private readonly writer: MappedWriter
   private readonly inFlight = new Map<string, Promise<number | null>>()
   private readonly seen: Record<Resource, Set<string>> = { venues: new Set(), organizers: new Set(), categories: new Set(), tags: new Set(), events: new Set() }
   private readonly deferredParents: { sourceId: string; parent: string }[] = []
@@ -105,6 +104,7 @@ class Importer {
     this.key = sourceKey(this.source.root, settings.language)
     this.kind = sourceKind(this.source.root)
     this.locale = settings.language ?? DEFAULT_LOCALE
+    this.writer = new MappedWriter(payload, options, this.key, this.locale, Boolean(settings.language), hooks.user)
     this.limit = pLimit(Math.max(1, Math.min(16, settings.concurrency ?? options.import.concurrency)))
   }
 
@@ -113,7 +113,7 @@ class Importer {
   }
 
   async run(): Promise<ImportProgress> {
-    await this.loadMappings()
+    await this.writer.load()
     const perPage = this.settings.perPage ?? 50
     const statuses = this.source.authenticated ? '&status=publish,future,draft,pending,private' : ''
     const window = `&start_date=${encodeURIComponent(this.settings.startDate ?? '1900-01-01')}&end_date=${encodeURIComponent(this.settings.endDate ?? '2199-12-31')}`
@@ -153,19 +153,6 @@ class Importer {
     this.progress.failures.push({ resource, sourceId: String(sourceId ?? ''), message: message.slice(0, 500) })
     if (resource !== 'images') this.progress.resources[resource].failed++
     this.emit()
-  }
-
-  private async loadMappings() {
-    const { docs } = await this.payload.find({
-      collection: this.options.import.mappingsSlug as 'events',
-      where: { source: { equals: this.key } },
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-    })
-    for (const doc of docs as any[]) {
-      this.mappings.set(`${doc.resource}:${doc.sourceId}`, { id: doc.id, targetId: Number(doc.targetId), modified: doc.modified ?? null, translations: doc.translations ?? null })
-    }
   }
 
   /** Reads an archive page by page; false when a page could not be read (then nothing is pruned). */
@@ -213,21 +200,21 @@ class Importer {
     const sourceId = String(record?.id ?? '')
     if (!/^\w+$/.test(sourceId)) throw new RecordError('a record without an id')
     this.seen[resource].add(sourceId)
-    const mapping = this.mappings.get(`${resource}:${sourceId}`)
+    const mapping = this.writer.get(resource, sourceId)
     // Terms have no `modified`: their content stands for it.
     const modified = modifiedStamp(record) || contentStamp(record)
     if (this.translating) {
       if (!mapping) return 'skipped'
-      if (mapping.translations?.[this.locale] === modified && (await this.exists(resource, mapping.targetId))) return 'unchanged'
+      if (mapping.translations?.[this.locale] === modified && (await this.writer.exists(resource, mapping.targetId))) return 'unchanged'
       const data = this.localizedData(resource, record)
       if (this.settings.dryRun) return 'updated'
-      await this.save(resource, sourceId, modified, data, mapping)
+      await this.writer.save(resource, sourceId, modified, data)
       return 'updated'
     }
-    if (mapping && mapping.modified === modified && (await this.exists(resource, mapping.targetId))) return 'unchanged'
+    if (mapping && mapping.modified === modified && (await this.writer.exists(resource, mapping.targetId))) return 'unchanged'
     const data = await this.fullData(resource, record)
     if (this.settings.dryRun) return mapping ? 'updated' : 'created'
-    return this.save(resource, sourceId, modified, data, mapping)
+    return this.writer.save(resource, sourceId, modified, data)
   }
 
   private localizedData(resource: Resource, record: SourceRecord): Record<string, unknown> {
@@ -252,7 +239,7 @@ class Importer {
     const data = this.ownData(resource, record)
     if (resource === 'categories') {
       const parent = String(record.parent ?? '0')
-      data.parent = parent !== '0' ? (this.mappings.get(`categories:${parent}`)?.targetId ?? null) : null
+      data.parent = parent !== '0' ? (this.writer.get('categories', parent)?.targetId ?? null) : null
     }
     if (resource === 'events' || resource === 'venues' || resource === 'organizers') {
       if (this.hooks.user?.id !== undefined) data.author = this.hooks.user.id
@@ -268,7 +255,7 @@ class Importer {
       }
       const parent = Number(record.post_parent ?? 0)
       if (parent > 0) {
-        const mapped = this.mappings.get(`events:${parent}`)
+        const mapped = this.writer.get('events', String(parent))
         if (mapped) data.parent = mapped.targetId
         else this.deferredParents.push({ sourceId: String(record.id), parent: String(parent) })
       } else data.parent = null
@@ -281,7 +268,7 @@ class Importer {
     const sourceId = String(record?.id ?? '')
     if (!sourceId || sourceId === '0') return null
     const key = `${resource}:${sourceId}`
-    const mapped = this.mappings.get(key)
+    const mapped = this.writer.mappings.get(key)
     if (mapped) return mapped.targetId
     if (this.settings.dryRun) return null
     let pending = this.inFlight.get(key)
@@ -294,7 +281,7 @@ class Importer {
         } catch (error) {
           this.fail(resource, sourceId, error)
         }
-        return this.mappings.get(key)?.targetId ?? null
+        return this.writer.mappings.get(key)?.targetId ?? null
       })()
       this.inFlight.set(key, pending)
     }
@@ -306,8 +293,8 @@ class Importer {
     const url = imageUrlOf(record)
     if (!url) return { image: null, imageUrl: null }
     const key = `images:${url}`
-    const mapped = this.mappings.get(key)
-    if (mapped && (await this.exists('images', mapped.targetId))) return { image: mapped.targetId, imageUrl: null }
+    const mapped = this.writer.mappings.get(key)
+    if (mapped && (await this.writer.exists('images', mapped.targetId))) return { image: mapped.targetId, imageUrl: null }
     if (this.settings.dryRun) return { image: null, imageUrl: url }
     let pending = this.inFlight.get(key)
     if (!pending) {
@@ -330,7 +317,7 @@ class Importer {
       timeoutMs: this.options.import.timeoutMs,
       headers: header ? { [header.slice(0, header.indexOf(':')).trim()]: header.slice(header.indexOf(':') + 1).trim() } : {},
     })
-    const id = await this.inTransaction(async (req) => {
+    const id = await this.writer.inTransaction(async (req) => {
       const doc = await this.payload.create({
         collection: this.options.slugs.media as 'media',
         data: { alt: '', ...(this.hooks.user?.id !== undefined ? { author: this.hooks.user.id } : {}) } as never,
@@ -339,73 +326,21 @@ class Importer {
         overrideAccess: true,
         depth: 0,
       })
-      await this.writeMapping(req, 'images', url, Number(doc.id), null, this.mappings.get(`images:${url}`))
+      await this.writer.writeMapping(req, 'images', url, Number(doc.id), null)
       return Number(doc.id)
     })
     this.progress.images.downloaded++
     return id
   }
 
-  private collectionOf(resource: Resource | 'images'): string {
-    return resource === 'images' ? this.options.slugs.media : this.options.slugs[resource]
-  }
-
-  private async exists(resource: Resource | 'images', id: number): Promise<boolean> {
-    const found = await this.payload.db.findOne({ collection: this.collectionOf(resource), where: { id: { equals: id } } })
-    return Boolean(found)
-  }
-
-  private async inTransaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-    const req = await createLocalReq({ user: (this.hooks.user ?? undefined) as never, locale: this.locale, context: { calendarImport: true } }, this.payload)
-    await initTransaction(req)
-    try {
-      const result = await work(req)
-      await commitTransaction(req)
-      return result
-    } catch (error) {
-      await killTransaction(req)
-      throw error
-    }
-  }
-
-  /** Creates or updates the record and its mapping together. */
-  private async save(resource: Resource, sourceId: string, modified: string, data: Record<string, unknown>, mapping: Mapping | undefined): Promise<'created' | 'updated'> {
-    const collection = this.collectionOf(resource) as 'events'
-    const existing = mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
-    const { targetId, outcome } = await this.inTransaction(async (req) => {
-      if (existing !== undefined) {
-        await this.payload.update({ collection, id: existing, data: data as never, req, overrideAccess: true, trash: true, depth: 0, locale: this.locale as 'en' })
-        await this.writeMapping(req, resource, sourceId, existing, modified, mapping)
-        return { targetId: existing, outcome: 'updated' as const }
-      }
-      const doc = await this.payload.create({ collection, data: data as never, req, overrideAccess: true, depth: 0, locale: this.locale as 'en' })
-      await this.writeMapping(req, resource, sourceId, Number(doc.id), modified, mapping)
-      return { targetId: Number(doc.id), outcome: 'created' as const }
-    })
-    void targetId
-    return outcome
-  }
-
-  private async writeMapping(req: PayloadRequest, resource: Resource | 'images', sourceId: string, targetId: number, modified: string | null, mapping: Mapping | undefined) {
-    const slug = this.options.import.mappingsSlug as 'events'
-    const translations = this.translating ? { ...(mapping?.translations ?? {}), [this.locale]: modified ?? '' } : (mapping?.translations ?? null)
-    const own = this.translating ? (mapping?.modified ?? null) : modified
-    const data = { source: this.key, resource, sourceId, targetId, modified: own, translations }
-    const doc = mapping
-      ? await this.payload.update({ collection: slug, id: mapping.id, data: data as never, req, overrideAccess: true, depth: 0 })
-      : await this.payload.create({ collection: slug, data: data as never, req, overrideAccess: true, depth: 0 })
-    // Known to the rest of the run only once committed: the caller's transaction ends right after.
-    this.mappings.set(`${resource}:${sourceId}`, { id: doc.id, targetId, modified: own, translations })
-  }
-
   /** Parent events that came after their children. */
   private async linkDeferredParents() {
     for (const { sourceId, parent } of this.deferredParents) {
-      const child = this.mappings.get(`events:${sourceId}`)
-      const target = this.mappings.get(`events:${parent}`)
+      const child = this.writer.get('events', sourceId)
+      const target = this.writer.get('events', parent)
       if (!child || !target || this.settings.dryRun) continue
       try {
-        await this.inTransaction((req) =>
+        await this.writer.inTransaction((req) =>
           this.payload.update({ collection: this.options.slugs.events as 'events', id: child.targetId, data: { parent: target.targetId } as never, req, overrideAccess: true, trash: true, depth: 0 }),
         )
       } catch (error) {
@@ -417,26 +352,14 @@ class Importer {
   /** Trashes (posts) or deletes (terms) what was imported from this source and is no longer there. */
   private async prune(resource: Resource) {
     const counts = this.progress.resources[resource]
-    const gone = [...this.mappings.entries()].filter(([key]) => key.startsWith(`${resource}:`) && !this.seen[resource].has(key.slice(resource.length + 1)))
-    for (const [key, mapping] of gone) {
+    const gone = [...this.writer.mappings.keys()].filter((key) => key.startsWith(`${resource}:`)).map((key) => key.slice(resource.length + 1)).filter((id) => !this.seen[resource].has(id))
+    for (const sourceId of gone) {
       await this.checkCancelled()
-      if (this.settings.dryRun) {
-        counts.pruned++
-        continue
-      }
-      const collection = this.collectionOf(resource) as 'events'
       try {
-        await this.inTransaction(async (req) => {
-          if (await this.exists(resource, mapping.targetId)) {
-            if (resource === 'categories' || resource === 'tags') await this.payload.delete({ collection, id: mapping.targetId, req, overrideAccess: true })
-            else await this.payload.update({ collection, id: mapping.targetId, data: { deletedAt: new Date().toISOString() } as never, req, overrideAccess: true, trash: true, depth: 0 })
-          }
-          await this.payload.delete({ collection: this.options.import.mappingsSlug as 'events', id: mapping.id, req, overrideAccess: true })
-        })
-        this.mappings.delete(key)
+        if (!this.settings.dryRun) await this.writer.remove(resource, sourceId)
         counts.pruned++
       } catch (error) {
-        this.fail(resource, key.slice(resource.length + 1), error)
+        this.fail(resource, sourceId, error)
       }
     }
   }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
+import { runIcalImport } from './ical.js'
 import { ImportCancelled, runImport, type ImportProgress } from './run.js'
 
 /** Progress of the runs of this process, as they go (the CLI draws its bar from it): `progress`, (runId, progress). */
@@ -10,7 +11,7 @@ export const importProgress = new EventEmitter()
 /** How often the run's record is brought up to date (and asked whether to cancel). */
 const SAVE_EVERY_MS = 500
 
-type Run = { id: number | string; from: string; header?: string | null; language?: 'fr' | 'es' | null; dryRun?: boolean; prune?: boolean; concurrency?: number | null; cancel?: boolean; startedBy?: unknown }
+type Run = { id: number | string; format?: 'v1' | 'ical' | null; ics?: string | null; from: string; header?: string | null; language?: 'fr' | 'es' | null; dryRun?: boolean; prune?: boolean; concurrency?: number | null; cancel?: boolean; startedBy?: unknown }
 
 /**
  * The import task of Payload's jobs queue: reads its run (collections.ts), imports, and keeps the
@@ -44,7 +45,19 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
       let state: 'done' | 'failed' | 'cancelled' = 'done'
       let error: string | null = null
       try {
-        latest = await runImport(
+        const hooks = {
+          user,
+          onProgress: (progress: ImportProgress) => {
+            latest = progress
+            importProgress.emit('progress', run.id, progress)
+          },
+          cancelled: async () => {
+            await refresh()
+            return cancelRequested
+          },
+        }
+        if (run.format === 'ical') latest = await runIcalImport(payload, { ics: run.ics || undefined, url: run.from || undefined, dryRun: run.dryRun === true }, options, hooks)
+        else latest = await runImport(
           payload,
           {
             from: run.from,
@@ -55,17 +68,7 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
             concurrency: run.concurrency ?? undefined,
           },
           options,
-          {
-            user,
-            onProgress: (progress) => {
-              latest = progress
-              importProgress.emit('progress', run.id, progress)
-            },
-            cancelled: async () => {
-              await refresh()
-              return cancelRequested
-            },
-          },
+          hooks,
         )
         if (latest.failures.some((failure) => failure.resource !== 'images')) state = 'failed'
       } catch (caught) {
@@ -76,6 +79,7 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
         state,
         error,
         header: null,
+        ics: null,
         finishedAt: new Date().toISOString(),
         ...(latest ? { progress: summary(latest), failures: latest.failures } : {}),
       })

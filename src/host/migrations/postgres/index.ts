@@ -1,5 +1,5 @@
 import * as migration_20261124_044428_initial from './20261124_044428_initial';
-import * as migration_20261124_192621_importer from './20261124_192621_importer';
+import * as migration_20261124_195210_importer from './20261124_195210_importer';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261124_044428_initial',
   },
   {
-    up: migration_20261124_192621_importer.up,
-    down: migration_20261124_192621_importer.down,
-    name: '20261124_192621_importer'
+    up: migration_20261124_195210_importer.up,
+    down: migration_20261124_195210_importer.down,
+    name: '20261124_195210_importer'
   },
 ];

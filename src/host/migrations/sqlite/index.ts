@@ -4,7 +4,7 @@ import * as migration_20261122_050647_counts_and_protection from './20261122_050
 import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
 import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
 import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
-import * as migration_20261124_192609_importer from './20261124_192609_importer';
+import * as migration_20261124_195158_importer from './20261124_195158_importer';
 
 export const migrations = [
   {
@@ -38,8 +38,8 @@ export const migrations = [
     name: '20261122_055046_titles_in_some_language_and_password_resets',
   },
   {
-    up: migration_20261124_192609_importer.up,
-    down: migration_20261124_192609_importer.down,
-    name: '20261124_192609_importer'
+    up: migration_20261124_195158_importer.up,
+    down: migration_20261124_195158_importer.down,
+    name: '20261124_195158_importer'
   },
 ];

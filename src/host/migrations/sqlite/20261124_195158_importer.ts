@@ -9,6 +9,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`target_id\` numeric NOT NULL,
   	\`modified\` text,
   	\`translations\` text,
+  	\`recurrence\` text,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
   	\`created_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
   );
@@ -19,7 +20,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE UNIQUE INDEX \`source_resource_sourceId_idx\` ON \`cal_import_mappings\` (\`source\`,\`resource\`,\`source_id\`);`)
   await db.run(sql`CREATE TABLE \`cal_import_runs\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
-  	\`from\` text NOT NULL,
+  	\`format\` text DEFAULT 'v1',
+  	\`from\` text,
+  	\`ics\` text,
   	\`header\` text,
   	\`language\` text,
   	\`dry_run\` integer DEFAULT false,

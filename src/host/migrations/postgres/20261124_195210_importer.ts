@@ -3,6 +3,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TYPE "public"."enum_cal_import_mappings_resource" AS ENUM('venues', 'organizers', 'categories', 'tags', 'events', 'images');
+  CREATE TYPE "public"."enum_cal_import_runs_format" AS ENUM('v1', 'ical');
   CREATE TYPE "public"."enum_cal_import_runs_language" AS ENUM('fr', 'es');
   CREATE TYPE "public"."enum_cal_import_runs_state" AS ENUM('queued', 'running', 'done', 'failed', 'cancelled');
   CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'calendarImport');
@@ -16,13 +17,16 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"target_id" numeric NOT NULL,
   	"modified" varchar,
   	"translations" jsonb,
+  	"recurrence" varchar,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
   
   CREATE TABLE "cal_import_runs" (
   	"id" serial PRIMARY KEY NOT NULL,
-  	"from" varchar NOT NULL,
+  	"format" "enum_cal_import_runs_format" DEFAULT 'v1',
+  	"from" varchar,
+  	"ics" varchar,
   	"header" varchar,
   	"language" "enum_cal_import_runs_language",
   	"dry_run" boolean DEFAULT false,
@@ -116,6 +120,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "cal_import_mappings_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "cal_import_runs_id";
   DROP TYPE "public"."enum_cal_import_mappings_resource";
+  DROP TYPE "public"."enum_cal_import_runs_format";
   DROP TYPE "public"."enum_cal_import_runs_language";
   DROP TYPE "public"."enum_cal_import_runs_state";
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
