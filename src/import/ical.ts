@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { escapeUTF8 } from 'entities'
 import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import type { Payload } from 'payload'
@@ -88,7 +89,8 @@ export function parseIcal(source: string, siteZone: string): { events: IcalEvent
       const url = text(vevent.getFirstPropertyValue('url'))
       const base = {
         title: text(vevent.getFirstPropertyValue('summary')) || uid,
-        description: text(vevent.getFirstPropertyValue('description')),
+        // Plain text in iCalendar, HTML in the calendar.
+        description: escapeUTF8(text(vevent.getFirstPropertyValue('description'))),
         location: text(vevent.getFirstPropertyValue('location')).trim(),
         categories,
         website: /^https?:\/\//.test(url) ? url : null,
