@@ -4,6 +4,9 @@
  * `npm run build`.
  */
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startTecSite, type TecSite } from '../support/tecSite.js'
 import { admin as adminOf, type Admin } from './harness/admin.js'
@@ -92,6 +95,39 @@ describe('the Import page', { timeout: 600_000 }, () => {
     await ui.page.getByRole('button', { name: 'Cancel' }).click()
     await stateIs('cancelled')
     site.delayMs = 0
+  })
+
+  it('an iCalendar file is uploaded and imported', async () => {
+    const file = path.join(os.tmpdir(), `calendar-e2e-${process.pid}.ics`)
+    fs.writeFileSync(
+      file,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//example//club//EN',
+        'BEGIN:VEVENT',
+        'UID:talk@club.example',
+        'DTSTAMP:20261124T120000Z',
+        'DTSTART:20270501T090000Z',
+        'DTEND:20270501T100000Z',
+        'SUMMARY:Uploaded talk',
+        'LOCATION:Library',
+        'CATEGORIES:Talks',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    )
+    await ui.open('/import')
+    await ui.page.locator('select[name=format]').selectOption('ical')
+    await ui.page.locator('input[name=ics]').setInputFiles(file)
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await stateIs('done')
+    fs.rmSync(file)
+    assert.deepEqual(await countsOf('events'), { read: 1, created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+    const token = await rest.login(ADMIN.email, ADMIN.password)
+    const found = await rest.request('GET', `/api/events?where[title][equals]=${encodeURIComponent('Uploaded talk')}&depth=1`, { token })
+    assert.equal(found.body.docs[0]?.venue?.name, 'Library')
   })
 
   it('anyone else finds no link and a page that is not for them', async () => {

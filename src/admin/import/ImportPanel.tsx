@@ -20,6 +20,8 @@ type Run = {
  * administrator (cal-import-runs), read back every second, cancelled by setting `cancel`.
  */
 export function ImportPanel({ api, runs }: { api: string; runs: string }) {
+  const [format, setFormat] = useState<'v1' | 'ical'>('v1')
+  const [file, setFile] = useState<File | null>(null)
   const [from, setFrom] = useState('')
   const [user, setUser] = useState('')
   const [password, setPassword] = useState('')
@@ -51,15 +53,21 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
     event.preventDefault()
     setErrors([])
     const header = user || password ? `Authorization: Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` : undefined
+    const request =
+      format === 'ical'
+        ? { format, from: file ? undefined : from, ics: file ? await file.text() : undefined, dryRun }
+        : { format, from, header, language: language || undefined, dryRun, prune }
     const response = await fetch(`${api}/${runs}`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ from, header, language: language || undefined, dryRun, prune }),
+      body: JSON.stringify(request),
     })
     const body = await response.json().catch(() => ({}))
     if (!response.ok) {
-      setErrors((body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((e: any) => (e.data?.errors ?? [e]).map((d: any) => d.message)))
+      setErrors(
+        (body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((e: any) => (e.data?.errors ?? [e]).map((d: any) => d.message)),
+      )
       return
     }
     setRun(body.doc)
@@ -80,37 +88,74 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   return (
     <div className="cal-import">
       <p>
-        Reads a site that speaks The Events Calendar’s REST API (<code>…/wp-json/tribe/events/v1/</code>) or another calendar like this
-        one (<code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and events. A second import updates
-        what changed.
+        Reads a site that speaks The Events Calendar’s REST API (<code>…/wp-json/tribe/events/v1/</code>) or another calendar like this one
+        (<code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and events. A second import updates what
+        changed.
       </p>
-      <form onSubmit={start} className="cal-import__form" style={{ display: 'grid', gap: '0.75rem', maxWidth: '40rem', marginBottom: '1.5rem' }}>
+      <form
+        onSubmit={start}
+        className="cal-import__form"
+        style={{ display: 'grid', gap: '0.75rem', maxWidth: '40rem', marginBottom: '1.5rem' }}
+      >
         <label>
-          Source (v1 root URL)
-          <input name="from" type="url" required value={from} onChange={(e) => setFrom(e.target.value)} placeholder="https://example.org/wp-json/tribe/events/v1/" style={{ width: '100%' }} />
-        </label>
-        <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
-          <legend>Credentials (optional: drafts, pending and private events come too)</legend>
-          <label>
-            User <input name="user" autoComplete="off" value={user} onChange={(e) => setUser(e.target.value)} />
-          </label>
-          <label>
-            Application password <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </label>
-        </fieldset>
-        <label>
-          Language{' '}
-          <select name="language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-            <option value="">English (the records themselves)</option>
-            <option value="fr">French texts of records already imported</option>
-            <option value="es">Spanish texts of records already imported</option>
+          What to import{' '}
+          <select name="format" value={format} onChange={(e) => setFormat(e.target.value as 'v1' | 'ical')}>
+            <option value="v1">A calendar site (The Events Calendar’s API, or one like this)</option>
+            <option value="ical">An iCalendar file (.ics) or its address</option>
           </select>
         </label>
         <label>
-          <input name="dryRun" type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} /> Dry run (write nothing)
+          {format === 'ical' ? 'Address of the .ics file (or upload it below)' : 'Source (v1 root URL)'}
+          <input
+            name="from"
+            type="url"
+            required={format === 'v1' || !file}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            placeholder={format === 'ical' ? 'https://example.org/calendar.ics' : 'https://example.org/wp-json/tribe/events/v1/'}
+            style={{ width: '100%' }}
+          />
         </label>
+        {format === 'ical' && (
+          <label>
+            iCalendar file{' '}
+            <input name="ics" type="file" accept=".ics,text/calendar" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </label>
+        )}
+        {format === 'v1' && (
+          <>
+            <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
+              <legend>Credentials (optional: drafts, pending and private events come too)</legend>
+              <label>
+                User <input name="user" autoComplete="off" value={user} onChange={(e) => setUser(e.target.value)} />
+              </label>
+              <label>
+                Application password{' '}
+                <input
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </label>
+            </fieldset>
+            <label>
+              Language{' '}
+              <select name="language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+                <option value="">English (the records themselves)</option>
+                <option value="fr">French texts of records already imported</option>
+                <option value="es">Spanish texts of records already imported</option>
+              </select>
+            </label>
+            <label>
+              <input name="prune" type="checkbox" checked={prune} onChange={(e) => setPrune(e.target.checked)} /> Trash what disappeared
+              from the source
+            </label>
+          </>
+        )}
         <label>
-          <input name="prune" type="checkbox" checked={prune} onChange={(e) => setPrune(e.target.checked)} /> Trash what disappeared from the source
+          <input name="dryRun" type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} /> Dry run (write nothing)
         </label>
         <div>
           <Button type="submit" disabled={running}>
