@@ -22,6 +22,13 @@ export const DEFAULTS = {
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: 'cal-sequences',
+  /** The importer's hidden collections (src/import): source ids → ours, and the runs. */
+  importMappingsSlug: 'cal-import-mappings',
+  importRunsSlug: 'cal-import-runs',
+  /** The importer's limits: records written at once, image size, source request timeout. */
+  importConcurrency: 4,
+  importImageMaxBytes: 10 * 1024 * 1024,
+  importTimeoutMs: 30_000,
 } as const
 
 /** The most items a list takes, in the v1 arguments and in a record's lists alike. */

@@ -62,6 +62,8 @@ export type CalendarPluginOptions = {
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
   currencyPosition?: 'prefix' | 'postfix'
+  /** The importer (src/import): its limits. Defaults: 4 records at once, 10 MB images, 30 s per request. */
+  import?: { concurrency?: number; imageMaxBytes?: number; timeoutMs?: number }
 }
 
 export type ResolvedCalendarOptions = {
@@ -84,6 +86,7 @@ export type ResolvedCalendarOptions = {
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
+  import: { mappingsSlug: string; runsSlug: string; concurrency: number; imageMaxBytes: number; timeoutMs: number }
 }
 
 /** Every option of the plugin is resolved here, from what the app passes and the defaults. */
@@ -108,5 +111,12 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
     sequencesSlug: DEFAULTS.sequencesSlug,
+    import: {
+      mappingsSlug: DEFAULTS.importMappingsSlug,
+      runsSlug: DEFAULTS.importRunsSlug,
+      concurrency: options.import?.concurrency ?? DEFAULTS.importConcurrency,
+      imageMaxBytes: options.import?.imageMaxBytes ?? DEFAULTS.importImageMaxBytes,
+      timeoutMs: options.import?.timeoutMs ?? DEFAULTS.importTimeoutMs,
+    },
   }
 }

@@ -75,7 +75,10 @@ export interface Config {
     'event-tags': EventTag;
     media: Media;
     'cal-sequences': CalSequence;
+    'cal-import-mappings': CalImportMapping;
+    'cal-import-runs': CalImportRun;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -90,7 +93,10 @@ export interface Config {
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'cal-sequences': CalSequencesSelect<false> | CalSequencesSelect<true>;
+    'cal-import-mappings': CalImportMappingsSelect<false> | CalImportMappingsSelect<true>;
+    'cal-import-runs': CalImportRunsSelect<false> | CalImportRunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -107,7 +113,13 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      calendarImport: TaskCalendarImport;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -429,6 +441,71 @@ export interface CalSequence {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-import-mappings".
+ */
+export interface CalImportMapping {
+  id: number;
+  source: string;
+  resource: 'venues' | 'organizers' | 'categories' | 'tags' | 'events' | 'images';
+  sourceId: string;
+  targetId: number;
+  modified?: string | null;
+  translations?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  recurrence?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-import-runs".
+ */
+export interface CalImportRun {
+  id: number;
+  format?: ('v1' | 'ical') | null;
+  from?: string | null;
+  ics?: string | null;
+  header?: string | null;
+  language?: ('fr' | 'es') | null;
+  dryRun?: boolean | null;
+  prune?: boolean | null;
+  concurrency?: number | null;
+  state?: ('queued' | 'running' | 'done' | 'failed' | 'cancelled') | null;
+  cancel?: boolean | null;
+  progress?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  failures?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  error?: string | null;
+  job?: string | null;
+  startedBy?: (number | null) | User;
+  finishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -443,6 +520,98 @@ export interface PayloadKv {
     | number
     | boolean
     | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'calendarImport';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'calendarImport') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -482,6 +651,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'cal-sequences';
         value: number | CalSequence;
+      } | null)
+    | ({
+        relationTo: 'cal-import-mappings';
+        value: number | CalImportMapping;
+      } | null)
+    | ({
+        relationTo: 'cal-import-runs';
+        value: number | CalImportRun;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -749,11 +926,81 @@ export interface CalSequencesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-import-mappings_select".
+ */
+export interface CalImportMappingsSelect<T extends boolean = true> {
+  source?: T;
+  resource?: T;
+  sourceId?: T;
+  targetId?: T;
+  modified?: T;
+  translations?: T;
+  recurrence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-import-runs_select".
+ */
+export interface CalImportRunsSelect<T extends boolean = true> {
+  format?: T;
+  from?: T;
+  ics?: T;
+  header?: T;
+  language?: T;
+  dryRun?: T;
+  prune?: T;
+  concurrency?: T;
+  state?: T;
+  cancel?: T;
+  progress?: T;
+  failures?: T;
+  error?: T;
+  job?: T;
+  startedBy?: T;
+  finishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -796,6 +1043,18 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarImport".
+ */
+export interface TaskCalendarImport {
+  input: {
+    runId: number;
+  };
+  output: {
+    state?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
 import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
@@ -18,6 +19,9 @@ import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
+import { CLIENT_ENTRY } from './defaults.js'
+import { importMappingsCollection, importRunsCollection } from './import/collections.js'
+import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
@@ -62,7 +66,9 @@ export const calendarPlugin =
     return {
       ...incomingConfig,
       localization,
-      collections: [...guarded, sequencesCollection(options.sequencesSlug)],
+      collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
+      jobs: withImportTask(incomingConfig.jobs, options),
+      admin: withImportPage(incomingConfig.admin),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? calendarEndpoints(options) : [])],
@@ -74,6 +80,34 @@ const calendarEndpoints = (options: ResolvedCalendarOptions) => [
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
 ]
+
+/** The importer's mapping and runs (src/import). */
+function importCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
+  return [importMappingsCollection(options.import.mappingsSlug), importRunsCollection(options.import.runsSlug, options.usersSlug)]
+}
+
+/** The import task on Payload's jobs queue; running and queueing jobs is for administrators unless the app says otherwise. */
+function withImportTask(jobs: Config['jobs'], options: ResolvedCalendarOptions): NonNullable<Config['jobs']> {
+  const administrators = ({ req }: { req: PayloadRequest }) => can.administer(req.user)
+  return {
+    ...jobs,
+    tasks: [...(jobs?.tasks ?? []), importTask(options)],
+    access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },
+  }
+}
+
+/** The admin's Import page (`/admin/import`) and its link in the navigation. */
+function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
+  const components = admin?.components ?? {}
+  return {
+    ...admin,
+    components: {
+      ...components,
+      views: { ...components.views, calendarImport: { Component: `${CLIENT_ENTRY}#ImportView`, path: '/import' } },
+      afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT_ENTRY}#ImportNavLink`],
+    },
+  }
+}
 
 /** The calendar's collections, each with the links that must go when one of its records is deleted. */
 function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {

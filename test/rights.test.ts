@@ -1,4 +1,8 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { DEFAULTS } from '../src/defaults.js'
+import { RUN_HERE } from '../src/import/collections.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 
 const ICS = '/api/cal/ical'
@@ -334,6 +338,49 @@ describe('reads of records that are not public', () => {
         if (rankOf(caller) < RANK.editor && probe.status === 200 && probe.body.totalDocs > 0) mismatches.push(`${caller.name} can query by password`)
       }
     }
+    expect(mismatches).toEqual([])
+  })
+})
+
+describe('imports: administrators only, and the source is never asked for anyone else', () => {
+  let source: http.Server
+  let asked = 0
+  let root = ''
+  beforeAll(async () => {
+    source = http.createServer((_req, res) => {
+      asked++
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end('{"code":"rest_no_route","message":"none","data":{"status":404}}')
+    })
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve))
+    root = `http://127.0.0.1:${(source.address() as AddressInfo).port}/wp-json/tribe/events/v1/`
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => source.close(resolve))
+  })
+
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const admin = caller.role === 'administrator'
+    const mismatches: Mismatch[] = []
+    const runs = `/api/${DEFAULTS.importRunsSlug}`
+    const before = asked
+    await expectCall(mismatches, caller, `POST ${runs}`, { method: 'POST', path: runs, body: { from: root, dryRun: true } }, admin ? 201 : 403)
+    // A run that is not started, to read, change and delete.
+    const run = await server.payload.create({ collection: DEFAULTS.importRunsSlug as 'events', data: { from: root, header: 'Authorization: Basic c2VjcmV0' } as never, overrideAccess: true, context: { [RUN_HERE]: true } })
+    await expectCall(mismatches, caller, `GET ${runs}`, { method: 'GET', path: runs }, admin ? 200 : 403)
+    await expectCall(mismatches, caller, `GET ${runs}/{id}`, { method: 'GET', path: `${runs}/${run.id}` }, admin ? 200 : 403)
+    const read = await send(caller, { method: 'GET', path: `${runs}/${run.id}` })
+    if (JSON.stringify(read.body ?? '').includes('c2VjcmV0')) mismatches.push('the credentials of a run were read back')
+    await expectCall(mismatches, caller, `PATCH ${runs}/{id}`, { method: 'PATCH', path: `${runs}/${run.id}`, body: { cancel: true } }, admin ? 200 : 403)
+    await expectCall(mismatches, caller, `DELETE ${runs}/{id}`, { method: 'DELETE', path: `${runs}/${run.id}` }, admin ? 200 : 403)
+    const mappings = `/api/${DEFAULTS.importMappingsSlug}`
+    await expectCall(mismatches, caller, `GET ${mappings}`, { method: 'GET', path: mappings }, admin ? 200 : 403)
+    await expectCall(mismatches, caller, `POST ${mappings}`, { method: 'POST', path: mappings, body: { source: root, resource: 'events', sourceId: '1', targetId: 1 } }, 403)
+    // Payload's own endpoint that works the queue: its access is the jobs config's (administrators).
+    await expectCall(mismatches, caller, 'GET /api/payload-jobs/run', { method: 'GET', path: '/api/payload-jobs/run?queue=nothing-queued' }, admin ? 200 : 401)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    if (!admin && asked !== before) mismatches.push(`the source was asked ${asked - before} times`)
     expect(mismatches).toEqual([])
   })
 })

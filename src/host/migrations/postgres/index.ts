@@ -1,5 +1,6 @@
 import * as migration_20261124_044428_initial from './20261124_044428_initial';
 import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
+import * as migration_20261124_200155_importer from './20261124_200155_importer';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261124_192003_event_sequence.up,
     down: migration_20261124_192003_event_sequence.down,
-    name: '20261124_192003_event_sequence'
+    name: '20261124_192003_event_sequence',
+  },
+  {
+    up: migration_20261124_200155_importer.up,
+    down: migration_20261124_200155_importer.down,
+    name: '20261124_200155_importer'
   },
 ];

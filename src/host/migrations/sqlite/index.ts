@@ -5,6 +5,7 @@ import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051
 import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
 import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
 import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
+import * as migration_20261124_200149_importer from './20261124_200149_importer';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261124_191958_event_sequence.up,
     down: migration_20261124_191958_event_sequence.down,
-    name: '20261124_191958_event_sequence'
+    name: '20261124_191958_event_sequence',
+  },
+  {
+    up: migration_20261124_200149_importer.up,
+    down: migration_20261124_200149_importer.down,
+    name: '20261124_200149_importer'
   },
 ];

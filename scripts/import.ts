@@ -1,0 +1,142 @@
+/**
+ * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]`
+ *
+ * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
+ * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing failed.
+ * Ctrl-C asks the job to stop between two records.
+ */
+import fs from 'node:fs'
+import { parseArgs } from 'node:util'
+import cliProgress from 'cli-progress'
+import { getPayload } from 'payload'
+import { DEFAULTS } from '../src/defaults.js'
+import { RESOURCES, RUN_HERE } from '../src/import/collections.js'
+import type { ImportProgress } from '../src/import/run.js'
+import { importProgress } from '../src/import/task.js'
+
+const USAGE =
+  'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]\n' +
+  '       npm run import -- --ics <file.ics or its URL> [--dry-run]'
+
+function fail(message: string): never {
+  console.error(message)
+  console.error(USAGE)
+  process.exit(2)
+}
+
+let parsed
+try {
+  parsed = parseArgs({
+    options: {
+      from: { type: 'string' },
+      ics: { type: 'string' },
+      header: { type: 'string' },
+      language: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      prune: { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  }).values
+} catch (error) {
+  fail((error as Error).message)
+}
+if (!parsed.from === !parsed.ics) fail('give --from or --ics')
+const icsUrl = parsed.ics !== undefined && /^https?:\/\//i.test(parsed.ics)
+let icsText: string | undefined
+if (parsed.ics !== undefined && !icsUrl) {
+  try {
+    icsText = fs.readFileSync(parsed.ics, 'utf8')
+  } catch (error) {
+    fail(`--ics: ${(error as Error).message}`)
+  }
+}
+if (parsed.language && parsed.language !== 'fr' && parsed.language !== 'es') fail('--language must be fr or es')
+const concurrency = parsed.concurrency === undefined ? undefined : Number(parsed.concurrency)
+if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency must be a whole number from 1 to 16')
+
+const { default: config } = await import('../payload.config.js')
+const payload = await getPayload({ config })
+const runs = DEFAULTS.importRunsSlug as 'events'
+
+let run: Record<string, any>
+try {
+  run = await payload.create({
+    collection: runs,
+    data: (parsed.ics !== undefined
+      ? { format: 'ical', from: icsUrl ? parsed.ics : undefined, ics: icsText, dryRun: parsed['dry-run'] }
+      : { from: parsed.from, header: parsed.header, language: parsed.language, dryRun: parsed['dry-run'], prune: parsed.prune, concurrency }) as never,
+    overrideAccess: true,
+    context: { [RUN_HERE]: true },
+  })
+} catch (error) {
+  const errors = (error as { data?: { errors?: { message: string }[] } }).data?.errors
+  fail(errors?.map((e) => e.message).join('; ') || (error as Error).message)
+}
+
+const interactive = process.stderr.isTTY && !parsed.quiet
+const bars = new cliProgress.MultiBar(
+  {
+    format: ' {resource} |{bar}| {value}/{total} | created {created} updated {updated} unchanged {unchanged} failed {failed} | ETA {eta_formatted}',
+    hideCursor: true,
+    clearOnComplete: false,
+    noTTYOutput: !interactive && !parsed.quiet,
+    notTTYSchedule: 2000,
+    stream: process.stderr,
+  },
+  cliProgress.Presets.shades_classic,
+)
+const barOf = new Map<string, cliProgress.SingleBar>()
+const startedAt = Date.now()
+let last: ImportProgress | null = null
+
+importProgress.on('progress', (runId: unknown, progress: ImportProgress) => {
+  if (runId !== run.id || parsed.quiet) return
+  last = progress
+  for (const resource of RESOURCES) {
+    const counts = progress.resources[resource]
+    if (counts.read === 0 && counts.total === null) continue
+    const done = counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed
+    const total = Math.max(counts.total ?? 0, counts.read, done)
+    const payloadOf = { resource: resource.padEnd(10), ...counts }
+    let bar = barOf.get(resource)
+    if (!bar) {
+      bar = bars.create(total, done, payloadOf)
+      barOf.set(resource, bar)
+    }
+    bar.setTotal(total)
+    bar.update(done, payloadOf)
+  }
+})
+
+let interrupted = false
+process.on('SIGINT', () => {
+  if (interrupted) process.exit(130)
+  interrupted = true
+  console.error('\nstopping after the current records (Ctrl-C again to quit at once)…')
+  void payload.update({ collection: runs, id: run.id, data: { cancel: true } as never, overrideAccess: true })
+})
+
+await payload.jobs.runByID({ id: run.job, overrideAccess: true })
+bars.stop()
+
+const final = (await payload.db.findOne({ collection: runs, where: { id: { equals: run.id } } })) as Record<string, any>
+const progress = (final?.progress ?? last) as Omit<ImportProgress, 'failures'> | null
+const failures = (final?.failures ?? []) as ImportProgress['failures']
+const seconds = (Date.now() - startedAt) / 1000
+console.log(`\nImport ${final?.state ?? 'unknown'} in ${seconds.toFixed(1)} s${parsed['dry-run'] ? ' (dry run: nothing written)' : ''}`)
+let records = 0
+if (progress) {
+  console.log('resource     read  created  updated  unchanged  skipped  failed  pruned')
+  for (const resource of RESOURCES) {
+    const c = progress.resources[resource]
+    records += c.read
+    console.log(`${resource.padEnd(11)}${[c.read, c.created, c.updated, c.unchanged, c.skipped, c.failed, c.pruned].map((n, i) => String(n).padStart([5, 9, 9, 11, 9, 8, 8][i])).join('')}`)
+  }
+  console.log(`images: ${progress.images.downloaded} downloaded, ${progress.images.fallbacks} kept as URL references`)
+  console.log(`${records} records, ${(records / Math.max(seconds, 0.001)).toFixed(1)} records/s`)
+}
+if (final?.error) console.log(`error: ${final.error}`)
+for (const failure of failures) console.log(`failed: ${failure.resource} ${failure.sourceId}: ${failure.message}`)
+await payload.destroy()
+process.exit(final?.state === 'done' ? 0 : 1)

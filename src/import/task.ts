@@ -1,0 +1,116 @@
+import { EventEmitter } from 'node:events'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
+import type { ResolvedCalendarOptions } from '../options.js'
+import { IMPORT_TASK } from './collections.js'
+import { runIcalImport } from './ical.js'
+import { ImportCancelled, runImport, type ImportProgress } from './run.js'
+
+/** Progress of the runs of this process, as they go (the CLI draws its bar from it): `progress`, (runId, progress). */
+export const importProgress = new EventEmitter()
+
+/** How often the run's record is brought up to date (and asked whether to cancel). */
+const SAVE_EVERY_MS = 500
+
+type Run = { id: number | string; format?: 'v1' | 'ical' | null; ics?: string | null; from: string; header?: string | null; language?: 'fr' | 'es' | null; dryRun?: boolean; prune?: boolean; concurrency?: number | null; cancel?: boolean; startedBy?: unknown }
+
+/**
+ * The import task of Payload's jobs queue: reads its run (collections.ts), imports, and keeps the
+ * run's state, progress and failures up to date for the Import page and the CLI.
+ */
+export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
+  const runs = options.import.runsSlug
+  return {
+    slug: IMPORT_TASK,
+    label: 'Import a calendar',
+    retries: 0,
+    inputSchema: [{ name: 'runId', type: 'number', required: true }],
+    outputSchema: [{ name: 'state', type: 'text' }],
+    handler: async ({ input, req }) => {
+      const payload = req.payload
+      const run = (await payload.db.findOne({ collection: runs, where: { id: { equals: input.runId } } })) as Run | null
+      if (!run) return { output: { state: 'failed' } }
+      const save = (data: Record<string, unknown>) => writeRun(payload, runs, run.id, data)
+      const user = await startedBy(payload, options.usersSlug, run.startedBy)
+      await save({ state: 'running' })
+      let last = 0
+      let cancelRequested = false
+      let latest: ImportProgress | null = null
+      const refresh = async (force = false) => {
+        if (!force && Date.now() - last < SAVE_EVERY_MS) return
+        last = Date.now()
+        if (latest) await save({ progress: summary(latest), failures: latest.failures })
+        const current = (await payload.db.findOne({ collection: runs, where: { id: { equals: run.id } } })) as Run | null
+        cancelRequested = !current || current.cancel === true
+      }
+      let state: 'done' | 'failed' | 'cancelled' = 'done'
+      let error: string | null = null
+      try {
+        const hooks = {
+          user,
+          onProgress: (progress: ImportProgress) => {
+            latest = progress
+            importProgress.emit('progress', run.id, progress)
+          },
+          cancelled: async () => {
+            await refresh()
+            return cancelRequested
+          },
+        }
+        if (run.format === 'ical') latest = await runIcalImport(payload, { ics: run.ics || undefined, url: run.from || undefined, dryRun: run.dryRun === true }, options, hooks)
+        else latest = await runImport(
+          payload,
+          {
+            from: run.from,
+            header: run.header ?? undefined,
+            language: run.language ?? undefined,
+            dryRun: run.dryRun === true,
+            prune: run.prune === true,
+            concurrency: run.concurrency ?? undefined,
+          },
+          options,
+          hooks,
+        )
+        if (latest.failures.some((failure) => failure.resource !== 'images')) state = 'failed'
+      } catch (caught) {
+        state = caught instanceof ImportCancelled ? 'cancelled' : 'failed'
+        if (!(caught instanceof ImportCancelled)) error = (caught as Error).message
+      }
+      await save({
+        state,
+        error,
+        header: null,
+        ics: null,
+        finishedAt: new Date().toISOString(),
+        ...(latest ? { progress: summary(latest), failures: latest.failures } : {}),
+      })
+      importProgress.emit('end', run.id, state)
+      return { output: { state } }
+    },
+  }
+}
+
+/**
+ * A write of the run in a transaction of its own: on SQLite the calendar's transactions share one
+ * writer connection (src/host/sqliteWriter.ts), and a write beside it would find the file locked.
+ */
+async function writeRun(payload: Payload, runs: string, id: number | string, data: Record<string, unknown>) {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    await payload.db.updateOne({ collection: runs, where: { id: { equals: id } }, data, req })
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+}
+
+/** The progress as stored: everything but the failures, which have a field of their own. */
+const summary = ({ failures: _failures, ...rest }: ImportProgress) => rest
+
+async function startedBy(payload: Payload, usersSlug: string, id: unknown) {
+  const value = id && typeof id === 'object' && 'id' in id ? (id as { id: unknown }).id : id
+  if (value === null || value === undefined) return null
+  const user = await payload.db.findOne({ collection: usersSlug, where: { id: { equals: value } } })
+  return user ? { ...user, collection: usersSlug } : null
+}

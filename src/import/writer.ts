@@ -1,0 +1,117 @@
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import type { ResolvedCalendarOptions } from '../options.js'
+import type { Resource } from './collections.js'
+
+export type Mapping = { id: number | string; targetId: number; modified: string | null; translations: Record<string, string> | null; recurrence?: string | null }
+
+export type MappedResource = Resource | 'images'
+
+/**
+ * Writes records of one source through the Local API, each with its mapping (source + resource +
+ * source id → our id) in one transaction: a run killed at any point leaves no record without its
+ * mapping, so the next run neither duplicates nor skips it.
+ */
+export class MappedWriter {
+  readonly mappings = new Map<string, Mapping>()
+
+  constructor(
+    private readonly payload: Payload,
+    private readonly options: ResolvedCalendarOptions,
+    /** The source's key in the mapping. */
+    readonly key: string,
+    /** The language written; another than the default updates translations only. */
+    readonly locale: string,
+    readonly translating: boolean,
+    private readonly user: Record<string, any> | null | undefined,
+  ) {}
+
+  get(resource: MappedResource, sourceId: string): Mapping | undefined {
+    return this.mappings.get(`${resource}:${sourceId}`)
+  }
+
+  async load() {
+    const { docs } = await this.payload.find({
+      collection: this.options.import.mappingsSlug as 'events',
+      where: { source: { equals: this.key } },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    })
+    for (const doc of docs as any[]) {
+      this.mappings.set(`${doc.resource}:${doc.sourceId}`, {
+        id: doc.id,
+        targetId: Number(doc.targetId),
+        modified: doc.modified ?? null,
+        translations: doc.translations ?? null,
+        recurrence: doc.recurrence ?? null,
+      })
+    }
+  }
+
+  collectionOf(resource: MappedResource): string {
+    return resource === 'images' ? this.options.slugs.media : this.options.slugs[resource]
+  }
+
+  async exists(resource: MappedResource, id: number): Promise<boolean> {
+    return Boolean(await this.payload.db.findOne({ collection: this.collectionOf(resource), where: { id: { equals: id } } }))
+  }
+
+  async inTransaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+    const req = await createLocalReq({ user: (this.user ?? undefined) as never, locale: this.locale, context: { calendarImport: true } }, this.payload)
+    await initTransaction(req)
+    try {
+      const result = await work(req)
+      await commitTransaction(req)
+      return result
+    } catch (error) {
+      await killTransaction(req)
+      throw error
+    }
+  }
+
+  /** Creates or updates the record and its mapping together. */
+  async save(resource: Resource, sourceId: string, modified: string, data: Record<string, unknown>, extra: { recurrence?: string | null } = {}): Promise<'created' | 'updated'> {
+    const mapping = this.get(resource, sourceId)
+    const collection = this.collectionOf(resource) as 'events'
+    const existing = mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
+    return this.inTransaction(async (req) => {
+      if (existing !== undefined) {
+        await this.payload.update({ collection, id: existing, data: data as never, req, overrideAccess: true, trash: true, depth: 0, locale: this.locale as 'en' })
+        await this.writeMapping(req, resource, sourceId, existing, modified, extra)
+        return 'updated' as const
+      }
+      const doc = await this.payload.create({ collection, data: data as never, req, overrideAccess: true, depth: 0, locale: this.locale as 'en' })
+      await this.writeMapping(req, resource, sourceId, Number(doc.id), modified, extra)
+      return 'created' as const
+    })
+  }
+
+  async writeMapping(req: PayloadRequest, resource: MappedResource, sourceId: string, targetId: number, modified: string | null, extra: { recurrence?: string | null } = {}) {
+    const mapping = this.get(resource, sourceId)
+    const slug = this.options.import.mappingsSlug as 'events'
+    const translations = this.translating ? { ...(mapping?.translations ?? {}), [this.locale]: modified ?? '' } : (mapping?.translations ?? null)
+    const own = this.translating ? (mapping?.modified ?? null) : modified
+    const recurrence = extra.recurrence !== undefined ? extra.recurrence : (mapping?.recurrence ?? null)
+    const data = { source: this.key, resource, sourceId, targetId, modified: own, translations, recurrence }
+    const doc = mapping
+      ? await this.payload.update({ collection: slug, id: mapping.id, data: data as never, req, overrideAccess: true, depth: 0 })
+      : await this.payload.create({ collection: slug, data: data as never, req, overrideAccess: true, depth: 0 })
+    // Known to the rest of the run at once: the caller's transaction ends right after.
+    this.mappings.set(`${resource}:${sourceId}`, { id: doc.id, targetId, modified: own, translations, recurrence })
+  }
+
+  /** Trashes (posts) or deletes (terms) a mapped record, and forgets its mapping. */
+  async remove(resource: Resource, sourceId: string) {
+    const mapping = this.get(resource, sourceId)
+    if (!mapping) return
+    const collection = this.collectionOf(resource) as 'events'
+    await this.inTransaction(async (req) => {
+      if (await this.exists(resource, mapping.targetId)) {
+        if (resource === 'categories' || resource === 'tags') await this.payload.delete({ collection, id: mapping.targetId, req, overrideAccess: true })
+        else await this.payload.update({ collection, id: mapping.targetId, data: { deletedAt: new Date().toISOString() } as never, req, overrideAccess: true, trash: true, depth: 0 })
+      }
+      await this.payload.delete({ collection: this.options.import.mappingsSlug as 'events', id: mapping.id, req, overrideAccess: true })
+    })
+    this.mappings.delete(`${resource}:${sourceId}`)
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The admin's Import page in Debian's Chromium against the app started as `npm start` does, importing
+ * the recorded The Events Calendar site (test/support/tecSite.ts). Run with `npm run test:e2e` after
+ * `npm run build`.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { startTecSite, type TecSite } from '../support/tecSite.js'
+import { admin as adminOf, type Admin } from './harness/admin.js'
+import { api, type Api } from './harness/api.js'
+import { startApp, type App } from './harness/app.js'
+import { launchBrowser, type Browser } from './harness/browser.js'
+
+const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' }
+const EDITOR = { email: 'editor@example.com', password: 'editor-password-123' }
+
+let app: App
+let browser: Browser
+let ui: Admin
+let rest: Api
+let site: TecSite
+
+/** The counts of a resource in the run's table. */
+async function countsOf(resource: string) {
+  const row = ui.page.locator(`.cal-import__table tr[data-resource=${resource}]`)
+  const cells = await row.locator('td[data-column]').allTextContents()
+  const columns = await row.locator('td[data-column]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-column')))
+  return Object.fromEntries(columns.map((column, i) => [column, Number(cells[i])]))
+}
+
+const stateIs = (state: string) => ui.page.locator(`.cal-import__run[data-state=${state}]`).waitFor({ timeout: 90_000 })
+
+describe('the Import page', { timeout: 600_000 }, () => {
+  before(async () => {
+    site = await startTecSite()
+    app = await startApp()
+    browser = await launchBrowser()
+    ui = adminOf(browser.page, app.url)
+    rest = api(app.url)
+    try {
+      await ui.createFirstUser(ADMIN.email, ADMIN.password)
+    } catch (error) {
+      await ui.screenshot('failed-import-first-user').catch(() => {})
+      throw new Error(`${(error as Error).message}\n${browser.recent().join('\n')}\n${app.output().slice(-3000)}`)
+    }
+  })
+  after(async () => {
+    await browser?.close()
+    await app?.stop()
+    await site?.close()
+  })
+
+  it('an administrator imports a site with credentials, watching the progress per resource', async () => {
+    // The navigation links to the page (the navigation itself may be folded at this width).
+    assert.equal(await ui.page.locator('.cal-import-link').getAttribute('href'), '/admin/import')
+    await ui.open('/import')
+    await ui.page.locator('input[name=from]').fill(site.root)
+    await ui.page.locator('input[name=user]').fill('admin')
+    await ui.page.locator('input[name=password]').fill('app password')
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await stateIs('done')
+    assert.deepEqual(await countsOf('events'), { read: 31, created: 31, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+    assert.deepEqual(await countsOf('venues'), { read: 4, created: 4, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+    assert.ok(site.requests.some((request) => request.path.startsWith('events') && request.authorized))
+    await ui.screenshot('import-page')
+    const token = await rest.login(ADMIN.email, ADMIN.password)
+    assert.equal((await rest.request('GET', '/api/events?limit=0', { token })).body.totalDocs, 31)
+  })
+
+  it('a dry run shows what would change; a bad address is refused in the form', async () => {
+    await ui.open('/import')
+    await ui.page.locator('input[name=from]').fill('https://example.org/not-a-v1-root/')
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await ui.page.locator('.cal-import__errors', { hasText: 'not a v1 root' }).waitFor()
+    await ui.page.locator('input[name=from]').fill(site.root)
+    await ui.page.locator('input[name=dryRun]').check()
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await stateIs('done')
+    assert.equal((await countsOf('events')).unchanged, 29)
+  })
+
+  it('an import can be cancelled, and the failures are listed', async () => {
+    site.delayMs = 1500
+    site.transform = (_file, body) => {
+      for (const event of body.events ?? []) if (event.id === 3282) Object.assign(event, { utc_start_date: 'soon', start_date: 'soon', modified_utc: '2026-11-30 00:00:00' })
+      return body
+    }
+    await ui.open('/import')
+    await ui.page.locator('input[name=from]').fill(site.root)
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await ui.page.locator('.cal-import__failures', { hasText: '3282' }).waitFor({ timeout: 60_000 })
+    await ui.page.getByRole('button', { name: 'Cancel' }).click()
+    await stateIs('cancelled')
+    site.delayMs = 0
+  })
+
+  it('an iCalendar file is uploaded and imported', async () => {
+    const file = path.join(os.tmpdir(), `calendar-e2e-${process.pid}.ics`)
+    fs.writeFileSync(
+      file,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//example//club//EN',
+        'BEGIN:VEVENT',
+        'UID:talk@club.example',
+        'DTSTAMP:20261124T120000Z',
+        'DTSTART:20270501T090000Z',
+        'DTEND:20270501T100000Z',
+        'SUMMARY:Uploaded talk',
+        'LOCATION:Library',
+        'CATEGORIES:Talks',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    )
+    await ui.open('/import')
+    await ui.page.locator('select[name=format]').selectOption('ical')
+    await ui.page.locator('input[name=ics]').setInputFiles(file)
+    await ui.page.getByRole('button', { name: 'Start import' }).click()
+    await stateIs('done')
+    fs.rmSync(file)
+    assert.deepEqual(await countsOf('events'), { read: 1, created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+    const token = await rest.login(ADMIN.email, ADMIN.password)
+    const found = await rest.request('GET', `/api/events?where[title][equals]=${encodeURIComponent('Uploaded talk')}&depth=1`, { token })
+    assert.equal(found.body.docs[0]?.venue?.name, 'Library')
+  })
+
+  it('anyone else finds no link and a page that is not for them', async () => {
+    const token = await rest.login(ADMIN.email, ADMIN.password)
+    const created = await rest.request('POST', '/api/users', { token, body: { ...EDITOR, role: 'editor' } })
+    assert.equal(created.status, 201)
+    await ui.logout()
+    await ui.login(EDITOR.email, EDITOR.password)
+    assert.equal(await ui.page.locator('.cal-import-link').count(), 0)
+    await ui.open('/import')
+    await ui.page.locator('.cal-import__refused').waitFor()
+    assert.equal(await ui.page.locator('input[name=from]').count(), 0)
+  })
+})
