@@ -3,6 +3,7 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
+import { calendarPrefillField, eventsAdminViews, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
 import {
   authorField,
   imageFields,
@@ -84,6 +85,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       useAsTitle: 'title',
       defaultColumns: ['title', 'startDate', 'venue', 'status'],
       listSearchableFields: ['title', 'slug'],
+      components: { views: eventsAdminViews(options) },
     },
     defaultSort: 'startDate',
     ...post,
@@ -113,7 +115,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: aDate,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'startDate') },
           },
           {
             name: 'endDate',
@@ -122,7 +124,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: endNotBeforeStart,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'endDate') },
           },
         ],
       },
@@ -133,13 +135,14 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             name: 'timezone',
             label: label('timezone'),
             type: 'text',
-            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
+            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris', components: timezoneFieldComponents(options) },
             validate: validTimezone,
           },
           { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
+      calendarPrefillField(options),
       { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',

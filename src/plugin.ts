@@ -11,6 +11,7 @@ import { categoriesCollection, tagsCollection } from '../collections/taxonomies.
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
+import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
@@ -59,6 +60,7 @@ export const calendarPlugin =
     return {
       ...incomingConfig,
       localization,
+      admin: withCalendarDashboard(incomingConfig.admin, options),
       collections: [...guarded, sequencesCollection(options.sequencesSlug)],
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),

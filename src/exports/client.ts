@@ -1,2 +1,9 @@
 /** The plugin's admin components, for Payload's import map (`payload-events-calendar/client#RoleField`). */
 export { RoleField } from '../admin/RoleField.js'
+export { CalendarView } from '../admin/calendar/CalendarView.js'
+export { CalendarLink } from '../admin/calendar/CalendarLink.js'
+export { CalendarDayPrefill } from '../admin/calendar/CalendarDayPrefill.js'
+export { TimezoneField } from '../admin/timezone/TimezoneField.js'
+export { EventDateCell } from '../admin/timezone/EventDateCell.js'
+export { ZonedTimeNote } from '../admin/timezone/ZonedTimeNote.js'
+export { CalendarGlance } from '../admin/dashboard/CalendarGlance.js'
