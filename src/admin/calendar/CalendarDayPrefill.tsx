@@ -16,7 +16,7 @@ export function CalendarDayPrefill(props: { siteTimezone?: string }) {
   const { dispatchFields, setModified } = useForm()
   const done = useRef(false)
   useEffect(() => {
-    if (id !== undefined || done.current) return
+    if (id || done.current) return
     const day = new URLSearchParams(window.location.search).get('calendarDay')
     if (!isDay(day)) return
     done.current = true

@@ -155,7 +155,8 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
           const layout = layoutWeek(week, state.events)
           const rows = layout.lanes + 2
           return (
-            <div className="cal-week" key={week[0]}>
+            // Day numbers, then a row per lane of bars, then the listed events taking the rest.
+            <div className="cal-week" key={week[0]} style={{ gridTemplateRows: ['auto', ...Array<string>(layout.lanes).fill('auto'), '1fr'].join(' ') }}>
               {week.map((day, column) => (
                 <div
                   key={day}

@@ -12,13 +12,13 @@ export const CALENDAR_CSS = `
 .cal-calendar__notice { margin: .5rem 0; color: var(--theme-warning-750, #8a5300); }
 .cal-calendar__head, .cal-week { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
 .cal-calendar__head div { padding: .3rem .4rem; font-weight: 600; font-size: .85rem; border-bottom: 1px solid var(--theme-elevation-150); }
-.cal-week { border-bottom: 1px solid var(--theme-elevation-150); grid-auto-rows: minmax(1.6rem, auto); }
-.cal-day { border-left: 1px solid var(--theme-elevation-100); min-height: 7rem; padding: .2rem; cursor: pointer; grid-row: 1 / -1; }
-.cal-calendar--week .cal-day { min-height: 24rem; }
+.cal-week { border-bottom: 1px solid var(--theme-elevation-150); min-height: 7rem; }
+.cal-calendar--week .cal-week { min-height: 24rem; }
+.cal-day { border-left: 1px solid var(--theme-elevation-100); padding: .2rem; cursor: pointer; }
 .cal-day--outside { background: var(--theme-elevation-50); }
 .cal-day--today .cal-day__number { background: var(--theme-success-500, #2e7d32); color: #fff; border-radius: 999px; }
 .cal-day__number { font: inherit; font-size: .85rem; border: 0; background: none; color: var(--theme-text); padding: .1rem .45rem; cursor: pointer; }
-.cal-day__timed { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 2px; }
+.cal-day__timed { list-style: none; margin: 0; padding: 0 .2rem .3rem; cursor: pointer; display: flex; flex-direction: column; gap: 2px; }
 .cal-event { display: block; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-size: .8rem; padding: .05rem .35rem; border-radius: 3px; color: #fff; background: var(--cal-color); text-decoration: none; position: relative; z-index: 1; }
 .cal-event:focus-visible, .cal-day__number:focus-visible { outline: 2px solid var(--theme-text); outline-offset: 1px; }
 .cal-event--timed { background: none; color: var(--theme-text); border-left: 4px solid var(--cal-color); border-radius: 0; }
@@ -34,5 +34,6 @@ export const CALENDAR_CSS = `
 .cal-glance section { border: 1px solid var(--theme-elevation-150); border-radius: 4px; padding: .75rem 1rem; }
 .cal-glance h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
 .cal-glance ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
-.cal-glance time { color: var(--theme-elevation-600); font-size: .85rem; margin-right: .5rem; }
+.cal-glance li { display: flex; flex-wrap: wrap; gap: .5rem; }
+.cal-glance time { color: var(--theme-elevation-600); font-size: .85rem; }
 `

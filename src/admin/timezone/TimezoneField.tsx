@@ -20,7 +20,7 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
 
   useEffect(() => {
     // Not a change by the editor: the form is not marked modified.
-    if (id === undefined && !value && siteTimezone) setValue(siteTimezone, true)
+    if (!id && !value && siteTimezone) setValue(siteTimezone, true)
   }, [id, value, siteTimezone, setValue])
 
   const options = useMemo(() => {
