@@ -19,8 +19,11 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
   const { i18n } = useTranslation()
 
   useEffect(() => {
-    // Not a change by the editor: the form is not marked modified.
-    if (!id && !value && siteTimezone) setValue(siteTimezone, true)
+    if (id || value || !siteTimezone) return
+    // After the form's own first effects, which put its initial state back over anything set before;
+    // not a change by the editor, so the form is not marked modified.
+    const timer = setTimeout(() => setValue(siteTimezone, true), 0)
+    return () => clearTimeout(timer)
   }, [id, value, siteTimezone, setValue])
 
   const options = useMemo(() => {
