@@ -159,12 +159,15 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
             <div className="cal-week" key={week[0]} style={{ gridTemplateRows: ['auto', ...Array<string>(layout.lanes).fill('auto'), '1fr'].join(' ') }}>
               {week.map((day, column) => (
                 <div
-                  key={day}
+                  key={`background-${day}`}
                   className={`cal-day${mode === 'month' && day.slice(0, 7) !== month ? ' cal-day--outside' : ''}${day === now ? ' cal-day--today' : ''}`}
                   data-day={day}
                   style={{ gridColumn: column + 1, gridRow: `1 / span ${rows}` }}
                   onClick={createOnBackground(day)}
-                >
+                />
+              ))}
+              {week.map((day, column) => (
+                <div key={`number-${day}`} className={`cal-day__head${day === now ? ' cal-day__head--today' : ''}`} style={{ gridColumn: column + 1, gridRow: 1 }} onClick={createOnBackground(day)}>
                   {canCreate ? (
                     <button type="button" className="cal-day__number" aria-label={`${t('newEventOn')} ${longDate.format(dateOf(day))}`} onClick={() => create(day)}>
                       {Number(day.slice(8))}

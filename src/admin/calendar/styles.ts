@@ -14,9 +14,10 @@ export const CALENDAR_CSS = `
 .cal-calendar__head div { padding: .3rem .4rem; font-weight: 600; font-size: .85rem; border-bottom: 1px solid var(--theme-elevation-150); }
 .cal-week { border-bottom: 1px solid var(--theme-elevation-150); min-height: 7rem; }
 .cal-calendar--week .cal-week { min-height: 24rem; }
-.cal-day { border-left: 1px solid var(--theme-elevation-100); padding: .2rem; cursor: pointer; }
+.cal-day { border-left: 1px solid var(--theme-elevation-100); cursor: pointer; }
+.cal-day__head { padding: .2rem; cursor: pointer; }
 .cal-day--outside { background: var(--theme-elevation-50); }
-.cal-day--today .cal-day__number { background: var(--theme-success-500, #2e7d32); color: #fff; border-radius: 999px; }
+.cal-day__head--today .cal-day__number { background: var(--theme-success-500, #2e7d32); color: #fff; border-radius: 999px; }
 .cal-day__number { font: inherit; font-size: .85rem; border: 0; background: none; color: var(--theme-text); padding: .1rem .45rem; cursor: pointer; }
 .cal-day__timed { list-style: none; margin: 0; padding: 0 .2rem .3rem; cursor: pointer; display: flex; flex-direction: column; gap: 2px; }
 .cal-event { display: block; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-size: .8rem; padding: .05rem .35rem; border-radius: 3px; color: #fff; background: var(--cal-color); text-decoration: none; position: relative; z-index: 1; }
