@@ -128,6 +128,13 @@ describe('the editors’ calendar tools, in a browser', { timeout: 600_000 }, ()
       await ui.page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'All categories' })
       await eventIn('2031-03-12', 'Morning Market').waitFor()
 
+      // From March to a week: March's first week (March 2031 is not this month).
+      await ui.page.getByRole('button', { name: 'Week', exact: true }).click()
+      await ui.page.getByRole('heading', { name: /Feb 24\s*–\s*Mar 2, 2031/ }).waitFor()
+      await ui.page.getByRole('button', { name: 'Next week' }).click()
+      await ui.page.getByRole('heading', { name: /Mar 3\s*–\s*9, 2031/ }).waitFor()
+      await eventIn('2031-03-05', 'Draft Rehearsal').waitFor()
+
       await openCalendar('/collections/events/calendar?mode=week&date=2031-03-12')
       assert.equal(await ui.page.locator('.cal-week').count(), 1)
       await eventIn('2031-03-12', 'Morning Market').waitFor()

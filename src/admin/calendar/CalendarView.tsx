@@ -1,5 +1,6 @@
 'use client'
 import { Gutter, SetStepNav, useAuth, useLocale, useTranslation } from '@payloadcms/ui'
+import { DateTime } from 'luxon'
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { textIn } from '../../../collections/i18n/index.js'
 import {
@@ -24,7 +25,8 @@ const MAX_EVENTS = 500
 
 type Props = { collectionSlug?: string; slugs?: CalendarSlugs }
 
-const today = () => new Date().toISOString().slice(0, 10)
+/** Today in the editor's own zone. */
+const today = () => DateTime.local().toISODate() ?? new Date().toISOString().slice(0, 10)
 
 /** The calendar's place (mode and day) lives in the address, so that a reload or a link keeps it. */
 function readPlace(): { mode: CalendarMode; anchor: string } {
@@ -55,7 +57,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const canCreate = Boolean(permissions?.collections?.[eventsSlug]?.create)
 
   const days = useMemo(() => visibleDays(anchor, mode), [anchor, mode])
-  const window_ = useMemo(() => windowOf(days), [days])
+  const shownWindow = useMemo(() => windowOf(days), [days])
   const fetchList = useRestList()
 
   useEffect(() => {
@@ -68,7 +70,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   useEffect(() => {
     const controller = new AbortController()
     setState((previous) => ({ ...previous, loading: true, failed: false }))
-    fetchList(eventsSlug, calendarQuery(window_, filters, MAX_EVENTS, locale?.code), controller.signal)
+    fetchList(eventsSlug, calendarQuery(shownWindow, filters, MAX_EVENTS, locale?.code), controller.signal)
       .then(({ docs, totalDocs }) => {
         const events = docs.map(toCalendarEvent).filter((event): event is CalendarEvent => event !== null)
         setState({ events, total: totalDocs, loading: false, failed: false })
@@ -77,7 +79,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
         if (error.name !== 'AbortError') setState({ events: [], total: 0, loading: false, failed: true })
       })
     return () => controller.abort()
-  }, [eventsSlug, window_, filters, locale?.code, fetchList])
+  }, [eventsSlug, shownWindow, filters, locale?.code, fetchList])
 
   const page = useCallback((step: number) => setPlace(({ mode: current, anchor: day }) => ({ mode: current, anchor: shiftAnchor(day, current, step) })), [])
 
@@ -90,6 +92,8 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
   const month = anchor.slice(0, 7)
   const now = today()
+  // From a month to a week: this week if the month is this month, else the month's first week.
+  const weekOfShownMonth = now.slice(0, 7) === month ? now : `${month}-01`
 
   const create = (day: string) => {
     if (canCreate) window.location.assign(urls.create(eventsSlug, day))
@@ -122,7 +126,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
         <button type="button" aria-pressed={mode === 'month'} onClick={() => setPlace({ mode: 'month', anchor })}>
           {t('month')}
         </button>
-        <button type="button" aria-pressed={mode === 'week'} onClick={() => setPlace({ mode: 'week', anchor: mode === 'month' && anchor.slice(0, 7) !== now.slice(0, 7) ? `${month}-01` : anchor })}>
+        <button type="button" aria-pressed={mode === 'week'} onClick={() => setPlace({ mode: 'week', anchor: mode === 'month' ? weekOfShownMonth : anchor })}>
           {t('week')}
         </button>
         <button type="button" className="cal-calendar__previous" onClick={() => page(-1)} aria-label={t(mode === 'month' ? 'previousMonth' : 'previousWeek')}>
@@ -145,7 +149,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       </ul>
       {state.failed && <p className="cal-calendar__notice">{t('loadFailed')}</p>}
       {!state.loading && state.total > state.events.length && <p className="cal-calendar__notice">{t('tooMany').replace('{count}', String(state.events.length))}</p>}
-      <div className="cal-calendar__grid" aria-busy={state.loading} data-window={`${window_.from}/${window_.before}`}>
+      <div className="cal-calendar__grid" aria-busy={state.loading} data-window={`${shownWindow.from}/${shownWindow.before}`}>
         <div className="cal-calendar__head" aria-hidden="true">
           {days.slice(0, 7).map((day) => (
             <div key={day}>{weekday.format(dateOf(day))}</div>
