@@ -84,6 +84,10 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
 
       await ui.page.getByRole('heading', { name: 'Calendar' }).waitFor()
       assert.deepEqual(await ui.navigationGroup('Calendar'), ['Events', 'Venues', 'Organizers', 'Event Categories', 'Event Tags', 'Media'])
+      // The dashboard's calendar at a glance, empty on a new site.
+      await ui.page.locator('.cal-glance__next').getByText('No upcoming events.').waitFor()
+      await ui.page.locator('.cal-glance__waiting').getByText('Nothing is waiting for review.').waitFor()
+      await ui.screenshot('first-dashboard')
     }))
 
   it('logs out and in again', () =>
