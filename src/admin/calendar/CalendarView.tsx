@@ -1,6 +1,7 @@
 'use client'
 import { Gutter, SetStepNav, useAuth, useLocale, useTranslation } from '@payloadcms/ui'
 import { DateTime } from 'luxon'
+import { useSearchParams } from 'next/navigation.js'
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { textIn } from '../../../collections/i18n/index.js'
 import {
@@ -25,16 +26,15 @@ const MAX_EVENTS = 500
 
 type Props = { collectionSlug?: string; slugs?: CalendarSlugs }
 
-/** Today in the editor's own zone. */
-const today = () => DateTime.local().toISODate() ?? new Date().toISOString().slice(0, 10)
+/** Today in UTC: the same on the server's first render and in the browser (no hydration mismatch). */
+const todayInUtc = () => new Date().toISOString().slice(0, 10)
+/** Today in the editor's own zone, once in the browser. */
+const todayHere = () => DateTime.local().toISODate() ?? todayInUtc()
 
 /** The calendar's place (mode and day) lives in the address, so that a reload or a link keeps it. */
-function readPlace(): { mode: CalendarMode; anchor: string } {
-  if (typeof window === 'undefined') return { mode: 'month', anchor: today() }
-  const params = new URLSearchParams(window.location.search)
-  const mode = params.get('mode') === 'week' ? 'week' : 'month'
-  const day = params.get('date')
-  return { mode, anchor: isDay(day) ? day : today() }
+function placeIn(params: URLSearchParams | null): { mode: CalendarMode; anchor: string } {
+  const day = params?.get('date')
+  return { mode: params?.get('mode') === 'week' ? 'week' : 'month', anchor: isDay(day) ? day : todayInUtc() }
 }
 
 /**
@@ -51,7 +51,10 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const locale = useLocale()
   const { permissions } = useAuth()
   const urls = useAdminUrls()
-  const [{ mode, anchor }, setPlace] = useState(readPlace)
+  const searchParams = useSearchParams()
+  const [{ mode, anchor }, setPlace] = useState(() => placeIn(searchParams))
+  const [now, setNow] = useState(todayInUtc)
+  useEffect(() => setNow(todayHere()), [])
   const [filters, setFilters] = useState<CalendarFilters>({})
   const [state, setState] = useState<{ events: CalendarEvent[]; total: number; loading: boolean; failed: boolean }>({ events: [], total: 0, loading: true, failed: false })
   const canCreate = Boolean(permissions?.collections?.[eventsSlug]?.create)
@@ -91,7 +94,6 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       : new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatRange(dateOf(days[0]), dateOf(days[6]))
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
   const month = anchor.slice(0, 7)
-  const now = today()
   // From a month to a week: this week if the month is this month, else the month's first week.
   const weekOfShownMonth = now.slice(0, 7) === month ? now : `${month}-01`
 
