@@ -21,7 +21,9 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
+import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
+
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -184,6 +186,14 @@ function restQuery(limit: number) {
   return `/api/events?${query}`
 }
 
+/** The admin calendar's request for next month's grid (src/admin/calendar/grid.ts), as the signed-in editor sends it. */
+function calendarMonthQuery() {
+  const next = new Date()
+  next.setUTCMonth(next.getUTCMonth() + 1, 15)
+  const days = visibleDays(next.toISOString().slice(0, 10), 'month')
+  return `/api/events?${calendarQuery(windowOf(days), {}, 500)}`
+}
+
 async function listScenarios(server: Server, options: Options): Promise<Measure[]> {
   const get = (path: string) => ({ url: `${server.url}${path}` })
   return [
@@ -215,6 +225,7 @@ async function allScenarios(server: Server, payload: Payload, options: Options):
     await load(server, 'REST /api/events limit=10 depth=1', 'rest', get(restQuery(10)), options),
     await load(server, 'REST /api/events limit=50 depth=1', 'rest', get(restQuery(50)), options),
     await load(server, 'REST /api/events/{id} depth=1', 'rest', get(`/api/events/${oneEvent}?depth=1`), options),
+    await load(server, 'REST admin calendar month (≤500)', 'rest', { ...get(calendarMonthQuery()), headers: { authorization: `JWT ${token}` } }, options),
   )
   measures.push(...(await cachingScenarios(server, oneEvent, options)))
   const page = (limit: number) => () => payload.db.find({ collection: 'events', where: listWhere(), sort: ['startDateLocal', 'id'], limit, page: 1, locale: 'en' })

@@ -3,6 +3,7 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
+import { calendarPrefillField, eventsAdminViews, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
 import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
@@ -74,6 +75,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       useAsTitle: 'title',
       defaultColumns: ['title', 'startDate', 'venue', 'status'],
       listSearchableFields: ['title', 'slug'],
+      components: { views: eventsAdminViews(options) },
     },
     defaultSort: 'startDate',
     ...post,
@@ -103,7 +105,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: aDate,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'startDate') },
           },
           {
             name: 'endDate',
@@ -112,7 +114,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: endNotBeforeStart,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'endDate') },
           },
         ],
       },
@@ -123,13 +125,14 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             name: 'timezone',
             label: label('timezone'),
             type: 'text',
-            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
+            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris', components: timezoneFieldComponents(options) },
             validate: validTimezone,
           },
           { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
+      calendarPrefillField(options),
       { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',

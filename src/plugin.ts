@@ -13,6 +13,7 @@ import { categoriesCollection, tagsCollection } from '../collections/taxonomies.
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
+import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
@@ -68,7 +69,7 @@ export const calendarPlugin =
       localization,
       collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
       jobs: withImportTask(incomingConfig.jobs, options),
-      admin: withImportPage(incomingConfig.admin),
+      admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? calendarEndpoints(options) : [])],
