@@ -3,7 +3,7 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
-import { calendarPrefillField, eventsAdminViews, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
+import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
 import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
@@ -206,6 +206,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
+      feedLinksField(),
     ],
   }
 }

@@ -1,3 +1,4 @@
+import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import ical, { foldLines, ICalCalendarMethod, ICalEvent } from 'ical-generator'
 import type { Where } from 'payload'
 import { languageSegment, NAMESPACE, type Context } from '../context.js'
@@ -15,7 +16,7 @@ import { veventData } from './vevent.js'
 import { zoneBlock } from './zones.js'
 
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
-export const ICAL_NAMESPACE = 'cal/ical'
+export const ICAL_NAMESPACE = FEEDS_NAMESPACE
 
 /** Events read per query while a feed streams: a page's worth of memory, whatever the feed's size. */
 const BATCH = 200

@@ -25,6 +25,9 @@ export function eventsAdminViews(options: ResolvedCalendarOptions): NonNullable<
   }
 }
 
+/** Links for calendar apps in the event's sidebar: the event as .ics, and the calendar's subscription. */
+export const feedLinksField = (): Field => ({ name: 'calendarFeeds', type: 'ui', admin: { position: 'sidebar', components: { Field: component('FeedLinks') } } })
+
 /** The event's zone as a searchable list of zones, a new event starting in the site's zone. */
 export const timezoneFieldComponents = (options: ResolvedCalendarOptions) => ({ Field: component('TimezoneField', { siteTimezone: options.siteTimezone }) })
 

@@ -3,6 +3,7 @@ import { EventDateCell as EventDateCell_fc9a935b1c29e987d85707eeffd38325 } from 
 import { ZonedTimeNote as ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarDayPrefill as CalendarDayPrefill_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { FeedLinks as FeedLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarView as CalendarView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ImportNavLink as ImportNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -17,6 +18,7 @@ export const importMap = {
   "payload-events-calendar/client#ZonedTimeNote": ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarDayPrefill": CalendarDayPrefill_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#FeedLinks": FeedLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarLink": CalendarLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarView": CalendarView_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ImportNavLink": ImportNavLink_fc9a935b1c29e987d85707eeffd38325,
