@@ -9,7 +9,7 @@ import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { dataLayer } from './data.js'
-import { cacheControl, readResponse, VARY, type Validator } from './cache/http.js'
+import { cacheControl, etagOfBody, readResponse, VARY, type Validator } from './cache/http.js'
 import { CACHE_HEADER, cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -167,7 +167,7 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
     const cached = cache && generation && keep ? cache.get(key, generation) : undefined
     if (cached) {
-      const response = readResponse({ ...cached, body: undefined }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+      const response = readResponse({ ...cached, body: undefined, validator: { etag: cached.etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
       response.headers.set(CACHE_HEADER, 'hit')
       return response
     }
@@ -190,9 +190,11 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const args = await validateArgs(operationParams(operation), input, context)
     const reply = await operation.handle(context, args)
     if (method !== 'GET') return json(reply, lang, head)
-    const text = reply.raw === undefined ? JSON.stringify(reply.body) : undefined
-    if (cache && generation && keep && text !== undefined && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {} })
-    return readResponse({ ...reply, text }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    if (reply.raw !== undefined) return readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    const text = JSON.stringify(reply.body)
+    const etag = etagOfBody(text, reply.headers)
+    if (cache && generation && keep && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {}, etag })
+    return readResponse({ ...reply, text, validator: { etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
   } catch (error) {
     const apiError = fromPayloadError(error)
     if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })

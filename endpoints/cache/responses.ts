@@ -20,7 +20,7 @@ import { invalidateTotals } from '../events/totals.js'
 /** Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is the same either way. */
 export const CACHE_HEADER = 'x-cal-cache'
 
-export type CachedReply = { status: number; text: string; headers: Record<string, string> }
+export type CachedReply = { status: number; text: string; headers: Record<string, string>; etag: string }
 
 /** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
 export type CalendarGeneration = { mark: number; until: number }

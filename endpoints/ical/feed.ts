@@ -89,22 +89,29 @@ function calendarHeaders(filename: string): Record<string, string> {
   return { 'content-type': CONTENT_TYPE, 'content-disposition': `attachment; filename="${filename}"` }
 }
 
+/** The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed is read). */
+async function feedHead(context: Context, query: { where: Where[]; trash: boolean }): Promise<string> {
+  const zones = await context.data.distinct('events', 'timezone', { where: { and: query.where }, trash: query.trash })
+  const used = zones.map((value) => value.timezone as string | null | undefined)
+  return calendarHead(context, `${hostOf(context)} events`, used)
+}
+
 /**
  * The feed, streamed: the head, then the events in batches in the archive's order (start, then
  * id), each batch read after the last one was taken by the connection, then the end.
  */
-function feedStream(context: Context, query: { where: Where[]; trash: boolean }, head: string, password: unknown): ReadableStream<Uint8Array> {
+function feedStream(context: Context, query: { where: Where[]; trash: boolean }, password: unknown): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let after: { start: string; id: number } | null = null
   let sentHead = false
   return new ReadableStream<Uint8Array>({
     pull: async (controller) => {
-      if (!sentHead) {
-        sentHead = true
-        controller.enqueue(encoder.encode(head))
-        return
-      }
       try {
+        if (!sentHead) {
+          sentHead = true
+          controller.enqueue(encoder.encode(await feedHead(context, query)))
+          return
+        }
         const keyset: Where[] = after
           ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
           : []
@@ -135,16 +142,13 @@ async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   const query = JSON.stringify({ where, statuses, args })
   if (statuses) where.push(statusWhere(statuses, context.now))
   const trash = statuses?.includes('trash') ?? false
-  const zones = await context.data.distinct('events', 'timezone', { where: { and: where }, trash })
-  const used = zones.map((value) => value.timezone as string | null | undefined)
-  const head = calendarHead(context, `${hostOf(context)} events`, used)
   const state = await calendarState(context)
   // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
   const validator: Validator = {
     etag: etagOfSource({ query, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
     lastModified: state.lastModified,
   }
-  return { status: 200, body: null, raw: feedStream(context, { where, trash }, head, args.password), headers: calendarHeaders('events.ics'), validator }
+  return { status: 200, body: null, raw: feedStream(context, { where, trash }, args.password), headers: calendarHeaders('events.ics'), validator }
 }
 
 export const eventsFeed: Operation = {
