@@ -70,13 +70,14 @@ export class ResponseCache {
 
 /**
  * The next instant after `now` at which an answer may change with no write: the next UTC midnight
- * (the default date window), the next scheduled publication, the next start or end of an event.
+ * (the default date window), the next scheduled publication (events, venues, organizers), the next
+ * start or end of an event.
  */
 async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptions, now: Date): Promise<number> {
   const iso = now.toISOString()
-  const first = async (field: 'publishedAt' | 'startDate' | 'endDate', extra: Record<string, unknown> = {}) => {
+  const first = async (field: 'publishedAt' | 'startDate' | 'endDate', extra: Record<string, unknown> = {}, collection = options.slugs.events) => {
     const { docs } = await payload.find({
-      collection: options.slugs.events as 'events',
+      collection: collection as 'events',
       where: { and: [{ [field]: { greater_than: iso } }, extra] },
       sort: field,
       limit: 1,
@@ -90,8 +91,14 @@ async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptio
     return value ? new Date(value as string).getTime() : Infinity
   }
   const midnight = new Date(now).setUTCHours(24, 0, 0, 0)
-  const [due, start, end] = await Promise.all([first('publishedAt', { status: { equals: 'future' } }), first('startDate'), first('endDate')])
-  return Math.min(midnight, due, start, end)
+  const scheduled = { status: { equals: 'future' } }
+  const times = await Promise.all([
+    first('startDate'),
+    first('endDate'),
+    // Events, venues and organizers can be scheduled.
+    ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => first('publishedAt', scheduled, slug)),
+  ])
+  return Math.min(midnight, ...times)
 }
 
 const byInstance = new WeakMap<Payload, ResponseCache>()

@@ -69,15 +69,21 @@ async function vevents(context: Context, docs: Doc[], password: unknown): Promis
  */
 async function calendarState(context: Context) {
   const mark = await currentChangeMark(context.payload, context.options.sequencesSlug)
-  const { docs } = await context.data.page('events', {
-    where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
-    sort: '-publishedAt',
-    limit: 1,
-    count: false,
-    select: { publishedAt: true },
-    sight: 'everything',
-  })
-  const lastDue = docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
+  // Events, venues and organizers can be scheduled; a feed shows all three.
+  const dues = await Promise.all(
+    (['events', 'venues', 'organizers'] as const).map(async (key) => {
+      const { docs } = await context.data.page(key, {
+        where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
+        sort: '-publishedAt',
+        limit: 1,
+        count: false,
+        select: { publishedAt: true },
+        sight: 'everything',
+      })
+      return docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
+    }),
+  )
+  const lastDue = Math.max(...dues)
   const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
   return { mark, lastDue, lastModified: new Date(Math.min(context.now.getTime(), Math.max(mark, lastDue, today))) }
 }
