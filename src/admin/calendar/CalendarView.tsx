@@ -91,7 +91,8 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const title =
     mode === 'month'
       ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(dateOf(anchor))
-      : new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatRange(dateOf(days[0]), dateOf(days[6]))
+      : // Each end on its own: formatRange's spacing differs between the server's ICU and the browser's.
+        `${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dateOf(days[0]))} – ${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(dateOf(days[6]))}`
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
   const month = anchor.slice(0, 7)
   // From a month to a week: this week if the month is this month, else the month's first week.

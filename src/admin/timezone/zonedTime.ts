@@ -10,6 +10,12 @@ export function zonedTime(instant: unknown, zone: unknown, allDay: boolean, lang
   const zoneName = typeof zone === 'string' && zone ? zone : 'UTC'
   const time = (instant instanceof Date ? DateTime.fromJSDate(instant) : DateTime.fromISO(instant)).setZone(zoneName).setLocale(language)
   if (!time.isValid) return ''
-  if (allDay) return time.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)
-  return `${time.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} ${zoneName}`
+  const shown = allDay ? time.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY) : `${time.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} ${zoneName}`
+  return plainSpaces(shown)
 }
+
+/**
+ * Node's ICU and the browser's put different spaces in dates (U+202F before "PM", thin spaces
+ * around range dashes): plain spaces make the server's render and the browser's the same text.
+ */
+export const plainSpaces = (text: string) => text.replace(/[\u00A0\u2009\u202F]/g, ' ')
