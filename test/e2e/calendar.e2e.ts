@@ -98,11 +98,17 @@ describe('the editors’ calendar tools, in a browser', { timeout: 600_000 }, ()
       assert.equal(await festival.count(), 2)
       assert.match((await festival.first().getAttribute('class'))!, /cal-event--after/)
       assert.equal(await ui.page.locator('a.cal-event', { hasText: 'April Fool Show' }).count(), 0, 'April is not loaded for March')
+      assert.equal(await ui.page.locator('.cal-feed-links a', { hasText: 'Subscribe to the calendar' }).count(), 1, 'the calendar offers its subscription')
       await ui.screenshot('calendar-month')
 
       await eventIn('2031-03-12', 'Morning Market').click()
       await ui.page.waitForURL(new RegExp(`/admin/collections/events/${ids['Morning Market']}$`))
       assert.equal(await ui.valueOf(ui.input('title'), 'Morning Market'), 'Morning Market')
+      // Calendar apps: the event as .ics in its sidebar, and the calendar's subscription (README "Calendar feeds").
+      const eventFeed = await ui.page.locator('.cal-feed-links a', { hasText: 'Add this event to a calendar' }).getAttribute('href')
+      assert.match(eventFeed!, new RegExp(`/api/cal/ical/events/${ids['Morning Market']}\\.ics$`))
+      assert.match(await (await ui.page.request.get(eventFeed!)).text(), /SUMMARY:Morning Market/)
+      assert.match((await ui.page.locator('.cal-feed-links a', { hasText: 'Subscribe to the calendar' }).getAttribute('href'))!, /^webcal:\/\/.+\/api\/cal\/ical\/events\.ics$/)
 
       // Keyboard: the event is a link in the tab order; Enter opens it.
       await openCalendar()

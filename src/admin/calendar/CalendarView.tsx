@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import { useSearchParams } from 'next/navigation.js'
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { textIn } from '../../../collections/i18n/index.js'
+import { CalendarFeedLinks } from '../feeds/FeedLinks.js'
 import {
   calendarQuery,
   type CalendarEvent,
@@ -201,6 +202,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
         })}
       </div>
       {!state.loading && !state.failed && state.events.length === 0 && <p>{t('noEvents')}</p>}
+      <CalendarFeedLinks />
     </Gutter>
   )
 }
