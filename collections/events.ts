@@ -3,20 +3,11 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
-import {
-  authorField,
-  imageFields,
-  localizedText,
-  localizedTextarea,
-  mapFields,
-  passwordFields,
-  publishedAtField,
-  slugField,
-  statusField,
-  urlField,
-} from './fields.js'
+import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
+import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
+import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { label, message, text } from './i18n/index.js'
@@ -84,6 +75,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       useAsTitle: 'title',
       defaultColumns: ['title', 'startDate', 'venue', 'status'],
       listSearchableFields: ['title', 'slug'],
+      components: { views: eventsAdminViews(options) },
     },
     defaultSort: 'startDate',
     ...post,
@@ -113,7 +105,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: aDate,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'startDate') },
           },
           {
             name: 'endDate',
@@ -122,7 +114,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: endNotBeforeStart,
-            admin: { date: { pickerAppearance: 'dayAndTime' } },
+            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'endDate') },
           },
         ],
       },
@@ -133,13 +125,14 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             name: 'timezone',
             label: label('timezone'),
             type: 'text',
-            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris' },
+            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris', components: timezoneFieldComponents(options) },
             validate: validTimezone,
           },
           { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
         ],
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
+      calendarPrefillField(options),
       { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',
@@ -211,12 +204,9 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         ],
       },
       { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
-      slugField(),
-      statusField(),
-      publishedAtField(),
-      authorField(options.usersSlug),
-      ...imageFields(slugs.media),
-      ...passwordFields(),
+      ...postFields(options.usersSlug, slugs.media),
+      sequenceField(),
+      feedLinksField(),
     ],
   }
 }

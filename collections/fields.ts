@@ -157,3 +157,13 @@ export const eventCountFields = (): Field[] => [
   { name: 'eventCount', label: 'Events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar', description: 'Events using it, trash excluded.' } },
   { name: 'publicEventCount', label: 'Published events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar' } },
 ]
+
+/** What every post (event, venue, organizer) ends with: slug, status, publication date, author, image, password. */
+export const postFields = (usersSlug: string, mediaSlug: string): Field[] => [
+  slugField(),
+  statusField(),
+  publishedAtField(),
+  authorField(usersSlug),
+  ...imageFields(mediaSlug),
+  ...passwordFields(),
+]

@@ -1,16 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import {
-  authorField,
-  imageFields,
-  localizedText,
-  localizedTextarea,
-  passwordFields,
-  publishedAtField,
-  slugField,
-  statusField,
-  urlField,
-} from './fields.js'
+import { localizedText, localizedTextarea, postFields, urlField } from './fields.js'
 import { postType } from './postType.js'
 import { label } from './i18n/index.js'
 
@@ -31,12 +21,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
           urlField('website'),
         ],
       },
-      slugField(),
-      statusField(),
-      publishedAtField(),
-      authorField(options.usersSlug),
-      ...imageFields(options.slugs.media),
-      ...passwordFields(),
+      ...postFields(options.usersSlug, options.slugs.media),
     ],
   }
 }

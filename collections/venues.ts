@@ -1,18 +1,7 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import {
-  authorField,
-  imageFields,
-  localizedText,
-  localizedTextarea,
-  mapFields,
-  passwordFields,
-  publishedAtField,
-  slugField,
-  statusField,
-  urlField,
-} from './fields.js'
+import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
 import { postType } from './postType.js'
 import { label, message } from './i18n/index.js'
 
@@ -60,12 +49,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
         ],
       },
       { type: 'row', fields: mapFields() },
-      slugField(),
-      statusField(),
-      publishedAtField(),
-      authorField(options.usersSlug),
-      ...imageFields(options.slugs.media),
-      ...passwordFields(),
+      ...postFields(options.usersSlug, options.slugs.media),
     ],
   }
 }

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
+import type { Data, Doc } from './data.js'
 
 export const NAMESPACE = 'cal/events/v1'
 
@@ -14,6 +15,8 @@ export type Context = {
   /** The language segment the request came through (`/fr/api/...`), if any. */
   pathLanguage: LocaleCode | null
   options: ResolvedCalendarOptions
+  /** The database as this request sees it: its user, its language, access control on (`data.ts`). */
+  data: Data
   /**
    * Absolute URL of the namespace root, with a trailing slash and, when the content language is not
    * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language (v1-decisions §2).
@@ -23,6 +26,11 @@ export type Context = {
   siteUrl: string
   now: Date
   pathParams: Record<string, string>
+  /**
+   * The record a by-id or by-slug route names, as its path parameter's check found it (any status,
+   * past access: `lookup.ts` `addressParam`), so that the handler does not look it up again.
+   */
+  addressed?: Doc
 }
 
 /** What record builders know of a request: its addresses, language, caller and the options; nothing of Payload. */
@@ -30,8 +38,3 @@ export type RecordContext = Pick<Context, 'siteUrl' | 'root' | 'lang' | 'options
 
 /** The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions §2). */
 export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)
-
-/** Local API options every handler passes: the caller's request, access control on, the language. */
-export function localOptions(context: Context) {
-  return { req: context.req, overrideAccess: false as const, locale: context.lang, depth: 0 }
-}

@@ -1,5 +1,7 @@
 import type { Where } from 'payload'
 import type { Context } from './context.js'
+import type { DataKey } from './data.js'
+import type { ParamSpec } from './params.js'
 import type { Doc } from './records/common.js'
 
 /**
@@ -23,57 +25,45 @@ export const sameText = (a: unknown, b: unknown) => String(a ?? '').trim().toLow
  * only looks for the name's first characters (Payload turns each word of a `like` into a LIKE
  * pattern, and SQLite refuses long patterns and deep queries); the candidates are compared in full.
  */
-export async function recordsNamed(context: Context, collection: string, name: string): Promise<Doc[]> {
+export async function recordsNamed(context: Context, key: 'venues' | 'organizers' | 'categories' | 'tags', name: string): Promise<Doc[]> {
   const start = Array.from(name.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
-  const { docs } = await context.payload.find({
-    collection: collection as 'venues',
-    where: { name: { like: start } },
-    pagination: false,
-    depth: 0,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: true,
-  })
-  return (docs as Doc[]).filter((doc) => sameText(doc.name, name))
+  const docs = await context.data.all(key, { where: { name: { like: start } }, sight: 'everything' })
+  return docs.filter((doc) => sameText(doc.name, name))
 }
 
 /**
  * Lookups that must see every record, whatever its status or the caller's rights, to tell "does not
  * exist" from "may not be seen" — their results decide error codes, never what a response shows.
  */
-export async function findOne(context: Context, collection: string, where: Where): Promise<Doc | null> {
-  const { docs } = await context.payload.find({
-    collection: collection as 'events',
-    where,
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    trash: true,
-    overrideAccess: true,
-    locale: context.lang,
-    req: context.req,
-  })
-  return (docs[0] as Doc | undefined) ?? null
+export const findOne = (context: Context, key: DataKey, where: Where): Promise<Doc | null> =>
+  context.data.one(key, where, { trash: true, sight: 'everything' })
+
+/**
+ * The path parameter of a by-id or by-slug route: valid when a record (any status, trash included
+ * unless `trash: false`) has that value; its check keeps the record on the context for the handler.
+ */
+export function addressParam(key: DataKey, address: 'id' | 'slug', spec: Omit<ParamSpec, 'check' | 'required'>, missing: (value: unknown) => string, { trash = true } = {}): ParamSpec {
+  return {
+    ...spec,
+    required: true,
+    check: async (value: number | string, context: Context) => {
+      const found = await context.data.one(key, { [address]: { equals: value } }, { trash, sight: 'everything' })
+      if (!found) return missing(value)
+      context.addressed = found
+    },
+  }
 }
 
 /** The ids among `ids` that exist in the collection (trash excluded). */
-export async function existingIds(context: Context, collection: string, ids: number[]): Promise<Set<number>> {
+export async function existingIds(context: Context, key: DataKey, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
-  const { docs } = await context.payload.find({
-    collection: collection as 'events',
-    where: { id: { in: ids } },
-    select: { createdAt: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req: context.req,
-  })
-  return new Set((docs as Doc[]).map((doc) => doc.id))
+  const docs = await context.data.all(key, { where: { id: { in: ids } }, select: { createdAt: true }, sight: 'everything' })
+  return new Set(docs.map((doc) => doc.id))
 }
 
 /** A reason when some ids do not exist in the collection. */
-export async function checkIdsExist(context: Context, collection: string, ids: number[], name: string, what: string) {
-  const found = await existingIds(context, collection, ids)
+export async function checkIdsExist(context: Context, key: DataKey, ids: number[], name: string, what: string) {
+  const found = await existingIds(context, key, ids)
   const missing = ids.filter((id) => !found.has(id))
   return missing.length ? `${name}: no ${what} with id ${missing.join(', ')}.` : undefined
 }
@@ -82,19 +72,13 @@ export async function checkIdsExist(context: Context, collection: string, ids: n
  * Terms named by id, slug or name (in the request's language). Returns the terms found for each
  * value; `matchIds` holds those matched by slug or id, as the archive filters match (reference §5.1.1).
  */
-export async function findTerms(context: Context, collection: string, values: (string | number)[]) {
+export async function findTerms(context: Context, key: 'categories' | 'tags', values: (string | number)[]) {
   const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
   const strings = values.map(String)
-  const { docs } = await context.payload.find({
-    collection: collection as 'event-tags',
+  const terms = await context.data.all(key, {
     where: { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }, { name: { in: strings } }] },
-    pagination: false,
-    depth: 0,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: true,
+    sight: 'everything',
   })
-  const terms = docs as Doc[]
   const missing: string[] = []
   const matchIds = new Set<number>()
   for (const value of strings) {

@@ -31,6 +31,30 @@ export type ParamSpec = {
 
 export type Params = Record<string, ParamSpec>
 
+/** The value a parameter of each kind has once validated. */
+export type KindValues = {
+  integer: number
+  postId: number
+  boolean: boolean
+  truthy: boolean
+  string: string
+  text: string
+  number: number
+  date: string
+  list: (string | number)[]
+  idList: number[]
+  any: unknown
+}
+
+/**
+ * The arguments a handler receives for the parameters it declares: each typed by its kind, and
+ * possibly absent unless required or defaulted. Parameters built at run time (a field table's)
+ * have no names known to the compiler, and give loose arguments.
+ */
+export type ArgsOf<P extends Params> = string extends keyof P
+  ? Record<string, any>
+  : { [K in keyof P]: P[K] extends { required: true } | { default: {} } ? KindValues[P[K]['kind']] : KindValues[P[K]['kind']] | undefined }
+
 type Result = { ok: true; value: unknown } | { ok: false; reason: string }
 const ok = (value: unknown): Result => ({ ok: true, value })
 const fail = (reason: string): Result => ({ ok: false, reason })

@@ -4,21 +4,32 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { languageSegment, NAMESPACE, type Context } from './context.js'
 import { ApiError, internalError, invalidCredentials, invalidParams, methodNotAllowed, noRoute } from './errors.js'
 import { parseParams, readBody, type Input } from './input.js'
-import type { ParamSpec, Params } from './params.js'
+import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
+import { dataLayer } from './data.js'
+import { cacheControl, etagOfBody, readResponse, VARY, type Validator } from './cache/http.js'
+import { CACHE_HEADER, cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export type Reply = { status: number; body: unknown; headers?: Record<string, string> }
+export type Reply = {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+  /** A GET's body sent as it is instead of `body` as JSON (a calendar feed, streamed); its content type goes in `headers`. */
+  raw?: BodyInit
+  /** The validator of a `raw` body, known before it is sent (a JSON body's ETag is made from its bytes). */
+  validator?: Validator
+}
 
 /** What an operation answers with one status: the body's schema by name, or the codes of its errors. */
 export type ResponseSpec = SchemaName | { errors: readonly string[] }
 
-export type Operation = {
+export type Operation<P extends Params = Params> = {
   summary: string
-  params: Params
+  params: P
   /** Parameters other than path variables come in a JSON or form body (writes) rather than the query string. */
   body?: boolean
   /**
@@ -32,8 +43,11 @@ export type Operation = {
    * ApiError to refuse.
    */
   authorize?: (context: Context) => void | Promise<void>
-  handle: (context: Context, args: Record<string, any>) => Promise<Reply>
+  handle(context: Context, args: ArgsOf<P>): Promise<Reply>
 }
+
+/** An operation whose handler receives its declared parameters typed (`ArgsOf`), for the route table. */
+export const operation = <P extends Params>(declared: Operation<P>): Operation => declared as unknown as Operation
 
 /** A route: a path under the namespace (`/events/{id}`, `''` for the index) and what each method does there. */
 export type Route = {
@@ -104,12 +118,18 @@ function fromPayloadError(error: unknown): ApiError {
   return internalError()
 }
 
-export type NamespaceSettings = { routes: Route[]; options: ResolvedCalendarOptions }
+export type NamespaceSettings = {
+  routes: Route[]
+  options: ResolvedCalendarOptions
+  /** Where the routes are mounted under the API root: the v1 namespace unless said (the feeds: `cal/ical`). */
+  namespace?: string
+}
 
 /** Answers one request to the namespace: routing, input, language, permission, validation, handler, errors. */
-async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { compiled: CompiledRoute[] }): Promise<Response> {
+  const { compiled, options } = settings
   const url = new URL(req.url ?? '', 'http://localhost')
-  const prefix = `${req.payload.config.routes.api}/${NAMESPACE}`
+  const prefix = `${req.payload.config.routes.api}/${settings.namespace ?? NAMESPACE}`
   const path = url.pathname.slice(prefix.length) || '/'
   const headerLanguage = req.headers.get(PATH_LANGUAGE_HEADER)
   const pathLanguage = isLocaleCode(headerLanguage) ? headerLanguage : null
@@ -137,6 +157,20 @@ async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSet
       lang = requested
     }
     const origin = options.siteUrl || url.origin
+    // Shared caches may keep what any anonymous caller gets: no credentials, no password (issue #16 item 4);
+    // so does the server's response cache (item 5), while the calendar does not change.
+    // Every read brings the cache up to the calendar's state (which also drops stale archive totals).
+    const shared = !req.user && input.password === undefined
+    const cache = method === 'GET' ? responseCacheOf(req.payload, options) : null
+    const generation = cache ? await cache.generation(req.payload, options, new Date()) : null
+    const keep = shared && isCacheableQuery(url.searchParams)
+    const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
+    const cached = cache && generation && keep ? cache.get(key, generation) : undefined
+    if (cached) {
+      const response = readResponse({ ...cached, body: undefined, validator: { etag: cached.etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+      response.headers.set(CACHE_HEADER, 'hit')
+      return response
+    }
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {
@@ -146,6 +180,7 @@ async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSet
       lang,
       pathLanguage,
       options,
+      data: dataLayer(req.payload, req, lang, options),
       root: `${origin}${languageSegment(lang)}${prefix}/`,
       siteUrl: origin,
       now: new Date(),
@@ -153,11 +188,18 @@ async function dispatch(req: PayloadRequest, { compiled, options }: NamespaceSet
     }
     if (operation.authorize) await operation.authorize(context)
     const args = await validateArgs(operationParams(operation), input, context)
-    return json(await operation.handle(context, args), lang, head)
+    const reply = await operation.handle(context, args)
+    if (method !== 'GET') return json(reply, lang, head)
+    if (reply.raw !== undefined) return readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    const text = JSON.stringify(reply.body)
+    const etag = etagOfBody(text, reply.headers)
+    if (cache && generation && keep && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {}, etag })
+    return readResponse({ ...reply, text, validator: { etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
   } catch (error) {
     const apiError = fromPayloadError(error)
     if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
-    return json({ status: apiError.status, body: apiError.body(), headers: apiError.headers }, lang, head)
+    const read: Record<string, string> = req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
+    return json({ status: apiError.status, body: apiError.body(), headers: { ...apiError.headers, ...read } }, lang, head)
   }
 }
 
@@ -171,5 +213,5 @@ const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const
 export function namespaceEndpoints(settings: NamespaceSettings): Endpoint[] {
   const compiled = settings.routes.map(compile)
   const handler: PayloadHandler = (req) => dispatch(req, { ...settings, compiled })
-  return METHODS.map((method) => ({ path: `/${NAMESPACE}/:path*`, method, handler }))
+  return METHODS.map((method) => ({ path: `/${settings.namespace ?? NAMESPACE}/:path*`, method, handler }))
 }

@@ -1,6 +1,8 @@
 import { namespaceIndex } from './documentation/namespaceIndex.js'
 import { openApiDocument } from './documentation/openapi.js'
 import { listEvents } from './events/archive.js'
+import { ICAL_NAMESPACE } from './ical/feed.js'
+import { icalRoutes } from './ical/routes.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
@@ -36,7 +38,8 @@ export function calendarRoutes(): Route[] {
   const table: Route[] = []
   table.push(
     { path: '', operations: { GET: namespaceIndex(table) } },
-    { path: '/doc', operations: { GET: openApiDocument(table) } },
+    // The document also describes the calendar feeds, served under their own root (endpoints/ical).
+    { path: '/doc', operations: { GET: openApiDocument(table, { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' }) } },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },
     { path: '/events/{id}', operations: { GET: readEvent('id'), ...updates(updateEvent('id')), DELETE: deleteEvent('id') } },
     { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug'), ...updates(updateEvent('slug')), DELETE: deleteEvent('slug') } },

@@ -14,8 +14,8 @@ export const statusCheck = (what: string) => (values: string[], context: Context
 }
 
 /** The statuses asked for, or the default: every non-trashed one for those with edit rights, else `publish`. */
-export const effectiveStatuses = (requested: string[] | undefined, context: Context) =>
-  requested ?? (can.editPosts(context.user) ? undefined : ['publish'])
+export const effectiveStatuses = (requested: (string | number)[] | undefined, context: Context): string[] | undefined =>
+  requested?.map(String) ?? (can.editPosts(context.user) ? undefined : ['publish'])
 
 /** A status filter; `publish` includes `future` records whose date has passed. */
 export function statusWhere(statuses: string[], now: Date): Where {

@@ -16,6 +16,8 @@ export const DEFAULTS = {
   mediaDir: 'data/media',
   perPage: 10,
   totalsCacheSeconds: 10,
+  httpMaxAge: 60,
+  responseCacheBytes: 64 * 1024 * 1024,
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */
@@ -34,3 +36,6 @@ export const MAX_LIST_ITEMS = 100
 
 /** Where the admin finds the plugin's client components: the package's `client` export. */
 export const CLIENT_ENTRY = 'payload-events-calendar/client'
+
+/** The calendar feeds' path under Payload's API root (`/api/cal/ical/events.ics`). */
+export const FEEDS_NAMESPACE = 'cal/ical'

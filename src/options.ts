@@ -46,6 +46,18 @@ export type CalendarPluginOptions = {
    * processes, and scheduled events coming due, show in totals. Default 10.
    */
   totalsCacheSeconds?: number
+  /**
+   * `max-age` of `Cache-Control: public` on the answers of v1 reads and calendar feeds that an
+   * anonymous caller gets (holding nothing but published content), in seconds; 0 sends
+   * `no-cache` instead (caches revalidate every time). Default 60.
+   */
+  httpMaxAge?: number
+  /**
+   * Bytes of the server's response cache, which keeps the answers of v1 reads that any anonymous
+   * caller gets until the calendar changes (a write from any process, or a time boundary such as
+   * an event starting); 0 turns it off. Default 64 MiB.
+   */
+  responseCacheBytes?: number
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -67,6 +79,8 @@ export type ResolvedCalendarOptions = {
   mediaDir: string
   perPage: number
   totalsCacheSeconds: number
+  httpMaxAge: number
+  responseCacheBytes: number
   siteUrl: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
@@ -91,6 +105,8 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     mediaDir: options.mediaDir ?? DEFAULTS.mediaDir,
     perPage: options.perPage ?? DEFAULTS.perPage,
     totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
+    httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
+    responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,

@@ -244,6 +244,7 @@ export interface Event {
    */
   password?: string | null;
   hasPassword?: boolean | null;
+  sequence?: number | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -769,6 +770,7 @@ export interface EventsSelect<T extends boolean = true> {
   imageUrl?: T;
   password?: T;
   hasPassword?: T;
+  sequence?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;

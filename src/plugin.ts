@@ -1,6 +1,7 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
+import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
 import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
@@ -12,8 +13,11 @@ import { categoriesCollection, tagsCollection } from '../collections/taxonomies.
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
+import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
+import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
+import { icalRoutes } from '../endpoints/ical/routes.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
 import { CLIENT_ENTRY } from './defaults.js'
@@ -65,12 +69,18 @@ export const calendarPlugin =
       localization,
       collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
       jobs: withImportTask(incomingConfig.jobs, options),
-      admin: withImportPage(incomingConfig.admin),
+      admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
-      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? namespaceEndpoints({ routes: calendarRoutes(), options }) : [])],
+      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? calendarEndpoints(options) : [])],
     }
   }
+
+/** The v1 namespace and the calendar feeds (`/api/cal/ical/...`), each routed by its own table. */
+const calendarEndpoints = (options: ResolvedCalendarOptions) => [
+  ...namespaceEndpoints({ routes: calendarRoutes(), options }),
+  ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
+]
 
 /** The importer's mapping and runs (src/import). */
 function importCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
@@ -117,6 +127,7 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
     .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
+    .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
 /**

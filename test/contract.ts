@@ -3,13 +3,15 @@ import addFormatsModule from 'ajv-formats'
 
 /**
  * The contract check: every response the test suite receives from the `cal/events/v1` namespace
- * (under `/api/...` or `/{lang}/api/...`) must be one the namespace's own `/doc` describes — its
+ * and the calendar feeds (`cal/ical`, under `/api/...` or `/{lang}/api/...`) must be one the namespace's own `/doc` describes — its
  * status documented for that path and method, its body valid against that response's schema, its
  * required headers present. `test/helpers.ts` calls `checkResponse` for every request.
  */
 
 export const NAMESPACE_ROOT = '/api/cal/events/v1'
 const NAMESPACE_PATH = /^(?:\/(?:en|fr|es))?\/api\/cal\/events\/v1(\/.*)?$/
+/** The calendar feeds: another root, whose paths the document gives with their own `servers`. */
+const FEEDS_PATH = /^(?:\/(?:en|fr|es))?\/api\/cal\/ical(\/.*)?$/
 const DOC_ID = 'urn:cal-events-v1:doc'
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
@@ -73,8 +75,8 @@ export class Contract {
   }
 
   /** Where the document describes this response, or why it cannot. */
-  private responseLocation(method: string, path: string, status: number): string[] | string {
-    const template = this.templates.find(({ regex }) => regex.test(path || '/'))
+  private responseLocation(method: string, path: string, status: number, feeds: boolean): string[] | string {
+    const template = this.templates.find(({ regex, item }) => Boolean(item.servers) === feeds && regex.test(path || '/'))
     if (!template) return status === 404 ? ['components', 'responses', 'NoRoute'] : `no path of the document matches "${path}", so the answer must be 404`
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase()
     if (!template.item[verb]) return status === 405 ? ['components', 'responses', 'MethodNotAllowed'] : `${template.path} has no ${verb} operation, so the answer must be 405`
@@ -84,8 +86,10 @@ export class Contract {
 
   /** The reasons a response breaks the document; none when it keeps to it. */
   problems(method: string, route: string, response: CheckedResponse): string[] {
-    const path = NAMESPACE_PATH.exec(new URL(route, 'http://x').pathname)?.[1] ?? ''
-    const location = this.responseLocation(method, path, response.status)
+    const pathname = new URL(route, 'http://x').pathname
+    const feeds = FEEDS_PATH.test(pathname)
+    const path = (feeds ? FEEDS_PATH : NAMESPACE_PATH).exec(pathname)?.[1] ?? ''
+    const location = this.responseLocation(method, path, response.status, feeds)
     if (typeof location === 'string') return [location]
     const { tokens, object } = this.locate(location)
     const problems: string[] = []
@@ -97,8 +101,12 @@ export class Contract {
       } else problems.push(...this.check([...header.tokens, 'schema'], value, `header ${name}`))
     }
     if (method.toUpperCase() === 'HEAD') return problems
-    if (!object.content?.['application/json']) return [...problems, 'the document gives this response no JSON body']
-    return [...problems, ...this.check([...tokens, 'content', 'application/json', 'schema'], response.body, 'body')]
+    if (response.status === 304) return object.content ? [...problems, 'the document gives a 304 a body'] : response.body === undefined ? problems : [...problems, 'a 304 has a body']
+    // JSON unless the response says it is another type the document knows (a calendar).
+    const given = (response.headers.get('content-type') ?? '').split(';')[0].trim()
+    const type = given && given !== 'application/json' && object.content?.[given] ? given : 'application/json'
+    if (!object.content?.[type]) return [...problems, `the document gives this response no ${given || 'JSON'} body`]
+    return [...problems, ...this.check([...tokens, 'content', type, 'schema'], response.body, 'body')]
   }
 }
 
@@ -120,7 +128,8 @@ export function contractOf(baseUrl: string): Promise<Contract> {
 /** Throws when a response of the namespace breaks its documented contract; other responses pass. */
 export async function checkResponse(baseUrl: string, method: string, route: string, response: CheckedResponse): Promise<void> {
   // OPTIONS is CORS preflight, which Payload answers for every path; it is not part of the API.
-  if (!NAMESPACE_PATH.test(new URL(route, 'http://x').pathname) || method.toUpperCase() === 'OPTIONS') return
+  const pathname = new URL(route, 'http://x').pathname
+  if (!(NAMESPACE_PATH.test(pathname) || FEEDS_PATH.test(pathname)) || method.toUpperCase() === 'OPTIONS') return
   const problems = (await contractOf(baseUrl)).problems(method, route, response)
   if (problems.length) {
     const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
+import { icalRoutes } from '../endpoints/ical/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { startTestServer, type TestServer } from './helpers.js'
 import { registerCast, type Cast, type Caller } from './support/callers.js'
@@ -10,7 +11,7 @@ import { closeRawAgent, sendRaw, type RawRequest, type RawResponse } from './sup
 import { sameSnapshot, snapshotDatabase, snapshotDifferences, type Snapshot } from './support/snapshot.js'
 
 /**
- * Property: whatever anyone sends to any route of the v1 namespace, the answer is 2xx or 4xx (never
+ * Property: whatever anyone sends to any route of the v1 namespace or the calendar feeds, the answer is 2xx or 4xx (never
  * 5xx), every error has the contract's shape, callers without the right to write are refused before
  * anything else is looked at, nothing the caller may not see is in the answer, and a request that
  * is not a successful write leaves every row of the database as it was.
@@ -41,7 +42,10 @@ afterAll(async () => {
 })
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const ROUTES = calendarRoutes()
+const FEED_ROUTES = icalRoutes()
+const ROUTES = [...calendarRoutes(), ...FEED_ROUTES]
+/** The calendar feeds are routed like the namespace, under their own root (their paths end in `.ics`, so none is also a v1 path). */
+const rootOf = (route: string) => (FEED_ROUTES.some((feed) => feed.path === route) ? '/api/cal/ical' : '/api/cal/events/v1')
 /** A run that takes longer than this fails (a request that hangs, or a server that crawls). */
 const TIME_LIMIT_MS = 480_000
 const COLLECTIONS = ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']
@@ -59,7 +63,7 @@ async function currentPool(payload: Payload): Promise<Pool> {
 
 /** The request on the wire, with its records named. */
 function toRaw(request: HostileRequest, caller: Caller, pool: Pool): RawRequest {
-  const path = resolvePlaceholders(`${request.language}/api/cal/events/v1${request.path}`, pool, 'url')
+  const path = resolvePlaceholders(`${request.language}${rootOf(request.route)}${request.path}`, pool, 'url')
   const query = resolvePlaceholders(request.query, pool, 'url')
   const form = request.headers['content-type'] === 'application/x-www-form-urlencoded'
   return {
@@ -95,7 +99,9 @@ function judge(request: HostileRequest, raw: RawRequest, response: RawResponse, 
   const { status } = response
   if (status >= 500 || status < 200) problems.push(`answered ${status}`)
   let body: any
-  if (raw.method !== 'HEAD' && response.text) {
+  const calendar = status === 200 && String(response.headers['content-type']).startsWith('text/calendar')
+  if (calendar && !response.text.startsWith('BEGIN:VCALENDAR\r\n') && raw.method !== 'HEAD') problems.push('the calendar is not one')
+  if (raw.method !== 'HEAD' && response.text && !calendar) {
     try {
       body = JSON.parse(response.text)
     } catch {

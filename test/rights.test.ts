@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { DEFAULTS } from '../src/defaults.js'
 import { RUN_HERE } from '../src/import/collections.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
+
+const ICS = '/api/cal/ical'
 import { registerCast, ROLES, type Cast, type Caller, type RoleName } from './support/callers.js'
 
 /**
@@ -250,12 +252,24 @@ describe('reads of records that are not public', () => {
           const record = await fresh(type, caller, ownership, status, { ...extra, password: null, ...(trashed ? { deletedAt: new Date().toISOString() } : {}) })
           const what = `${type.route} (${ownership} ${trashed ? 'trashed' : status})`
           const readable = !trashed && mayRead(caller, ownership)
-          for (const path of [`${V1}/${type.route}/${record.id}`, `${V1}/${type.route}/by-slug/${record.slug}`]) {
+          // An event's calendar file answers as its v1 single read (endpoints/ical).
+          const calendarPaths = type.collection === 'events' ? [`${ICS}/events/${record.id}.ics`, `${ICS}/events/by-slug/${record.slug}.ics`] : []
+          for (const path of [`${V1}/${type.route}/${record.id}`, `${V1}/${type.route}/by-slug/${record.slug}`, ...calendarPaths]) {
             const response = await send(caller, { method: 'GET', path })
             const code = trashed && type.collection === 'events' ? 'event-no-longer-available' : `${kind}-not-accessible`
             const expected = readable ? 200 : 403
             if (response.status !== expected || (!readable && response.body?.code !== code)) mismatches.push(`GET ${what} by ${path.includes('by-slug') ? 'slug' : 'id'}: expected ${expected} ${readable ? '' : code}, got ${response.status} ${response.body?.code}`)
             if (!readable && JSON.stringify(response.body).includes(record.marker)) mismatches.push(`GET ${what}: the refusal shows the record`)
+          }
+          if (type.collection === 'events') {
+            // The feed of the record's day lists it exactly when the v1 archive of that day does.
+            const statuses = rankOf(caller) >= RANK.contributor ? '&status=draft,pending,private,future,publish' : ''
+            const query = `start_date=2031-03-01&end_date=2031-03-01&per_page=50&search=${record.marker}${statuses}`
+            const feed = await send(caller, { method: 'GET', path: `${ICS}/events.ics?${query}` })
+            const listed = feed.status === 200 && String(feed.body).includes(`UID:event-${record.id}@`)
+            const archive = await send(caller, { method: 'GET', path: `${V1}/events?${query}` })
+            const listable = archive.status === 200 && archive.body.events.some((event: { id: number }) => event.id === record.id)
+            if (feed.status !== 200 || listed !== listable) mismatches.push(`GET events.ics (${what}): ${feed.status}, listed ${listed}, expected ${listable}`)
           }
           // Payload's REST hides what the caller may not read (404), trash included.
           const restReadable = trashed ? rankOf(caller) >= RANK.editor : status === 'publish' ? true : rankOf(caller) >= RANK.contributor
@@ -269,6 +283,10 @@ describe('reads of records that are not public', () => {
       const archive = await send(caller, { method: 'GET', path: `${V1}/${type.route}?status=draft&per_page=50` })
       const archiveExpected = rankOf(caller) >= RANK.contributor ? 200 : 400
       if (archive.status !== archiveExpected) mismatches.push(`GET /${type.route}?status=draft: expected ${archiveExpected}, got ${archive.status}`)
+      if (type.collection === 'events') {
+        const feed = await send(caller, { method: 'GET', path: `${ICS}/events.ics?status=draft` })
+        if (feed.status !== archiveExpected) mismatches.push(`GET events.ics?status=draft: expected ${archiveExpected}, got ${feed.status}`)
+      }
     }
     expect(mismatches).toEqual([])
   })
@@ -288,6 +306,18 @@ describe('reads of records that are not public', () => {
         const archive = await send(caller, { method: 'GET', path: `${V1}/${type.route}?per_page=50&start_date=2031-01-01&end_date=2031-12-31&search=${record.marker}` })
         const listed = (archive.body[type.route] ?? []).some((item: { id: number }) => item.id === record.id)
         if (!listed || JSON.stringify(archive.body).includes(`About ${record.marker}`)) mismatches.push(`${caller.name} archive of ${type.route}: listed ${listed}, the locked content shown`)
+        if (type.collection === 'events') {
+          // The feeds: the event is listed by its title without its content; its own file is refused without the password.
+          const feedPath = `${ICS}/events.ics?start_date=2031-01-01&end_date=2031-12-31&search=${record.marker}`
+          const feed = String((await send(caller, { method: 'GET', path: feedPath })).body)
+          if (!feed.includes(`UID:event-${record.id}@`) || feed.includes(`About ${record.marker}`) || feed.includes(PASSWORD)) mismatches.push(`${caller.name} events.ics: the locked event is missing or its content shown`)
+          const unlockedFeed = String((await send(caller, { method: 'GET', path: `${feedPath}&password=${PASSWORD}` })).body)
+          if (!unlockedFeed.includes(`About ${record.marker}`)) mismatches.push(`${caller.name} events.ics with the password: no content`)
+          const file = await send(caller, { method: 'GET', path: `${ICS}/events/${record.id}.ics` })
+          if (file.status !== 403 || file.body.code !== 'event-password-protected') mismatches.push(`${caller.name} GET locked event .ics: ${file.status} ${file.body?.code}`)
+          const unlockedFile = await send(caller, { method: 'GET', path: `${ICS}/events/${record.id}.ics?password=${PASSWORD}` })
+          if (unlockedFile.status !== 200 || !String(unlockedFile.body).includes(`About ${record.marker}`)) mismatches.push(`${caller.name} GET locked event .ics with its password: ${unlockedFile.status}`)
+        }
         for (const path of [`/api/${type.collection}/${record.id}`, `/api/${type.collection}?limit=100`, `/api/${type.collection}/${record.id}?select[password]=true`]) {
           const rest = await send(caller, { method: 'GET', path })
           const shown = JSON.stringify(rest.body).includes(PASSWORD)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { operationParams, type Method, type Operation } from '../endpoints/router.js'
+import { icalRoutes } from '../endpoints/ical/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { contractOf } from './contract.js'
 import { createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
@@ -20,6 +21,7 @@ afterAll(async () => {
 })
 
 const routes = calendarRoutes()
+const feedRoutes = icalRoutes()
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) => (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({ route, method, operation })))
 
@@ -29,9 +31,13 @@ function schemasOf(document: Record<string, any>): [string, unknown][] {
   for (const [name, header] of Object.entries<any>(document.components.headers)) found.push([`components.headers.${name}`, header.schema])
   for (const [path, item] of Object.entries<any>(document.paths)) {
     for (const [method, operation] of Object.entries<any>(item)) {
+      if (method === 'servers') continue
       for (const parameter of operation.parameters ?? []) found.push([`${method} ${path} ${parameter.name}`, parameter.schema])
       for (const [type, content] of Object.entries<any>(operation.requestBody?.content ?? {})) found.push([`${method} ${path} body ${type}`, content.schema])
-      for (const [status, response] of Object.entries<any>(operation.responses)) found.push([`${method} ${path} ${status}`, response.content['application/json'].schema])
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        // A 304 has no body.
+        for (const [type, content] of Object.entries<any>(response.content ?? {})) found.push([`${method} ${path} ${status} ${type}`, content.schema])
+      }
     }
   }
   return found
@@ -57,12 +63,16 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
     for (const language of ['fr', 'es', 'en']) {
       const localized = await server.request('GET', `/${language}${V1}/doc/`)
       expect(localized.body.servers).toEqual([{ url: `${server.url}/${language}/api/cal/events/v1` }])
-      expect(localized.body.paths).toEqual(doc.paths)
+      // The feeds' paths are served under their own root, in the same language.
+      const feedServers = (paths: Record<string, any>) => Object.entries(paths).filter(([, item]) => item.servers).map(([path, item]) => [path, item.servers])
+      expect(feedServers(localized.body.paths)).toEqual(feedRoutes.map((route) => [route.path, [{ url: `${server.url}/${language}/api/cal/ical` }]]))
+      const withoutServers = (paths: Record<string, any>) => Object.fromEntries(Object.entries(paths).map(([path, { servers: _servers, ...item }]) => [path, item]))
+      expect(withoutServers(localized.body.paths)).toEqual(withoutServers(doc.paths))
     }
   })
 
   it('has every path and method of the route table, and nothing else', () => {
-    expect(Object.keys(doc.paths)).toEqual(routes.map((route) => docPath(route.path)))
+    expect(Object.keys(doc.paths)).toEqual([...routes, ...feedRoutes].map((route) => docPath(route.path)))
     for (const route of routes) {
       expect(Object.keys(doc.paths[docPath(route.path)])).toEqual(Object.keys(route.operations).map((method) => method.toLowerCase()))
     }
@@ -126,7 +136,11 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
     expect(doc.paths['/events'].get.responses['200'].headers).toEqual({
       'X-TEC-Total': { $ref: '#/components/headers/X-TEC-Total' },
       'X-TEC-TotalPages': { $ref: '#/components/headers/X-TEC-TotalPages' },
+      ETag: { $ref: '#/components/headers/ETag' },
+      'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+      Vary: { $ref: '#/components/headers/Vary' },
     })
+    expect(doc.paths['/events'].post.responses['201'].headers).toBeUndefined()
     expect(doc.components.securitySchemes).toMatchObject({
       bearerToken: { type: 'http', scheme: 'bearer' },
       jwtToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
@@ -146,7 +160,22 @@ describe('the contract check of test/contract.ts', () => {
     const event = await createV1Event(server, admin, { title: 'Checked', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) })
     const archive = await server.request('GET', `${V1}/events`)
     expect(contract.problems('GET', `${V1}/events`, archive)).toEqual([])
-    expect(contract.problems('GET', `${V1}/events`, { ...archive, headers: headers() })).toEqual(['header X-TEC-Total is missing', 'header X-TEC-TotalPages is missing'])
+    expect(contract.problems('GET', `${V1}/events`, { ...archive, headers: headers() })).toEqual([
+      'header X-TEC-Total is missing',
+      'header X-TEC-TotalPages is missing',
+      'header ETag is missing',
+      'header Cache-Control is missing',
+      'header Vary is missing',
+    ])
+    // A 304 has its validators and no body; a feed is a calendar under its own root.
+    const validators = { etag: archive.headers.get('etag')!, 'cache-control': 'public, max-age=60', vary: 'Authorization, Cookie' }
+    expect(contract.problems('GET', `${V1}/events`, { status: 304, body: undefined, headers: headers(validators) })).toEqual([])
+    expect(contract.problems('GET', `${V1}/events`, { status: 304, body: { events: [] }, headers: headers(validators) })).toEqual(['a 304 has a body'])
+    const feed = await server.request('GET', `/fr/api/cal/ical/events/${event.id}.ics`)
+    expect(feed.status).toBe(200)
+    expect(contract.problems('GET', `/fr/api/cal/ical/events/${event.id}.ics`, feed)).toEqual([])
+    expect(contract.problems('GET', `/api/cal/ical/events/${event.id}.ics`, { ...feed, body: 'not a calendar' })).toEqual([expect.stringMatching(/^body must match pattern/)])
+    expect(contract.problems('GET', '/api/cal/ical/events', { status: 200, body: {}, headers: headers() })).toEqual(['no path of the document matches "/events", so the answer must be 404'])
     expect(contract.problems('POST', `/fr${V1}/events/${event.id}`, { status: 200, body: { ...event, extra: 1 }, headers: headers() })).toEqual([
       expect.stringMatching(/^body must NOT have additional properties .*extra/),
     ])
@@ -162,5 +191,32 @@ describe('the contract check of test/contract.ts', () => {
     const notAllowed = { ...noRoute, data: { status: 405 } }
     expect(contract.problems('DELETE', `${V1}/events`, { status: 405, body: notAllowed, headers: headers({ allow: 'GET, POST, HEAD' }) })).toEqual([])
     expect(contract.problems('DELETE', `${V1}/events`, { status: 405, body: notAllowed, headers: headers() })).toEqual(['header Allow is missing'])
+  })
+})
+
+describe('GET /doc: conditional reads and the calendar feeds', () => {
+  it('documents conditional reads: every GET may answer 304 with its validators and no body', () => {
+    for (const { route, method } of operations.filter(({ method }) => method === 'GET')) {
+      const responses = doc.paths[docPath(route.path)][method.toLowerCase()].responses
+      expect(responses['304']).toEqual({ description: expect.any(String), headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' }, Vary: { $ref: '#/components/headers/Vary' } } })
+    }
+    expect(Object.keys(doc.components.headers)).toEqual(['X-TEC-Total', 'X-TEC-TotalPages', 'ETag', 'Cache-Control', 'Vary', 'Last-Modified'])
+  })
+
+  it('lists the calendar feeds as text/calendar answers under their own root, with Last-Modified, and the v1 archive’s parameters', () => {
+    for (const path of ['/events.ics', '/events/{id}.ics', '/events/by-slug/{slug}.ics']) {
+      const operation = doc.paths[path].get
+      expect(doc.paths[path].servers).toEqual([{ url: `${server.url}/api/cal/ical` }])
+      expect(operation.tags).toEqual(['feeds'])
+      expect(operation.responses['200'].content).toEqual({ 'text/calendar': { schema: { $ref: '#/components/schemas/Calendar' } } })
+      expect(Object.keys(operation.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary', 'Last-Modified'])
+      expect(Object.keys(operation.responses['304'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary', 'Last-Modified'])
+    }
+    expect(doc.components.schemas.Calendar).toMatchObject({ type: 'string', contentMediaType: 'text/calendar' })
+    const names = (path: string) => doc.paths[path].get.parameters.map((parameter: any) => parameter.name)
+    expect(names('/events.ics')).toEqual(names('/events').filter((name: string) => name !== 'page' && name !== 'per_page'))
+    expect(doc.paths['/events/{id}.ics'].get.responses['403'].content['application/json'].schema.properties.code.enum).toEqual(['event-no-longer-available', 'event-not-accessible', 'event-password-protected'])
+    expect(doc.paths['/events.ics'].get.operationId).toBe('getEventsIcs')
+    expect(doc.paths['/events/by-slug/{slug}.ics'].get.operationId).toBe('getEventsBySlugIcs')
   })
 })

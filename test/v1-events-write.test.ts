@@ -358,14 +358,22 @@ describe('database work per page', () => {
       return calls
     }
     try {
+      // The first read after writes also works out when answers may next change (the response
+      // cache's time boundary, endpoints/cache/responses.ts), once: read once before measuring.
+      await call('GET', '/events?tags=counted&per_page=5')
       const ten = await measure(10)
       const fifty = await measure(50)
       expect(fifty).toBe(ten)
       expect(ten).toBeLessThanOrEqual(15)
-      // The next request reuses the total (endpoints/events/totals.ts): one call fewer.
+      // The next request reuses the total (endpoints/events/totals.ts): one call fewer. Another page
+      // size, since the same request would be answered from the response cache.
       calls = 0
-      expect((await call('GET', '/events?tags=counted&per_page=50')).body.total).toBe(60)
+      expect((await call('GET', '/events?tags=counted&per_page=20')).body.total).toBe(60)
       expect(calls).toBe(ten - 1)
+      // The same request again is an anonymous read the response cache answers: the change mark only.
+      calls = 0
+      expect((await call('GET', '/events?tags=counted&per_page=20')).body.total).toBe(60)
+      expect(calls).toBe(1)
     } finally {
       Object.assign(db, originals)
     }

@@ -1,7 +1,7 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { paramSchema, type ParamSpec } from '../params.js'
 import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
-import { isPaged, SCHEMAS, type SchemaName } from '../schemas/index.js'
+import { isPaged, mediaTypeOf, SCHEMAS, type SchemaName } from '../schemas/index.js'
 import { operationResponses, pathVariables, type StatusResponse } from './responses.js'
 
 /**
@@ -18,6 +18,8 @@ const pascal = (text: string) => text.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g,
 /** `get` `/events/by-slug/{slug}` → `getEventsBySlug` (a `by-x` segment before `{x}` is said once). */
 function operationId(method: Method, path: string): string {
   const words = path
+    // `/events/{id}.ics` → `getEventsByIdIcs`
+    .replace(/\.(\w+)$/, '/$1')
     .replace(/\/by-(\w+)\/\{\1\}/g, '/{$1}')
     .split('/')
     .filter(Boolean)
@@ -56,13 +58,32 @@ function errorResponse(status: number, codes: string[], headers?: Json): Json {
   }
 }
 
-function statusResponse(response: StatusResponse, status: number): Json {
+/** The headers of every answer to a read (endpoints/cache/http.ts); calendars also say when they last changed. */
+const CACHING_HEADERS = {
+  ETag: { description: 'Validator of the content: send it back in If-None-Match to get 304 while it is current.', required: true, schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' } },
+  'Cache-Control': {
+    description: '`public, max-age=<seconds>` (CAL_HTTP_MAX_AGE, default 60) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.',
+    required: true,
+    schema: { type: 'string', pattern: '^(public, (max-age=\\d+|no-cache)|private, no-store)$' },
+  },
+  Vary: { description: 'The request headers that change the answer.', required: true, schema: { const: 'Authorization, Cookie' } },
+  'Last-Modified': { description: 'When the calendar may last have changed; If-Modified-Since with it gives 304.', required: true, schema: { type: 'string' } },
+}
+const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, ref('headers', name)]))
+const READ_HEADERS = ['ETag', 'Cache-Control', 'Vary']
+
+function statusResponse(response: StatusResponse, status: number, { read, calendar }: { read: boolean; calendar: boolean }): Json {
   if ('errors' in response) return errorResponse(status, response.errors)
+  const cachingHeaders = !read ? [] : calendar ? [...READ_HEADERS, 'Last-Modified'] : READ_HEADERS
+  if ('notModified' in response) {
+    return { description: 'Not Modified: the copy named by If-None-Match (or If-Modified-Since) is current; no body.', headers: headerRefs(cachingHeaders) }
+  }
   const schema = SCHEMAS[response.schema] as { description?: string }
+  const headers = [...(isPaged(response.schema) ? Object.keys(PAGING_HEADERS) : []), ...cachingHeaders]
   return {
     description: schema.description ?? response.schema,
-    ...(isPaged(response.schema) ? { headers: Object.fromEntries(Object.keys(PAGING_HEADERS).map((name) => [name, ref('headers', name)])) } : {}),
-    content: { 'application/json': { schema: ref('schemas', response.schema) } },
+    ...(headers.length ? { headers: headerRefs(headers) } : {}),
+    content: { [mediaTypeOf(response.schema)]: { schema: ref('schemas', response.schema) } },
   }
 }
 
@@ -112,15 +133,16 @@ function bodySchema(params: [string, ParamSpec][]): Json {
 
 const AUTHENTICATED = [{ bearerToken: [] }, { jwtToken: [] }, { apiKey: [] }]
 
-function describeOperation(route: Route, method: Method, operation: Operation, bodyName: string | undefined): Json {
+function describeOperation(route: Route, method: Method, operation: Operation, bodyName: string | undefined, tag?: string): Json {
   const others = nonPathParams(route, operation)
+  const calendar = Object.values(operation.responses).some((spec) => typeof spec === 'string' && mediaTypeOf(spec) === 'text/calendar')
   // A write takes its arguments in the body; the language may also come in the query string.
   const query = bodyName ? others.filter(([name]) => name === 'translation_language') : others
   const body = bodyName ? ref('schemas', bodyName) : undefined
   return {
     operationId: operationId(method, route.path),
     summary: operation.summary,
-    tags: [route.path.split('/')[1] || 'index'],
+    tags: [tag ?? (route.path.split('/')[1] || 'index')],
     parameters: [
       ...pathVariables(route.path).map((name) => pathParameter(name, operation.params[name])),
       ...query.map(([name, spec]) => queryParameter(name, spec)),
@@ -133,13 +155,13 @@ function describeOperation(route: Route, method: Method, operation: Operation, b
           },
         }
       : {}),
-    responses: Object.fromEntries(operationResponses(route, method, operation).map(([status, response]) => [String(status), statusResponse(response, status)])),
+    responses: Object.fromEntries(operationResponses(route, method, operation).map(([status, response]) => [String(status), statusResponse(response, status, { read: method === 'GET', calendar })])),
     ...(operation.authorize ? { security: AUTHENTICATED } : {}),
   }
 }
 
 /** The paths of the document, and the body schemas of its writes (named after the first method using each). */
-function describePaths(routes: Route[]) {
+function describePaths(routes: Route[], tag?: string) {
   const paths: Record<string, Json> = {}
   const bodies: Record<string, Json> = {}
   for (const route of routes) {
@@ -153,7 +175,7 @@ function describePaths(routes: Route[]) {
         bodyNames.set(operation, bodyName)
         bodies[bodyName] = bodySchema(nonPathParams(route, operation))
       }
-      item[method.toLowerCase()] = describeOperation(route, method, operation, bodyName)
+      item[method.toLowerCase()] = describeOperation(route, method, operation, bodyName, tag)
     }
     paths[route.path || '/'] = item
   }
@@ -175,13 +197,17 @@ const INFO = {
   ].join(' '),
 }
 
+/** Routes served under another root than the namespace (the calendar feeds), described in the same document. */
+export type OtherRoot = { routes: Route[]; namespace: string; tag: string }
+
 const cache = new WeakMap<Route[], Json>()
 
 /** The document without `servers`, once per route table. */
-function describeRoutes(routes: Route[], usersSlug: string): Json {
+function describeRoutes(routes: Route[], usersSlug: string, other?: OtherRoot): Json {
   const known = cache.get(routes)
   if (known) return known
   const { paths, bodies } = describePaths(routes)
+  if (other) Object.assign(paths, describePaths(other.routes, other.tag).paths)
   const document = {
     openapi: '3.1.0',
     info: INFO,
@@ -192,7 +218,7 @@ function describeRoutes(routes: Route[], usersSlug: string): Json {
         NoRoute: errorResponse(404, ['rest_no_route']),
         MethodNotAllowed: errorResponse(405, ['rest_no_route'], ALLOW_HEADER),
       },
-      headers: PAGING_HEADERS,
+      headers: { ...PAGING_HEADERS, ...CACHING_HEADERS },
       securitySchemes: {
         bearerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Authorization: Bearer <token>, the token of POST /api/users/login.' },
         jwtToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Authorization: JWT <token>, the same token in Payload’s own form.' },
@@ -207,14 +233,16 @@ function describeRoutes(routes: Route[], usersSlug: string): Json {
 }
 
 /** `GET /doc`: the document of the route table it belongs to, its server being the namespace root the request came through. */
-export const openApiDocument = (routes: Route[]): Operation => ({
+export const openApiDocument = (routes: Route[], other?: OtherRoot): Operation => ({
   summary: 'The OpenAPI 3.1 document of the namespace',
   params: {},
   responses: { 200: 'OpenApiDocument' },
   handle: async (context: Context) => {
-    const { openapi, info, ...rest } = describeRoutes(routes, context.options.usersSlug)
+    const { openapi, info, paths, ...rest } = describeRoutes(routes, context.options.usersSlug, other)
     const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
-    const server = `${context.siteUrl}${language}${context.payload.config.routes.api}/${NAMESPACE}`
-    return { status: 200, body: { openapi, info, servers: [{ url: server }], ...rest } }
+    const root = (namespace: string) => `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
+    // The other root's paths say where they are served (a path item's own `servers`).
+    const served = other ? Object.fromEntries(other.routes.map((route) => [route.path, { servers: [{ url: root(other.namespace) }], ...(paths as Record<string, Json>)[route.path] }])) : {}
+    return { status: 200, body: { openapi, info, servers: [{ url: root(NAMESPACE) }], paths: { ...(paths as Json), ...served }, ...rest } }
   },
 })

@@ -1,8 +1,8 @@
 import { operationParams, type Method, type Operation, type ResponseSpec, type Route } from '../router.js'
 import type { SchemaName } from '../schemas/index.js'
 
-/** The responses of one status: a success body, or the error codes that status may carry. */
-export type StatusResponse = { schema: SchemaName } | { errors: string[] }
+/** The responses of one status: a success body, the error codes that status may carry, or 304 to a conditional read. */
+export type StatusResponse = { schema: SchemaName } | { errors: string[] } | { notModified: true }
 
 /** The variables of a route path, in order: `/events/{id}` → `['id']`. */
 export const pathVariables = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
@@ -30,7 +30,7 @@ export function operationResponses(route: Route, method: Method, operation: Oper
   const byStatus = new Map<number, StatusResponse>()
   const addErrors = (status: number, codes: readonly string[]) => {
     const known = byStatus.get(status)
-    if (known && 'schema' in known) throw new Error(`${method} ${route.path}: status ${status} is both a success and an error`)
+    if (known && !('errors' in known)) throw new Error(`${method} ${route.path}: status ${status} is both a success and an error`)
     byStatus.set(status, { errors: [...new Set([...(known?.errors ?? []), ...codes])] })
   }
   for (const [status, spec] of Object.entries(operation.responses) as [string, ResponseSpec][]) {
@@ -38,5 +38,7 @@ export function operationResponses(route: Route, method: Method, operation: Oper
     else addErrors(Number(status), spec.errors)
   }
   for (const [status, code] of pipelineErrors(route, method, operation)) addErrors(status, [code])
+  // Every read has validators: a request that names the current one gets 304 (endpoints/cache/http.ts).
+  if (method === 'GET') byStatus.set(304, { notModified: true })
   return [...byStatus].sort(([a], [b]) => a - b)
 }

@@ -2,16 +2,17 @@ import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTerms, searchWords } from '../lookup.js'
-import type { Params } from '../params.js'
-import type { Operation, Reply } from '../router.js'
+import type { ArgsOf, Params } from '../params.js'
+import { operation, type Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import type { Doc } from '../records/common.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
 import { totalsOf } from './totals.js'
+import { EVENT_FIELDS } from '../fields/events.js'
+import { searchFieldsOf } from '../fields/table.js'
 
 const EARTH_RADIUS_DEFAULT_KM = 50
 
@@ -22,11 +23,11 @@ const dateParam = (description: string) => ({
 })
 
 const termsCheck = (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
-  const { missing } = await findTerms(context, context.options.slugs[taxonomy], values)
+  const { missing } = await findTerms(context, taxonomy, values)
   return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
 }
 
-export const archiveParams: Params = {
+export const archiveParams = {
   page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
   per_page: { kind: 'integer', description: `Events per page (at most ${MAX_PER_PAGE}; default from CAL_PER_PAGE, else 10).` },
   start_date: dateParam('Events that start on or after this date (a date, a timestamp or words such as "tomorrow").'),
@@ -42,12 +43,12 @@ export const archiveParams: Params = {
   venue: {
     kind: 'idList',
     description: 'Events at any of these venues.',
-    check: (ids: number[], context: Context) => checkIdsExist(context, context.options.slugs.venues, ids, 'venue', 'venue'),
+    check: (ids: number[], context: Context) => checkIdsExist(context, 'venues', ids, 'venue', 'venue'),
   },
   organizer: {
     kind: 'idList',
     description: 'Events by any of these organizers.',
-    check: (ids: number[], context: Context) => checkIdsExist(context, context.options.slugs.organizers, ids, 'organizer', 'organizer'),
+    check: (ids: number[], context: Context) => checkIdsExist(context, 'organizers', ids, 'organizer', 'organizer'),
   },
   featured: { kind: 'boolean', description: 'Only featured (true) or only other (false) events.' },
   status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck('events') },
@@ -59,15 +60,18 @@ export const archiveParams: Params = {
   post_parent: {
     kind: 'integer',
     description: 'Events whose parent is this event.',
-    check: (id: number, context: Context) => checkIdsExist(context, context.options.slugs.events, [id], 'post_parent', 'event'),
+    check: (id: number, context: Context) => checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
   },
   ticketed: { kind: 'boolean', description: 'Events with (true) or without (false) tickets.' },
   password: { kind: 'string', description: 'Unlocks password-protected events in the list.' },
-}
+} satisfies Params
+
+export type ArchiveArgs = ArgsOf<typeof archiveParams>
 
 /** Every word must appear in the title, the excerpt or the description (in the request's language). */
+const SEARCHED = searchFieldsOf(EVENT_FIELDS)
 const searchWhere = (search: string): Where[] =>
-  searchWords(search).map((word): Where => ({ or: ['title', 'excerpt', 'description'].map((field): Where => ({ [field]: { contains: word } })) }))
+  searchWords(search).map((word): Where => ({ or: SEARCHED.map((field): Where => ({ [field]: { contains: word } })) }))
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(args: Record<string, any>, page: number, perPage: number, echo: Partial<Record<DateFilter, string>>) {
@@ -86,20 +90,21 @@ function restQuery(args: Record<string, any>, page: number, perPage: number, ech
   return query
 }
 
-async function archive(context: Context, args: Record<string, any>): Promise<Reply> {
+/**
+ * The archive's filters as a query, shared with the calendar feeds (endpoints/ical): the conditions
+ * (without the status one), the statuses the caller gets, and the date window.
+ */
+export async function archiveFilters(context: Context, args: ArchiveArgs) {
   if ((args.geoloc_lat === undefined) !== (args.geoloc_lng === undefined)) {
     const missing = args.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
     throw invalidParams({ [missing]: 'geoloc_lat and geoloc_lng go together.' })
   }
-  const { slugs } = context.options
-  const page: number = args.page
-  const perPage = pageSize(args.per_page, context.options.perPage)
   const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
 
   const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
   if (args.search) where.push(...searchWhere(args.search))
   for (const taxonomy of ['categories', 'tags'] as const) {
-    if (args[taxonomy]) where.push({ [taxonomy]: { in: (await findTerms(context, slugs[taxonomy], args[taxonomy])).matchIds.concat(0) } })
+    if (args[taxonomy]) where.push({ [taxonomy]: { in: (await findTerms(context, taxonomy, args[taxonomy])).matchIds.concat(0) } })
   }
   if (args.venue) where.push({ venue: { in: args.venue } })
   if (args.organizer) where.push({ organizers: { in: args.organizer } })
@@ -112,27 +117,27 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
     where.push({ venue: args.geoloc ? { in: ids.concat(0) } : { not_in: ids.concat(0) } })
   }
   if (args.geoloc_lat !== undefined) {
-    const ids = await venuesNear(context, args.geoloc_lat, args.geoloc_lng, args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM)
+    const ids = await venuesNear(context, args.geoloc_lat, args.geoloc_lng!, args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM)
     where.push({ venue: { in: ids.concat(0) } })
   }
   const statuses = effectiveStatuses(args.status, context)
+  return { where, statuses, window }
+}
+
+async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
+  const page = args.page
+  const perPage = pageSize(args.per_page, context.options.perPage)
+  const { where, statuses, window } = await archiveFilters(context, args)
   // The total depends on the filters, on what the caller may read, and on the language searched in.
   const totalKey = JSON.stringify({ where, statuses, lang: context.lang, user: context.user ? `${context.user.collection}:${context.user.id}` : null })
   if (statuses) where.push(statusWhere(statuses, context.now))
 
-  const query = {
-    collection: slugs.events as 'events',
-    where: { and: where },
-    locale: context.lang,
-    trash: statuses?.includes('trash') ?? false,
-    req: context.req,
-    overrideAccess: false,
-  } as const
+  const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
   const [found, total] = await Promise.all([
-    context.payload.find({ ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, pagination: false, depth: 0 }),
-    totalsOf(context.payload, context.options.totalsCacheSeconds).get(totalKey, async () => (await context.payload.count(query)).totalDocs),
+    context.data.page('events', { ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, count: false }),
+    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, () => context.data.count('events', query)),
   ])
-  const events = found.docs as Doc[]
+  const events = found.docs
   if (events.length === 0 && page > 1) {
     throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist.')
   }
@@ -152,10 +157,16 @@ async function archive(context: Context, args: Record<string, any>): Promise<Rep
   }
 }
 
-export const listEvents: Operation = {
+/**
+ * How long a total holds, in seconds: with the response cache on, until the calendar's state
+ * moves (every read checks it, endpoints/cache/responses.ts); otherwise `totalsCacheSeconds`.
+ */
+const totalsLifetime = (options: Context['options']) => (options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0 ? Infinity : options.totalsCacheSeconds)
+
+export const listEvents = operation({
   summary: 'List events',
   params: archiveParams,
   responses: { 200: 'EventArchive', 404: { errors: ['event-archive-page-not-found'] } },
   handle: archive,
-}
+})
 

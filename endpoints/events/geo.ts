@@ -14,16 +14,11 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 }
 
 async function venues(context: Context, where: Where): Promise<Doc[]> {
-  const { docs } = await context.payload.find({
-    collection: context.options.slugs.venues as 'venues',
+  return context.data.all('venues', {
     where: { and: [{ geoLat: { exists: true } }, { geoLng: { exists: true } }, where] },
     select: { geoLat: true, geoLng: true },
-    pagination: false,
-    depth: 0,
-    req: context.req,
-    overrideAccess: true,
+    sight: 'everything',
   })
-  return docs as Doc[]
 }
 
 /** Ids of the venues that have both coordinates. */

@@ -1,5 +1,4 @@
 import { can } from '../../collections/access.js'
-import type { Context } from '../context.js'
 import { ApiError, forbidden } from '../errors.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
@@ -14,7 +13,6 @@ import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type
  * administrators) deletes it for good, from the trash too, and returns it as it was.
  */
 export function deleteEvent(address: EventAddress): Operation {
-  const events = (context: Context) => context.options.slugs.events
   return {
     summary: `Delete an event by ${address}`,
     params: {
@@ -28,31 +26,23 @@ export function deleteEvent(address: EventAddress): Operation {
       if (force && !can.editOthers(context.user)) throw forbidden(true)
       if (address === 'id') {
         const id = Number(context.pathParams.id)
-        await requireRightOnExisting(context, events(context), 'delete', id, force ? undefined : { deletedAt: context.now.toISOString() })
+        await requireRightOnExisting(context, 'events', 'delete', id, force ? undefined : { deletedAt: context.now.toISOString() })
       }
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
-        const stored = await addressedEvent(context, address, args)
+        const stored = await addressedEvent(context, address, args, { fresh: true })
         if (args.force && !can.editOthers(context.user)) throw forbidden(true)
         const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
-        await requireRightOnExisting(context, events(context), 'delete', stored.id, data)
+        await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
         if (args.force) {
           const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
-          await context.payload.delete({ collection: events(context) as 'events', id: stored.id, req: context.req, overrideAccess: false, trash: true })
+          await context.data.remove('events', stored.id, { trash: true })
           return { status: 200, body: before }
         }
         if (stored.deletedAt) throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
-        const trashed = await context.payload.update({
-          collection: events(context) as 'events',
-          id: stored.id,
-          data: data as never,
-          locale: context.lang,
-          depth: 0,
-          req: context.req,
-          overrideAccess: false,
-        })
-        return { status: 200, body: eventRecord(trashed as never, context, await loadRelated(context, [trashed as never])) }
+        const trashed = await context.data.update('events', stored.id, data!, { trash: false })
+        return { status: 200, body: eventRecord(trashed, context, await loadRelated(context, [trashed])) }
       }),
   }
 }

@@ -2,11 +2,11 @@ import type { Where } from 'payload'
 import { mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
-import { findOne } from '../lookup.js'
+import { addressParam, findOne } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, type Related } from '../records/load.js'
 import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
@@ -18,18 +18,17 @@ export const eventIdParam: ParamSpec = { kind: 'postId', description: 'Id of the
 export const unusedPasswordParam: ParamSpec = { kind: 'string', description: 'Accepted for compatibility; writes do not need the event password.' }
 
 /** A by-slug route's `slug`: the slug of an existing event, whatever its status (reference §9). */
-export const eventSlugParam: ParamSpec = {
-  kind: 'text',
-  description: 'Slug of the event.',
-  required: true,
-  check: async (slug: string, context: Context) =>
-    (await findOne(context, context.options.slugs.events, { slug: { equals: slug } })) ? undefined : `slug: no event has the slug "${slug}".`,
-}
+export const eventSlugParam: ParamSpec = addressParam('events', 'slug', { kind: 'text', description: 'Slug of the event.' }, (slug) => `slug: no event has the slug "${slug}".`)
 
-/** The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. */
-export async function addressedEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<Doc> {
+/**
+ * The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. A
+ * by-slug route's parameter check has found it already; inside a write's transaction it is looked
+ * up again (`fresh`), since a concurrent delete may have removed it since.
+ */
+export async function addressedEvent(context: Context, address: EventAddress, args: Record<string, any>, { fresh = false } = {}): Promise<Doc> {
+  if (!fresh && context.addressed) return context.addressed
   const where: Where = address === 'id' ? { id: { equals: args.id } } : { slug: { equals: args.slug } }
-  const doc = await findOne(context, context.options.slugs.events, where)
+  const doc = await findOne(context, 'events', where)
   if (!doc) throw new ApiError(404, 'rest-event-not-found', `An event with ID ${args.id ?? args.slug} does not exist.`, { id: args.id })
   return doc
 }
@@ -48,27 +47,24 @@ export function readEvent(address: EventAddress): Operation {
       404: { errors: ['rest-event-not-found'] },
     },
     handle: async (context, args) => {
-      const found = await addressedEvent(context, address, args)
-      if (found.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-      if (!mayRead(found, context.user, context.now)) {
-        throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      }
-      const { docs } = await context.payload.find({
-        collection: context.options.slugs.events as 'events',
-        where: { id: { equals: found.id } },
-        limit: 1,
-        depth: 0,
-        locale: context.lang,
-        req: context.req,
-        overrideAccess: false,
-      })
-      const doc = docs[0] as Doc | undefined
-      if (!doc) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
-      const related = await loadRelated(context, [doc], args.password)
-      if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
-        throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      }
+      const { doc, related } = await readableEvent(context, address, args)
       return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }
     },
   }
+}
+
+/**
+ * The event a single read answers with, and what its record needs, after the checks of reference
+ * §5.2 in order (shared with the calendar feeds, endpoints/ical).
+ */
+export async function readableEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<{ doc: Doc; related: Related }> {
+  const doc = await addressedEvent(context, address, args)
+  if (doc.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+  // What the collection's read access allows, for this one record (collections/access.ts).
+  if (!mayRead(doc, context.user, context.now)) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  const related = await loadRelated(context, [doc], args.password)
+  if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
+    throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
+  }
+  return { doc, related }
 }

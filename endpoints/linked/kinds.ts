@@ -1,37 +1,38 @@
-import type { Context } from '../context.js'
 import type { Params } from '../params.js'
-import type { SchemaName } from '../schemas/index.js'
-import type { Doc } from '../records/common.js'
+import { ORGANIZER_FIELDS } from '../fields/organizers.js'
+import { paramsOf, searchFieldsOf, type FieldTable } from '../fields/table.js'
+import { VENUE_FIELDS, type LinkedView } from '../fields/venues.js'
 import { organizerRecord, venueRecord, type LinkedOptions } from '../records/linked.js'
-import { organizerData, organizerParams, venueData, venueParams, type LinkedKind } from './args.js'
+import type { RecordContext } from '../context.js'
+import type { Doc } from '../records/common.js'
 
 /** What differs between venues and organizers; every route of both is built from one of these. */
 export type LinkedType = {
-  kind: LinkedKind
-  /** The path segment and archive key: `venues`, `organizers`. */
+  /** The singular, in error codes and messages: `venue`, `organizer`; also the name argument. */
+  kind: 'venue' | 'organizer'
+  /** The collection, the path segment and the archive key. */
   plural: 'venues' | 'organizers'
-  collection: (context: Context) => string
   /** The event field that links to it. */
   eventField: 'venue' | 'organizers'
-  /** Create arguments; on update none is required. */
+  /** Every wire key: arguments, record, schema, search (`fields/`). */
+  fields: FieldTable<LinkedView>
+  /** Create arguments, from the field table; on update none is required. */
   params: Params
-  toData: (args: Record<string, any>, context: Context, creating: boolean) => Record<string, unknown>
-  /** Fields the archive's `search` looks in (reference §6.1, §7). */
+  /** Stored fields the archive's `search` looks in (reference §6.1, §7). */
   searchFields: string[]
-  record: (doc: Doc, context: Context, options: LinkedOptions) => Record<string, unknown>
+  record: (doc: Doc, context: RecordContext, options: LinkedOptions) => Record<string, unknown>
   /** The schemas of its record and archive in `/doc`. */
-  schema: SchemaName
-  archiveSchema: SchemaName
+  schema: 'Venue' | 'Organizer'
+  archiveSchema: 'VenueArchive' | 'OrganizerArchive'
 }
 
 export const VENUES: LinkedType = {
   kind: 'venue',
   plural: 'venues',
-  collection: (context) => context.options.slugs.venues,
   eventField: 'venue',
-  params: venueParams,
-  toData: venueData,
-  searchFields: ['name', 'description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+  fields: VENUE_FIELDS,
+  params: paramsOf(VENUE_FIELDS, { creating: true }),
+  searchFields: searchFieldsOf(VENUE_FIELDS),
   record: venueRecord,
   schema: 'Venue',
   archiveSchema: 'VenueArchive',
@@ -40,11 +41,10 @@ export const VENUES: LinkedType = {
 export const ORGANIZERS: LinkedType = {
   kind: 'organizer',
   plural: 'organizers',
-  collection: (context) => context.options.slugs.organizers,
   eventField: 'organizers',
-  params: organizerParams,
-  toData: (args, context) => organizerData(args, context),
-  searchFields: ['name', 'description', 'phone', 'email', 'website'],
+  fields: ORGANIZER_FIELDS,
+  params: paramsOf(ORGANIZER_FIELDS, { creating: true }),
+  searchFields: searchFieldsOf(ORGANIZER_FIELDS),
   record: organizerRecord,
   schema: 'Organizer',
   archiveSchema: 'OrganizerArchive',

@@ -1,50 +1,45 @@
 import type { Where } from 'payload'
-import { can } from '../../collections/access.js'
+import { can, mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { findOne, searchWords } from '../lookup.js'
+import { dataOf, paramsOf } from '../fields/table.js'
+import { addressParam, findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
-import type { Operation } from '../router.js'
+import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
 import { loadImages, loadPasswords } from '../records/load.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
 import { checkCoordinates, createOrReuse } from './args.js'
-import type { LinkedType } from './kinds.js'
-import { mayRead } from '../../collections/access.js'
+import { VENUES, type LinkedType } from './kinds.js'
 
 /** The routes of venues and organizers (reference §6, §7), built from their `LinkedType`. */
 
 export type Address = 'id' | 'slug'
 
+const noRecord = (type: LinkedType, address: Address) => (value: unknown) => `${address}: no ${type.kind} with ${address} ${value}.`
+
 /** `id` or `slug` of an existing record, whatever its status; otherwise 400 (reference §6.2). */
-function addressParam(type: LinkedType, address: Address): ParamSpec {
-  return {
-    kind: address === 'id' ? 'integer' : 'text',
-    description: `${address === 'id' ? 'Id' : 'Slug'} of the ${type.kind}.`,
-    required: true,
-    check: async (value: number | string, context: Context) =>
-      (await findOne(context, type.collection(context), { [address]: { equals: value } })) ? undefined : `${address}: no ${type.kind} with ${address} ${value}.`,
-  }
-}
+const pathParam = (type: LinkedType, address: Address): ParamSpec =>
+  addressParam(type.plural, address, { kind: address === 'id' ? 'integer' : 'text', description: `${address === 'id' ? 'Id' : 'Slug'} of the ${type.kind}.` }, noRecord(type, address))
 
 /**
- * The record a route addresses, looked up again inside the write's transaction: a concurrent
+ * The record a write addresses, looked up again inside the write's transaction: a concurrent
  * delete may have removed it since validation, and the answer is then validation's.
  */
-async function addressed(type: LinkedType, context: Context, address: Address, args: Record<string, any>): Promise<Doc> {
-  const found = await findOne(context, type.collection(context), { [address]: { equals: args[address] } })
-  if (!found) throw invalidParams({ [address]: `${address}: no ${type.kind} with ${address} ${args[address]}.` })
+async function addressedForWrite(type: LinkedType, context: Context, address: Address, args: Record<string, any>): Promise<Doc> {
+  const found = await findOne(context, type.plural, { [address]: { equals: args[address] } })
+  if (!found) throw invalidParams({ [address]: noRecord(type, address)(args[address]) })
   return found
 }
 
 /** Records of a page: each with its image, and unlocked by the request's password when it matches. */
 async function records(type: LinkedType, context: Context, docs: Doc[], options: { givenPassword?: unknown; withJsonLd?: boolean }) {
   const passwords = new Map<string, string>()
-  const collection = type.collection(context)
-  const [images] = await Promise.all([loadImages(context, docs), loadPasswords(context, collection, docs, options.givenPassword, passwords)])
+  const collection = context.data.slug(type.plural)
+  const [images] = await Promise.all([loadImages(context, docs), loadPasswords(context, type.plural, docs, options.givenPassword, passwords)])
   return docs.map((doc) => type.record(doc, context, { images, password: passwords.get(`${collection}:${doc.id}`), ...options }))
 }
 
@@ -56,37 +51,27 @@ function searchWhere(type: LinkedType, search: string): Where {
 }
 
 /** Ids of the records linked from events that match `where`, with one distinct query. */
-async function linkedFromEvents(type: LinkedType, context: Context, where: Where, overrideAccess: boolean): Promise<number[]> {
-  const { values } = await context.payload.findDistinct({
-    collection: context.options.slugs.events as 'events',
-    field: type.eventField,
-    where: { and: [where, { [type.eventField]: { exists: true } }] },
-    limit: 0,
-    req: context.req,
-    overrideAccess,
-  } as never)
-  return (values as Record<string, unknown>[])
-    .map((value) => idOf(value[type.eventField]))
-    .filter((id): id is number => id !== null)
+async function linkedFromEvents(type: LinkedType, context: Context, where: Where, sight: 'caller' | 'everything'): Promise<number[]> {
+  const values = await context.data.distinct('events', type.eventField, { where: { and: [where, { [type.eventField]: { exists: true } }] }, sight })
+  return values.map((value) => idOf(value[type.eventField])).filter((id): id is number => id !== null)
 }
 
 export function listLinked(type: LinkedType): Operation {
-  const params: Params = {
+  const params = {
     page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
     per_page: { kind: 'integer', description: `${type.plural} per page (at most 50).` },
     search: { kind: 'text', description: `${type.plural} with one field holding every word of the search.` },
     event: {
       kind: 'integer',
       description: `Only the ${type.plural} of this event.`,
-      check: async (id: number, context: Context) =>
-        (await findOne(context, context.options.slugs.events, { id: { equals: id } })) ? undefined : `event: no event with id ${id}.`,
+      check: async (id: number, context: Context) => ((await findOne(context, 'events', { id: { equals: id } })) ? undefined : `event: no event with id ${id}.`),
     },
     has_events: { kind: 'truthy', description: `true: ${type.plural} of at least one event that is not a draft or pending; false: the others.` },
     only_with_upcoming: { kind: 'truthy', description: `Only ${type.plural} of at least one upcoming event the caller may see.`, default: 'false' },
     status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck(type.plural) },
     password: { kind: 'string', description: `Unlocks password-protected ${type.plural}.` },
-  }
-  return {
+  } satisfies Params
+  return operation({
     summary: `List ${type.plural}`,
     params,
     responses: { 200: type.archiveSchema, 404: { errors: [`${type.kind}-archive-page-not-found`] } },
@@ -94,70 +79,57 @@ export function listLinked(type: LinkedType): Operation {
       const where: Where[] = []
       if (args.search) where.push(searchWhere(type, args.search))
       if (args.event) {
-        const event = (await findOne(context, context.options.slugs.events, { id: { equals: args.event } }))!
+        const event = (await findOne(context, 'events', { id: { equals: args.event } }))!
         const linked = ([] as unknown[]).concat(event[type.eventField] ?? []).map(idOf)
         where.push({ id: { in: [...linked.filter((id) => id !== null), 0] } })
       }
       if (args.has_events !== undefined) {
-        const ids = await linkedFromEvents(type, context, { status: { not_in: ['draft', 'pending'] } }, true)
+        const ids = await linkedFromEvents(type, context, { status: { not_in: ['draft', 'pending'] } }, 'everything')
         where.push({ id: args.has_events ? { in: [...ids, 0] } : { not_in: [...ids, 0] } })
       }
       if (args.only_with_upcoming) {
         const upcoming: Where = { and: [{ startDate: { greater_than_equal: context.now.toISOString() } }, { hideFromListings: { not_equals: true } }] }
-        where.push({ id: { in: [...(await linkedFromEvents(type, context, upcoming, false)), 0] } })
+        where.push({ id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] } })
       }
       const statuses = effectiveStatuses(args.status, context)
       if (statuses) where.push(statusWhere(statuses, context.now))
       const perPage = pageSize(args.per_page, context.options.perPage)
-      const result = await context.payload.find({
-        collection: type.collection(context) as 'venues',
+      const result = await context.data.page(type.plural, {
         where: { and: where },
         sort: ['-publishedAt', '-id'],
         limit: perPage,
         page: args.page,
-        depth: 0,
-        locale: context.lang,
         trash: statuses?.includes('trash') ?? false,
-        req: context.req,
-        overrideAccess: false,
       })
       if (result.docs.length === 0 && args.page > 1) {
         throw new ApiError(404, `${type.kind}-archive-page-not-found`, `The requested ${type.kind} archive page does not exist.`)
       }
       const query = new URLSearchParams({ page: String(args.page), per_page: String(perPage) })
-      for (const name of ['search', 'event', 'status']) if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
+      for (const name of ['search', 'event', 'status'] as const) if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
       const total = result.totalDocs
       const totalPages = totalPagesOf(total, perPage)
       const { rest_url, ...around } = pageLinks(`${context.root}${type.plural}/`, query, args.page, totalPages)
       return {
         status: 200,
-        body: { [type.plural]: await records(type, context, result.docs as Doc[], { givenPassword: args.password }), rest_url, ...around, total, total_pages: totalPages },
+        body: { [type.plural]: await records(type, context, result.docs, { givenPassword: args.password }), rest_url, ...around, total, total_pages: totalPages },
         headers: totalHeaders(total, totalPages),
       }
     },
-  }
+  })
 }
 
 export function readLinked(type: LinkedType, address: Address): Operation {
   return {
     summary: `Read a ${type.kind} by ${address}`,
     responses: { 200: type.schema, 403: { errors: [`${type.kind}-not-accessible`] } },
-    params: { [address]: addressParam(type, address), password: { kind: 'string', description: `The ${type.kind} password, for a protected one.` } },
+    params: { [address]: pathParam(type, address), password: { kind: 'string', description: `The ${type.kind} password, for a protected one.` } },
     handle: async (context, args) => {
-      const stored = await addressed(type, context, address, args)
-      const notAccessible = () => new ApiError(403, `${type.kind}-not-accessible`, `The requested ${type.kind} is not accessible`)
-      if (stored.deletedAt || !mayRead(stored, context.user, context.now)) throw notAccessible()
-      const { docs } = await context.payload.find({
-        collection: type.collection(context) as 'venues',
-        where: { id: { equals: stored.id } },
-        limit: 1,
-        depth: 0,
-        locale: context.lang,
-        req: context.req,
-        overrideAccess: false,
-      })
-      if (!docs[0]) throw notAccessible()
-      const [record] = await records(type, context, docs as Doc[], { givenPassword: args.password, withJsonLd: true })
+      const stored = context.addressed!
+      // What the collection's read access allows, for this one record (collections/access.ts).
+      if (stored.deletedAt || !mayRead(stored, context.user, context.now)) {
+        throw new ApiError(403, `${type.kind}-not-accessible`, `The requested ${type.kind} is not accessible`)
+      }
+      const [record] = await records(type, context, [stored], { givenPassword: args.password, withJsonLd: true })
       return { status: 200, body: record }
     },
   }
@@ -168,21 +140,10 @@ export function readLinked(type: LinkedType, address: Address): Operation {
  * given back an existing duplicate (reference §6.3); records never carry passwords.
  */
 async function written(type: LinkedType, context: Context, id: number, status: number) {
-  const { docs } = await context.payload.find({
-    collection: type.collection(context) as 'venues',
-    where: { id: { equals: id } },
-    limit: 1,
-    depth: 0,
-    trash: true,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: true,
-  })
-  const [record] = await records(type, context, docs as Doc[], {})
+  const doc = (await findOne(context, type.plural, { id: { equals: id } }))!
+  const [record] = await records(type, context, [doc], {})
   return { status, body: record }
 }
-
-const withoutRequired = (params: Params): Params => Object.fromEntries(Object.entries(params).map(([name, spec]) => [name, { ...spec, required: false }]))
 
 export function createLinked(type: LinkedType): Operation {
   return {
@@ -193,9 +154,9 @@ export function createLinked(type: LinkedType): Operation {
     authorize: (context) => requireUser(context, can.editPosts(context.user)),
     handle: (context, args) =>
       inTransaction(context, async () => {
-        const coordinates = type.kind === 'venue' ? checkCoordinates(args) : undefined
+        const coordinates = type === VENUES ? checkCoordinates(args) : undefined
         if (coordinates) throw invalidParams(coordinates)
-        const { id } = await createOrReuse(context, type.kind, args)
+        const { id } = await createOrReuse(context, type, args)
         return written(type, context, id, 201)
       }),
   }
@@ -206,28 +167,19 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
     summary: `Update a ${type.kind} by ${address}`,
     body: true,
     responses: { 200: type.schema },
-    params: { [address]: addressParam(type, address), ...withoutRequired(type.params) },
+    params: { [address]: pathParam(type, address), ...paramsOf(type.fields, { creating: false }) },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
-      if (address === 'id') await requireRightOnExisting(context, type.collection(context), 'update', Number(context.pathParams.id))
+      if (address === 'id') await requireRightOnExisting(context, type.plural, 'update', Number(context.pathParams.id))
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
-        const stored = await addressed(type, context, address, args)
-        await requireRightOnExisting(context, type.collection(context), 'update', stored.id)
+        const stored = await addressedForWrite(type, context, address, args)
+        await requireRightOnExisting(context, type.plural, 'update', stored.id)
         const merged = { geo_lat: stored.geoLat ?? undefined, geo_lng: stored.geoLng ?? undefined, ...args }
-        const coordinates = type.kind === 'venue' && (args.geo_lat !== undefined || args.geo_lng !== undefined) ? checkCoordinates(merged) : undefined
+        const coordinates = type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined) ? checkCoordinates(merged) : undefined
         if (coordinates) throw invalidParams(coordinates)
-        await context.payload.update({
-          collection: type.collection(context) as 'venues',
-          id: stored.id,
-          data: type.toData(args, context, false) as never,
-          locale: context.lang,
-          trash: true,
-          depth: 0,
-          req: context.req,
-          overrideAccess: false,
-        })
+        await context.data.update(type.plural, stored.id, await dataOf(type.fields, args, context, stored))
         return written(type, context, stored.id, 200)
       }),
   }
@@ -239,33 +191,25 @@ export function deleteLinked(type: LinkedType, address: Address): Operation {
     summary: `Delete a ${type.kind} by ${address}`,
     responses: { 200: type.schema, 410: { errors: [`${type.kind}-is-in-trash`] } },
     params: {
-      [address]: addressParam(type, address),
+      [address]: pathParam(type, address),
       force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
     },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
-      if (address === 'id') await requireRightOnExisting(context, type.collection(context), 'delete', Number(context.pathParams.id), { deletedAt: context.now.toISOString() })
+      if (address === 'id') await requireRightOnExisting(context, type.plural, 'delete', Number(context.pathParams.id), { deletedAt: context.now.toISOString() })
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
-        const stored = await addressed(type, context, address, args)
-        const collection = type.collection(context)
+        const stored = await addressedForWrite(type, context, address, args)
         if (args.force) {
           if (!can.editOthers(context.user)) throw forbidden(true)
           const [before] = await records(type, context, [stored], {})
-          await context.payload.delete({ collection: collection as 'venues', id: stored.id, req: context.req, overrideAccess: false, trash: true })
+          await context.data.remove(type.plural, stored.id, { trash: true })
           return { status: 200, body: before }
         }
-        await requireRightOnExisting(context, collection, 'delete', stored.id, { deletedAt: context.now.toISOString() })
+        await requireRightOnExisting(context, type.plural, 'delete', stored.id, { deletedAt: context.now.toISOString() })
         if (stored.deletedAt) throw new ApiError(410, `${type.kind}-is-in-trash`, `The ${type.kind} is already in the trash.`)
-        await context.payload.update({
-          collection: collection as 'venues',
-          id: stored.id,
-          data: { deletedAt: context.now.toISOString() } as never,
-          depth: 0,
-          req: context.req,
-          overrideAccess: false,
-        })
+        await context.data.update(type.plural, stored.id, { deletedAt: context.now.toISOString() }, { trash: false })
         return written(type, context, stored.id, 200)
       }),
   }

@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { DateTime } from 'luxon'
 import { relatedId } from '../../collections/relations.js'
 import { languageSegment, type RecordContext } from '../context.js'
+import type { Doc } from '../data.js'
 
-/** A stored document as the Local API returns it at depth 0. */
-export type Doc = Record<string, any> & { id: number }
+export type { Doc }
 
 /** `YYYY-MM-DD HH:MM:SS` of an instant in a zone; '' for none. */
 export function wallClockIn(instant: string | Date | null | undefined, zone: string): string {

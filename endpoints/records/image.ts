@@ -1,5 +1,5 @@
 import type { RecordContext } from '../context.js'
-import type { ImageRecord, ImageSizeRecord } from '../schemas/records.js'
+import type { ImageRecord, ImageSizeRecord } from '../schemas/parts.js'
 import { idOf, type Doc } from './common.js'
 
 const absolute = (context: RecordContext, url: string) => (/^https?:\/\//.test(url) ? url : `${context.siteUrl}${url}`)

@@ -1,4 +1,4 @@
-import type { JsonLdRecord } from '../schemas/records.js'
+import type { JsonLdRecord } from '../schemas/parts.js'
 import { plainText } from './text.js'
 
 /** schema.org descriptions of single records, for search engines (reference §4.1 `json_ld`). */

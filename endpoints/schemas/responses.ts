@@ -126,3 +126,13 @@ export const OpenApiDocument = Type.Object(
 
 export type ErrorBodyRecord = Static<typeof ErrorBody>
 export type NamespaceIndexRecord = Static<typeof NamespaceIndex>
+
+/** An iCalendar document (RFC 5545): the calendar feeds' body, served as `text/calendar`. */
+export const Calendar = Type.String({
+  contentMediaType: 'text/calendar',
+  pattern: '^BEGIN:VCALENDAR\\r\\n',
+  description: 'An iCalendar (RFC 5545) document: VCALENDAR with a VTIMEZONE per zone used and a VEVENT per event.',
+})
+
+/** Bodies that are not JSON, by the media type they are served as. */
+export const MEDIA_TYPES: Map<TSchema, string> = new Map([[Calendar, 'text/calendar']])

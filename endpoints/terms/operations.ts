@@ -2,11 +2,13 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { existingIds, findOne, recordsNamed } from '../lookup.js'
+import { dataOf, paramsOf } from '../fields/table.js'
+import { parentParam, TERM_FIELDS } from '../fields/terms.js'
+import { addressParam, existingIds, findOne, recordsNamed } from '../lookup.js'
 import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
-import type { Operation } from '../router.js'
+import { operation, type Operation } from '../router.js'
 import type { SchemaName } from '../schemas/index.js'
 import { idOf, type Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
@@ -16,7 +18,6 @@ import { inTransaction } from '../transaction.js'
 
 /** The routes of event categories and tags (reference §8); tags have no `parent`. */
 
-const collectionOf = (context: Context, taxonomy: Taxonomy) => context.options.slugs[taxonomy]
 const schemaOf = (taxonomy: Taxonomy) => (taxonomy === 'categories' ? 'Category' : 'Tag') as SchemaName
 const mayManage = (taxonomy: Taxonomy, context: Context) =>
   taxonomy === 'categories' ? can.manageCategories(context.user) : can.manageTags(context.user)
@@ -28,7 +29,7 @@ function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
     kind: 'idList',
     description: `Term ids (a list or comma list) of existing ${taxonomy}.`,
     check: async (ids: number[], context: Context) => {
-      const found = await existingIds(context, collectionOf(context, taxonomy), ids)
+      const found = await existingIds(context, taxonomy, ids)
       const missing = ids.filter((id) => !found.has(id))
       return missing.length ? `${name}: no term with id ${missing.join(', ')}.` : undefined
     },
@@ -37,32 +38,20 @@ function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
 
 const noTerm = (id: number) => `id: no term with id ${id}.`
 
-const termIdParam = (taxonomy: Taxonomy): ParamSpec => ({
-  kind: 'integer',
-  description: 'Term id.',
-  required: true,
-  check: async (id: number, context: Context) => ((await existingIds(context, collectionOf(context, taxonomy), [id])).has(id) ? undefined : noTerm(id)),
-})
+/** Terms have no trash: the id of an existing term; its check keeps the term for the handler. */
+const termIdParam = (taxonomy: Taxonomy): ParamSpec => addressParam(taxonomy, 'id', { kind: 'integer', description: 'Term id.' }, (id) => noTerm(id as number), { trash: false })
 
 /** Inside a write's transaction: a concurrent delete may have removed the term since validation. */
 async function requireTerm(context: Context, taxonomy: Taxonomy, id: number) {
-  if (!(await existingIds(context, collectionOf(context, taxonomy), [id])).has(id)) throw invalidParams({ id: noTerm(id) })
+  if (!(await existingIds(context, taxonomy, [id])).has(id)) throw invalidParams({ id: noTerm(id) })
 }
 
 const eventParam = (name: string): ParamSpec => ({
   kind: 'integer',
   description: 'Only the terms of this event.',
   check: async (id: number, context: Context) =>
-    (await findOne(context, context.options.slugs.events, { id: { equals: id } })) ? undefined : `${name}: no event with id ${id}.`,
+    (await findOne(context, 'events', { id: { equals: id } })) ? undefined : `${name}: no event with id ${id}.`,
 })
-
-const parentParam: ParamSpec = {
-  kind: 'integer',
-  description: 'Id of the parent category.',
-  check: async (id: number, context: Context) =>
-    (await existingIds(context, context.options.slugs.categories, [id])).has(id) ? undefined : `parent: no category with id ${id}.`,
-}
-
 
 function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: Doc) => number, args: Record<string, any>) {
   const key: Record<string, (term: Doc) => string | number> = {
@@ -88,7 +77,7 @@ function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: D
 
 /** `GET /categories`, `GET /tags`: every filter in the query, counts as the caller may see, paged here. */
 export function listTerms(taxonomy: Taxonomy): Operation {
-  const params: Params = {
+  const params = {
     page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
     per_page: { kind: 'integer', description: 'Terms per page (at most 50).' },
     hide_empty: { kind: 'boolean', description: 'Leave out terms that no event the caller may see uses.', default: true },
@@ -101,8 +90,8 @@ export function listTerms(taxonomy: Taxonomy): Operation {
     post: eventParam('post'),
     event: eventParam('event'),
     slug: { kind: 'text', description: 'Only the term with this slug.' },
-  }
-  return {
+  } satisfies Params
+  return operation({
     summary: `List ${taxonomy}`,
     params,
     responses: { 200: taxonomy === 'categories' ? 'CategoryArchive' : 'TagArchive' },
@@ -115,21 +104,13 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       if (args.slug) where.push({ slug: { equals: args.slug } })
       const eventId = args.event ?? args.post
       if (eventId) {
-        const event = (await findOne(context, context.options.slugs.events, { id: { equals: eventId } }))!
+        const event = (await findOne(context, 'events', { id: { equals: eventId } }))!
         const ids = ((event[taxonomy] ?? []) as unknown[]).map((value) => (value && typeof value === 'object' ? (value as Doc).id : value))
         where.push({ id: { in: [...ids, 0] } })
       }
-      const { docs } = await context.payload.find({
-        collection: collectionOf(context, taxonomy) as 'event-tags',
-        where: { and: where },
-        pagination: false,
-        depth: 0,
-        locale: context.lang,
-        req: context.req,
-        overrideAccess: false,
-      })
+      const docs = await context.data.all(taxonomy, { where: { and: where } })
       const count = (term: Doc) => termCount(context, term)
-      const kept = args.hide_empty ? (docs as Doc[]).filter((term) => count(term) > 0) : (docs as Doc[])
+      const kept = args.hide_empty ? docs.filter((term) => count(term) > 0) : docs
       const sorted = sortTerms(kept, args.orderby, args.order, count, args)
       const perPage = Math.min(args.per_page ?? context.options.perPage, MAX_PER_PAGE)
       const page: number = args.page
@@ -146,35 +127,33 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
       return { status: 200, body, headers: totalHeaders(total, totalPages) }
     },
-  }
+  })
 }
 
+/** The term as a record; read again after a write, which its hooks may have changed (full name, counts). */
 async function respondWithTerm(context: Context, taxonomy: Taxonomy, id: number, status: number, headers?: Record<string, string>) {
-  const { docs } = await context.payload.find({
-    collection: collectionOf(context, taxonomy) as 'event-tags',
-    where: { id: { equals: id } },
-    limit: 1,
-    depth: 0,
-    locale: context.lang,
-    req: context.req,
-    overrideAccess: false,
-  })
-  const term = docs[0] as Doc
-  return { status, body: termRecord(term, taxonomy, termCount(context, term), context), headers }
+  const term = (await context.data.one(taxonomy, { id: { equals: id } }))!
+  return termAnswer(context, taxonomy, term, status, headers)
 }
+
+const termAnswer = (context: Context, taxonomy: Taxonomy, term: Doc, status: number, headers?: Record<string, string>) => ({
+  status,
+  body: termRecord(term, taxonomy, termCount(context, term), context),
+  headers,
+})
 
 export function readTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Read a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
     params: { id: termIdParam(taxonomy) },
     responses: { 200: schemaOf(taxonomy) },
-    handle: (context, args) => respondWithTerm(context, taxonomy, args.id, 200),
+    handle: async (context) => termAnswer(context, taxonomy, context.addressed!, 200),
   }
 }
 
 /** A term with this name in the request's language already exists: 400 `term_exists` (reference §8.3). */
 async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
-  const same = (await recordsNamed(context, collectionOf(context, taxonomy), name)).find((term) => term.id !== ownId)
+  const same = (await recordsNamed(context, taxonomy, name)).find((term) => term.id !== ownId)
   if (same) throw new ApiError(400, 'term_exists', 'A term with the name provided already exists with this parent.', { term_id: same.id })
 }
 
@@ -182,45 +161,24 @@ async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: st
 async function rejectParentLoop(context: Context, id: number, parent: number) {
   for (let current: number | null = parent, steps = 0; current && steps < 1000; steps++) {
     if (current === id) throw invalidParams({ parent: 'A category cannot be its own ancestor.' })
-    const doc: Doc | null = await findOne(context, context.options.slugs.categories, { id: { equals: current } })
+    const doc: Doc | null = await findOne(context, 'categories', { id: { equals: current } })
     current = doc ? (typeof doc.parent === 'object' && doc.parent ? doc.parent.id : (doc.parent ?? null)) : null
   }
 }
 
-function termArgs(taxonomy: Taxonomy, creating: boolean): Params {
-  return {
-    name: { kind: 'text', description: 'Name, in the request’s language.', required: creating },
-    description: { kind: 'text', description: 'Description, in the request’s language.' },
-    slug: { kind: 'text', description: 'Slug; made from the name when not given, and kept unique.' },
-    ...(taxonomy === 'categories' ? { parent: parentParam } : {}),
-  }
-}
-
-const termData = (args: Record<string, any>) => {
-  const data: Record<string, unknown> = {}
-  for (const name of ['name', 'description', 'slug', 'parent']) if (args[name] !== undefined) data[name] = args[name]
-  return data
-}
 
 export function createTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Create a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
-    params: termArgs(taxonomy, true),
+    params: paramsOf(TERM_FIELDS[taxonomy], { creating: true }),
     body: true,
     responses: { 201: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(context, async () => {
         await rejectExistingName(context, taxonomy, args.name)
-        const doc = await context.payload.create({
-          collection: collectionOf(context, taxonomy) as 'event-tags',
-          data: termData(args) as never,
-          locale: context.lang,
-          depth: 0,
-          req: context.req,
-          overrideAccess: false,
-        })
-        return respondWithTerm(context, taxonomy, doc.id as number, 201, { Location: `${context.root}${taxonomy}/${doc.id}` })
+        const doc = await context.data.create(taxonomy, await dataOf(TERM_FIELDS[taxonomy], args, context, null))
+        return respondWithTerm(context, taxonomy, doc.id, 201, { Location: `${context.root}${taxonomy}/${doc.id}` })
       }),
   }
 }
@@ -228,7 +186,7 @@ export function createTerm(taxonomy: Taxonomy): Operation {
 export function updateTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Update a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
-    params: { id: termIdParam(taxonomy), ...termArgs(taxonomy, false) },
+    params: { id: termIdParam(taxonomy), ...paramsOf(TERM_FIELDS[taxonomy], { creating: false }) },
     body: true,
     responses: { 200: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
@@ -237,15 +195,7 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
         await requireTerm(context, taxonomy, args.id)
         if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
         if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
-        await context.payload.update({
-          collection: collectionOf(context, taxonomy) as 'event-tags',
-          id: args.id,
-          data: termData(args) as never,
-          locale: context.lang,
-          depth: 0,
-          req: context.req,
-          overrideAccess: false,
-        })
+        await context.data.update(taxonomy, args.id, await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null), { trash: false })
         return respondWithTerm(context, taxonomy, args.id, 200)
       }),
   }
@@ -263,7 +213,7 @@ export function deleteTerm(taxonomy: Taxonomy): Operation {
         await requireTerm(context, taxonomy, args.id)
         const before = await respondWithTerm(context, taxonomy, args.id, 200)
         if (!mayManage(taxonomy, context)) throw forbidden(true)
-        await context.payload.delete({ collection: collectionOf(context, taxonomy) as 'event-tags', id: args.id, req: context.req, overrideAccess: false })
+        await context.data.remove(taxonomy, args.id)
         return before
       }),
   }

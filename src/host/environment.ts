@@ -10,6 +10,8 @@ export function calendarOptionsFromEnvironment(env: Record<string, string | unde
     mediaDir: env.CAL_MEDIA_DIR || undefined,
     perPage: positiveInteger(env.CAL_PER_PAGE),
     totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),
+    httpMaxAge: wholeNumber(env.CAL_HTTP_MAX_AGE),
+    responseCacheBytes: megabytes(env.CAL_RESPONSE_CACHE_MB),
     siteUrl: env.CAL_SITE_URL || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
@@ -24,4 +26,9 @@ function positiveInteger(value: string | undefined): number | undefined {
 function wholeNumber(value: string | undefined): number | undefined {
   const n = value === undefined || value === '' ? NaN : Number(value)
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined
+}
+
+function megabytes(value: string | undefined): number | undefined {
+  const n = wholeNumber(value)
+  return n === undefined ? undefined : n * 1024 * 1024
 }

@@ -84,6 +84,10 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
 
       await ui.page.getByRole('heading', { name: 'Calendar' }).waitFor()
       assert.deepEqual(await ui.navigationGroup('Calendar'), ['Events', 'Venues', 'Organizers', 'Event Categories', 'Event Tags', 'Media'])
+      // The dashboard's calendar at a glance, empty on a new site.
+      await ui.page.locator('.cal-glance__next').getByText('No upcoming events.').waitFor()
+      await ui.page.locator('.cal-glance__waiting').getByText('Nothing is waiting for review.').waitFor()
+      await ui.screenshot('first-dashboard')
     }))
 
   it('logs out and in again', () =>
@@ -107,7 +111,10 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.input('description').fill('Three sets of bebop.')
       await ui.fillDate('startDate', 'Mar 1, 2027 7:00 PM')
       await ui.fillDate('endDate', 'Mar 1, 2027 11:00 PM')
-      await ui.input('timezone').fill('Europe/Paris')
+      // The zone is picked from the list of zones, found by typing part of its name.
+      await ui.field('timezone').locator('.rs__control').click()
+      await ui.page.keyboard.type('Europe/Par')
+      await ui.page.locator('.rs__option', { hasText: 'Europe/Paris' }).first().click()
 
       // A venue that does not exist yet, created from the event.
       await ui.field('venue').getByRole('button', { name: 'Add new Venue' }).click()

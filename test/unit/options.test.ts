@@ -19,6 +19,8 @@ describe('resolveOptions', () => {
         siteTimezone: 'UTC',
         perPage: 10,
         totalsCacheSeconds: 10,
+        httpMaxAge: 60,
+        responseCacheBytes: 64 * 1024 * 1024,
         siteUrl: '',
         currencySymbol: '',
         currencyPosition: 'prefix',
@@ -42,12 +44,12 @@ describe('resolveOptions', () => {
 describe("the host app's environment", () => {
   test('maps CAL_* onto plugin options, leaving out what is unset or invalid', () => {
     expect(calendarOptionsFromEnvironment({})).toEqual({
-      siteTimezone: undefined, mediaDir: undefined, perPage: undefined, totalsCacheSeconds: undefined,
+      siteTimezone: undefined, mediaDir: undefined, perPage: undefined, totalsCacheSeconds: undefined, httpMaxAge: undefined, responseCacheBytes: undefined,
       siteUrl: undefined, currencySymbol: undefined, currencyPosition: undefined,
     })
     expect(
-      calendarOptionsFromEnvironment({ CAL_TIMEZONE: 'Europe/Paris', CAL_PER_PAGE: '25', CAL_TOTALS_CACHE_SECONDS: '0', CAL_CURRENCY_POSITION: 'postfix', CAL_SITE_URL: 'https://x.example' }),
-    ).toMatchObject({ siteTimezone: 'Europe/Paris', perPage: 25, totalsCacheSeconds: 0, currencyPosition: 'postfix', siteUrl: 'https://x.example' })
+      calendarOptionsFromEnvironment({ CAL_TIMEZONE: 'Europe/Paris', CAL_PER_PAGE: '25', CAL_TOTALS_CACHE_SECONDS: '0', CAL_HTTP_MAX_AGE: '300', CAL_RESPONSE_CACHE_MB: '0', CAL_CURRENCY_POSITION: 'postfix', CAL_SITE_URL: 'https://x.example' }),
+    ).toMatchObject({ siteTimezone: 'Europe/Paris', perPage: 25, totalsCacheSeconds: 0, httpMaxAge: 300, responseCacheBytes: 0, currencyPosition: 'postfix', siteUrl: 'https://x.example' })
     expect(calendarOptionsFromEnvironment({ CAL_PER_PAGE: '-3', CAL_TOTALS_CACHE_SECONDS: 'soon' })).toMatchObject({ perPage: undefined, totalsCacheSeconds: undefined })
   })
 })

@@ -24,9 +24,12 @@ const collection = (config: Config, slug: string) => (config.collections ?? []).
 const fieldNames = (c: CollectionConfig) => c.fields.map((field) => ('name' in field ? field.name : undefined))
 
 describe('calendarPlugin() on a bare config', () => {
-  test('adds the calendar collections, the hidden sequences, the importer’s mapping and runs, and the en/fr/es localization, and keeps the app’s own', () => {
+  test('adds the calendar collections, the hidden sequences and the en/fr/es localization, and keeps the app’s own', () => {
     const config = applied({}, bareConfig())
     expect(slugsOf(config)).toEqual(['users', 'pages', 'events', 'venues', 'organizers', 'event-categories', 'event-tags', 'media', 'cal-sequences', 'cal-import-mappings', 'cal-import-runs'])
+    // The importer: a task of the jobs queue, and the admin's Import page.
+    expect(config.jobs?.tasks?.map((task) => task.slug)).toEqual(['calendarImport'])
+    expect(Object.keys(config.admin?.components?.views ?? {})).toContain('calendarImport')
     expect(collection(config, 'pages').fields).toEqual([{ name: 'title', type: 'text' }])
     const locales = config.localization && config.localization.locales.map((locale: string | { code: string }) => (typeof locale === 'string' ? locale : locale.code))
     expect(locales).toEqual(['en', 'fr', 'es'])

@@ -1,5 +1,6 @@
 import * as migration_20261124_044428_initial from './20261124_044428_initial';
-import * as migration_20261124_195210_importer from './20261124_195210_importer';
+import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
+import * as migration_20261124_200155_importer from './20261124_200155_importer';
 
 export const migrations = [
   {
@@ -8,8 +9,13 @@ export const migrations = [
     name: '20261124_044428_initial',
   },
   {
-    up: migration_20261124_195210_importer.up,
-    down: migration_20261124_195210_importer.down,
-    name: '20261124_195210_importer'
+    up: migration_20261124_192003_event_sequence.up,
+    down: migration_20261124_192003_event_sequence.down,
+    name: '20261124_192003_event_sequence',
+  },
+  {
+    up: migration_20261124_200155_importer.up,
+    down: migration_20261124_200155_importer.down,
+    name: '20261124_200155_importer'
   },
 ];

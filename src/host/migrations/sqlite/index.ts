@@ -4,7 +4,8 @@ import * as migration_20261122_050647_counts_and_protection from './20261122_050
 import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
 import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
 import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
-import * as migration_20261124_195158_importer from './20261124_195158_importer';
+import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
+import * as migration_20261124_200149_importer from './20261124_200149_importer';
 
 export const migrations = [
   {
@@ -38,8 +39,13 @@ export const migrations = [
     name: '20261122_055046_titles_in_some_language_and_password_resets',
   },
   {
-    up: migration_20261124_195158_importer.up,
-    down: migration_20261124_195158_importer.down,
-    name: '20261124_195158_importer'
+    up: migration_20261124_191958_event_sequence.up,
+    down: migration_20261124_191958_event_sequence.down,
+    name: '20261124_191958_event_sequence',
+  },
+  {
+    up: migration_20261124_200149_importer.up,
+    down: migration_20261124_200149_importer.down,
+    name: '20261124_200149_importer'
   },
 ];

@@ -1,0 +1,59 @@
+import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
+import { isUniqueViolation } from '../../src/lib/errors.js'
+
+/**
+ * The calendar's change mark, kept in the database beside the id sequences (the hidden
+ * `cal-sequences` collection, sequence `calendar-changes`): a number that grows with every write
+ * to a calendar record, in the write's own transaction, so that every process on the database
+ * sees a write as soon as it commits, and a rolled-back write leaves no mark.
+ *
+ * The mark is the time of the last change in milliseconds, or one more than the previous mark if
+ * that is later (clocks of several processes): HTTP validators use it both as a version (ETag) and
+ * as a time (Last-Modified).
+ */
+export const CHANGES_SEQUENCE = 'calendar-changes'
+
+const MAX_ATTEMPTS = 20
+
+type Row = { id: number | string; value: number }
+
+/** The current mark (0 before the first change): one indexed read. */
+export async function currentChangeMark(payload: Payload, sequencesSlug: string, req?: PayloadRequest): Promise<number> {
+  const last = await payload.db.findOne<Row>({
+    collection: sequencesSlug,
+    where: { sequence: { equals: CHANGES_SEQUENCE } },
+    sort: '-value',
+    ...(req ? { req } : {}),
+  } as Parameters<typeof payload.db.findOne>[0])
+  return Number(last?.value ?? 0)
+}
+
+/** Moves the mark on, in the transaction of `req`. */
+export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
+  const { payload } = req
+  let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {
+    try {
+      await payload.db.create({ collection: sequencesSlug, data: { sequence: CHANGES_SEQUENCE, value, claim: `${CHANGES_SEQUENCE}:${value}` }, req })
+    } catch (error) {
+      if (isUniqueViolation(error, req)) continue
+      throw error
+    }
+    await payload.db.deleteMany({
+      collection: sequencesSlug,
+      where: { and: [{ sequence: { equals: CHANGES_SEQUENCE } }, { value: { less_than: value } }] },
+      req,
+    })
+    return
+  }
+  throw new Error(`could not move the calendar's change mark after ${MAX_ATTEMPTS} attempts`)
+}
+
+/** A collection whose writes (changes, trash, deletes) move the mark; appended after its other hooks. */
+export function withChangesMarked(collection: CollectionConfig, sequencesSlug: string): CollectionConfig {
+  const hooks = collection.hooks ?? {}
+  const mark = async ({ req }: { req: PayloadRequest }) => {
+    await markChange(req, sequencesSlug)
+  }
+  return { ...collection, hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), mark], afterDelete: [...(hooks.afterDelete ?? []), mark] } }
+}

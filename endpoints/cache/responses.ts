@@ -1,0 +1,128 @@
+import { LRUCache } from 'lru-cache'
+import type { Payload } from 'payload'
+import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { invalidateTotals } from '../events/totals.js'
+
+/**
+ * The server's response cache (issue #16 item 5): the JSON answers of reads that any anonymous
+ * caller gets, kept by request (address, language, query), bounded in bytes, least recently used
+ * out first.
+ *
+ * It is never stale. Every request that may use it reads the calendar's change mark (one indexed
+ * query; collections/hooks/calendarChanges.ts), which every write from any process moves in its own
+ * transaction: a new mark empties the cache. What changes without a write ends entries too: the
+ * cache knows the next instant at which an answer may change by itself (a scheduled event coming
+ * due, an event starting or ending, the next UTC midnight, when the default window moves) and
+ * empties itself then. Requests whose dates are words ("now", "+3 weeks") are not kept.
+ */
+
+/** Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is the same either way. */
+export const CACHE_HEADER = 'x-cal-cache'
+
+export type CachedReply = { status: number; text: string; headers: Record<string, string>; etag: string }
+
+/** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
+export type CalendarGeneration = { mark: number; until: number }
+
+/** An entry's bookkeeping beside its text: key, headers, object. */
+const ENTRY_OVERHEAD = 512
+
+export class ResponseCache {
+  readonly #entries: LRUCache<string, CachedReply>
+  #generation: CalendarGeneration = { mark: -1, until: 0 }
+  readonly #maxEntryBytes: number
+
+  constructor(maxBytes: number) {
+    this.#maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8))
+    this.#entries = new LRUCache<string, CachedReply>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => Buffer.byteLength(entry.text) + ENTRY_OVERHEAD,
+    })
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  /** Brings the cache up to the calendar's state (emptying it when that moved on); the generation answers are made in. */
+  async generation(payload: Payload, options: ResolvedCalendarOptions, now: Date): Promise<CalendarGeneration> {
+    const mark = await currentChangeMark(payload, options.sequencesSlug)
+    if (mark === this.#generation.mark && now.getTime() < this.#generation.until) return this.#generation
+    const until = await nextTimeBoundary(payload, options, now)
+    this.#entries.clear()
+    // The archive's totals follow the same state: kept until it moves, however the write came.
+    invalidateTotals(payload)
+    this.#generation = { mark, until }
+    return this.#generation
+  }
+
+  get(key: string, generation: CalendarGeneration): CachedReply | undefined {
+    return generation === this.#generation ? this.#entries.get(key) : undefined
+  }
+
+  /** Keeps an answer made in `generation`, unless the calendar moved on meanwhile. */
+  set(key: string, generation: CalendarGeneration, reply: CachedReply): void {
+    if (generation !== this.#generation || Buffer.byteLength(reply.text) > this.#maxEntryBytes) return
+    this.#entries.set(key, reply)
+  }
+}
+
+/**
+ * The next instant after `now` at which an answer may change with no write: the next UTC midnight
+ * (the default date window), the next scheduled publication (events, venues, organizers), the next
+ * start or end of an event.
+ */
+async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptions, now: Date): Promise<number> {
+  const iso = now.toISOString()
+  const first = async (field: 'publishedAt' | 'startDate' | 'endDate', extra: Record<string, unknown> = {}, collection = options.slugs.events) => {
+    const { docs } = await payload.find({
+      collection: collection as 'events',
+      where: { and: [{ [field]: { greater_than: iso } }, extra] },
+      sort: field,
+      limit: 1,
+      pagination: false,
+      depth: 0,
+      select: { [field]: true },
+      trash: true,
+      overrideAccess: true,
+    } as Parameters<Payload['find']>[0])
+    const value = (docs[0] as Record<string, unknown> | undefined)?.[field]
+    return value ? new Date(value as string).getTime() : Infinity
+  }
+  const midnight = new Date(now).setUTCHours(24, 0, 0, 0)
+  const scheduled = { status: { equals: 'future' } }
+  const times = await Promise.all([
+    first('startDate'),
+    first('endDate'),
+    // Events, venues and organizers can be scheduled.
+    ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => first('publishedAt', scheduled, slug)),
+  ])
+  return Math.min(midnight, ...times)
+}
+
+const byInstance = new WeakMap<Payload, ResponseCache>()
+
+/** The response cache of one Payload instance, or none when `responseCacheBytes` is 0. */
+export function responseCacheOf(payload: Payload, options: ResolvedCalendarOptions): ResponseCache | null {
+  if (options.responseCacheBytes <= 0) return null
+  let cache = byInstance.get(payload)
+  if (!cache) byInstance.set(payload, (cache = new ResponseCache(options.responseCacheBytes)))
+  return cache
+}
+
+const DATE_PARAM = /(_date|_before|_after)$/
+/** A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it is read. */
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$/
+
+/** Whether an answer to this query may be kept: its dates do not depend on when it is read. */
+export function isCacheableQuery(query: URLSearchParams): boolean {
+  for (const [name, value] of query) if (DATE_PARAM.test(name) && !ABSOLUTE_DATE.test(value.trim())) return false
+  return true
+}
+
+/** The key of a request: where it came through (origin, language segment), its path and its query in a stable order. */
+export function cacheKey(origin: string, pathLanguage: string | null, path: string, query: URLSearchParams): string {
+  const pairs = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+  return JSON.stringify([origin, pathLanguage, path, pairs])
+}

@@ -1,0 +1,92 @@
+import Type from 'typebox'
+import { STATUSES } from '../../collections/access.js'
+import { parseDate } from '../../src/lib/dates.js'
+import type { RecordContext } from '../context.js'
+import { authorParam, dateParam, imageData, imageParam } from '../postArgs.js'
+import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records/common.js'
+import { imageRecord } from '../records/image.js'
+import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
+import { writtenWith, type WireField, type Write } from './table.js'
+
+/** What every post record (event, venue, organizer) is built from. */
+export type PostView = { doc: Doc; context: RecordContext; images: Map<number, Doc> }
+
+const published = ({ doc }: PostView) => doc.publishedAt ?? doc.createdAt
+
+/** `date` is site time, `date_utc` UTC, whatever the record's own zone (v1-decisions). */
+const publicationDate: Write = (args, context) => {
+  if (args.date_utc !== undefined) return { publishedAt: parseDate(args.date_utc, 'UTC', context.now)!.toISO() }
+  if (args.date !== undefined) return { publishedAt: parseDate(args.date, context.options.siteTimezone, context.now)!.toISO() }
+}
+
+export const id = { schema: Type.Integer({ minimum: 1 }), show: ({ doc }) => doc.id } satisfies WireField<PostView>
+
+export const author = {
+  schema: digits('Id of the author as a string; "0" for none.'),
+  show: ({ doc }) => authorId(doc),
+  field: 'author',
+  param: authorParam,
+} satisfies WireField<PostView>
+
+export const status = {
+  schema: postStatus,
+  show: ({ doc }) => (doc.deletedAt ? 'trash' : doc.status),
+  field: 'status',
+  param: { kind: 'text', description: 'Post status.', enum: STATUSES },
+} satisfies WireField<PostView>
+
+export const date = {
+  schema: wallClock('Publication date, site time zone'),
+  show: (view) => wallClockIn(published(view), view.context.options.siteTimezone),
+  field: 'publishedAt',
+  param: dateParam('Publication date, in the site time zone (whatever the record’s own zone).'),
+  write: publicationDate,
+} satisfies WireField<PostView>
+
+export const date_utc = {
+  schema: wallClock('Publication date, UTC'),
+  show: (view) => wallClockIn(published(view), 'UTC'),
+  field: 'publishedAt',
+  param: dateParam('Publication date in UTC.'),
+  write: writtenWith('date'),
+} satisfies WireField<PostView>
+
+export const modified = {
+  schema: wallClock('Last change, site time zone'),
+  show: ({ doc, context }) => wallClockIn(doc.updatedAt, context.options.siteTimezone),
+} satisfies WireField<PostView>
+
+export const modified_utc = { schema: wallClock('Last change, UTC'), show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC') } satisfies WireField<PostView>
+
+/** `url`: the public page, under `base` (`event`, `venue`, `organizer`). */
+export const pageUrl = (base: string) => ({
+  schema: url('Public page of the record (with the request’s language segment)'),
+  show: ({ doc, context }) => permalink(context, base, doc.slug),
+}) satisfies WireField<PostView>
+
+export const slug = { schema: Type.String(), show: ({ doc }) => doc.slug ?? '', field: 'slug' } satisfies WireField<PostView>
+
+export const image = {
+  schema: imageOrNone,
+  show: ({ doc, images, context }) => imageRecord(doc, images, context),
+  locked: false,
+  field: 'image',
+  param: imageParam,
+  write: (args) => (args.image !== undefined ? imageData(args.image) : undefined),
+} satisfies WireField<PostView>
+
+export const global_id = {
+  schema: Type.String({ description: 'Host and path of the site with the id: `example.com?id=42`.' }),
+  show: ({ doc, context }) => globalId(context, doc.id).global_id,
+} satisfies WireField<PostView>
+
+export const global_id_lineage = {
+  schema: Type.Array(Type.String(), { minItems: 1 }),
+  show: ({ doc, context }) => globalId(context, doc.id).global_id_lineage,
+} satisfies WireField<PostView>
+
+/** A text kept as given ('' for none). */
+export const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** The keys every post record opens with after its id (reference §4.1-4.3), its page under `base`. */
+export const postHead = (base: string) => ({ author, status, date, date_utc, modified, modified_utc, url: pageUrl(base) })

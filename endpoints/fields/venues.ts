@@ -1,0 +1,103 @@
+import Type, { type Static } from 'typebox'
+import type { ParamSpec } from '../params.js'
+import { urlParam } from '../postArgs.js'
+import { venueJsonLd } from '../records/jsonLd.js'
+import { displayTitle, renderContent } from '../records/text.js'
+import { JsonLd, lockableFlag } from '../schemas/parts.js'
+import * as post from './post.js'
+import { recordSchema, type FieldTable, type WireField } from './table.js'
+
+/** What a venue or organizer record is built from. */
+export type LinkedView = post.PostView & { withJsonLd?: boolean }
+
+const text = (description: string): ParamSpec => ({ kind: 'string', description })
+const flag = (description: string): ParamSpec => ({ kind: 'boolean', description })
+
+/** A text field of the venue, copied as given, shown as stored ('' when locked unless `keep`). */
+const plain = (field: string, description: string, options: { search?: boolean; keep?: boolean } = {}) => ({
+  schema: Type.String(),
+  show: ({ doc }) => post.text(doc[field]),
+  ...(options.keep ? {} : { locked: '' }),
+  field,
+  search: options.search,
+  param: text(description),
+}) satisfies WireField<LinkedView>
+
+const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'])
+
+const hasGeo = ({ doc }: LinkedView) => typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
+
+const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string) => ({
+  schema: Type.Optional(Type.Number({ minimum: -limit, maximum: limit, description: 'Only when both coordinates are set.' })),
+  show: (view) => (hasGeo(view) ? view.doc[field] : undefined),
+  locked: 0,
+  field,
+  param: { kind: 'number', description, check: (v: number) => (v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined) },
+}) satisfies WireField<LinkedView>
+
+/** The name (`venue`, `organizer`): required on create, shown for display, '' when locked. */
+export const nameField = (kind: string) => ({
+  schema: Type.String({ description: 'Name' }),
+  show: ({ doc }) => displayTitle(doc.name),
+  locked: '',
+  field: 'name',
+  localized: true,
+  search: true,
+  param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
+}) satisfies WireField<LinkedView>
+
+export const descriptionField = {
+  schema: Type.String({ description: 'HTML' }),
+  show: ({ doc }) => renderContent(doc.description),
+  locked: '',
+  field: 'description',
+  localized: true,
+  search: true,
+  param: text('Description.'),
+} satisfies WireField<LinkedView>
+
+export const noExcerpt = { schema: Type.String(), show: () => '' } satisfies WireField<LinkedView>
+
+/** Venues (reference §4.2, §6): every key of the record, with its argument and stored field. */
+export const VENUE_FIELDS = {
+  id: post.id,
+  ...post.postHead('venue'),
+  venue: nameField('venue'),
+  description: descriptionField,
+  excerpt: noExcerpt,
+  slug: post.slug,
+  image: post.image,
+  address: plain('address', 'Street address.', { search: true }),
+  city: plain('city', 'City.', { search: true }),
+  country: plain('country', 'Country.'),
+  province: plain('province', 'Province.', { search: true }),
+  // The anchor does not hide the state of a protected venue.
+  state: plain('state', 'State.', { search: true, keep: true }),
+  zip: plain('zip', 'Postal code.', { search: true }),
+  phone: plain('phone', 'Phone number.', { search: true }),
+  website: { ...plain('website', ''), param: urlParam('Website of the venue.') },
+  stateprovince: {
+    ...plain('stateprovince', 'State or province; made from state or province when not given.', { search: true }),
+    // On create, made from the state (in the US) or the province when not given (reference §6.3).
+    write: (args, _context, stored) => {
+      if (args.stateprovince !== undefined) return { stateprovince: args.stateprovince }
+      if (stored) return undefined
+      const american = US.has(String(args.country ?? '').trim().toLowerCase())
+      return { stateprovince: american ? (args.state ?? args.province ?? '') : (args.province ?? '') }
+    },
+  },
+  geo_lat: coordinate('geoLat', 90, 'geo_lat', 'Latitude (with geo_lng).'),
+  geo_lng: coordinate('geoLng', 180, 'geo_lng', 'Longitude (with geo_lat).'),
+  json_ld: { schema: Type.Optional(JsonLd), show: (view, built) => (view.withJsonLd ? venueJsonLd(built) : undefined) },
+  show_map: { schema: lockableFlag('Show a map; null when password-protected.'), show: ({ doc }) => doc.showMap !== false, locked: null, field: 'showMap', param: flag('Show a map (default true).') },
+  show_map_link: { schema: lockableFlag('Show a map link; null when password-protected.'), show: ({ doc }) => doc.showMapLink !== false, locked: null, field: 'showMapLink', param: flag('Show a map link (default true).') },
+  global_id: post.global_id,
+  global_id_lineage: post.global_id_lineage,
+} satisfies FieldTable<LinkedView>
+
+export const Venue = recordSchema(
+  'A venue (reference §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
+  VENUE_FIELDS,
+)
+
+export type VenueRecord = Static<typeof Venue>

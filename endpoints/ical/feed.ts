@@ -1,0 +1,189 @@
+import { FEEDS_NAMESPACE } from '../../src/defaults.js'
+import ical, { foldLines, ICalCalendarMethod, ICalEvent } from 'ical-generator'
+import type { Where } from 'payload'
+import { languageSegment, NAMESPACE, type Context } from '../context.js'
+import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
+import { eventIdParam, eventSlugParam, readableEvent, type EventAddress } from '../events/single.js'
+import type { Params } from '../params.js'
+import { eventRecord } from '../records/event.js'
+import { loadRelated } from '../records/load.js'
+import type { Doc } from '../records/common.js'
+import type { Operation, Reply } from '../router.js'
+import { statusWhere } from '../status.js'
+import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
+import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
+import { veventData } from './vevent.js'
+import { zoneBlock } from './zones.js'
+
+/** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
+export const ICAL_NAMESPACE = FEEDS_NAMESPACE
+
+/** Events read per query while a feed streams: a page's worth of memory, whatever the feed's size. */
+const BATCH = 200
+
+const CONTENT_TYPE = 'text/calendar; charset=utf-8'
+
+/** The archive's filters, less its paging: a feed holds every event of its window. */
+const feedParams: Params = Object.fromEntries(Object.entries(archiveParams).filter(([name]) => name !== 'page' && name !== 'per_page'))
+
+/** What record builders need, with the v1 namespace as root, so that records (and links) are those of v1. */
+const v1Context = (context: Context): Context => ({
+  ...context,
+  root: `${context.siteUrl}${languageSegment(context.lang)}${context.payload.config.routes.api}/${NAMESPACE}/`,
+})
+
+const hostOf = (context: Context) => new URL(context.siteUrl).host
+
+/** BEGIN:VCALENDAR and its properties, then a VTIMEZONE for each zone the events use. */
+function calendarHead(context: Context, name: string, zones: Iterable<string | null | undefined>): string {
+  const calendar = ical({
+    prodId: { company: hostOf(context), product: 'Payload Events Calendar', language: context.lang.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    name,
+    x: { 'X-WR-TIMEZONE': context.options.siteTimezone },
+  })
+  const text = calendar.toString()
+  const head = text.slice(0, text.lastIndexOf('END:VCALENDAR'))
+  const blocks = new Map<string, string>()
+  for (const zone of zones) {
+    const block = zoneBlock(zone)
+    if (block) blocks.set(block.tzid, block.vtimezone)
+  }
+  return head + [...blocks.values()].join('')
+}
+
+const CALENDAR_END = 'END:VCALENDAR\r\n'
+
+/** VEVENTs of events read with their related records, folded at 75 octets. */
+async function vevents(context: Context, docs: Doc[], password: unknown): Promise<string> {
+  const related = await loadRelated(context, docs, password)
+  const host = hostOf(context)
+  return docs.map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host), ical()).toString())).join('')
+}
+
+/**
+ * What a calendar's content depends on besides the request: the calendar's change mark (every
+ * write, from any process) and the last scheduled event that came due (which changes what is
+ * published without a write); and the time the content may last have changed, the start of the
+ * current day included (the default window moves daily).
+ */
+async function calendarState(context: Context) {
+  const mark = await currentChangeMark(context.payload, context.options.sequencesSlug)
+  // Events, venues and organizers can be scheduled; a feed shows all three.
+  const dues = await Promise.all(
+    (['events', 'venues', 'organizers'] as const).map(async (key) => {
+      const { docs } = await context.data.page(key, {
+        where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
+        sort: '-publishedAt',
+        limit: 1,
+        count: false,
+        select: { publishedAt: true },
+        sight: 'everything',
+      })
+      return docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
+    }),
+  )
+  const lastDue = Math.max(...dues)
+  const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
+  return { mark, lastDue, lastModified: new Date(Math.min(context.now.getTime(), Math.max(mark, lastDue, today))) }
+}
+
+/** Who is asking, as far as it changes what a calendar holds. */
+const callerKey = (context: Context) => (context.user ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}` : null)
+
+function calendarHeaders(filename: string): Record<string, string> {
+  return { 'content-type': CONTENT_TYPE, 'content-disposition': `attachment; filename="${filename}"` }
+}
+
+/** The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed is read). */
+async function feedHead(context: Context, query: { where: Where[]; trash: boolean }): Promise<string> {
+  const zones = await context.data.distinct('events', 'timezone', { where: { and: query.where }, trash: query.trash })
+  const used = zones.map((value) => value.timezone as string | null | undefined)
+  return calendarHead(context, `${hostOf(context)} events`, used)
+}
+
+/**
+ * The feed, streamed: the head, then the events in batches in the archive's order (start, then
+ * id), each batch read after the last one was taken by the connection, then the end.
+ */
+function feedStream(context: Context, query: { where: Where[]; trash: boolean }, password: unknown): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let after: { start: string; id: number } | null = null
+  let sentHead = false
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      try {
+        if (!sentHead) {
+          sentHead = true
+          controller.enqueue(encoder.encode(await feedHead(context, query)))
+          return
+        }
+        const keyset: Where[] = after
+          ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
+          : []
+        const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
+        if (events.length) {
+          controller.enqueue(encoder.encode(await vevents(context, events, password)))
+          const last = events[events.length - 1]
+          after = { start: last.startDateLocal ?? '', id: last.id }
+        }
+        if (events.length < BATCH) {
+          controller.enqueue(encoder.encode(CALENDAR_END))
+          controller.close()
+        }
+      } catch (error) {
+        // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps refuse.
+        context.payload.logger.error({ err: error, msg: 'calendar feed failed while streaming' })
+        controller.error(error)
+      }
+    },
+  })
+}
+
+/** The events of the archive's query (same filters, meanings, errors and default window) as one calendar. */
+async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
+  const context = v1Context(given)
+  const { where, statuses } = await archiveFilters(context, args as ArchiveArgs)
+  // What the caller asked for, before the status condition (which holds the current instant).
+  const query = JSON.stringify({ where, statuses, args })
+  if (statuses) where.push(statusWhere(statuses, context.now))
+  const trash = statuses?.includes('trash') ?? false
+  const state = await calendarState(context)
+  // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
+  const validator: Validator = {
+    etag: etagOfSource({ query, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
+    lastModified: state.lastModified,
+  }
+  return { status: 200, body: null, raw: feedStream(context, { where, trash }, args.password), headers: calendarHeaders('events.ics'), validator }
+}
+
+export const eventsFeed: Operation = {
+  summary: 'The events as an iCalendar feed',
+  params: feedParams,
+  responses: { 200: 'Calendar' },
+  handle: feed,
+}
+
+/** One event as a calendar, after the checks of a v1 single read (403 for a protected event without its password). */
+export function eventCalendar(address: EventAddress): Operation {
+  return {
+    summary: `One event by ${address} as iCalendar`,
+    params: {
+      [address]: address === 'id' ? eventIdParam : eventSlugParam,
+      password: { kind: 'text', description: 'The event password, for a protected event.' },
+    },
+    responses: {
+      200: 'Calendar',
+      403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
+      404: { errors: ['rest-event-not-found'] },
+    },
+    handle: async (given, args) => {
+      const context = v1Context(given)
+      const { doc } = await readableEvent(context, address, args)
+      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + (await vevents(context, [doc], args.password)) + CALENDAR_END
+      const { lastModified } = await calendarState(context)
+      const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
+      return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }
+    },
+  }
+}

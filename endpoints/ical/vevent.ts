@@ -1,0 +1,94 @@
+import { compile } from 'html-to-text'
+import { DateTime } from 'luxon'
+import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
+import type { Doc } from '../records/common.js'
+import type { EventRecord } from '../schemas/records.js'
+import { zoneBlock } from './zones.js'
+
+/** HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its line breaks. */
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { hideLinkIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+})
+
+const plain = (html: string | undefined) => (html ? toText(html).trim() : '')
+
+/** `YYYY-MM-DD` of a wall-clock `YYYY-MM-DD HH:MM:SS`, as a Date at UTC midnight (how ical-generator takes a DATE). */
+const dayOf = (wallClock: string, addDays = 0) => {
+  const day = new Date(`${wallClock.slice(0, 10)}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + addDays)
+  return day
+}
+
+/** An instant in a zone (UTC when there is none), as ical-generator takes a zoned time. */
+const inZone = (instant: string, tzid: string | undefined) => DateTime.fromJSDate(new Date(instant), { zone: tzid ?? 'UTC' })
+
+/** RFC 5545 STATUS: published (or scheduled, or private) events are confirmed, drafts tentative, the trash cancelled. */
+function statusOf(status: string): ICalEventStatus {
+  if (status === 'trash') return ICalEventStatus.CANCELLED
+  if (status === 'draft' || status === 'pending') return ICalEventStatus.TENTATIVE
+  return ICalEventStatus.CONFIRMED
+}
+
+/** The venue as LOCATION (name, then its address on one line) with its coordinates as GEO. */
+function locationOf(record: EventRecord): ICalEventData['location'] {
+  const venue = Array.isArray(record.venue) ? undefined : record.venue
+  if (!venue) return null
+  const title = plain(venue.venue)
+  const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country]
+    .map((part) => plain(part))
+    .filter(Boolean)
+    .join(', ')
+  const geo = typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number' ? { lat: venue.geo_lat, lon: venue.geo_lng } : undefined
+  if (!title && !address) return null
+  return { title: title || address, ...(title && address ? { address } : {}), ...(geo ? { geo } : {}) }
+}
+
+/** The first organizer that has an e-mail address (ORGANIZER is a calendar address: one, with a mailto). */
+function organizerOf(record: EventRecord): ICalEventData['organizer'] {
+  const organizer = record.organizer.find((candidate) => candidate.email)
+  return organizer ? { name: plain(organizer.organizer) || organizer.email, email: organizer.email } : null
+}
+
+/**
+ * One event as a VEVENT, from its stored document (what the record does not carry: the sequence,
+ * the instants, the title as written) and its v1 record (what the caller may see of it: a locked
+ * event's record has no description, venue, organizers, terms or image).
+ *
+ * UID is the event's id on this site, so it holds through edits and renames; DTSTAMP is the last
+ * change, so that the same data gives the same bytes (and the same ETag).
+ */
+export function veventData(doc: Doc, record: EventRecord, host: string): ICalEventData {
+  const zone = zoneBlock(doc.timezone)
+  const modified = new Date(doc.updatedAt ?? doc.createdAt)
+  const times: Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> = record.all_day
+    ? // A DATE end is exclusive: the day after the last day.
+      { start: dayOf(record.start_date), end: dayOf(record.end_date, 1), allDay: true }
+    : // In the event's zone as luxon times: ical-generator writes a plain Date's UTC digits even under a TZID.
+      { start: inZone(doc.startDate, zone?.tzid), end: inZone(doc.endDate, zone?.tzid), timezone: zone?.tzid ?? null }
+  const image = record.image ? record.image.url : null
+  return {
+    id: `event-${doc.id}@${host}`,
+    sequence: Number.isInteger(doc.sequence) ? doc.sequence : 0,
+    stamp: modified,
+    lastModified: modified,
+    created: new Date(doc.createdAt),
+    ...times,
+    summary: String(doc.title ?? '').trim(),
+    description: plain(record.description) || null,
+    location: locationOf(record),
+    organizer: organizerOf(record),
+    categories: record.categories.map((category) => ({ name: plain(category.name) })).filter((category) => category.name),
+    url: record.url,
+    attachments: image ? [image] : [],
+    status: statusOf(record.status),
+    class: record.status === 'private' ? ICalEventClass.PRIVATE : ICalEventClass.PUBLIC,
+  }
+}

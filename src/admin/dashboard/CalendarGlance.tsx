@@ -1,0 +1,89 @@
+'use client'
+import { useAuth, useLocale, useTranslation } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
+import { textIn } from '../../../collections/i18n/index.js'
+import { CALENDAR_CSS } from '../calendar/styles.js'
+import { calendarText, type CalendarTextKey } from '../calendar/texts.js'
+import { type CalendarSlugs, DEFAULT_SLUGS, statusLabelKey, useAdminUrls, useRestList } from '../calendar/shared.js'
+import { zonedTime } from '../timezone/zonedTime.js'
+
+const SHOWN = 5
+const REVIEWERS = new Set(['editor', 'administrator'])
+
+type Item = { id: number | string; title: string; status: string; startDate?: string; timezone?: string; allDay?: boolean }
+
+const FIELDS = ['title', 'status', 'publishedAt', 'startDate', 'timezone', 'allDay']
+
+/**
+ * The dashboard's calendar at a glance, above the collection cards: the next events the user may
+ * see and, for editors and administrators, the events waiting for their review.
+ */
+export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlugs }) {
+  const { i18n } = useTranslation()
+  const t = (key: CalendarTextKey) => calendarText(i18n.language, key)
+  const { user } = useAuth()
+  const locale = useLocale()
+  const urls = useAdminUrls()
+  const fetchList = useRestList()
+  const reviews = REVIEWERS.has(String((user as { role?: unknown } | null)?.role))
+  const [next, setNext] = useState<Item[] | null>(null)
+  const [waiting, setWaiting] = useState<Item[] | null>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const query = (where: Record<string, string>, sort: string) => {
+      const params = new URLSearchParams({ ...where, sort, limit: String(SHOWN), depth: '0' })
+      for (const field of FIELDS) params.set(`select[${field}]`, 'true')
+      if (locale?.code) params.set('locale', locale.code)
+      return params
+    }
+    const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) => docs as unknown as Item[]
+    fetchList(slugs.events, query({ 'where[endDate][greater_than_equal]': new Date().toISOString() }, 'startDate'), controller.signal)
+      .then((list) => setNext(asItems(list)))
+      .catch(() => setNext([]))
+    if (reviews) {
+      fetchList(slugs.events, query({ 'where[status][equals]': 'pending' }, '-updatedAt'), controller.signal)
+        .then((list) => setWaiting(asItems(list)))
+        .catch(() => setWaiting([]))
+    }
+    return () => controller.abort()
+  }, [slugs.events, reviews, locale?.code, fetchList])
+
+  const list = (items: Item[] | null, empty: CalendarTextKey) =>
+    items === null ? (
+      <p>{t('loading')}</p>
+    ) : items.length === 0 ? (
+      <p>{t(empty)}</p>
+    ) : (
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <time>{zonedTime(item.startDate, item.timezone, item.allDay === true, i18n.language)}</time>
+            <a href={urls.edit(slugs.events, item.id)} className={`cal-status-${item.status}`} title={textIn(i18n.language, statusLabelKey(item.status))}>
+              {item.title || `#${item.id}`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    )
+
+  if (!user) return null
+  return (
+    <div className="cal-glance">
+      <style>{CALENDAR_CSS}</style>
+      <section className="cal-glance__next" aria-labelledby="cal-glance-next">
+        <h2 id="cal-glance-next">{t('nextEvents')}</h2>
+        {list(next, 'noNextEvents')}
+        <p>
+          <a href={urls.calendar(slugs.events)}>{t('openCalendar')}</a>
+        </p>
+      </section>
+      {reviews && (
+        <section className="cal-glance__waiting" aria-labelledby="cal-glance-waiting">
+          <h2 id="cal-glance-waiting">{t('waitingForReview')}</h2>
+          {list(waiting, 'nothingWaiting')}
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+'use client'
+import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
+import { FEEDS_NAMESPACE } from '../../defaults.js'
+import { feedUrls } from './feedUrls.js'
+import { feedText } from './texts.js'
+
+/** The admin's own address: the config's `serverURL`, else the page's. */
+function useOrigin(): string {
+  const { config } = useConfig()
+  const [origin, setOrigin] = useState(config.serverURL ?? '')
+  useEffect(() => {
+    if (!config.serverURL) setOrigin(window.location.origin)
+  }, [config.serverURL])
+  return origin
+}
+
+/**
+ * Links for calendar apps: in an event's sidebar, the event as an .ics file (once saved); everywhere,
+ * a subscription to the whole calendar (`webcal://`) and its download (docs: README "Calendar feeds").
+ */
+export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
+  const { i18n } = useTranslation()
+  const { config } = useConfig()
+  const document = useDocumentInfo()
+  const origin = useOrigin()
+  if (!origin) return null
+  const urls = feedUrls(origin, config.routes.api, FEEDS_NAMESPACE)
+  const id = withEvent ? document?.id : undefined
+  return (
+    <div className="cal-feed-links" style={{ marginBottom: 'var(--base)' }}>
+      <p className="field-label">{feedText(i18n.language, 'title')}</p>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+        {id !== undefined && id !== null ? (
+          <li>
+            <a href={urls.event(id)} download>
+              {feedText(i18n.language, 'addEvent')}
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <a href={urls.subscription}>{feedText(i18n.language, 'subscribe')}</a>
+        </li>
+        <li>
+          <a href={urls.calendar} download>
+            {feedText(i18n.language, 'download')}
+          </a>
+        </li>
+      </ul>
+      <p className="field-description">{feedText(i18n.language, 'hint')}</p>
+    </div>
+  )
+}
+
+/** The same links without the event, for the calendar view and the events list. */
+export const CalendarFeedLinks = () => <FeedLinks withEvent={false} />

@@ -1,0 +1,53 @@
+'use client'
+import { SelectInput, useDocumentInfo, useField, useTranslation } from '@payloadcms/ui'
+import type { TextFieldClientComponent } from 'payload'
+import { useEffect, useMemo } from 'react'
+import { calendarText } from '../calendar/texts.js'
+import { zoneOptions } from './zones.js'
+
+/**
+ * The event's `timezone`: a searchable list of IANA zones in place of a text box, still storing the
+ * same text (so offsets such as `UTC+2` written through v1 stay as they are and are offered too).
+ * A new event starts in the site's zone.
+ */
+export const TimezoneField: TextFieldClientComponent = (props) => {
+  const { field, path: givenPath, readOnly } = props
+  const siteTimezone = (props as { siteTimezone?: string }).siteTimezone
+  const path = givenPath ?? field.name
+  const { value, setValue, showError } = useField<string>({ path })
+  const { id } = useDocumentInfo()
+  const { i18n } = useTranslation()
+
+  useEffect(() => {
+    if (id || value || !siteTimezone) return
+    // After the form's own first effects, which put its initial state back over anything set before;
+    // not a change by the editor, so the form is not marked modified.
+    const timer = setTimeout(() => setValue(siteTimezone, true), 0)
+    return () => clearTimeout(timer)
+  }, [id, value, siteTimezone, setValue])
+
+  const options = useMemo(() => {
+    const all = zoneOptions([value, siteTimezone])
+    return all.map((option) => (option.value === siteTimezone ? { ...option, label: `${option.label} · ${calendarText(i18n.language, 'siteZone')}` } : option))
+  }, [value, siteTimezone, i18n.language])
+
+  return (
+    <SelectInput
+      path={path}
+      name={field.name}
+      label={field.label}
+      description={field.admin?.description}
+      localized={field.localized}
+      required={field.required}
+      readOnly={readOnly}
+      showError={showError}
+      options={options}
+      value={value ?? ''}
+      placeholder={calendarText(i18n.language, 'zoneSearch')}
+      onChange={(option) => {
+        const chosen = Array.isArray(option) ? option[0] : option
+        setValue(chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : '')
+      }}
+    />
+  )
+}

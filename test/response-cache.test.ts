@@ -1,0 +1,180 @@
+import http from 'node:http'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { cacheKey, isCacheableQuery } from '../endpoints/cache/responses.js'
+import { V1 } from './helpers.js'
+import { freshDatabase, type TestDatabase } from './support/database.js'
+import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
+
+/**
+ * The server's response cache (issue #16 item 5), through HTTP, with two server processes on one
+ * database (a SQLite file, or PostgreSQL when the suite runs on it): what one process writes, the
+ * other's very next read shows, though it answers repeated reads from its cache.
+ */
+
+let database: TestDatabase
+let mediaDir: string
+let first: ServerProcess
+let second: ServerProcess
+let token: string
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any; text: string }
+
+/** A request on a connection of its own (the processes close idle keep-alive connections after 5 s). */
+function call(base: string, method: string, route: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+    const request = http.request(
+      `${base}${route}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(options.token ? { authorization: `JWT ${options.token}` } : {}),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => {
+          let body: any = text
+          try {
+            body = text ? JSON.parse(text) : undefined
+          } catch {
+            // a calendar
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(payload)
+  })
+}
+
+beforeAll(async () => {
+  database = await freshDatabase('response-cache')
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-cache-media-'))
+  const env = { DATABASE_URI: database.uri, CAL_MEDIA_DIR: mediaDir, PAYLOAD_SECRET: 'response-cache-secret' }
+  // One after the other: the first applies the migrations.
+  first = await startServerProcess(env)
+  second = await startServerProcess(env)
+  const registered = await call(first.url, 'POST', '/api/users/first-register', { body: { email: 'cache@example.com', password: 'response-cache-password' } })
+  expect(registered.status).toBe(200)
+  const login = await call(first.url, 'POST', '/api/users/login', { body: { email: 'cache@example.com', password: 'response-cache-password' } })
+  token = login.body.token
+}, 180_000)
+
+afterAll(async () => {
+  for (const running of [first, second]) {
+    running?.child.kill('SIGTERM')
+    await running?.exited
+  }
+  await database?.drop()
+  fs.rmSync(mediaDir, { recursive: true, force: true })
+})
+
+const ARCHIVE = `${V1}/events?start_date=2030-01-01&end_date=2030-12-31`
+const create = (base: string, title: string, day: string) =>
+  call(base, 'POST', `${V1}/events`, { token, body: { title, start_date: `2030-${day} 10:00:00`, end_date: `2030-${day} 12:00:00`, timezone: 'UTC' } })
+
+describe('two server processes on one database', () => {
+  it('answers a repeated anonymous read from the cache, and shows the other process’s writes at the very next read', async () => {
+    const created = await create(first.url, 'First concert', '03-01')
+    expect(created.status).toBe(201)
+
+    const cold = await call(second.url, 'GET', ARCHIVE)
+    expect(cold.status).toBe(200)
+    expect(cold.headers['x-cal-cache']).toBeUndefined()
+    const warm = await call(second.url, 'GET', ARCHIVE)
+    expect(warm.headers['x-cal-cache']).toBe('hit')
+    expect(warm.text).toBe(cold.text)
+    expect(warm.headers.etag).toBe(cold.headers.etag)
+    expect(warm.headers['x-tec-total']).toBe('1')
+
+    // A create in the first process: the second's next read has it, total included.
+    await create(first.url, 'Second concert', '04-01')
+    const afterCreate = await call(second.url, 'GET', ARCHIVE)
+    expect(afterCreate.headers['x-cal-cache']).toBeUndefined()
+    expect(afterCreate.body.events.map((event: { title: string }) => event.title)).toEqual(['First concert', 'Second concert'])
+    expect(afterCreate.headers['x-tec-total']).toBe('2')
+    expect((await call(second.url, 'GET', ARCHIVE)).headers['x-cal-cache']).toBe('hit')
+
+    // An update, then a delete for good, in the first process.
+    expect((await call(first.url, 'PATCH', `${V1}/events/${created.body.id}`, { token, body: { title: 'Renamed concert' } })).status).toBe(200)
+    const single = await call(second.url, 'GET', `${V1}/events/${created.body.id}`)
+    expect(single.body.title).toBe('Renamed concert')
+    expect((await call(second.url, 'GET', ARCHIVE)).body.events[0].title).toBe('Renamed concert')
+    expect((await call(first.url, 'DELETE', `${V1}/events/${created.body.id}?force=true`, { token })).status).toBe(200)
+    const afterDelete = await call(second.url, 'GET', ARCHIVE)
+    expect(afterDelete.body.events.map((event: { title: string }) => event.title)).toEqual(['Second concert'])
+    expect(afterDelete.headers['x-tec-total']).toBe('1')
+    expect((await call(second.url, 'GET', `${V1}/events/${created.body.id}`)).status).toBe(404)
+  }, 120_000)
+
+  it('changes a feed’s ETag in one process after a write in the other', async () => {
+    const feed = `/api/cal/ical/events.ics?start_date=2030-01-01&end_date=2030-12-31`
+    const before = await call(second.url, 'GET', feed)
+    expect(before.status).toBe(200)
+    expect((await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(before.headers.etag) } })).status).toBe(304)
+    await create(first.url, 'Third concert', '05-01')
+    const after = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(before.headers.etag) } })
+    expect(after.status).toBe(200)
+    expect(after.text).toContain('SUMMARY:Third concert')
+  }, 60_000)
+
+  it('keeps only what any anonymous caller gets: no hits for authenticated or password reads, nor for dates given as words', async () => {
+    for (const [route, options] of [
+      [ARCHIVE, { token }],
+      [`${ARCHIVE}&password=x`, {}],
+      [`${V1}/events?start_date=now&end_date=%2B5%20years`, {}],
+    ] as const) {
+      await call(second.url, 'GET', route, options)
+      const again = await call(second.url, 'GET', route, options)
+      expect(again.status).toBe(200)
+      expect([route, again.headers['x-cal-cache']]).toEqual([route, undefined])
+    }
+  }, 60_000)
+
+  it('ends entries when a scheduled event comes due, with no write', async () => {
+    const dueAt = new Date(Date.now() + 2000)
+    const scheduled = await call(first.url, 'POST', `${V1}/events`, {
+      token,
+      body: { title: 'Scheduled concert', start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 12:00:00', timezone: 'UTC', status: 'publish', date_utc: dueAt.toISOString().slice(0, 19).replace('T', ' ') },
+    })
+    expect(scheduled.status).toBe(201)
+    expect(scheduled.body.status).toBe('future')
+    await call(second.url, 'GET', ARCHIVE)
+    const before = await call(second.url, 'GET', ARCHIVE)
+    expect(before.headers['x-cal-cache']).toBe('hit')
+    expect(before.text).not.toContain('Scheduled concert')
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() - Date.now() + 1000))
+    const after = await call(second.url, 'GET', ARCHIVE)
+    expect(after.headers['x-cal-cache']).toBeUndefined()
+    expect(after.text).toContain('Scheduled concert')
+  }, 60_000)
+})
+
+describe('cache keys', () => {
+  it('keys by origin, language segment, path and the query in any order', () => {
+    const key = (query: string, language: string | null = null, origin = 'http://a') => cacheKey(origin, language, '/api/cal/events/v1/events', new URLSearchParams(query))
+    expect(key('a=1&b=2')).toBe(key('b=2&a=1'))
+    expect(key('a=1&a=2')).toBe(key('a=2&a=1'))
+    expect(key('a=1')).not.toBe(key('a=2'))
+    expect(key('a=1', 'fr')).not.toBe(key('a=1'))
+    expect(key('a=1', null, 'http://b')).not.toBe(key('a=1'))
+  })
+
+  it('keeps no query whose dates are words or relative', () => {
+    expect(isCacheableQuery(new URLSearchParams('start_date=2030-01-01&end_date=2030-12-31 23:59:59&categories=jazz'))).toBe(true)
+    expect(isCacheableQuery(new URLSearchParams('starts_after=1893456000'))).toBe(true)
+    for (const query of ['start_date=now', 'end_date=%2B3%20weeks', 'starts_before=tomorrow', 'ends_after=next friday']) {
+      expect([query, isCacheableQuery(new URLSearchParams(query))]).toEqual([query, false])
+    }
+  })
+})

@@ -1,0 +1,61 @@
+/** The plugin's import graph: no circle (type imports included), and the layers import only downward. */
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@jest/globals'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const FOLDERS = ['endpoints', 'collections', 'src']
+
+function sources(): string[] {
+  const found: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const relative = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(relative)
+      else if (/\.tsx?$/.test(entry.name)) found.push(relative)
+    }
+  }
+  FOLDERS.forEach(walk)
+  return found
+}
+
+/** Each source file's relative imports (and re-exports), as files. */
+function importGraph(): Map<string, string[]> {
+  const files = new Set(sources())
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+    const targets = [...text.matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)].map((match) => {
+      const base = path.join(path.dirname(file), match[1]).replace(/\.js$/, '')
+      return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => files.has(candidate))
+    })
+    graph.set(file, targets.filter((target): target is string => Boolean(target)))
+  }
+  return graph
+}
+
+test('no import circle in the plugin or the host', () => {
+  const graph = importGraph()
+  const circles: string[] = []
+  const done = new Set<string>()
+  const stack: string[] = []
+  const visit = (file: string) => {
+    if (stack.includes(file)) return void circles.push([...stack.slice(stack.indexOf(file)), file].join(' → '))
+    if (done.has(file)) return
+    stack.push(file)
+    for (const target of graph.get(file) ?? []) visit(target)
+    stack.pop()
+    done.add(file)
+  }
+  for (const file of graph.keys()) visit(file)
+  expect(circles).toEqual([])
+})
+
+test('collections/ never imports endpoints/, and the plugin never imports the host', () => {
+  const wrong = [...importGraph()].flatMap(([file, targets]) =>
+    targets
+      .filter((target) => (file.startsWith('collections/') && target.startsWith('endpoints/')) || (!file.startsWith('src/host/') && !file.startsWith('src/app/') && target.startsWith('src/host/')))
+      .map((target) => `${file} → ${target}`),
+  )
+  expect(wrong).toEqual([])
+})
