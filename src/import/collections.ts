@@ -145,7 +145,7 @@ const queueImportJob =
     const job = (await req.payload.jobs.queue({ task: IMPORT_TASK as never, input: { runId: doc.id } as never, queue: IMPORT_QUEUE, req })) as { id: number | string }
     const data = { job: String(job.id), startedBy: req.user?.id ?? null }
     await req.payload.db.updateOne({ collection: slug, where: { id: { equals: doc.id } }, data, req })
-    if (!req.context[RUN_HERE]) setTimeout(() => void workQueue(req.payload, job.id), 50)
+    if (!req.context[RUN_HERE]) setTimeout(() => void workQueue(req.payload, job.id), 50).unref()
     return { ...doc, ...data }
   }
 
@@ -153,7 +153,7 @@ async function workQueue(payload: Payload, jobId: number | string, attempt = 0):
   try {
     const exists = await payload.db.findOne({ collection: 'payload-jobs', where: { id: { equals: jobId } } })
     if (!exists) {
-      if (attempt < 100) setTimeout(() => void workQueue(payload, jobId, attempt + 1), 100)
+      if (attempt < 100) setTimeout(() => void workQueue(payload, jobId, attempt + 1), 100).unref()
       return
     }
     await payload.jobs.runByID({ id: jobId, overrideAccess: true })

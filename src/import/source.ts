@@ -61,6 +61,17 @@ export function rebase(root: string, address: string): string {
   return match ? new URL(match[1], root).toString() : new URL(address, root).toString()
 }
 
+/**
+ * The next page's address with the first request's arguments it lacks: a server may leave
+ * `per_page` or `hide_empty` out of its `next_rest_url`, and its second page would then be a page
+ * of another list.
+ */
+export function withArguments(first: string, next: string): string {
+  const url = new URL(next)
+  for (const [name, value] of new URL(first).searchParams) if (!url.searchParams.has(name)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
 export class Source {
   readonly root: string
   private readonly header: [string, string] | null
@@ -104,13 +115,14 @@ export class Source {
 
   /** Walks an archive (`events`, `venues`, …) by `next_rest_url`, yielding each page's body. */
   async *pages(first: string): AsyncGenerator<{ body: any; url: string }> {
-    let next: string | null = new URL(first, this.root).toString()
+    const firstUrl = new URL(first, this.root).toString()
+    let next: string | null = firstUrl
     const seen = new Set<string>()
     while (next && !seen.has(next)) {
       seen.add(next)
       const body = await this.getJson(next)
       yield { body, url: next }
-      next = typeof body?.next_rest_url === 'string' && body.next_rest_url ? rebase(this.root, body.next_rest_url) : null
+      next = typeof body?.next_rest_url === 'string' && body.next_rest_url ? withArguments(firstUrl, rebase(this.root, body.next_rest_url)) : null
     }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { eventCost, eventData, modifiedStamp, parentsFirst, sourceKind, utcInstant, venueData } from '../../src/import/records.js'
 import { sourceKey } from '../../src/import/run.js'
-import { normalizeRoot, parseHeader, rebase } from '../../src/import/source.js'
+import { normalizeRoot, parseHeader, rebase, withArguments } from '../../src/import/source.js'
 
 describe('import: v1 records into collection data', () => {
   it('keeps the cost as entered, with the currency the source names or shows', () => {
@@ -43,5 +43,12 @@ describe('import: v1 records into collection data', () => {
     expect(() => parseHeader('no colon')).toThrow()
     expect(rebase('http://127.0.0.1:5000/wp-json/tribe/events/v1/', 'http://inner:8089/wp-json/tribe/events/v1/events/?page=2')).toBe('http://127.0.0.1:5000/wp-json/tribe/events/v1/events/?page=2')
     expect(sourceKey('http://x/fr/wp-json/tribe/events/v1/', 'fr')).toBe('http://x/wp-json/tribe/events/v1/')
+    // A next page keeps the arguments of the first that the server left out, and its own.
+    expect(withArguments('http://x/api/cal/events/v1/tags?per_page=50&hide_empty=false', 'http://x/api/cal/events/v1/tags/?page=2')).toBe(
+      'http://x/api/cal/events/v1/tags/?page=2&per_page=50&hide_empty=false',
+    )
+    expect(withArguments('http://x/v1/events?start_date=2026-01-01', 'http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2')).toBe(
+      'http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2',
+    )
   })
 })
