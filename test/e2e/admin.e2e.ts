@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { admin as adminOf, ARTIFACTS_DIR, type Admin } from './harness/admin.js'
+import { admin as adminOf, stepsOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
 import { startApp, type App } from './harness/app.js'
 import { launchBrowser, type Browser } from './harness/browser.js'
@@ -24,17 +24,7 @@ let rest: Api
 let adminToken = ''
 let scratch = ''
 
-/** Runs a step; when it fails, keeps a screenshot of what the browser showed and its latest requests. */
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run()
-  } catch (error) {
-    await ui?.screenshot(`failed-${name}`).catch(() => {})
-    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true })
-    if (browser) fs.writeFileSync(path.join(ARTIFACTS_DIR, `failed-${name}.log`), `${browser.recent().join('\n')}\n`)
-    throw error
-  }
-}
+const step = stepsOf(() => ({ ui, browser }))
 
 async function createUser(user: { email: string; password: string }, role: string) {
   const created = await rest.request('POST', '/api/users', { token: adminToken, body: { ...user, role } })

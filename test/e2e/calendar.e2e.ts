@@ -6,10 +6,8 @@
  * after `npm run build`; screenshots of each view go to test/artifacts/.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, ARTIFACTS_DIR, type Admin } from './harness/admin.js'
+import { admin as adminOf, stepsOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
 import { startApp, type App } from './harness/app.js'
 import { launchBrowser, type Browser } from './harness/browser.js'
@@ -27,16 +25,7 @@ let rest: Api
 let adminToken = ''
 const ids: Record<string, number> = {}
 
-async function step(name: string, run: () => Promise<void>) {
-  try {
-    await run()
-  } catch (error) {
-    await ui?.screenshot(`failed-${name}`).catch(() => {})
-    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true })
-    if (browser) fs.writeFileSync(path.join(ARTIFACTS_DIR, `failed-${name}.log`), `${browser.recent().join('\n')}\n`)
-    throw error
-  }
-}
+const step = stepsOf(() => ({ ui, browser }))
 
 async function v1Event(name: string, body: Record<string, unknown>, token = adminToken) {
   const response = await rest.request('POST', `${V1}/events`, { token, body: { title: name, status: 'publish', ...body } })

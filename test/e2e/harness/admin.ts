@@ -182,3 +182,21 @@ export function admin(page: Page, baseUrl: string) {
 }
 
 export type Admin = ReturnType<typeof admin>
+
+/**
+ * A test's named steps: when one fails, a screenshot of what the browser showed and its latest
+ * requests are kept in test/artifacts (`failed-<name>`). `current` gives the file's page and browser.
+ */
+export function stepsOf(current: () => { ui?: Admin; browser?: { recent: () => string[] } }) {
+  return async (name: string, run: () => Promise<void>) => {
+    try {
+      await run()
+    } catch (error) {
+      const { ui, browser } = current()
+      await ui?.screenshot(`failed-${name}`).catch(() => {})
+      fs.mkdirSync(ARTIFACTS_DIR, { recursive: true })
+      if (browser) fs.writeFileSync(path.join(ARTIFACTS_DIR, `failed-${name}.log`), `${browser.recent().join('\n')}\n`)
+      throw error
+    }
+  }
+}
