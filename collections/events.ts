@@ -82,6 +82,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     // The v1 archive pages by start (then id) within a date window and counts the window: the first
     // index serves the page, the second counts without reading the rows.
     indexes: [
+      ...post.indexes,
       { fields: ['startDateLocal', 'id'] },
       { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
     ],

@@ -5,6 +5,12 @@ import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.j
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 
 /**
+ * Scheduled posts by publication date: caches and feeds ask for the last one that came due and the
+ * next one to come due on every read, which otherwise scans the publication-date index.
+ */
+export const SCHEDULED_INDEX = { fields: ['status', 'publishedAt'] }
+
+/**
  * What events, venues and organizers share as the anchor's post types: the trash, the role matrix
  * (collections/access.ts), statuses and a unique slug made from `titleField`, and password
  * protection, under which `visibleWhenLocked` stays shown.
@@ -15,6 +21,7 @@ export function postType(titleField: string, fallbackSlug: string, visibleWhenLo
     access: postTypeAccess(),
     // What the content hook needs to decide, even when a reader selects other fields.
     forceSelect: { hasPassword: true, author: true },
+    indexes: [SCHEDULED_INDEX],
     hooks: {
       beforeValidate: [postRules, uniqueSlug(titleField, fallbackSlug)],
       beforeOperation: [duplicateWhatCanBeSeen],

@@ -1,6 +1,7 @@
 import * as migration_20261124_044428_initial from './20261124_044428_initial';
 import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
 import * as migration_20261124_200155_importer from './20261124_200155_importer';
+import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261124_200155_importer.up,
     down: migration_20261124_200155_importer.down,
-    name: '20261124_200155_importer'
+    name: '20261124_200155_importer',
+  },
+  {
+    up: migration_20261124_205013_scheduled_posts_index.up,
+    down: migration_20261124_205013_scheduled_posts_index.down,
+    name: '20261124_205013_scheduled_posts_index'
   },
 ];

@@ -6,6 +6,7 @@ import * as migration_20261122_054140_archive_indexes from './20261122_054140_ar
 import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
 import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
 import * as migration_20261124_200149_importer from './20261124_200149_importer';
+import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261124_200149_importer.up,
     down: migration_20261124_200149_importer.down,
-    name: '20261124_200149_importer'
+    name: '20261124_200149_importer',
+  },
+  {
+    up: migration_20261124_205006_scheduled_posts_index.up,
+    down: migration_20261124_205006_scheduled_posts_index.down,
+    name: '20261124_205006_scheduled_posts_index'
   },
 ];
