@@ -6,7 +6,7 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { eventIdParam, eventSlugParam, readableEvent, type EventAddress } from '../events/single.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, type Related } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
@@ -54,9 +54,9 @@ function calendarHead(context: Context, name: string, zones: Iterable<string | n
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
 
-/** VEVENTs of events read with their related records, folded at 75 octets. */
-async function vevents(context: Context, docs: Doc[], password: unknown): Promise<string> {
-  const related = await loadRelated(context, docs, password)
+/** VEVENTs of events with their related records (loaded here unless the caller has them), folded at 75 octets. */
+async function vevents(context: Context, docs: Doc[], password: unknown, loaded?: Related): Promise<string> {
+  const related = loaded ?? (await loadRelated(context, docs, password))
   const host = hostOf(context)
   return docs.map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host), ical()).toString())).join('')
 }
@@ -179,8 +179,8 @@ export function eventCalendar(address: EventAddress): Operation {
     },
     handle: async (given, args) => {
       const context = v1Context(given)
-      const { doc } = await readableEvent(context, address, args)
-      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + (await vevents(context, [doc], args.password)) + CALENDAR_END
+      const { doc, related } = await readableEvent(context, address, args)
+      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + (await vevents(context, [doc], args.password, related)) + CALENDAR_END
       const { lastModified } = await calendarState(context)
       const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
       return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }
