@@ -23,7 +23,7 @@ import { writeTurns } from './database/turns.js'
 import { CLIENT_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { importTask } from './import/task.js'
-import { extendCollection, withHooksFirst } from './lib/compose.js'
+import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
 
@@ -135,9 +135,8 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
  * (endpoints/events/totals.ts). Dropped last, after the hooks that write themselves (unlinking).
  */
 function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
-  const hooks = collection.hooks ?? {}
   const drop = ({ req }: { req: PayloadRequest }) => invalidateTotals(req.payload)
-  return { ...collection, hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), drop], afterDelete: [...(hooks.afterDelete ?? []), drop] } }
+  return withHooksLast(collection, { afterChange: [drop], afterDelete: [drop] })
 }
 
 /**

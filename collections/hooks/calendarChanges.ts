@@ -1,4 +1,5 @@
 import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
+import { withHooksLast } from '../../src/lib/compose.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 
 /**
@@ -51,9 +52,8 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
 
 /** A collection whose writes (changes, trash, deletes) move the mark; appended after its other hooks. */
 export function withChangesMarked(collection: CollectionConfig, sequencesSlug: string): CollectionConfig {
-  const hooks = collection.hooks ?? {}
   const mark = async ({ req }: { req: PayloadRequest }) => {
     await markChange(req, sequencesSlug)
   }
-  return { ...collection, hooks: { ...hooks, afterChange: [...(hooks.afterChange ?? []), mark], afterDelete: [...(hooks.afterDelete ?? []), mark] } }
+  return withHooksLast(collection, { afterChange: [mark], afterDelete: [mark] })
 }

@@ -34,6 +34,9 @@ function mergeHooks(own: Hooks | undefined, added: Hooks | undefined): Hooks {
 /** The collection with `hooks` run before its own. */
 export const withHooksFirst = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(collection.hooks, hooks) })
 
+/** The collection with `hooks` run after its own (for what must see every other hook's writes). */
+export const withHooksLast = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(hooks, collection.hooks) })
+
 /** The names of the data fields, also those inside rows, collapsibles and unnamed tabs (which hold no data of their own). */
 function dataFieldNames(fields: Field[]): string[] {
   return fields.flatMap((field) => {
