@@ -18,18 +18,6 @@ export function wallClockIn(instant: string | Date | null | undefined, zone: str
   return Number.isNaN(wall.getTime()) ? '' : wall.toISOString().slice(0, 19).replace('T', ' ')
 }
 
-/** The publication and modification dates every post record carries, site-local and UTC. */
-export function postDates(doc: Doc, context: RecordContext) {
-  const zone = context.options.siteTimezone
-  const published = doc.publishedAt ?? doc.createdAt
-  return {
-    date: wallClockIn(published, zone),
-    date_utc: wallClockIn(published, 'UTC'),
-    modified: wallClockIn(doc.updatedAt, zone),
-    modified_utc: wallClockIn(doc.updatedAt, 'UTC'),
-  }
-}
-
 /** `example.com?id=42`: the site's host and path, without the scheme (reference §4.1). */
 export function globalId(context: RecordContext, id: number) {
   const value = `${context.siteUrl.replace(/^[a-z]+:\/\//i, '')}?id=${id}`
