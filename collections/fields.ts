@@ -1,5 +1,6 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
 import { text as validText } from 'payload/shared'
+import { isHttpUrl } from '../src/lib/urls.js'
 import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
 import { label, message, text, type TextKey } from './i18n/index.js'
@@ -80,13 +81,7 @@ export const validateHttpUrl: TextFieldSingleValidation = (value, options) => {
   const valid = validText(value, options)
   if (valid !== true) return valid
   if (value === null || value === undefined || value === '') return true
-  try {
-    const url = new URL(value)
-    if (url.protocol === 'http:' || url.protocol === 'https:') return true
-  } catch {
-    // not a URL at all
-  }
-  return message(options.req, 'invalidUrl')
+  return isHttpUrl(value) ? true : message(options.req, 'invalidUrl')
 }
 
 export const urlField = (name: string, labelKey: TextKey = 'website'): Field => ({

@@ -1,17 +1,9 @@
 import { parseDate } from '../src/lib/dates.js'
+import { isHttpUrl } from '../src/lib/urls.js'
 import type { Context } from './context.js'
 import type { ParamSpec } from './params.js'
 
 /** Argument kinds that events, venues and organizers share (their field tables use them). */
-
-export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 export const urlParam = (description: string): ParamSpec => ({
   kind: 'string',

@@ -2,6 +2,7 @@ import { decodeHTML } from 'entities'
 import { DateTime } from 'luxon'
 import { inferCurrency } from '../lib/cost.js'
 import { isValidZone } from '../lib/time.js'
+import { isHttpUrl } from '../lib/urls.js'
 
 /**
  * Pure translations of v1 records (The Events Calendar's `tribe/events/v1`, or ours) into the
@@ -51,13 +52,7 @@ function postFields(record: SourceRecord): Record<string, unknown> {
 /** The website, unless it is the anchor's fallback to the record's own page. */
 function website(record: SourceRecord): string | null {
   const value = optional(record.website)
-  if (!value || value === record.url) return null
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? value : null
-  } catch {
-    return null
-  }
+  return value && value !== record.url && isHttpUrl(value) ? value : null
 }
 
 export class RecordError extends Error {}
@@ -173,13 +168,7 @@ export const LOCALIZED_FIELDS = {
 /** The URL of a record's image, if it has one. */
 export function imageUrlOf(record: SourceRecord): string | null {
   const image = record.image
-  if (!image || typeof image !== 'object' || typeof image.url !== 'string') return null
-  try {
-    const url = new URL(image.url)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? image.url : null
-  } catch {
-    return null
-  }
+  return image && typeof image === 'object' && typeof image.url === 'string' && isHttpUrl(image.url) ? image.url : null
 }
 
 /** Categories in an order where each parent comes before its children. */
