@@ -1,6 +1,7 @@
 import { decodeHTML } from 'entities'
 import { DateTime } from 'luxon'
 import { inferCurrency } from '../lib/cost.js'
+import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { isHttpUrl } from '../lib/urls.js'
 
@@ -29,12 +30,15 @@ const html = (value: unknown): string => (typeof value === 'string' ? value : ''
 const optional = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null)
 const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback)
 
-/** A `YYYY-MM-DD HH:mm:ss` UTC wall clock as an ISO instant; null for WordPress's zero date. */
-export function utcInstant(wallClock: unknown): string | null {
+/** A `YYYY-MM-DD HH:mm:ss` wall clock in `zone` as an ISO instant in UTC; null for WordPress's zero date or anything else. */
+function instantIn(wallClock: unknown, zone: string): string | null {
   if (typeof wallClock !== 'string' || wallClock.startsWith('0000')) return null
-  const parsed = DateTime.fromFormat(wallClock, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' })
-  return parsed.isValid ? parsed.toISO() : null
+  const parsed = DateTime.fromFormat(wallClock, WALL_CLOCK_FORMAT, { zone })
+  return parsed.isValid ? parsed.toUTC().toISO() : null
 }
+
+/** A UTC wall clock (`date_utc`, `utc_start_date`) as an ISO instant. */
+export const utcInstant = (wallClock: unknown): string | null => instantIn(wallClock, 'UTC')
 
 /** The source's last-modified stamp, which decides whether a mapped record changed. */
 export const modifiedStamp = (record: SourceRecord): string => String(record.modified_utc && !String(record.modified_utc).startsWith('0000') ? record.modified_utc : (record.modified ?? ''))
@@ -78,8 +82,8 @@ export function eventCost(record: SourceRecord): { cost: string[]; currencySymbo
 /** An event's own fields (no links). Throws RecordError when its dates cannot be read. */
 export function eventData(record: SourceRecord, kind: SourceKind, siteZone: string): Record<string, unknown> {
   const zone = isValidZone(record.timezone) ? record.timezone : siteZone
-  const start = utcInstant(record.utc_start_date) ?? localInstant(record.start_date, zone)
-  const end = utcInstant(record.utc_end_date) ?? localInstant(record.end_date, zone)
+  const start = utcInstant(record.utc_start_date) ?? instantIn(record.start_date, zone)
+  const end = utcInstant(record.utc_end_date) ?? instantIn(record.end_date, zone)
   if (!start || !end) throw new RecordError(`event ${record.id}: unreadable dates (${record.start_date} – ${record.end_date})`)
   if (end < start) throw new RecordError(`event ${record.id}: ends before it starts`)
   return {
@@ -102,11 +106,6 @@ export function eventData(record: SourceRecord, kind: SourceKind, siteZone: stri
   }
 }
 
-function localInstant(wallClock: unknown, zone: string): string | null {
-  if (typeof wallClock !== 'string') return null
-  const parsed = DateTime.fromFormat(wallClock, 'yyyy-MM-dd HH:mm:ss', { zone })
-  return parsed.isValid ? parsed.toUTC().toISO() : null
-}
 
 const number = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
