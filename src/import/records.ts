@@ -155,15 +155,6 @@ export function termData(record: SourceRecord, kind: SourceKind): Record<string,
   }
 }
 
-/** The fields of each kind of record that are written in a language (`--language fr`). */
-export const LOCALIZED_FIELDS = {
-  events: ['title', 'description', 'excerpt'],
-  venues: ['name', 'description'],
-  organizers: ['name', 'description'],
-  categories: ['name', 'description'],
-  tags: ['name', 'description'],
-} as const
-
 /** The URL of a record's image, if it has one. */
 export function imageUrlOf(record: SourceRecord): string | null {
   const image = record.image

@@ -8,7 +8,6 @@ import { downloadImage } from './images.js'
 import {
   eventData,
   imageUrlOf,
-  LOCALIZED_FIELDS,
   modifiedStamp,
   organizerData,
   parentsFirst,
@@ -218,8 +217,8 @@ class Importer {
   }
 
   private localizedData(resource: Resource, record: SourceRecord): Record<string, unknown> {
-    const all = this.ownData(resource, record)
-    return Object.fromEntries(LOCALIZED_FIELDS[resource].map((field) => [field, all[field]]))
+    const localized = this.writer.localizedFields(resource)
+    return Object.fromEntries(Object.entries(this.ownData(resource, record)).filter(([field]) => localized.has(field)))
   }
 
   private ownData(resource: Resource, record: SourceRecord): Record<string, unknown> {

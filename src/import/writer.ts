@@ -52,6 +52,12 @@ export class MappedWriter {
     return resource === 'images' ? this.options.slugs.media : this.options.slugs[resource]
   }
 
+  /** The collection's fields that are stored per language, as its config says (what `--language` writes). */
+  localizedFields(resource: MappedResource): Set<string> {
+    const fields = this.payload.collections[this.collectionOf(resource) as 'events'].config.flattenedFields
+    return new Set(fields.flatMap((field) => ('localized' in field && field.localized ? [field.name] : [])))
+  }
+
   async exists(resource: MappedResource, id: number): Promise<boolean> {
     return Boolean(await this.payload.db.findOne({ collection: this.collectionOf(resource), where: { id: { equals: id } } }))
   }
