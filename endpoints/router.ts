@@ -9,7 +9,7 @@ import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { dataLayer } from './data.js'
-import { cacheControl, etagOfBody, readResponse, VARY, type Validator } from './cache/http.js'
+import { cacheControl, etagOfBody, readResponse, VARY, type ReadReply, type Validator } from './cache/http.js'
 import { CACHE_HEADER, cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -165,9 +165,10 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const generation = cache ? await cache.generation(req.payload, options, new Date()) : null
     const keep = shared && isCacheableQuery(url.searchParams)
     const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
+    const read = (reply: ReadReply) => readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
     const cached = cache && generation && keep ? cache.get(key, generation) : undefined
     if (cached) {
-      const response = readResponse({ ...cached, body: undefined, validator: { etag: cached.etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+      const response = read({ ...cached, body: undefined, validator: { etag: cached.etag } })
       response.headers.set(CACHE_HEADER, 'hit')
       return response
     }
@@ -190,16 +191,16 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const args = await validateArgs(operationParams(operation), input, context)
     const reply = await operation.handle(context, args)
     if (method !== 'GET') return json(reply, lang, head)
-    if (reply.raw !== undefined) return readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    if (reply.raw !== undefined) return read(reply)
     const text = JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)
     if (cache && generation && keep && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {}, etag })
-    return readResponse({ ...reply, text, validator: { etag } }, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
+    return read({ ...reply, text, validator: { etag } })
   } catch (error) {
     const apiError = fromPayloadError(error)
     if (apiError.status >= 500) req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
-    const read: Record<string, string> = req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
-    return json({ status: apiError.status, body: apiError.body(), headers: { ...apiError.headers, ...read } }, lang, head)
+    const caching: Record<string, string> = req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
+    return json({ status: apiError.status, body: apiError.body(), headers: { ...apiError.headers, ...caching } }, lang, head)
   }
 }
 
