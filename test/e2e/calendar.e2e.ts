@@ -6,8 +6,9 @@
  * after `npm run build`; screenshots of each view go to test/artifacts/.
  */
 import assert from 'node:assert/strict'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, stepsOf, type Admin } from './harness/admin.js'
+import { admin as adminOf, ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
 import { startApp, type App } from './harness/app.js'
 import { launchBrowser, type Browser } from './harness/browser.js'
@@ -98,6 +99,7 @@ describe('the editors’ calendar tools, in a browser', { timeout: 600_000 }, ()
       assert.match(eventFeed!, new RegExp(`/api/cal/ical/events/${ids['Morning Market']}\\.ics$`))
       assert.match(await (await ui.page.request.get(eventFeed!)).text(), /SUMMARY:Morning Market/)
       assert.match((await ui.page.locator('.cal-feed-links a', { hasText: 'Subscribe to the calendar' }).getAttribute('href'))!, /^webcal:\/\/.+\/api\/cal\/ical\/events\.ics$/)
+      await ui.page.locator('.cal-feed-links').first().screenshot({ path: path.join(ARTIFACTS_DIR, 'event-feed-links.png') })
 
       // Keyboard: the event is a link in the tab order; Enter opens it.
       await openCalendar()

@@ -1,4 +1,4 @@
-/** The calendar view's and dashboard's own texts, in the admin languages (collections/i18n has the fields'). */
+/** The calendar view's, dashboard's and feed links' own texts, in the admin languages (collections/i18n has the fields'). */
 const en = {
   calendar: 'Calendar',
   list: 'List',
@@ -29,6 +29,11 @@ const en = {
   openCalendar: 'Open the calendar',
   zoneSearch: 'Search a time zone',
   siteZone: 'site zone',
+  feedsTitle: 'Calendar apps',
+  feedAddEvent: 'Add this event to a calendar (.ics)',
+  feedSubscribe: 'Subscribe to the calendar',
+  feedDownload: 'Download the calendar (.ics)',
+  feedHint: 'Google Calendar, Apple Calendar and Outlook poll a subscription for changes.',
 } as const
 
 export type CalendarTextKey = keyof typeof en
@@ -63,6 +68,11 @@ const fr: Record<CalendarTextKey, string> = {
   openCalendar: 'Ouvrir le calendrier',
   zoneSearch: 'Chercher un fuseau horaire',
   siteZone: 'fuseau du site',
+  feedsTitle: 'Applications d’agenda',
+  feedAddEvent: 'Ajouter cet événement à un agenda (.ics)',
+  feedSubscribe: 'S’abonner au calendrier',
+  feedDownload: 'Télécharger le calendrier (.ics)',
+  feedHint: 'Google Agenda, Calendrier d’Apple et Outlook relisent un abonnement pour suivre les changements.',
 }
 
 const es: Record<CalendarTextKey, string> = {
@@ -95,6 +105,11 @@ const es: Record<CalendarTextKey, string> = {
   openCalendar: 'Abrir el calendario',
   zoneSearch: 'Buscar una zona horaria',
   siteZone: 'zona del sitio',
+  feedsTitle: 'Aplicaciones de calendario',
+  feedAddEvent: 'Añadir este evento a un calendario (.ics)',
+  feedSubscribe: 'Suscribirse al calendario',
+  feedDownload: 'Descargar el calendario (.ics)',
+  feedHint: 'Google Calendar, Calendario de Apple y Outlook consultan una suscripción para ver los cambios.',
 }
 
 const TEXTS: Record<string, Record<CalendarTextKey, string>> = { en, fr, es }

@@ -3,7 +3,7 @@ import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 import { FEEDS_NAMESPACE } from '../../defaults.js'
 import { feedUrls } from './feedUrls.js'
-import { feedText } from './texts.js'
+import { calendarText } from '../calendar/texts.js'
 
 /** The admin's own address: the config's `serverURL`, else the page's. */
 function useOrigin(): string {
@@ -29,25 +29,25 @@ export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
   const id = withEvent ? document?.id : undefined
   return (
     <div className="cal-feed-links" style={{ marginBottom: 'var(--base)' }}>
-      <p className="field-label">{feedText(i18n.language, 'title')}</p>
+      <p className="field-label">{calendarText(i18n.language, 'feedsTitle')}</p>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
         {id !== undefined && id !== null ? (
           <li>
             <a href={urls.event(id)} download>
-              {feedText(i18n.language, 'addEvent')}
+              {calendarText(i18n.language, 'feedAddEvent')}
             </a>
           </li>
         ) : null}
         <li>
-          <a href={urls.subscription}>{feedText(i18n.language, 'subscribe')}</a>
+          <a href={urls.subscription}>{calendarText(i18n.language, 'feedSubscribe')}</a>
         </li>
         <li>
           <a href={urls.calendar} download>
-            {feedText(i18n.language, 'download')}
+            {calendarText(i18n.language, 'feedDownload')}
           </a>
         </li>
       </ul>
-      <p className="field-description">{feedText(i18n.language, 'hint')}</p>
+      <p className="field-description">{calendarText(i18n.language, 'feedHint')}</p>
     </div>
   )
 }
