@@ -3,7 +3,7 @@ import { mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { addressParam, findOne } from '../lookup.js'
-import type { ParamSpec } from '../params.js'
+import type { Params, ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, type Related } from '../records/load.js'
@@ -33,19 +33,24 @@ export async function addressedEvent(context: Context, address: EventAddress, ar
   return doc
 }
 
+/** What a single read of an event takes: its id or slug, and the password of a protected one. */
+export const singleReadParams = (address: EventAddress): Params => ({
+  [address]: address === 'id' ? eventIdParam : eventSlugParam,
+  password: { kind: 'text', description: 'The event password, for a protected event.' },
+})
+
+/** The refusals of a single read (`readableEvent`), by status. */
+export const SINGLE_READ_ERRORS = {
+  403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
+  404: { errors: ['rest-event-not-found'] },
+} as const
+
 /** Reads one event: the checks of reference §5.2 in order, then the record with `json_ld`. */
 export function readEvent(address: EventAddress): Operation {
   return {
     summary: `Read an event by ${address}`,
-    params: {
-      [address]: address === 'id' ? eventIdParam : eventSlugParam,
-      password: { kind: 'text', description: 'The event password, for a protected event.' },
-    },
-    responses: {
-      200: 'SingleEvent',
-      403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
-      404: { errors: ['rest-event-not-found'] },
-    },
+    params: singleReadParams(address),
+    responses: { 200: 'SingleEvent', ...SINGLE_READ_ERRORS },
     handle: async (context, args) => {
       const { doc, related } = await readableEvent(context, address, args)
       return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }

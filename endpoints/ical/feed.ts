@@ -3,7 +3,7 @@ import ical, { foldLines, ICalCalendarMethod, ICalEvent } from 'ical-generator'
 import type { Where } from 'payload'
 import { languageSegment, NAMESPACE, type Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
-import { eventIdParam, eventSlugParam, readableEvent, type EventAddress } from '../events/single.js'
+import { readableEvent, SINGLE_READ_ERRORS, singleReadParams, type EventAddress } from '../events/single.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, type Related } from '../records/load.js'
@@ -168,15 +168,8 @@ export const eventsFeed: Operation = {
 export function eventCalendar(address: EventAddress): Operation {
   return {
     summary: `One event by ${address} as iCalendar`,
-    params: {
-      [address]: address === 'id' ? eventIdParam : eventSlugParam,
-      password: { kind: 'text', description: 'The event password, for a protected event.' },
-    },
-    responses: {
-      200: 'Calendar',
-      403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
-      404: { errors: ['rest-event-not-found'] },
-    },
+    params: singleReadParams(address),
+    responses: { 200: 'Calendar', ...SINGLE_READ_ERRORS },
     handle: async (given, args) => {
       const context = v1Context(given)
       const { doc, related } = await readableEvent(context, address, args)
