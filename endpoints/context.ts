@@ -31,6 +31,8 @@ export type Context = {
    * past access: `lookup.ts` `addressParam`), so that the handler does not look it up again.
    */
   addressed?: Doc
+  /** The calendar's change mark as this request read it (bringing the response cache up to date), so that it is read once. */
+  calendarMark?: number
 }
 
 /** What record builders know of a request: its addresses, language, caller and the options; nothing of Payload. */

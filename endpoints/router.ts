@@ -10,7 +10,7 @@ import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { dataLayer } from './data.js'
 import { cacheControl, etagOfBody, readResponse, VARY, type ReadReply, type Validator } from './cache/http.js'
-import { CACHE_HEADER, cacheKey, isCacheableQuery, responseCacheOf } from './cache/responses.js'
+import { answerFromEntry, cacheKey, isCacheableQuery, responseCacheOf, type CachedReply } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -81,7 +81,8 @@ function compile(route: Route): CompiledRoute {
   return { route, regex: new RegExp(`^${source}/?$`), variables }
 }
 
-const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
+/** The header through which a host says that a request came through a `/{lang}/api` root (src/host/server.ts sets it). */
+export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
 
 function decodePathParams(variables: string[], found: RegExpExecArray): Record<string, string> {
   try {
@@ -162,15 +163,15 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     // Every read brings the cache up to the calendar's state (which also drops stale archive totals).
     const shared = !req.user && input.password === undefined
     const cache = method === 'GET' ? responseCacheOf(req.payload, options) : null
-    const generation = cache ? await cache.generation(req.payload, options, new Date()) : null
+    const generation = cache ? await cache.generation(req.payload, new Date()) : null
     const keep = shared && isCacheableQuery(url.searchParams)
     const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
     const read = (reply: ReadReply) => readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
     const cached = cache && generation && keep ? cache.get(key, generation) : undefined
-    if (cached) {
-      const response = read({ ...cached, body: undefined, validator: { etag: cached.etag } })
-      response.headers.set(CACHE_HEADER, 'hit')
-      return response
+    const answer = cached ? answerFromEntry(cached, req.headers, { head, maxAge: options.httpMaxAge }) : null
+    if (answer) return new Response(answer.body, answer)
+    const store = (entry: Omit<CachedReply, 'lang'>) => {
+      if (cache && generation && keep && entry.status === 200) cache.set(key, generation, { ...entry, lang })
     }
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
@@ -186,15 +187,23 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
       siteUrl: origin,
       now: new Date(),
       pathParams,
+      ...(generation ? { calendarMark: generation.mark } : {}),
     }
     if (operation.authorize) await operation.authorize(context)
     const args = await validateArgs(operationParams(operation), input, context)
     const reply = await operation.handle(context, args)
     if (method !== 'GET') return json(reply, lang, head)
-    if (reply.raw !== undefined) return read(reply)
+    if (reply.raw !== undefined) {
+      // A body made whole (one event's calendar) is kept whole; a streamed feed by its validators.
+      if (reply.validator) {
+        const { etag, lastModified } = reply.validator
+        store({ status: reply.status, text: typeof reply.raw === 'string' ? reply.raw : null, headers: reply.headers ?? {}, etag, lastModified: lastModified?.getTime() })
+      }
+      return read(reply)
+    }
     const text = JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)
-    if (cache && generation && keep && reply.status === 200) cache.set(key, generation, { status: reply.status, text, headers: reply.headers ?? {}, etag })
+    store({ status: reply.status, text, headers: reply.headers ?? {}, etag })
     return read({ ...reply, text, validator: { etag } })
   } catch (error) {
     const apiError = fromPayloadError(error)

@@ -33,11 +33,14 @@ export function cacheControl(shared: boolean, maxAge: number): string {
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
 
+/** A request's headers as far as caching reads them: a web `Headers`, or a getter over Node's headers. */
+export type RequestHeaders = { get(name: string): string | null }
+
 /**
  * Whether the client's copy is current (RFC 9110 §13.1): If-None-Match by weak comparison, or when
  * that header is absent, If-Modified-Since against Last-Modified (whole seconds).
  */
-export function isNotModified(headers: Headers, validator: Validator): boolean {
+export function isNotModified(headers: RequestHeaders, validator: Validator): boolean {
   const ifNoneMatch = headers.get('if-none-match')
   if (ifNoneMatch !== null) {
     if (ifNoneMatch.trim() === '*') return true
@@ -66,29 +69,34 @@ export type ReadReply = {
   validator?: Validator
 }
 
+export type ReadSettings = { lang: string; head: boolean; shared: boolean; maxAge: number }
+
+/** An answer as status, headers and body, before it becomes a web Response or is written to Node's response. */
+export type PlainAnswer<Body = string> = { status: number; headers: Record<string, string>; body: Body | null }
+
 /**
  * The answer to a GET or HEAD: the reply with its validators and caching headers, or 304 with
  * those headers and no body when the client's copy is current. A JSON body's ETag is that of its
  * bytes; a streamed body comes with the validator its handler made, and is not started for a 304.
  */
-export function readResponse(reply: ReadReply, request: Headers, settings: { lang: string; head: boolean; shared: boolean; maxAge: number }): Response {
+export function readAnswer(reply: ReadReply, request: RequestHeaders, settings: ReadSettings): PlainAnswer<BodyInit> {
   const text = reply.raw === undefined ? (reply.text ?? JSON.stringify(reply.body)) : undefined
   const ok = reply.status === 200
   const validator = ok ? (reply.validator ?? (text !== undefined ? { etag: etagOfBody(text, reply.headers) } : undefined)) : undefined
   const caching = { 'cache-control': cacheControl(ok && settings.shared, settings.maxAge), vary: VARY, ...(validator ? validatorHeaders(validator) : {}) }
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-language': settings.lang, ...reply.headers, ...caching }
-  const cancel = () => {
-    if (reply.raw instanceof ReadableStream) void reply.raw.cancel()
-  }
   if (validator && isNotModified(request, validator)) {
-    cancel()
     // A 304 carries the headers a 200 would (RFC 9110 §15.4.5) but none that describe a body.
     const { 'content-type': _type, 'content-disposition': _disposition, ...kept } = headers
-    return new Response(null, { status: 304, headers: kept })
+    return { status: 304, headers: kept, body: null }
   }
-  if (settings.head) {
-    cancel()
-    return new Response(null, { status: reply.status, headers })
-  }
-  return new Response(text ?? reply.raw, { status: reply.status, headers })
+  if (settings.head) return { status: reply.status, headers, body: null }
+  return { status: reply.status, headers, body: text ?? reply.raw ?? null }
+}
+
+/** `readAnswer` as a web Response; a streamed body that is not sent (304, HEAD) is cancelled. */
+export function readResponse(reply: ReadReply, request: RequestHeaders, settings: ReadSettings): Response {
+  const answer = readAnswer(reply, request, settings)
+  if (answer.body === null && reply.raw instanceof ReadableStream) void reply.raw.cancel()
+  return new Response(answer.body, { status: answer.status, headers: answer.headers })
 }

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { invalidateTotals } from '../events/totals.js'
+import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders, type Validator } from './http.js'
 
 /**
  * The server's response cache (issue #16 item 5): the JSON answers of reads that any anonymous
@@ -20,7 +21,12 @@ import { invalidateTotals } from '../events/totals.js'
 /** Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is the same either way. */
 export const CACHE_HEADER = 'x-cal-cache'
 
-export type CachedReply = { status: number; text: string; headers: Record<string, string>; etag: string }
+/**
+ * A kept answer: its status, bytes, headers (those of the reply: totals, content type), validators
+ * and content language. A streamed feed is kept by its validators alone (`text` null): enough to
+ * answer a revalidation with 304 without reading the calendar; its 200 is made again each time.
+ */
+export type CachedReply = { status: number; text: string | null; headers: Record<string, string>; etag: string; lastModified?: number; lang: string }
 
 /** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
 export type CalendarGeneration = { mark: number; until: number }
@@ -28,16 +34,22 @@ export type CalendarGeneration = { mark: number; until: number }
 /** An entry's bookkeeping beside its text: key, headers, object. */
 const ENTRY_OVERHEAD = 512
 
+const textBytes = (entry: CachedReply) => (entry.text === null ? 0 : Buffer.byteLength(entry.text))
+
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
   #generation: CalendarGeneration = { mark: -1, until: 0 }
   readonly #maxEntryBytes: number
+  /** The plugin's options, so that an answer can be made from the cache alone (endpoints/cache/early.ts). */
+  readonly options: ResolvedCalendarOptions
 
-  constructor(maxBytes: number) {
+  constructor(options: ResolvedCalendarOptions) {
+    this.options = options
+    const maxBytes = options.responseCacheBytes
     this.#maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8))
     this.#entries = new LRUCache<string, CachedReply>({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => Buffer.byteLength(entry.text) + ENTRY_OVERHEAD,
+      sizeCalculation: (entry) => textBytes(entry) + ENTRY_OVERHEAD,
     })
   }
 
@@ -45,8 +57,14 @@ export class ResponseCache {
     return this.#entries.size
   }
 
+  /** Whether an entry is kept under `key`, whatever the calendar's state (a hint: `get` decides). */
+  has(key: string): boolean {
+    return this.#entries.has(key)
+  }
+
   /** Brings the cache up to the calendar's state (emptying it when that moved on); the generation answers are made in. */
-  async generation(payload: Payload, options: ResolvedCalendarOptions, now: Date): Promise<CalendarGeneration> {
+  async generation(payload: Payload, now: Date): Promise<CalendarGeneration> {
+    const options = this.options
     const mark = await currentChangeMark(payload, options.sequencesSlug)
     if (mark === this.#generation.mark && now.getTime() < this.#generation.until) return this.#generation
     const until = await nextTimeBoundary(payload, options, now)
@@ -63,9 +81,24 @@ export class ResponseCache {
 
   /** Keeps an answer made in `generation`, unless the calendar moved on meanwhile. */
   set(key: string, generation: CalendarGeneration, reply: CachedReply): void {
-    if (generation !== this.#generation || Buffer.byteLength(reply.text) > this.#maxEntryBytes) return
+    if (generation !== this.#generation || textBytes(reply) > this.#maxEntryBytes) return
     this.#entries.set(key, reply)
   }
+}
+
+/**
+ * The answer a kept entry gives this request (marked `X-Cal-Cache: hit`): its bytes, or 304 when
+ * the client's copy is current; null when the entry holds validators only and the client needs the
+ * body (a feed is streamed again).
+ */
+export function answerFromEntry(entry: CachedReply, request: RequestHeaders, settings: { head: boolean; maxAge: number }): PlainAnswer | null {
+  const validator: Validator = { etag: entry.etag, ...(entry.lastModified !== undefined ? { lastModified: new Date(entry.lastModified) } : {}) }
+  if (entry.text === null && !isNotModified(request, validator)) return null
+  // Any anonymous caller gets what is kept, so it is shared (public) as it was when it was made.
+  const reply = { status: entry.status, body: undefined, text: entry.text ?? '', headers: entry.headers, validator }
+  const answer = readAnswer(reply, request, { lang: entry.lang, head: settings.head, shared: true, maxAge: settings.maxAge }) as PlainAnswer
+  answer.headers[CACHE_HEADER] = 'hit'
+  return answer
 }
 
 /**
@@ -107,9 +140,12 @@ const byInstance = new WeakMap<Payload, ResponseCache>()
 export function responseCacheOf(payload: Payload, options: ResolvedCalendarOptions): ResponseCache | null {
   if (options.responseCacheBytes <= 0) return null
   let cache = byInstance.get(payload)
-  if (!cache) byInstance.set(payload, (cache = new ResponseCache(options.responseCacheBytes)))
+  if (!cache) byInstance.set(payload, (cache = new ResponseCache(options)))
   return cache
 }
+
+/** The response cache of a Payload instance if a read made one already (and so may have kept answers). */
+export const existingResponseCache = (payload: Payload): ResponseCache | undefined => byInstance.get(payload)
 
 const DATE_PARAM = /(_date|_before|_after)$/
 /** A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it is read. */

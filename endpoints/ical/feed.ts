@@ -68,7 +68,7 @@ async function vevents(context: Context, docs: Doc[], password: unknown, loaded?
  * current day included (the default window moves daily).
  */
 async function calendarState(context: Context) {
-  const mark = await currentChangeMark(context.payload, context.options.sequencesSlug)
+  const mark = context.calendarMark ?? (await currentChangeMark(context.payload, context.options.sequencesSlug))
   // Events, venues and organizers can be scheduled; a feed shows all three.
   const dues = await Promise.all(
     (['events', 'venues', 'organizers'] as const).map(async (key) => {
@@ -110,34 +110,44 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
   const encoder = new TextEncoder()
   let after: { start: string; id: number } | null = null
   let sentHead = false
-  return new ReadableStream<Uint8Array>({
-    pull: async (controller) => {
-      try {
-        if (!sentHead) {
-          sentHead = true
-          controller.enqueue(encoder.encode(await feedHead(context, query)))
-          return
+  let cancelled = false
+  return new ReadableStream<Uint8Array>(
+    {
+      cancel: () => {
+        cancelled = true
+      },
+      pull: async (controller) => {
+        try {
+          if (!sentHead) {
+            sentHead = true
+            controller.enqueue(encoder.encode(await feedHead(context, query)))
+            return
+          }
+          const keyset: Where[] = after
+            ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
+            : []
+          const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
+          if (cancelled) return
+          if (events.length) {
+            controller.enqueue(encoder.encode(await vevents(context, events, password)))
+            const last = events[events.length - 1]
+            after = { start: last.startDateLocal ?? '', id: last.id }
+          }
+          if (events.length < BATCH) {
+            controller.enqueue(encoder.encode(CALENDAR_END))
+            controller.close()
+          }
+        } catch (error) {
+          if (cancelled) return
+          // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps refuse.
+          context.payload.logger.error({ err: error, msg: 'calendar feed failed while streaming' })
+          controller.error(error)
         }
-        const keyset: Where[] = after
-          ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
-          : []
-        const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
-        if (events.length) {
-          controller.enqueue(encoder.encode(await vevents(context, events, password)))
-          const last = events[events.length - 1]
-          after = { start: last.startDateLocal ?? '', id: last.id }
-        }
-        if (events.length < BATCH) {
-          controller.enqueue(encoder.encode(CALENDAR_END))
-          controller.close()
-        }
-      } catch (error) {
-        // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps refuse.
-        context.payload.logger.error({ err: error, msg: 'calendar feed failed while streaming' })
-        controller.error(error)
-      }
+      },
     },
-  })
+    // Nothing is read before the connection asks for it: a 304 or a HEAD never starts the feed.
+    { highWaterMark: 0 },
+  )
 }
 
 /** The events of the archive's query (same filters, meanings, errors and default window) as one calendar. */

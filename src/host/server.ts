@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { closeDatabase } from './database.js'
+import { cachedReads } from './cachedReads.js'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from '../locales.js'
 import { PROJECT_ROOT } from './paths.js'
@@ -94,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(malformedPaths)
   app.get(`${apiRoute}/health`, healthCheck(payload))
   app.use(languageRoots(apiRoute))
+  app.use(cachedReads(payload))
   app.use(payloadApi(config, apiRoute))
 
   let closeAdmin = async () => {}
