@@ -160,6 +160,117 @@ describe('two server processes on one database', () => {
   }, 60_000)
 })
 
+describe('answers before Payload’s request handling (the host’s cachedReads)', () => {
+  const SHARED = ['etag', 'cache-control', 'vary', 'content-type', 'content-language', 'x-tec-total', 'x-tec-totalpages', 'access-control-allow-methods', 'access-control-allow-headers']
+  const pick = (headers: http.IncomingHttpHeaders) => Object.fromEntries(SHARED.map((name) => [name, headers[name]]))
+  const route = `${V1}/events?start_date=2031-01-01&end_date=2031-12-31&per_page=5`
+
+  it('answers a repeated anonymous read, its HEAD and its 304 early, with the bytes and headers Payload’s path gave', async () => {
+    expect((await create(first.url, 'Early concert', '03-02')).status).toBe(201)
+    const year = `${V1}/events?start_date=2030-01-01&end_date=2030-12-31&per_page=5`
+    const made = await call(second.url, 'GET', year)
+    expect(made.status).toBe(200)
+    expect(made.headers['x-cal-early']).toBeUndefined()
+    const early = await call(second.url, 'GET', year)
+    expect(early.headers['x-cal-early']).toBe('1')
+    expect(early.headers['x-cal-cache']).toBe('hit')
+    expect(early.text).toBe(made.text)
+    expect(pick(early.headers)).toEqual(pick(made.headers))
+    expect(early.headers['cache-control']).toBe('public, max-age=60')
+    expect(early.headers.vary).toBe('Authorization, Cookie')
+
+    const head = await call(second.url, 'HEAD', year)
+    expect([head.status, head.headers['x-cal-early'], head.text]).toEqual([200, '1', ''])
+    expect(pick(head.headers)).toEqual(pick(made.headers))
+
+    const revalidated = await call(second.url, 'GET', year, { headers: { 'if-none-match': String(made.headers.etag) } })
+    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([304, '1', ''])
+    expect(revalidated.headers.etag).toBe(made.headers.etag)
+    expect(revalidated.headers['content-type']).toBeUndefined()
+
+    // The same read through a language root is another entry, in its own language.
+    const french = `/fr${year}`
+    await call(second.url, 'GET', french)
+    const frenchEarly = await call(second.url, 'GET', french)
+    expect([frenchEarly.headers['x-cal-early'], frenchEarly.headers['content-language']]).toEqual(['1', 'fr'])
+    expect(frenchEarly.body.rest_url).toContain('/fr/api/')
+  }, 60_000)
+
+  it('never answers a caller with credentials early: a token, a bad token, a session cookie', async () => {
+    await call(second.url, 'GET', route)
+    expect((await call(second.url, 'GET', route)).headers['x-cal-early']).toBe('1')
+    const withToken = await call(second.url, 'GET', route, { token })
+    expect(withToken.status).toBe(200)
+    expect(withToken.headers['x-cal-early']).toBeUndefined()
+    expect(withToken.headers['cache-control']).toBe('private, no-store')
+    const badToken = await call(second.url, 'GET', route, { headers: { authorization: 'JWT not-a-token' } })
+    expect([badToken.status, badToken.headers['x-cal-early']]).toEqual([401, undefined])
+    const apiKey = await call(second.url, 'GET', route, { headers: { authorization: 'users API-Key not-a-key' } })
+    expect([apiKey.status, apiKey.headers['x-cal-early']]).toEqual([401, undefined])
+    const cookie = await call(second.url, 'GET', route, { headers: { cookie: `theme=dark; payload-token=${token}` } })
+    expect([cookie.status, cookie.headers['x-cal-early'], cookie.headers['cache-control']]).toEqual([200, undefined, 'private, no-store'])
+    // Other cookies leave a caller anonymous.
+    expect((await call(second.url, 'GET', route, { headers: { cookie: 'theme=dark' } })).headers['x-cal-early']).toBe('1')
+  }, 60_000)
+
+  it('never answers a password unlock from the locked entry', async () => {
+    const locked = await create(first.url, 'Locked concert', '07-01')
+    expect((await call(first.url, 'PATCH', `/api/events/${locked.body.id}`, { token, body: { description: 'Secret setlist', password: 'letmein' } })).status).toBe(200)
+    // The archive lists a locked event with no content; its password (a parameter) unlocks it.
+    const day = `${V1}/events?start_date=2030-07-01&end_date=2030-07-01`
+    const lockedMade = await call(second.url, 'GET', day)
+    expect([lockedMade.status, lockedMade.body.events[0]?.title]).toEqual([200, 'Locked concert'])
+    const lockedEarly = await call(second.url, 'GET', day)
+    expect(lockedEarly.headers['x-cal-early']).toBe('1')
+    expect(lockedEarly.text).not.toContain('Secret setlist')
+    for (let i = 0; i < 2; i++) {
+      const unlocked = await call(second.url, 'GET', `${day}&password=letmein`)
+      expect([unlocked.status, unlocked.headers['x-cal-early'], unlocked.headers['cache-control']]).toEqual([200, undefined, 'private, no-store'])
+      expect(unlocked.text).toContain('Secret setlist')
+    }
+    // The one event refuses without its password, and no refusal is kept.
+    for (let i = 0; i < 2; i++) expect((await call(second.url, 'GET', `${V1}/events/${locked.body.id}`)).headers['x-cal-early']).toBeUndefined()
+  }, 60_000)
+
+  it('sees a write of the other process at the very next read', async () => {
+    await call(second.url, 'GET', route)
+    const before = await call(second.url, 'GET', route)
+    expect(before.headers['x-cal-early']).toBe('1')
+    expect(before.headers['x-tec-total']).toBe('0')
+    expect((await call(first.url, 'POST', `${V1}/events`, { token, body: { title: 'New year concert', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 12:00:00', timezone: 'UTC' } })).status).toBe(201)
+    const after = await call(second.url, 'GET', route, { headers: { 'if-none-match': String(before.headers.etag) } })
+    expect([after.status, after.headers['x-cal-early'], after.headers['x-tec-total']]).toEqual([200, undefined, '1'])
+    expect(after.body.events.map((event: { title: string }) => event.title)).toEqual(['New year concert'])
+  }, 60_000)
+
+  it('answers a feed’s revalidation early from its kept validators, and streams its body through Payload', async () => {
+    const feed = `/api/cal/ical/events.ics?start_date=2030-01-01&end_date=2030-12-31`
+    const made = await call(second.url, 'GET', feed)
+    expect(made.status).toBe(200)
+    const again = await call(second.url, 'GET', feed)
+    expect([again.status, again.headers['x-cal-early']]).toEqual([200, undefined])
+    expect(again.text).toBe(made.text)
+    const revalidated = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(made.headers.etag) } })
+    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([304, '1', ''])
+    expect(revalidated.headers['last-modified']).toBe(made.headers['last-modified'])
+    const bySince = await call(second.url, 'GET', feed, { headers: { 'if-modified-since': String(made.headers['last-modified']) } })
+    expect([bySince.status, bySince.headers['x-cal-early']]).toEqual([304, '1'])
+    const late = await create(first.url, 'Late concert', '11-01')
+    expect(late.status).toBe(201)
+    const changed = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(made.headers.etag) } })
+    expect([changed.status, changed.headers['x-cal-early']]).toEqual([200, undefined])
+    expect(changed.text).toContain('SUMMARY:Late concert')
+
+    // One event's calendar is made whole, so it is kept whole.
+    const one = `/api/cal/ical/events/${late.body.id}.ics`
+    const oneMade = await call(second.url, 'GET', one)
+    const oneEarly = await call(second.url, 'GET', one)
+    expect([oneEarly.status, oneEarly.headers['x-cal-early'], oneEarly.headers['content-type'], oneEarly.headers['content-disposition']]).toEqual([200, '1', oneMade.headers['content-type'], oneMade.headers['content-disposition']])
+    expect(oneEarly.text).toBe(oneMade.text)
+    expect(oneEarly.text).toContain('SUMMARY:Late concert')
+  }, 60_000)
+})
+
 describe('cache keys', () => {
   it('keys by origin, language segment, path and the query in any order', () => {
     const key = (query: string, language: string | null = null, origin = 'http://a') => cacheKey(origin, language, '/api/cal/events/v1/events', new URLSearchParams(query))
