@@ -1,5 +1,6 @@
 import { FEEDS_NAMESPACE } from '../../src/defaults.js'
-import ical, { foldLines, ICalCalendarMethod, ICalEvent } from 'ical-generator'
+import ical, { ICalCalendarMethod, ICalEvent } from 'ical-generator'
+import { foldLines } from './fold.js'
 import type { Where } from 'payload'
 import { languageSegment, NAMESPACE, type Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
