@@ -7,7 +7,7 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { readableEvent, SINGLE_READ_ERRORS, singleReadParams, type EventAddress } from '../events/single.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated, type Related } from '../records/load.js'
+import { loadRelated, noRelated, type Related } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
@@ -55,9 +55,8 @@ function calendarHead(context: Context, name: string, zones: Iterable<string | n
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
 
-/** VEVENTs of events with their related records (loaded here unless the caller has them), folded at 75 octets. */
-async function vevents(context: Context, docs: Doc[], password: unknown, loaded?: Related): Promise<string> {
-  const related = loaded ?? (await loadRelated(context, docs, password))
+/** VEVENTs of events with their related records, folded at 75 octets. */
+function vevents(context: Context, docs: Doc[], password: unknown, related: Related): string {
   const host = hostOf(context)
   return docs.map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host), ical()).toString())).join('')
 }
@@ -112,6 +111,8 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
   let after: { start: string; id: number } | null = null
   let sentHead = false
   let cancelled = false
+  // Venues, organizers, terms and images read by earlier batches are not read again.
+  const known = noRelated()
   return new ReadableStream<Uint8Array>(
     {
       cancel: () => {
@@ -130,7 +131,9 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
           const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
           if (cancelled) return
           if (events.length) {
-            controller.enqueue(encoder.encode(await vevents(context, events, password)))
+            const related = await loadRelated(context, events, password, known)
+            if (cancelled) return
+            controller.enqueue(encoder.encode(vevents(context, events, password, related)))
             const last = events[events.length - 1]
             after = { start: last.startDateLocal ?? '', id: last.id }
           }
@@ -184,7 +187,7 @@ export function eventCalendar(address: EventAddress): Operation {
     handle: async (given, args) => {
       const context = v1Context(given)
       const { doc, related } = await readableEvent(context, address, args)
-      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + (await vevents(context, [doc], args.password, related)) + CALENDAR_END
+      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + vevents(context, [doc], args.password, related) + CALENDAR_END
       const { lastModified } = await calendarState(context)
       const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
       return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }

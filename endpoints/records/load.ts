@@ -42,18 +42,34 @@ export async function loadPasswords(context: Context, key: 'events' | 'venues' |
 /** The uploaded images the records point to, with one query. */
 export const loadImages = (context: Context, docs: Doc[]) => byIds(context, 'media', ids(docs.map((doc) => doc.image)))
 
-/** Everything the events link to; `givenPassword` is the request's, which only events may use (reference §3.4). */
-export async function loadRelated(context: Context, events: Doc[], givenPassword?: unknown): Promise<Related> {
+/** No related records yet: what a feed starts with before its first batch. */
+export const noRelated = (): Related => ({ venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), images: new Map(), passwords: new Map() })
+
+type RecordKind = 'venues' | 'organizers' | 'categories' | 'tags' | 'images'
+
+/**
+ * Everything the events link to; `givenPassword` is the request's, which only events may use
+ * (reference §3.4). `known` holds the records an earlier batch of the same request loaded (a
+ * feed's): only the others are read, and they are added to it.
+ */
+export async function loadRelated(context: Context, events: Doc[], givenPassword?: unknown, known?: Related): Promise<Related> {
+  const load = async (kind: RecordKind, key: DataKey, wanted: number[]) => {
+    const have = known?.[kind]
+    const found = await byIds(context, key, have ? wanted.filter((id) => !have.has(id)) : wanted)
+    if (!have) return found
+    for (const [id, doc] of found) have.set(id, doc)
+    return have
+  }
   const [venues, organizers, categories, tags] = await Promise.all([
-    byIds(context, 'venues', ids(events.map((event) => event.venue))),
-    byIds(context, 'organizers', ids(events.flatMap((event) => event.organizers ?? []))),
-    byIds(context, 'categories', ids(events.flatMap((event) => event.categories ?? []))),
-    byIds(context, 'tags', ids(events.flatMap((event) => event.tags ?? []))),
+    load('venues', 'venues', ids(events.map((event) => event.venue))),
+    load('organizers', 'organizers', ids(events.flatMap((event) => event.organizers ?? []))),
+    load('categories', 'categories', ids(events.flatMap((event) => event.categories ?? []))),
+    load('tags', 'tags', ids(events.flatMap((event) => event.tags ?? []))),
   ])
   const linked = [...events, ...venues.values(), ...organizers.values()]
   const passwords = new Map<string, string>()
   const [images] = await Promise.all([
-    byIds(context, 'media', ids(linked.map((doc) => doc.image))),
+    load('images', 'media', ids(linked.map((doc) => doc.image))),
     loadPasswords(context, 'events', events, givenPassword, passwords),
   ])
   return { venues, organizers, categories, tags, images, passwords }
