@@ -10,7 +10,7 @@ import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { dataLayer } from './data.js'
 import { cacheControl, etagOfBody, readResponse, VARY, type ReadReply, type Validator } from './cache/http.js'
-import { answerFromEntry, cacheKey, isCacheableQuery, responseCacheOf, type CachedReply } from './cache/responses.js'
+import { answerFromEntry, cacheKey, isCacheableQuery, keptWhenWhole, responseCacheOf, type CachedReply } from './cache/responses.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -194,12 +194,16 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
     const reply = await operation.handle(context, args)
     if (method !== 'GET') return json(reply, lang, head)
     if (reply.raw !== undefined) {
-      // A body made whole (one event's calendar) is kept whole; a streamed feed by its validators.
-      if (reply.validator) {
-        const { etag, lastModified } = reply.validator
-        store({ status: reply.status, text: typeof reply.raw === 'string' ? reply.raw : null, headers: reply.headers ?? {}, etag, lastModified: lastModified?.getTime() })
-      }
-      return read(reply)
+      if (!reply.validator) return read(reply)
+      const { etag, lastModified } = reply.validator
+      const entry = { status: reply.status, headers: reply.headers ?? {}, etag, lastModified: lastModified?.getTime() }
+      // A body made whole (one event's calendar) is kept whole; a streamed feed by its validators at
+      // once, and whole once it has been sent (when it is not too large).
+      if (typeof reply.raw === 'string') store({ ...entry, text: reply.raw })
+      if (!(reply.raw instanceof ReadableStream)) return read(reply)
+      store({ ...entry, text: null })
+      const whole = cache && keep && !head ? keptWhenWhole(reply.raw as ReadableStream<Uint8Array>, cache.maxEntryBytes, (text) => store({ ...entry, text })) : reply.raw
+      return read({ ...reply, raw: whole })
     }
     const text = JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)

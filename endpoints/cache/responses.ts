@@ -23,8 +23,9 @@ export const CACHE_HEADER = 'x-cal-cache'
 
 /**
  * A kept answer: its status, bytes, headers (those of the reply: totals, content type), validators
- * and content language. A streamed feed is kept by its validators alone (`text` null): enough to
- * answer a revalidation with 304 without reading the calendar; its 200 is made again each time.
+ * and content language. A streamed feed is kept by its validators alone (`text` null) as soon as
+ * it starts, enough to answer a revalidation with 304 without reading the calendar, and whole once
+ * it has been sent, if it is not larger than an entry may be.
  */
 export type CachedReply = { status: number; text: string | null; headers: Record<string, string>; etag: string; lastModified?: number; lang: string }
 
@@ -57,6 +58,11 @@ export class ResponseCache {
     return this.#entries.size
   }
 
+  /** The largest body kept (an eighth of the cache). */
+  get maxEntryBytes(): number {
+    return this.#maxEntryBytes
+  }
+
   /** Whether an entry is kept under `key`, whatever the calendar's state (a hint: `get` decides). */
   has(key: string): boolean {
     return this.#entries.has(key)
@@ -84,6 +90,34 @@ export class ResponseCache {
     if (generation !== this.#generation || textBytes(reply) > this.#maxEntryBytes) return
     this.#entries.set(key, reply)
   }
+}
+
+/**
+ * A streamed body passed on as it is read, and kept whole (`keep` receives its text) once it has
+ * ended, unless it grew beyond `maxBytes`. Nothing is read before the connection asks for it.
+ */
+export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: number, keep: (text: string) => void): ReadableStream<Uint8Array> {
+  const reader = source.getReader()
+  let chunks: Uint8Array[] | null = []
+  let size = 0
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: async (controller) => {
+        const { done, value } = await reader.read()
+        if (done) {
+          controller.close()
+          if (chunks) keep(Buffer.concat(chunks).toString('utf8'))
+          return
+        }
+        size += value.byteLength
+        if (size > maxBytes) chunks = null
+        chunks?.push(value)
+        controller.enqueue(value)
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  )
 }
 
 /**
