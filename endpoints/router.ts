@@ -199,15 +199,15 @@ async function dispatch(req: PayloadRequest, settings: NamespaceSettings & { com
       const entry = { status: reply.status, headers: reply.headers ?? {}, etag, lastModified: lastModified?.getTime() }
       // A body made whole (one event's calendar) is kept whole; a streamed feed by its validators at
       // once, and whole once it has been sent (when it is not too large).
-      if (typeof reply.raw === 'string') store({ ...entry, text: reply.raw })
+      if (typeof reply.raw === 'string') store({ ...entry, body: Buffer.from(reply.raw) })
       if (!(reply.raw instanceof ReadableStream)) return read(reply)
-      store({ ...entry, text: null })
-      const whole = cache && keep && !head ? keptWhenWhole(reply.raw as ReadableStream<Uint8Array>, cache.maxEntryBytes, (text) => store({ ...entry, text })) : reply.raw
+      store({ ...entry, body: null })
+      const whole = cache && keep && !head ? keptWhenWhole(reply.raw as ReadableStream<Uint8Array>, cache.maxEntryBytes, (body) => store({ ...entry, body })) : reply.raw
       return read({ ...reply, raw: whole })
     }
     const text = JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)
-    store({ status: reply.status, text, headers: reply.headers ?? {}, etag })
+    store({ status: reply.status, body: Buffer.from(text), headers: reply.headers ?? {}, etag })
     return read({ ...reply, text, validator: { etag } })
   } catch (error) {
     const apiError = fromPayloadError(error)

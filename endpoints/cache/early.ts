@@ -60,7 +60,7 @@ function onlyOwnAuthentication(payload: Payload): boolean {
  * The answer to a GET or HEAD from the response cache, or null when the request must go on to
  * Payload (not anonymous, nothing kept for it, the calendar moved on, a feed's body is asked for).
  */
-export async function cachedRead(payload: Payload, request: EarlyRequest): Promise<PlainAnswer | null> {
+export async function cachedRead(payload: Payload, request: EarlyRequest): Promise<PlainAnswer<Uint8Array<ArrayBuffer>> | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const cache = existingResponseCache(payload)
   if (!cache || !isAnonymous(payload, request.headers)) return null
@@ -77,7 +77,7 @@ export async function cachedRead(payload: Payload, request: EarlyRequest): Promi
 }
 
 /** Payload's CORS headers, as its request handling adds them to every answer. */
-function withCors(payload: Payload, headers: RequestHeaders, answer: PlainAnswer): PlainAnswer {
+function withCors(payload: Payload, headers: RequestHeaders, answer: PlainAnswer<Uint8Array<ArrayBuffer>>): PlainAnswer<Uint8Array<ArrayBuffer>> {
   const req = { payload, headers } as unknown as Parameters<typeof headersWithCors>[0]['req']
   const corsHeaders = headersWithCors({ headers: new Headers(answer.headers), req })
   return { ...answer, headers: Object.fromEntries(corsHeaders) }

@@ -23,19 +23,19 @@ export const CACHE_HEADER = 'x-cal-cache'
 
 /**
  * A kept answer: its status, bytes, headers (those of the reply: totals, content type), validators
- * and content language. A streamed feed is kept by its validators alone (`text` null) as soon as
+ * and content language. A streamed feed is kept by its validators alone (`body` null) as soon as
  * it starts, enough to answer a revalidation with 304 without reading the calendar, and whole once
  * it has been sent, if it is not larger than an entry may be.
  */
-export type CachedReply = { status: number; text: string | null; headers: Record<string, string>; etag: string; lastModified?: number; lang: string }
+export type CachedReply = { status: number; body: Buffer | null; headers: Record<string, string>; etag: string; lastModified?: number; lang: string }
 
 /** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
 export type CalendarGeneration = { mark: number; until: number }
 
-/** An entry's bookkeeping beside its text: key, headers, object. */
+/** An entry's bookkeeping beside its body: key, headers, object. */
 const ENTRY_OVERHEAD = 512
 
-const textBytes = (entry: CachedReply) => (entry.text === null ? 0 : Buffer.byteLength(entry.text))
+const bodyBytes = (entry: CachedReply) => entry.body?.byteLength ?? 0
 
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
@@ -50,7 +50,7 @@ export class ResponseCache {
     this.#maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8))
     this.#entries = new LRUCache<string, CachedReply>({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => textBytes(entry) + ENTRY_OVERHEAD,
+      sizeCalculation: (entry) => bodyBytes(entry) + ENTRY_OVERHEAD,
     })
   }
 
@@ -87,16 +87,16 @@ export class ResponseCache {
 
   /** Keeps an answer made in `generation`, unless the calendar moved on meanwhile. */
   set(key: string, generation: CalendarGeneration, reply: CachedReply): void {
-    if (generation !== this.#generation || textBytes(reply) > this.#maxEntryBytes) return
+    if (generation !== this.#generation || bodyBytes(reply) > this.#maxEntryBytes) return
     this.#entries.set(key, reply)
   }
 }
 
 /**
- * A streamed body passed on as it is read, and kept whole (`keep` receives its text) once it has
+ * A streamed body passed on as it is read, and kept whole (`keep` receives its bytes) once it has
  * ended, unless it grew beyond `maxBytes`. Nothing is read before the connection asks for it.
  */
-export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: number, keep: (text: string) => void): ReadableStream<Uint8Array> {
+export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: number, keep: (body: Buffer) => void): ReadableStream<Uint8Array> {
   const reader = source.getReader()
   let chunks: Uint8Array[] | null = []
   let size = 0
@@ -106,7 +106,7 @@ export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: numb
         const { done, value } = await reader.read()
         if (done) {
           controller.close()
-          if (chunks) keep(Buffer.concat(chunks).toString('utf8'))
+          if (chunks) keep(Buffer.concat(chunks))
           return
         }
         size += value.byteLength
@@ -125,12 +125,13 @@ export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: numb
  * the client's copy is current; null when the entry holds validators only and the client needs the
  * body (a feed is streamed again).
  */
-export function answerFromEntry(entry: CachedReply, request: RequestHeaders, settings: { head: boolean; maxAge: number }): PlainAnswer | null {
+export function answerFromEntry(entry: CachedReply, request: RequestHeaders, settings: { head: boolean; maxAge: number }): PlainAnswer<Uint8Array<ArrayBuffer>> | null {
   const validator: Validator = { etag: entry.etag, ...(entry.lastModified !== undefined ? { lastModified: new Date(entry.lastModified) } : {}) }
-  if (entry.text === null && !isNotModified(request, validator)) return null
+  if (entry.body === null && !isNotModified(request, validator)) return null
   // Any anonymous caller gets what is kept, so it is shared (public) as it was when it was made.
-  const reply = { status: entry.status, body: undefined, text: entry.text ?? '', headers: entry.headers, validator }
-  const answer = readAnswer(reply, request, { lang: entry.lang, head: settings.head, shared: true, maxAge: settings.maxAge }) as PlainAnswer
+  // Its bytes are sent as they are, encoded once (a 304 has none).
+  const reply = { status: entry.status, body: undefined, raw: (entry.body ?? new Uint8Array()) as Uint8Array<ArrayBuffer>, headers: entry.headers, validator }
+  const answer = readAnswer(reply, request, { lang: entry.lang, head: settings.head, shared: true, maxAge: settings.maxAge }) as PlainAnswer<Uint8Array<ArrayBuffer>>
   answer.headers[CACHE_HEADER] = 'hit'
   return answer
 }
