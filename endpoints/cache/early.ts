@@ -1,5 +1,7 @@
 import { headersWithCors, type Payload } from 'payload'
+import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import { isLocaleCode } from '../../src/locales.js'
+import { NAMESPACE } from '../context.js'
 import { PATH_LANGUAGE_HEADER } from '../router.js'
 import type { PlainAnswer, RequestHeaders } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
@@ -65,6 +67,8 @@ export async function cachedRead(payload: Payload, request: EarlyRequest): Promi
   const cache = existingResponseCache(payload)
   if (!cache || !isAnonymous(payload, request.headers)) return null
   const url = new URL(request.url)
+  const api = payload.config.routes.api
+  if (!url.pathname.startsWith(`${api}/${NAMESPACE}`) && !url.pathname.startsWith(`${api}/${FEEDS_NAMESPACE}`)) return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)
   const key = cacheKey(cache.options.siteUrl || url.origin, isLocaleCode(language) ? language : null, url.pathname, url.searchParams)
   if (!cache.has(key)) return null
