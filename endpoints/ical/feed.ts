@@ -95,9 +95,29 @@ function calendarHeaders(filename: string): Record<string, string> {
   return { 'content-type': CONTENT_TYPE, 'content-disposition': `attachment; filename="${filename}"` }
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * A bound on the events' wall-clock start implied by the query's bounds on their end: an event
+ * ends after it starts, by the wall clock too but for a DST fall back (hours), so a day later than
+ * the earliest end bound is safe. The zones' query needs it to read only the window's part of the
+ * start index instead of everything after its start (0.15 s of a month's feed at 100,000 events).
+ */
+export function impliedStartBound(where: Where[]): Where[] {
+  const ends = where.flatMap((condition) => {
+    const end = (condition as { endDateLocal?: { less_than_equal?: unknown; less_than?: unknown } }).endDateLocal
+    return [end?.less_than_equal, end?.less_than].filter((value): value is string => typeof value === 'string')
+  })
+  if (ends.length === 0) return []
+  const earliest = Date.parse(`${ends.sort()[0].replace(' ', 'T')}Z`)
+  if (Number.isNaN(earliest)) return []
+  return [{ startDateLocal: { less_than_equal: new Date(earliest + DAY_MS).toISOString().slice(0, 19).replace('T', ' ') } }]
+}
+
 /** The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed is read). */
 async function feedHead(context: Context, query: { where: Where[]; trash: boolean }): Promise<string> {
-  const zones = await context.data.distinct('events', 'timezone', { where: { and: query.where }, trash: query.trash })
+  const where = [...query.where, ...impliedStartBound(query.where)]
+  const zones = await context.data.distinct('events', 'timezone', { where: { and: where }, trash: query.trash })
   const used = zones.map((value) => value.timezone as string | null | undefined)
   return calendarHead(context, `${hostOf(context)} events`, used)
 }
