@@ -10,6 +10,8 @@ import { eventDates } from './hooks/eventDates.js'
 import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { postType } from './postType.js'
+import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
+import { seriesAfterChange, seriesAfterDelete, seriesBeforeChange, seriesBeforeDelete } from './series/hooks.js'
 import { label, message, text } from './i18n/index.js'
 
 /**
@@ -84,13 +86,16 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     indexes: [
       ...post.indexes,
       { fields: ['startDateLocal', 'id'] },
-      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
+      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt', 'isSeries'] },
+      SERIES_INDEX,
     ],
     hooks: {
       ...post.hooks,
-      beforeChange: [eventDates(options.siteTimezone), eventCost],
-      afterChange: [countTermsAfterChange(slugs.events, counted)],
-      afterDelete: [countTermsAfterDelete(slugs.events, counted)],
+      beforeChange: [eventDates(options.siteTimezone), eventCost, seriesBeforeChange(slugs.events)],
+      // The dates of a series are written before the terms they use are counted.
+      afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
+      beforeDelete: [seriesBeforeDelete(slugs.events)],
+      afterDelete: [seriesAfterDelete(options), countTermsAfterDelete(slugs.events, counted)],
     },
     fields: [
       localizedText('title', 'title', { required: true }),
@@ -134,6 +139,9 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
       calendarPrefillField(options),
+      recurrenceField(),
+      isSeriesField(),
+      ...occurrenceFields(slugs.events),
       { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',

@@ -199,6 +199,47 @@ export interface Event {
    * Set when the event is saved.
    */
   endDateLocal?: string | null;
+  /**
+   * Repeat this event: each date becomes an event of its own in listings and feeds.
+   */
+  recurrence?: {
+    rules?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    rdates?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    exdates?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    horizon?: string | null;
+  };
+  isSeries?: boolean | null;
+  /**
+   * This event is one date of a series; saving it changes this date only.
+   */
+  series?: (number | null) | Event;
+  occurrence?: string | null;
+  detached?: boolean | null;
+  copiedFrom?: string | null;
   venue?: (number | null) | Venue;
   /**
    * In the order they should be shown.
@@ -746,6 +787,19 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startDateLocal?: T;
   endDateLocal?: T;
+  recurrence?:
+    | T
+    | {
+        rules?: T;
+        rdates?: T;
+        exdates?: T;
+        horizon?: T;
+      };
+  isSeries?: T;
+  series?: T;
+  occurrence?: T;
+  detached?: T;
+  copiedFrom?: T;
   venue?: T;
   organizers?: T;
   categories?: T;

@@ -105,6 +105,18 @@ export const en = {
   bothCoordinates: 'Give both latitude and longitude, or neither.',
   missingRelation: 'Some of the chosen records do not exist.',
   ownParent: 'A category cannot be its own parent.',
+
+  // Recurrence
+  recurrence: 'Repeats',
+  recurrenceDescription: 'Repeat this event: each date becomes an event of its own in listings and feeds.',
+  recurrenceRules: 'Rules (RRULE)',
+  recurrenceRdates: 'Extra dates',
+  recurrenceExdates: 'Excluded dates',
+  series: 'Series',
+  seriesDescription: 'This event is one date of a series; saving it changes this date only.',
+  invalidRecurrenceRules: 'Give a list of RRULE texts such as FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Give a list of dates as YYYY-MM-DD HH:MM:SS in the event’s time zone.',
+  occurrenceNoRules: 'One date of a series cannot repeat: change the series instead.',
 } as const
 
 export type TextKey = keyof typeof en

@@ -98,4 +98,16 @@ export const es: Record<TextKey, string> = {
   bothCoordinates: 'Indique la latitud y la longitud, o ninguna de las dos.',
   missingRelation: 'Algunos de los elementos elegidos no existen.',
   ownParent: 'Una categoría no puede ser su propia categoría superior.',
+
+  // Recurrencia
+  recurrence: 'Repetición',
+  recurrenceDescription: 'Repetir este evento: cada fecha se convierte en un evento propio en los listados y los feeds.',
+  recurrenceRules: 'Reglas (RRULE)',
+  recurrenceRdates: 'Fechas añadidas',
+  recurrenceExdates: 'Fechas excluidas',
+  series: 'Serie',
+  seriesDescription: 'Este evento es una fecha de una serie; al guardarlo solo cambia esta fecha.',
+  invalidRecurrenceRules: 'Indique una lista de reglas RRULE como FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
+  occurrenceNoRules: 'Una fecha de una serie no puede repetirse: modifique la serie.',
 }

@@ -98,4 +98,16 @@ export const fr: Record<TextKey, string> = {
   bothCoordinates: 'Indiquez la latitude et la longitude, ou aucune des deux.',
   missingRelation: 'Certains des éléments choisis n’existent pas.',
   ownParent: 'Une catégorie ne peut pas être sa propre parente.',
+
+  // Récurrence
+  recurrence: 'Répétition',
+  recurrenceDescription: 'Répéter cet événement : chaque date devient un événement à part entière dans les listes et les flux.',
+  recurrenceRules: 'Règles (RRULE)',
+  recurrenceRdates: 'Dates ajoutées',
+  recurrenceExdates: 'Dates exclues',
+  series: 'Série',
+  seriesDescription: 'Cet événement est une date d’une série ; l’enregistrer ne modifie que cette date.',
+  invalidRecurrenceRules: 'Indiquez une liste de règles RRULE comme FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
+  occurrenceNoRules: 'Une date d’une série ne peut pas se répéter : modifiez la série.',
 }

@@ -19,7 +19,7 @@ export type Series = {
   /** `YYYY-MM-DD HH:MM:SS` in `zone`. */
   start: string
   zone: string
-  /** Milliseconds from each start to its end. */
+  /** Wall-clock milliseconds from each start to its end (19:00 to 21:00 stays two hours of the clock across a DST change). */
   durationMs: number
   /** RRULE values (`FREQ=WEEKLY;BYDAY=TU`), without the `RRULE:` prefix. */
   rules: string[]
@@ -32,6 +32,8 @@ export type Series = {
 export type Occurrence = {
   /** The start as a wall clock in the series' zone, which identifies the occurrence (RECURRENCE-ID). */
   local: string
+  /** The end as a wall clock in the series' zone. */
+  localEnd: string
   start: Date
   end: Date
 }
@@ -98,8 +100,8 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
   return [...walls]
     .sort()
     .map((local) => {
-      const start = instantIn(local, series.zone)
-      return { local, start, end: new Date(start.getTime() + series.durationMs) }
+      const localEnd = wallOf(new Date(floating(local).getTime() + series.durationMs))
+      return { local, localEnd, start: instantIn(local, series.zone), end: instantIn(localEnd, series.zone) }
     })
     .filter((occurrence) => occurrence.start >= from && occurrence.start <= to)
     .slice(0, limit)
