@@ -152,3 +152,70 @@ describe('bad recurrence is a 400 and writes nothing', () => {
     expect(response.status).toBe(400)
   })
 })
+
+describe('apply_to: this and the following ones, all', () => {
+  const window = 'start_date=2027-10-01&end_date=2027-10-31'
+
+  it('following: the series splits at the date; the dates from it on change and keep their ids', async () => {
+    const series = await createSeries({ title: 'Split me', start_date: '2027-10-04 18:00:00', end_date: '2027-10-04 19:00:00', timezone: 'Europe/Paris', recurrence: 'FREQ=WEEKLY;COUNT=4' })
+    const dates = (await listed(`${window}&search=Split+me`)).filter((event) => event.series?.id === series.id)
+    expect(dates).toHaveLength(4)
+    const response = await call('POST', `/events/${dates[2].id}`, 'editor', { title: 'Split me later', start_date: '2027-10-18 20:00:00', end_date: '2027-10-18 21:00:00', apply_to: 'following' })
+    expect(response.status).toBe(200)
+    const second = response.body.series.id
+    expect(second).not.toBe(series.id)
+    expect(response.body).toMatchObject({ id: dates[2].id, title: 'Split me later', start_date: '2027-10-18 20:00:00' })
+
+    const after = await listed(`${window}&search=Split+me`)
+    expect(after.map((event) => [event.id, event.title, event.start_date, event.series!.id])).toEqual([
+      [dates[0].id, 'Split me', '2027-10-04 18:00:00', series.id],
+      [dates[1].id, 'Split me', '2027-10-11 18:00:00', series.id],
+      [dates[2].id, 'Split me later', '2027-10-18 20:00:00', second],
+      [dates[3].id, 'Split me later', '2027-10-25 20:00:00', second],
+    ])
+    expect((await call('GET', `/events/${series.id}`)).body.recurrence.rules).toEqual(['FREQ=WEEKLY;UNTIL=20271018T155959Z'])
+    expect((await call('GET', `/events/${second}`)).body.recurrence.rules).toEqual(['FREQ=WEEKLY;COUNT=2'])
+  })
+
+  it('all: a change of one date’s time moves every date, keeping their ids', async () => {
+    const series = await createSeries({ title: 'Move all', start_date: '2027-10-05 18:00:00', end_date: '2027-10-05 19:00:00', timezone: 'Europe/Paris', recurrence: 'FREQ=WEEKLY;COUNT=3' })
+    const dates = (await listed(`${window}&search=Move+all`)).filter((event) => event.series?.id === series.id)
+    const response = await call('POST', `/events/${dates[1].id}`, 'editor', { title: 'Moved all', start_date: '2027-10-12 19:30:00', end_date: '2027-10-12 21:00:00', apply_to: 'all' })
+    expect(response.status).toBe(200)
+    const after = await listed(`${window}&search=Moved+all`)
+    expect(after.map((event) => [event.id, event.start_date, event.end_date])).toEqual([
+      [dates[0].id, '2027-10-05 19:30:00', '2027-10-05 21:00:00'],
+      [dates[1].id, '2027-10-12 19:30:00', '2027-10-12 21:00:00'],
+      [dates[2].id, '2027-10-19 19:30:00', '2027-10-19 21:00:00'],
+    ])
+  })
+
+  it('DELETE following ends the series before the date; DELETE all trashes the series and its dates', async () => {
+    const series = await createSeries({ title: 'End early', start_date: '2027-10-06 18:00:00', end_date: '2027-10-06 19:00:00', timezone: 'Europe/Paris', recurrence: 'FREQ=WEEKLY;COUNT=4' })
+    const dates = (await listed(`${window}&search=End+early`)).filter((event) => event.series?.id === series.id)
+    expect((await call('DELETE', `/events/${dates[2].id}?apply_to=following`, 'editor')).status).toBe(200)
+    expect((await listed(`${window}&search=End+early`)).map((event) => event.id)).toEqual([dates[0].id, dates[1].id])
+
+    const gone = await call('DELETE', `/events/${dates[0].id}?apply_to=all`, 'editor')
+    expect(gone.body).toMatchObject({ id: series.id, status: 'trash' })
+    expect(await listed(`${window}&search=End+early`)).toEqual([])
+  })
+
+  it('apply_to takes only this, following or all; a single event ignores it', async () => {
+    const series = await createSeries({ title: 'Bad apply', start_date: '2027-10-07 18:00:00', end_date: '2027-10-07 19:00:00', recurrence: 'FREQ=DAILY;COUNT=2' })
+    const [first] = (await listed(`${window}&search=Bad+apply`)).filter((event) => event.series?.id === series.id)
+    const bad = await call('POST', `/events/${first.id}`, 'editor', { title: 'x', apply_to: 'everything' })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { apply_to: expect.any(String) } } })
+    const single = await createSeries({ title: 'Plain one', start_date: '2027-10-08 18:00:00', end_date: '2027-10-08 19:00:00' })
+    expect((await call('POST', `/events/${single.id}`, 'editor', { title: 'Plain two', apply_to: 'all' })).body.title).toBe('Plain two')
+  })
+
+  it('a contributor cannot change a series of someone else’s through one of its dates', async () => {
+    const series = await createSeries({ title: 'Editors series', start_date: '2027-10-09 18:00:00', end_date: '2027-10-09 19:00:00', recurrence: 'FREQ=DAILY;COUNT=2' })
+    const [first] = (await listed(`${window}&search=Editors+series`)).filter((event) => event.series?.id === series.id)
+    const response = await call('POST', `/events/${first.id}`, 'contributor', { title: 'Hijack', apply_to: 'all' })
+    expect(response.status).toBe(403)
+    expect((await call('GET', `/events/${series.id}`)).body.title).toBe('Editors series')
+  })
+})
