@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import ICAL from 'ical.js'
 import { type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 let server: TestServer
@@ -217,5 +218,60 @@ describe('apply_to: this and the following ones, all', () => {
     const response = await call('POST', `/events/${first.id}`, 'contributor', { title: 'Hijack', apply_to: 'all' })
     expect(response.status).toBe(403)
     expect((await call('GET', `/events/${series.id}`)).body.title).toBe('Editors series')
+  })
+})
+
+/** The VEVENTs of a feed, with ical.js resolving TZIDs by the feed's own VTIMEZONEs. */
+function veventsOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  for (const vtimezone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(vtimezone))
+  return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
+}
+
+describe('the iCalendar feed gives a series as one VEVENT with its rules', () => {
+  it('RRULE, EXDATE for a cancelled date, RECURRENCE-ID for a changed one; ical.js expands it to the v1 dates', async () => {
+    const series = await createSeries({ title: 'Feed series', start_date: '2027-03-23 19:00:00', end_date: '2027-03-23 20:30:00', timezone: 'Europe/Paris', recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4' })
+    const dates = (await listed('start_date=2027-03-01&end_date=2027-04-30&search=Feed+series')).filter((event) => event.series?.id === series.id)
+    await call('DELETE', `/events/${dates[1].id}`, 'editor')
+    await call('POST', `/events/${dates[2].id}`, 'editor', { title: 'Feed series (moved)', start_date: '2027-04-06 20:00:00', end_date: '2027-04-06 21:30:00' })
+
+    const response = await server.request('GET', '/api/cal/ical/events.ics?start_date=2027-03-01&end_date=2027-04-30&search=Feed+series')
+    expect(response.status).toBe(200)
+    const text = response.body as string
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4')
+    expect(text).toContain('EXDATE;TZID=Europe/Paris:20270330T190000')
+    const vevents = veventsOf(text)
+    const host = new URL(server.url).host
+    const master = vevents.find((event) => !event.isRecurrenceException())!
+    const exception = vevents.find((event) => event.isRecurrenceException())!
+    expect(vevents).toHaveLength(2)
+    expect(master.uid).toBe(`event-${series.id}@${host}`)
+    expect(exception.uid).toBe(master.uid)
+    expect(exception.recurrenceId.toString()).toBe('2027-04-06T19:00:00')
+    expect(exception.summary).toBe('Feed series (moved)')
+
+    // Expanded by ical.js (with the exception relating to its master), the feed gives the dates v1 lists.
+    master.relateException(exception)
+    const iterator = master.iterator()
+    const expanded: string[] = []
+    for (let next = iterator.next(); next && expanded.length < 10; next = iterator.next()) {
+      const details = master.getOccurrenceDetails(next)
+      expanded.push(details.startDate.toJSDate().toISOString())
+    }
+    const listedNow = (await listed('start_date=2027-03-01&end_date=2027-04-30&search=Feed+series')).map((event) => `${event.utc_start_date.replace(' ', 'T')}.000Z`)
+    expect(expanded).toEqual(listedNow)
+  })
+
+  it('a series’ own .ics has its rules and its changed dates', async () => {
+    const series = await createSeries({ title: 'One series ics', start_date: '2027-05-04 10:00:00', end_date: '2027-05-04 11:00:00', timezone: 'America/New_York', recurrence: 'FREQ=DAILY;COUNT=3' })
+    const dates = (await listed('start_date=2027-05-01&end_date=2027-05-31&search=One+series+ics')).filter((event) => event.series?.id === series.id)
+    await call('POST', `/events/${dates[1].id}`, 'editor', { title: 'One series ics (changed)' })
+    const text = (await server.request('GET', `/api/cal/ical/events/${series.id}.ics`)).body as string
+    const vevents = veventsOf(text)
+    expect(vevents.map((event) => [event.summary, event.isRecurrenceException()])).toEqual([
+      ['One series ics', false],
+      ['One series ics (changed)', true],
+    ])
+    expect(text).toContain('RRULE:FREQ=DAILY;COUNT=3')
   })
 })
