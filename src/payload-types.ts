@@ -242,6 +242,7 @@ export interface Event {
    * This event is one date of a series; saving it changes this date only.
    */
   series?: (number | null) | Event;
+  applyTo?: ('this' | 'following' | 'all') | null;
   occurrence?: string | null;
   detached?: boolean | null;
   copiedFrom?: string | null;
@@ -811,6 +812,7 @@ export interface EventsSelect<T extends boolean = true> {
       };
   isSeries?: T;
   series?: T;
+  applyTo?: T;
   occurrence?: T;
   detached?: T;
   copiedFrom?: T;

@@ -17,7 +17,7 @@ import { claimIds } from '../hooks/integerIds.js'
 type Doc = Record<string, any>
 
 /** What a date of a series does not copy from it: its own identity, dates and bookkeeping. */
-const NOT_COPIED = new Set([
+export const NOT_COPIED = new Set([
   'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
   'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
 ])
