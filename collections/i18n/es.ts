@@ -98,4 +98,7 @@ export const es: Record<TextKey, string> = {
   bothCoordinates: 'Indique la latitud y la longitud, o ninguna de las dos.',
   missingRelation: 'Algunos de los elementos elegidos no existen.',
   ownParent: 'Una categoría no puede ser su propia categoría superior.',
+  rawHtml: 'HTML sin procesar',
+  rawHtmlPlural: 'Bloques de HTML sin procesar',
+  rawHtmlDescription: 'HTML que el editor no puede mostrar (una inserción, una tabla, un shortcode), guardado y publicado tal cual.',
 }

@@ -102,7 +102,7 @@ export async function seed(payload: Payload): Promise<{ created: boolean }> {
         featured: event.featured ?? false,
         status: 'publish',
       },
-      { title: event.title, description: event.description },
+      { title: event.title, descriptionHtml: event.description },
     )
   }
   return { created: true }

@@ -7,6 +7,7 @@ import * as migration_20261122_055046_titles_in_some_language_and_password_reset
 import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
 import * as migration_20261124_200149_importer from './20261124_200149_importer';
 import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
+import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261124_205006_scheduled_posts_index.up,
     down: migration_20261124_205006_scheduled_posts_index.down,
-    name: '20261124_205006_scheduled_posts_index'
+    name: '20261124_205006_scheduled_posts_index',
+  },
+  {
+    up: migration_20261124_214435_rich_text.up,
+    down: migration_20261124_214435_rich_text.down,
+    name: '20261124_214435_rich_text'
   },
 ];
