@@ -41,7 +41,7 @@ const isEmptyParagraph = (node: SerializedNode | undefined) =>
 
 const escapeAttribute = (value: unknown) => String(value ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-/** Lexical → HTML: Payload's converters, raw-HTML blocks verbatim, images from the upload collection as one `<img>`. */
+/** Lexical → HTML: Payload's converters, raw-HTML blocks verbatim, lists and images from the upload collection as plain tags. */
 const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
   ...defaultConverters,
   upload: async ({ node, populate }) => {
@@ -52,6 +52,12 @@ const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
     const image = size?.url ? size : doc
     return `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(doc.alt)}" width="${escapeAttribute(image.width)}" height="${escapeAttribute(image.height)}" />`
   },
+  // Plain lists: Payload's own add classes, and spread each item's attributes over several lines.
+  list: async ({ node, nodesToHTML }) => {
+    const tag = node.tag === 'ol' ? 'ol' : 'ul'
+    return `<${tag}>${(await nodesToHTML({ nodes: node.children })).join('')}</${tag}>`
+  },
+  listitem: async ({ node, nodesToHTML }) => `<li>${(await nodesToHTML({ nodes: node.children })).join('')}</li>`,
   blocks: { [RAW_HTML_BLOCK]: ({ node }: { node: unknown }) => String((node as { fields?: { html?: unknown } }).fields?.html ?? '') },
 })
 

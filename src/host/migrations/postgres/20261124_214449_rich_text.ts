@@ -1,7 +1,11 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
-import { convertStoredHtml, RICH_TEXT_COLUMNS, type Row } from '../richTextData.js'
+import type { Row } from '../richTextData.js'
+
+// The data step (and the editor it needs) is loaded when the migration runs, not with the app's config.
+const dataStep = () => import('../richTextData.js')
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  const { convertStoredHtml, RICH_TEXT_COLUMNS } = await dataStep()
   await db.execute(sql`
   ALTER TABLE "events_locales" ADD COLUMN "description_html" varchar;
   ALTER TABLE "events_locales" ADD COLUMN "excerpt_html" varchar;
@@ -27,6 +31,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  const { RICH_TEXT_COLUMNS } = await dataStep()
   // The HTML goes back into the text columns it came from.
   for (const { table, fields } of RICH_TEXT_COLUMNS) {
     for (const [column, htmlColumn] of fields) {
