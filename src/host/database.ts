@@ -1,8 +1,6 @@
 import type { Client } from '@libsql/client'
 import fs from 'node:fs'
 import path from 'node:path'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
-import { index as sqliteIndex } from '@payloadcms/db-sqlite/drizzle/sqlite-core'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations as postgresMigrations } from './migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index.js'
@@ -38,17 +36,17 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
   }
   if (kind === 'postgres') {
     const { postgresAdapter } = await import('@payloadcms/db-postgres')
-    const { index: pgIndex } = await import('@payloadcms/db-postgres/drizzle/pg-core')
+    const { index } = await import('@payloadcms/db-postgres/drizzle/pg-core')
     return postgresAdapter({
       pool: { connectionString: uri },
       transactionOptions: {},
       push: false,
       migrationDir: migrationDir('postgres'),
-      afterSchemaInit: [indexParentLookups(pgIndex)],
+      afterSchemaInit: [indexParentLookups(index)],
     })
   }
-  // SQLite's adapter is imported statically: importing it here, under the app config's top-level
-  // await, left the config's import unsettled now and then under tsx (the import CLI, the seed).
+  const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+  const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
   const file = uri.slice('file:'.length)
   if (file && !file.startsWith(':')) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const adapter = sqliteAdapter({
@@ -57,7 +55,7 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     wal: { synchronous: 'FULL' }, // also on the writer connection (below)
     push: false,
     migrationDir: migrationDir('sqlite'),
-    afterSchemaInit: [indexParentLookups(sqliteIndex)],
+    afterSchemaInit: [indexParentLookups(index)],
   })
   const pragmas = ['PRAGMA synchronous = FULL']
   return { ...adapter, init: (args) => withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<typeof adapter.init> }
