@@ -32,9 +32,11 @@ export const rawHtmlBlock: Block = {
     {
       name: 'html',
       label: label('rawHtml'),
-      type: 'code',
+      // A plain text area: Payload's code field loads its editor (Monaco) from a CDN, which an
+      // admin on a closed network never reaches.
+      type: 'textarea',
       required: true,
-      admin: { language: 'html', description: text('rawHtmlDescription') },
+      admin: { rows: 6, description: text('rawHtmlDescription') },
     },
   ],
 }
