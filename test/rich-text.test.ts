@@ -4,7 +4,7 @@
  * rest, an editor's document comes out of v1 as HTML, and databases made before the change migrate.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Migration } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, type Migration } from 'payload'
 import { RAW_HTML_BLOCK } from '../collections/richText/editor.js'
 import { createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
 
@@ -116,23 +116,29 @@ describe('a database made before rich text', () => {
     const category = (await server.request('POST', `${V1}/categories`, { token: admin.token, body: { name: 'Old category', description: 'Old words' } })).body
     const french = await server.request('PATCH', `${V1}/events/${created.id}`, { token: admin.token, body: { description: '<p>En <b>français</b></p>', translation_language: 'fr' } })
     expect(french.status).toBe(200)
+    // Authenticated: the response cache, which keeps anonymous reads, is not asked.
+    const get = (route: string) => server.request('GET', `${V1}/${route}`, { token: admin.token }).then((r) => r.body)
     const reads = async () =>
       Promise.all([
-        server.request('GET', `${V1}/events/${created.id}`).then((r) => [r.body.description, r.body.excerpt]),
-        server.request('GET', `${V1}/events/${created.id}?translation_language=fr`).then((r) => r.body.description),
-        server.request('GET', `${V1}/venues/${venue.id}`).then((r) => r.body.description),
-        server.request('GET', `${V1}/categories/${category.id}`).then((r) => r.body.description),
+        get(`events/${created.id}`).then((body) => [body.description, body.excerpt]),
+        get(`events/${created.id}?translation_language=fr`).then((body) => body.description),
+        get(`venues/${venue.id}`).then((body) => body.description),
+        get(`categories/${category.id}`).then((body) => body.description),
       ])
     const before = await reads()
 
     // Back to the schema before rich text (descriptions as HTML in text columns), as an older database has it.
-    const db = (payload.db as unknown as { drizzle: unknown }).drizzle
-    await richText.down({ db, payload, req: {} } as never)
-    await payload.db.deleteMany({ collection: 'payload-migrations', where: { name: { equals: richText.name } } })
+    // In a transaction of Payload's, as migrations run (on SQLite, the writer connection).
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    const db = (payload.db as unknown as { sessions: Record<string, { db: unknown }> }).sessions[String(await req.transactionID)].db
+    await richText.down({ db, payload, req } as never)
+    await payload.db.deleteMany({ collection: 'payload-migrations', where: { name: { equals: richText.name } }, req })
     const table = async (sql: string) => (kind === 'sqlite' ? (db as { all: (q: unknown) => Promise<unknown[]> }).all(sql) : (db as { execute: (q: string) => Promise<{ rows: unknown[] }> }).execute(sql).then((r) => r.rows))
     const { sql } = await import(kind === 'sqlite' ? '@payloadcms/db-sqlite' : '@payloadcms/db-postgres')
     const old = (await table(sql.raw(`SELECT description FROM events_locales WHERE _parent_id = ${created.id} AND _locale = 'en'`) as never)) as { description: string }[]
     expect(old).toEqual([{ description: MIXED }])
+    await commitTransaction(req)
 
     await payload.db.migrate({ migrations })
     expect(await reads()).toEqual(before)

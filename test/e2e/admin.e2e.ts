@@ -99,7 +99,7 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.open('/collections/events/create')
       await ui.input('title').fill('Jazz Night')
       // The description is rich text: typed into Payload's editor.
-      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description$/ }) }).locator('[contenteditable="true"]').first().click()
+      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).locator('[contenteditable="true"]').first().click()
       await ui.page.keyboard.type('Three sets of bebop.')
       await ui.fillDate('startDate', 'Mar 1, 2027 7:00 PM')
       await ui.fillDate('endDate', 'Mar 1, 2027 11:00 PM')

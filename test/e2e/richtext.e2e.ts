@@ -30,7 +30,7 @@ const step = stepsOf(() => ({ ui, browser }))
 
 /** The editable area of a rich-text field, by its label. */
 const editorOf = (label: string) =>
-  ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: new RegExp(`^${label}$`) }) }).locator('[contenteditable="true"]').first()
+  ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: new RegExp(`^${label}\\b`) }) }).locator('[contenteditable="true"]').first()
 
 const v1Description = async (id: number) => (await rest.request('GET', `${V1}/events/${id}`, { token: adminToken })).body.description as string
 
