@@ -5,10 +5,9 @@
  * blocks, and an editor's save keeps them. Run with `npm run test:e2e` after `npm run build`.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
+import { admin as adminOf, stepsOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
 import { PROJECT_ROOT, startApp, type App } from './harness/app.js'
 import { launchBrowser, type Browser } from './harness/browser.js'
@@ -62,14 +61,24 @@ describe('descriptions as rich text, in a browser', { timeout: 600_000 }, () => 
       await ui.page.keyboard.press('Control+b')
       await ui.page.keyboard.type('the trio')
       await ui.page.keyboard.press('Control+b')
-      // A web address typed in the editor becomes a link.
-      await ui.page.keyboard.type(' at https://example.org/club and more.')
+      await ui.page.keyboard.type(' at the club')
+      // A link: the words selected, the toolbar's link button, the address in its drawer.
+      for (let i = 0; i < 'the club'.length; i++) await ui.page.keyboard.press('Shift+ArrowLeft')
+      const field = ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) })
+      await field.locator('[data-button-key="link"]').first().click()
+      const drawer = ui.drawer()
+      await ui.input('url', drawer).fill('https://example.org/club')
+      await drawer.getByRole('button', { name: 'Save' }).click()
+      await ui.page.locator('.drawer--is-open').waitFor({ state: 'detached' })
+      await editor.locator('a[href="https://example.org/club"]', { hasText: 'the club' }).waitFor()
+      await editor.click()
+      await ui.page.keyboard.press('Control+End')
+      await ui.page.keyboard.type(' and more.')
       await editor.locator('strong', { hasText: 'the trio' }).waitFor()
-      await editor.locator('a[href="https://example.org/club"]').waitFor()
       await ui.saveAndWait()
       await ui.page.waitForURL(/\/admin\/collections\/events\/\d+/)
       const id = Number(/events\/(\d+)/.exec(ui.page.url())![1])
-      assert.equal(await v1Description(id), '<p>Hear <strong>the trio</strong> at <a href="https://example.org/club">https://example.org/club</a> and more.</p>')
+      assert.equal(await v1Description(id), '<p>Hear <strong>the trio</strong> at <a href="https://example.org/club">the club</a> and more.</p>')
     }))
 
   it('HTML written through v1 shows formatted in the editor, raw-HTML blocks included, and an editor’s save keeps them', () =>
@@ -93,7 +102,8 @@ describe('descriptions as rich text, in a browser', { timeout: 600_000 }, () => 
       assert.deepEqual(await raw.evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [EMBED, TABLE, SHORTCODE])
       await ui.page.getByText('Raw HTML').first().waitFor()
       await ui.screenshot('rich-text-editor')
-      fs.copyFileSync(path.join(ARTIFACTS_DIR, 'rich-text-editor.png'), path.join(PROJECT_ROOT, 'docs', 'rich-text-editor.png'))
+      // The README's picture: the description field alone.
+      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'rich-text-editor.png') })
 
       // An edit in the editor, then a save: the HTML comes from the document, raw blocks verbatim.
       await editor.locator('strong', { hasText: 'quartet' }).click()
