@@ -68,6 +68,16 @@ describe('v1 writes HTML, and reads it as written', () => {
   })
 })
 
+describe('terms', () => {
+  it('order by their description’s HTML', async () => {
+    for (const [name, description] of [['Order A', '<p>zulu</p>'], ['Order B', '<p>alpha</p>']]) {
+      expect((await server.request('POST', `${V1}/tags`, { token: admin.token, body: { name, description } })).status).toBe(201)
+    }
+    const listed = await server.request('GET', `${V1}/tags?search=Order&hide_empty=false&orderby=description`, { token: admin.token })
+    expect(listed.body.tags.map((tag: { name: string }) => tag.name)).toEqual(['Order B', 'Order A'])
+  })
+})
+
 describe('an editor writes the document, and v1 reads its HTML', () => {
   const bold = (text: string) => ({ type: 'text', text, format: 1, detail: 0, mode: 'normal', style: '', version: 1 })
   const plain = (text: string) => ({ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 })
