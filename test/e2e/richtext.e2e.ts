@@ -65,7 +65,11 @@ describe('descriptions as rich text, in a browser', { timeout: 600_000 }, () => 
       // A link: the words selected, the toolbar's link button, the address in its drawer.
       for (let i = 0; i < 'the club'.length; i++) await ui.page.keyboard.press('Shift+ArrowLeft')
       const field = ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) })
-      await field.locator('[data-button-key="link"]').first().click()
+      // The toolbar takes the selection in after a moment: click until the drawer opens.
+      for (let attempt = 0; attempt < 10 && (await ui.page.locator('.drawer--is-open').count()) === 0; attempt++) {
+        await field.locator('[data-button-key="link"]').first().click()
+        await ui.page.locator('.drawer--is-open').waitFor({ timeout: 1_000 }).catch(() => {})
+      }
       const drawer = ui.drawer()
       await ui.input('url', drawer).fill('https://example.org/club')
       await drawer.getByRole('button', { name: 'Save' }).click()
@@ -102,8 +106,10 @@ describe('descriptions as rich text, in a browser', { timeout: 600_000 }, () => 
       assert.deepEqual(await raw.evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [EMBED, TABLE, SHORTCODE])
       await ui.page.getByText('Raw HTML').first().waitFor()
       await ui.screenshot('rich-text-editor')
-      // The README's picture: the description field alone.
-      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'rich-text-editor.png') })
+      // The README's picture: the title and the description, from the top of the page (whose header stays on top when scrolled).
+      await ui.page.evaluate(() => window.scrollTo(0, 0))
+      const box = (await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).boundingBox())!
+      await ui.page.screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'rich-text-editor.png'), fullPage: true, clip: { x: 0, y: 0, width: box.x + box.width + 24, height: box.y + box.height + 16 } })
 
       // An edit in the editor, then a save: the HTML comes from the document, raw blocks verbatim.
       await editor.locator('strong', { hasText: 'quartet' }).click()
