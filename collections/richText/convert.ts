@@ -23,21 +23,12 @@ const rawHtmlNode = (html: string): SerializedNode => ({
  */
 export function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): EditorState | null {
   const content = renderContent(html)
-  if (!content) return null
-  let state: EditorState | null = null
-  for (const segment of segmentsOf(content)) {
-    const converted = segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM }) as unknown as EditorState) : null
-    if (!state) state = converted ?? (convertHTMLToLexical({ editorConfig, html: '', JSDOM }) as unknown as EditorState)
-    const children = converted ? converted.root.children : [rawHtmlNode(segment.html)]
-    // Payload's import of an empty document leaves one empty paragraph: it goes when something follows.
-    if (state.root.children.length === 1 && isEmptyParagraph(state.root.children[0]) && state !== converted) state.root.children = []
-    if (state !== converted) state.root.children.push(...children)
-  }
-  return state
+  const children = segmentsOf(content).flatMap((segment) =>
+    segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
+  )
+  if (!children.length) return null
+  return { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children } }
 }
-
-const isEmptyParagraph = (node: SerializedNode | undefined) =>
-  node?.type === 'paragraph' && !(node.children as unknown[] | undefined)?.length
 
 const escapeAttribute = (value: unknown) => String(value ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
