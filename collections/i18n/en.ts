@@ -43,6 +43,9 @@ export const en = {
 
   // Events
   excerpt: 'Excerpt',
+  rawHtml: 'Raw HTML',
+  rawHtmlPlural: 'Raw HTML blocks',
+  rawHtmlDescription: 'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
   startDate: 'Start',
   endDate: 'End',
   timezone: 'Time zone',
@@ -105,9 +108,6 @@ export const en = {
   bothCoordinates: 'Give both latitude and longitude, or neither.',
   missingRelation: 'Some of the chosen records do not exist.',
   ownParent: 'A category cannot be its own parent.',
-  rawHtml: 'Raw HTML',
-  rawHtmlPlural: 'Raw HTML blocks',
-  rawHtmlDescription: 'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
 } as const
 
 export type TextKey = keyof typeof en
