@@ -4,7 +4,8 @@ import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
-import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
+import { localizedText, mapFields, postFields, urlField } from './fields.js'
+import { keepHtmlBeside, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { sequenceField } from './hooks/eventSequence.js'
@@ -92,7 +93,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     ],
     hooks: {
       ...post.hooks,
-      beforeChange: [eventDates(options.siteTimezone), eventCost, seriesBeforeChange(slugs.events)],
+      beforeChange: [eventDates(options.siteTimezone), eventCost, keepHtmlBeside(['description', 'excerpt']), seriesBeforeChange(slugs.events)],
       // The dates of a series are written before the terms they use are counted.
       afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
       beforeDelete: [seriesBeforeDelete(slugs.events)],
@@ -100,8 +101,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     },
     fields: [
       localizedText('title', 'title', { required: true }),
-      localizedTextarea('description', 'description'),
-      localizedTextarea('excerpt', 'excerpt'),
+      ...richTextFields('description', 'description', slugs.media),
+      ...richTextFields('excerpt', 'excerpt', slugs.media),
       {
         type: 'row',
         fields: [

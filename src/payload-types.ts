@@ -187,8 +187,38 @@ export interface User {
 export interface Event {
   id: number;
   title?: string | null;
-  description?: string | null;
-  excerpt?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
+  excerpt?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  excerptHtml?: string | null;
   startDate: string;
   endDate: string;
   /**
@@ -303,7 +333,22 @@ export interface Event {
 export interface Venue {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   address?: string | null;
   city?: string | null;
   zip?: string | null;
@@ -400,7 +445,22 @@ export interface Media {
 export interface Organizer {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   phone?: string | null;
   email?: string | null;
   website?: string | null;
@@ -438,7 +498,22 @@ export interface Organizer {
 export interface EventCategory {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   /**
    * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
    */
@@ -463,7 +538,22 @@ export interface EventCategory {
 export interface EventTag {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   /**
    * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
    */
@@ -795,7 +885,9 @@ export interface EventsSelect<T extends boolean = true> {
   id?: T;
   title?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
+  excerptHtml?: T;
   startDate?: T;
   endDate?: T;
   timezone?: T;
@@ -853,6 +945,7 @@ export interface VenuesSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   address?: T;
   city?: T;
   zip?: T;
@@ -886,6 +979,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   phone?: T;
   email?: T;
   website?: T;
@@ -909,6 +1003,7 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;
@@ -925,6 +1020,7 @@ export interface EventTagsSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;

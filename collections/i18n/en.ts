@@ -43,6 +43,9 @@ export const en = {
 
   // Events
   excerpt: 'Excerpt',
+  rawHtml: 'Raw HTML',
+  rawHtmlPlural: 'Raw HTML blocks',
+  rawHtmlDescription: 'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
   startDate: 'Start',
   endDate: 'End',
   timezone: 'Time zone',

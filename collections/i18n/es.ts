@@ -41,6 +41,9 @@ export const es: Record<TextKey, string> = {
   showMapLink: 'Mostrar enlace al mapa',
 
   excerpt: 'Extracto',
+  rawHtml: 'HTML sin procesar',
+  rawHtmlPlural: 'Bloques de HTML sin procesar',
+  rawHtmlDescription: 'HTML que el editor no puede mostrar (una inserción, una tabla, un shortcode), guardado y publicado tal cual.',
   startDate: 'Inicio',
   endDate: 'Fin',
   timezone: 'Zona horaria',

@@ -41,6 +41,9 @@ export const fr: Record<TextKey, string> = {
   showMapLink: 'Afficher le lien vers la carte',
 
   excerpt: 'Extrait',
+  rawHtml: 'HTML brut',
+  rawHtmlPlural: 'Blocs HTML bruts',
+  rawHtmlDescription: 'Du HTML que l’éditeur ne sait pas montrer (une intégration, un tableau, un shortcode), gardé et publié tel quel.',
   startDate: 'Début',
   endDate: 'Fin',
   timezone: 'Fuseau horaire',

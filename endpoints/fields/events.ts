@@ -136,8 +136,9 @@ export const EVENT_FIELDS = {
     ...text('title', 'Title for display (`&` as `&#038;`, `<` and `>` escaped)', 'Title, in the request’s language.', displayTitle),
     param: { kind: 'text', description: 'Title, in the request’s language.', required: true },
   },
-  description: { ...text('description', 'HTML; "" when empty or password-protected', 'Description (HTML), in the request’s language.', renderContent), locked: '' },
-  excerpt: { ...text('excerpt', 'HTML', 'Excerpt, in the request’s language.', renderContent), locked: '' },
+  // The HTML kept beside the rich text at write time (collections/richText): read as stored, written as given.
+  description: { ...text('descriptionHtml', 'HTML; "" when empty or password-protected', 'Description (HTML), in the request’s language.', renderContent), locked: '' },
+  excerpt: { ...text('excerptHtml', 'HTML', 'Excerpt, in the request’s language.', renderContent), locked: '' },
   slug: { ...post.slug, param: { kind: 'text', description: 'Slug; made from the title when not given, and kept unique.' } },
   image: post.image,
   all_day: flag('allDay', 'All-day event: from 00:00:00 of the first day to 23:59:59 of the last.', isTrue, 'All-day event'),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { closeDatabase } from './database.js'
+import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from '../locales.js'
 import { PROJECT_ROOT } from './paths.js'
@@ -78,14 +79,9 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(500).json({ code: 'rest_internal_error', message: 'Internal server error.', data: { status: 500 } })
 }
 
-async function loadConfig(): Promise<SanitizedConfig> {
-  const module = await import('../../payload.config.js')
-  return module.default
-}
-
 /** Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the admin UI. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const config = await loadConfig()
+  const config = await loadAppConfig()
   const payload = await getPayload({ config })
   const apiRoute = config.routes.api
   const app = express()

@@ -233,7 +233,7 @@ export async function runIcalImport(
       const categories = (await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))).filter((id): id is number => id !== null)
       const data = {
         title: event.title,
-        description: event.description,
+        descriptionHtml: event.description,
         startDate: event.start,
         endDate: event.end,
         timezone: event.timezone,

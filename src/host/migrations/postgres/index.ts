@@ -2,8 +2,8 @@ import * as migration_20261124_044428_initial from './20261124_044428_initial';
 import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
 import * as migration_20261124_200155_importer from './20261124_200155_importer';
 import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
-import * as migration_20261124_214543_recurring_series from './20261124_214543_recurring_series';
-import * as migration_20261124_220152_series_horizon_task from './20261124_220152_series_horizon_task';
+import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text';
+import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series';
 
 export const migrations = [
   {
@@ -27,13 +27,13 @@ export const migrations = [
     name: '20261124_205013_scheduled_posts_index',
   },
   {
-    up: migration_20261124_214543_recurring_series.up,
-    down: migration_20261124_214543_recurring_series.down,
-    name: '20261124_214543_recurring_series',
+    up: migration_20261124_214449_rich_text.up,
+    down: migration_20261124_214449_rich_text.down,
+    name: '20261124_214449_rich_text',
   },
   {
-    up: migration_20261124_220152_series_horizon_task.up,
-    down: migration_20261124_220152_series_horizon_task.down,
-    name: '20261124_220152_series_horizon_task'
+    up: migration_20261124_224600_recurring_series.up,
+    down: migration_20261124_224600_recurring_series.down,
+    name: '20261124_224600_recurring_series'
   },
 ];

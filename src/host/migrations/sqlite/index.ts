@@ -7,8 +7,8 @@ import * as migration_20261122_055046_titles_in_some_language_and_password_reset
 import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
 import * as migration_20261124_200149_importer from './20261124_200149_importer';
 import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
-import * as migration_20261124_214538_recurring_series from './20261124_214538_recurring_series';
-import * as migration_20261124_220142_series_horizon_task from './20261124_220142_series_horizon_task';
+import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text';
+import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series';
 
 export const migrations = [
   {
@@ -57,13 +57,13 @@ export const migrations = [
     name: '20261124_205006_scheduled_posts_index',
   },
   {
-    up: migration_20261124_214538_recurring_series.up,
-    down: migration_20261124_214538_recurring_series.down,
-    name: '20261124_214538_recurring_series',
+    up: migration_20261124_214435_rich_text.up,
+    down: migration_20261124_214435_rich_text.down,
+    name: '20261124_214435_rich_text',
   },
   {
-    up: migration_20261124_220142_series_horizon_task.up,
-    down: migration_20261124_220142_series_horizon_task.down,
-    name: '20261124_220142_series_horizon_task'
+    up: migration_20261124_224545_recurring_series.up,
+    down: migration_20261124_224545_recurring_series.down,
+    name: '20261124_224545_recurring_series'
   },
 ];

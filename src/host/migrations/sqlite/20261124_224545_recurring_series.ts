@@ -1,6 +1,13 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`CREATE TABLE \`payload_jobs_stats\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`stats\` text,
+  	\`updated_at\` text,
+  	\`created_at\` text
+  );
+  `)
   await db.run(sql`DROP INDEX \`compound_index_idx\`;`)
   await db.run(sql`ALTER TABLE \`events\` ADD \`recurrence_rules\` text;`)
   await db.run(sql`ALTER TABLE \`events\` ADD \`recurrence_rdates\` text;`)
@@ -15,9 +22,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`events_series_idx\` ON \`events\` (\`series_id\`);`)
   await db.run(sql`CREATE INDEX \`series_occurrence_idx\` ON \`events\` (\`series_id\`,\`occurrence\`);`)
   await db.run(sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`,\`is_series\`);`)
+  await db.run(sql`ALTER TABLE \`payload_jobs\` ADD \`meta\` text;`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`DROP TABLE \`payload_jobs_stats\`;`)
   await db.run(sql`PRAGMA foreign_keys=OFF;`)
   await db.run(sql`CREATE TABLE \`__new_events\` (
   	\`id\` numeric PRIMARY KEY NOT NULL,
@@ -81,4 +90,5 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`CREATE INDEX \`status_publishedAt_idx\` ON \`events\` (\`status\`,\`published_at\`);`)
   await db.run(sql`CREATE INDEX \`startDateLocal_id_idx\` ON \`events\` (\`start_date_local\`,\`id\`);`)
   await db.run(sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`);`)
+  await db.run(sql`ALTER TABLE \`payload_jobs\` DROP COLUMN \`meta\`;`)
 }
