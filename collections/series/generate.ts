@@ -104,7 +104,22 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
     endDateLocal: occurrence.localEnd,
   })
 
-  const missing = wanted.filter((occurrence) => !byKey.has(occurrence.local))
+  // A date the rules no longer give keeps its row for a new date on the same day (a change of the
+  // series' time keeps every date's id); the rows left over are deleted below.
+  const leftOver = new Map<string, Stored[]>()
+  for (const row of stored) {
+    if (wantedKeys.has(row.occurrence) || row.detached || row.deletedAt) continue
+    const day = row.occurrence.slice(0, 10)
+    leftOver.set(day, [...(leftOver.get(day) ?? []), row])
+  }
+  const rowOf = new Map<string, Stored>()
+  const missing: Occurrence[] = []
+  for (const occurrence of wanted) {
+    const row = byKey.get(occurrence.local) ?? leftOver.get(occurrence.local.slice(0, 10))?.shift()
+    if (row) rowOf.set(occurrence.local, row)
+    else missing.push(occurrence)
+  }
+
   const slugs = await freeSlugs(
     req,
     collection,
@@ -118,22 +133,22 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
   }
 
   for (const occurrence of wanted) {
-    const row = byKey.get(occurrence.local)
+    const row = rowOf.get(occurrence.local)
     if (!row) continue
     if (row.detached) {
       await payload.db.updateOne({ collection, id: row.id, data: passed, req, returning: false })
       continue
     }
-    const fresh = dates(occurrence)
-    const moved = new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
+    const moved = row.occurrence !== occurrence.local || new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
     if (row.copiedFrom === copiedFrom && !moved) continue
-    await payload.db.updateOne({ collection, id: row.id, data: { ...content, ...fresh, copiedFrom }, req, returning: false })
+    await payload.db.updateOne({ collection, id: row.id, data: { ...content, ...dates(occurrence), occurrence: occurrence.local, copiedFrom }, req, returning: false })
   }
+  const kept = new Set([...rowOf.values()].map((row) => row.id))
   await removeRows(
     req,
     collection,
     // A cancelled date stays in the trash, where it can be restored.
-    stored.filter((row) => !wantedKeys.has(row.occurrence) && !row.deletedAt).map((row) => row.id),
+    stored.filter((row) => !kept.has(row.id) && !row.deletedAt).map((row) => row.id),
   )
   await payload.db.updateOne({
     collection,

@@ -1,6 +1,7 @@
 import { ValidationError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../i18n/index.js'
+import { isDeferred } from './edit.js'
 import { generateOccurrences, isSeriesDoc } from './generate.js'
 
 type Doc = Record<string, any>
@@ -37,7 +38,7 @@ export function seriesAfterChange(options: ResolvedCalendarOptions): CollectionA
       else if (!doc.deletedAt && previousDoc?.deletedAt) await setExcluded(req, options, doc, false)
       return doc
     }
-    if (doc.isSeries || previousDoc?.isSeries) await generateOccurrences(req, options, doc.id)
+    if ((doc.isSeries || previousDoc?.isSeries) && !isDeferred(req)) await generateOccurrences(req, options, doc.id)
     return doc
   }
 }

@@ -19,6 +19,7 @@ import type { Taxonomy } from '../taxonomies.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
 import { recordSchema, writtenWith, type FieldTable, type WireField, type Write } from './table.js'
+import { recurrenceParam, RecurrenceRecord, recurrenceRecord, SeriesLink, seriesLink, writeRecurrence } from './recurrence.js'
 import { Venue } from './venues.js'
 
 /** What an event record is built from: the document, the records it links to, and its dates and cost worked out once. */
@@ -237,6 +238,9 @@ export const EVENT_FIELDS = {
       check: (id: number, context: Context) => checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
     },
   },
+  // Ours (endpoints/fields/recurrence.ts): only a recurring series and its dates have these keys.
+  recurrence: { schema: RecurrenceRecord, show: ({ doc, context }) => recurrenceRecord(doc, context), field: 'recurrence', param: recurrenceParam, write: writeRecurrence },
+  series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
 } satisfies FieldTable<EventView>
 
 export const Event = recordSchema(

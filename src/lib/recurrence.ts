@@ -92,7 +92,10 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
     const parsed = parseRule(text)
     if (!parsed.ok) throw new Error(parsed.reason)
     const rule = new RRule({ ...parsed.options, until: untilIn(text, parsed.options, series.zone), dtstart })
-    rule.between(after, before, true, (_date, index) => index < limit).forEach((date) => walls.add(wallOf(date)))
+    // Dates a day past `from` (in floating time) are past it in every zone: only those count towards the limit.
+    let counted = 0
+    const iterator = (date: Date) => (date.getTime() >= from.getTime() + 86_400_000 ? ++counted : counted) <= limit
+    rule.between(after, before, true, iterator).forEach((date) => walls.add(wallOf(date)))
   }
   if (series.rules.length === 0) walls.add(series.start)
   for (const extra of series.rdates ?? []) walls.add(extra)
@@ -183,4 +186,35 @@ export function describeRule(text: string, lang: Lang, zone = 'UTC'): string {
   const until = untilIn(text, options, zone)
   if (until) sentence += `, ${words.until} ${DateTime.fromJSDate(until, { zone: 'UTC' }).setLocale(lang === 'en' ? 'en-GB' : lang).toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}`
   return sentence
+}
+
+const RULE_END = /(^|;)(COUNT|UNTIL)=[^;]*/gi
+const FAR_FUTURE = new Date(Date.UTC(9000, 0, 1))
+const withoutEnd = (rule: string) => rule.replace(/^RRULE:/i, '').replace(RULE_END, '').replace(/^;/, '')
+
+/**
+ * The rules of a series cut before `instant` (the first date they must no longer give): each
+ * rule ends with an UNTIL one second before it, unless it ended earlier already. For "this and the
+ * following ones", whose first part keeps the series.
+ */
+export function rulesEndingBefore(series: Series, instant: Date): string[] {
+  const until = DateTime.fromJSDate(new Date(instant.getTime() - 1000), { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss'Z'")
+  return series.rules.map((rule) => {
+    const endsBefore = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instant, FAR_FUTURE, 1).length === 0
+    return endsBefore ? rule : `${withoutEnd(rule)};UNTIL=${until}`
+  })
+}
+
+/**
+ * The rules of a series from its date `fromLocal` on, for a series that starts there: a COUNT
+ * counts only the dates still to come; an UNTIL stays.
+ */
+export function rulesContinuingFrom(series: Series, fromLocal: string): string[] {
+  const from = instantIn(fromLocal, series.zone)
+  return series.rules.map((rule) => {
+    const parsed = parseRule(rule)
+    if (!parsed.ok || !parsed.options.count) return rule
+    const before = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instantIn(series.start, series.zone), new Date(from.getTime() - 1)).length
+    return `${withoutEnd(rule)};COUNT=${Math.max(1, parsed.options.count - before)}`
+  })
 }
