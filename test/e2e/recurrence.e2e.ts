@@ -2,8 +2,9 @@
  * Recurring events in the admin, in Debian's Chromium against the app as `npm start` runs it: a
  * weekly series made with the recurrence editor (its sentence and next ten dates shown before
  * saving) lands on the right days, at 19:00 in Paris on both sides of the change to summer time, in
- * the calendar view and in the v1 archive; a date opens its own record, which links to its series;
- * a date moved to the trash in the admin leaves both. Run with `npm run test:e2e` after
+ * the calendar view and in the v1 archive, and as one VEVENT with its RRULE in the feed; a date
+ * opens its own record, which links to its series; a date moved to the trash in the admin leaves the
+ * calendar and the archive, and is an EXDATE of the feed. Run with `npm run test:e2e` after
  * `npm run build`; screenshots go to test/artifacts/ (and the editor's to docs/ for the README).
  */
 import assert from 'node:assert/strict'
@@ -39,6 +40,13 @@ async function archived(): Promise<V1Event[]> {
   const response = await rest.request('GET', `${V1}/events?start_date=2027-03-01&end_date=2027-04-16&per_page=50`)
   assert.equal(response.status, 200, JSON.stringify(response.body))
   return (response.body.events as V1Event[]).filter((event) => event.title === TITLE)
+}
+
+/** The series' own iCalendar file, as a calendar app reads it. */
+async function seriesFeed(): Promise<string> {
+  const response = await fetch(`${app.url}/api/cal/ical/events/${seriesId}.ics`)
+  assert.equal(response.status, 200)
+  return response.text()
 }
 
 async function openCalendar() {
@@ -107,6 +115,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       // The instants of each side of the change: 18:00 UTC on the 25th, 17:00 UTC on the 30th.
       assert.equal(await preview.locator('li[data-date="2027-03-25 19:00:00"] time').getAttribute('datetime'), '2027-03-25T18:00:00.000Z')
       assert.equal(await preview.locator('li[data-date="2027-03-30 19:00:00"] time').getAttribute('datetime'), '2027-03-30T17:00:00.000Z')
+      await ui.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
       await ui.screenshot('recurrence-editor')
       fs.mkdirSync(path.join(PROJECT_ROOT, 'docs'), { recursive: true })
       await editor().screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'recurrence-editor.png') })
@@ -125,6 +134,33 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       await editor().locator('.cal-recurrence__sentence', { hasText: 'Every week on Tuesday and Thursday, until 15 April 2027' }).waitFor()
       assert.equal(await editor().getByLabel('Repeat', { exact: true }).inputValue(), 'weekly')
       assert.equal(await editor().getByRole('checkbox', { name: 'Thursday' }).isChecked(), true)
+
+      // In the French admin, the editor speaks French.
+      await browser.context.addCookies([{ name: 'payload-lng', value: 'fr', url: app.url }])
+      try {
+        await ui.open(`/collections/events/${seriesId}`)
+        await editor().locator('.cal-recurrence__sentence', { hasText: 'Toutes les semaines le mardi et jeudi, jusqu’au 15 avril 2027' }).waitFor()
+        assert.equal(await editor().getByLabel('Répéter', { exact: true }).inputValue(), 'weekly')
+        await editor().getByRole('heading', { name: 'Prochaines dates (Europe/Paris)' }).waitFor()
+        assert.equal(await editor().locator('ol.cal-recurrence__next li time').first().innerText(), 'mar. 2 mars 2027, 19:00')
+        await ui.screenshot('recurrence-editor-fr')
+      } finally {
+        await browser.context.addCookies([{ name: 'payload-lng', value: 'en', url: app.url }])
+      }
+    }))
+
+  it('gives the series in the calendar feed as one VEVENT with its rule, and marks it in the events list', () =>
+    step('recurrence-feed-list', async () => {
+      const feed = await seriesFeed()
+      assert.match(feed, /DTSTART;TZID=Europe\/Paris:20270302T190000/)
+      assert.match(feed, /RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270415T215959Z/)
+
+      await ui.open('/collections/events?sort=startDate&limit=50')
+      const rows = ui.page.locator('table tbody tr', { hasText: TITLE })
+      await rows.first().waitFor()
+      assert.ok((await rows.count()) > 1, 'the series and its dates are listed')
+      assert.equal(await rows.locator('.cal-repeat-mark[aria-label="Repeats"]').count(), await rows.count(), 'each has the repeat mark')
+      await ui.screenshot('recurrence-list')
     }))
 
   it('puts its dates in the v1 archive at 19:00 in Paris on both sides of the change to summer time', () =>
@@ -186,6 +222,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       )
       const series = (await rest.request('GET', `/api/events/${seriesId}?depth=0`, { token: adminToken })).body
       assert.deepEqual(series.recurrence.exdates, [`${TRASHED_DAY} 19:00:00`])
+      assert.match(await seriesFeed(), /EXDATE;TZID=Europe\/Paris:20270330T190000/)
 
       await openCalendar()
       await dateIn('2027-03-25').waitFor()

@@ -4,7 +4,7 @@ export const RECURRENCE_CSS = `
 .cal-recurrence__legend { font-weight: 600; padding: 0 .4rem; }
 .cal-recurrence__row { display: grid; grid-template-columns: minmax(7rem, 10rem) 1fr; gap: .5rem 1rem; align-items: start; margin: .6rem 0; }
 .cal-recurrence__label { padding-top: .45rem; color: var(--theme-elevation-800); }
-.cal-recurrence__control { display: flex; flex-direction: column; gap: .4rem; }
+.cal-recurrence__control { display: flex; flex-direction: column; align-items: flex-start; gap: .4rem; }
 .cal-recurrence__inline { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .cal-recurrence select, .cal-recurrence input[type=number], .cal-recurrence input[type=date], .cal-recurrence input[type=datetime-local], .cal-recurrence textarea, .cal-recurrence__button {
   font: inherit; color: var(--theme-elevation-800); background: var(--theme-input-bg, var(--theme-elevation-0)); border: 1px solid var(--theme-elevation-150); border-radius: var(--style-radius-s, 4px); padding: .4rem .6rem; min-height: 2.3rem; }
