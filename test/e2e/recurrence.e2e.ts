@@ -236,6 +236,29 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       assert.equal(await editor().locator('ol.cal-recurrence__next li[data-date="2027-03-30 19:00:00"]').count(), 0)
     }))
 
+  it('lists the dates of a series among the next events of the dashboard, and a series waiting for review once', () =>
+    step('recurrence-dashboard', async () => {
+      const pending = await rest.request('POST', '/api/events', {
+        token: adminToken,
+        body: { title: 'Proposed Workshop', status: 'pending', startDate: '2027-06-01T08:00:00.000Z', endDate: '2027-06-01T09:00:00.000Z', timezone: 'Europe/Paris', recurrence: { rules: ['FREQ=DAILY;COUNT=3'] } },
+      })
+      assert.equal(pending.status, 201, JSON.stringify(pending.body))
+      await ui.open('')
+      const next = ui.page.locator('.cal-glance__next li')
+      await next.first().waitFor()
+      // The first five dates of the yoga series (nothing else comes before), each marked, none the series itself.
+      assert.equal(await next.count(), 5)
+      for (const item of await next.all()) {
+        assert.match((await item.innerText()).replace(/\s+/g, ' '), /7:00 PM Europe\/Paris ↻ Repeats: Evening Yoga$/)
+        assert.doesNotMatch((await item.locator('a').getAttribute('href'))!, new RegExp(`/events/${seriesId}$`))
+      }
+      const waiting = ui.page.locator('.cal-glance__waiting li', { hasText: 'Proposed Workshop' })
+      await waiting.first().waitFor()
+      assert.equal(await waiting.count(), 1, 'the series waits for review, not each of its three dates')
+      assert.match((await waiting.locator('a').getAttribute('href'))!, new RegExp(`/events/${pending.body.doc.id}$`))
+      await ui.screenshot('recurrence-dashboard')
+    }))
+
   it('sent nothing anywhere but 127.0.0.1', () => {
     assert.deepEqual(browser.blocked, [])
   })
