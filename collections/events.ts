@@ -68,7 +68,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     { field: 'categories', collection: slugs.categories },
     { field: 'tags', collection: slugs.tags },
   ]
-  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])
+  // A locked event still shows when it is, and how it repeats (series hooks read these after a write).
+  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone', 'recurrence', 'isSeries', 'series', 'occurrence', 'detached'])
   return {
     slug: slugs.events,
     labels: { singular: label('event'), plural: label('events') },

@@ -105,8 +105,12 @@ export interface Config {
     defaultIDType: number;
   };
   fallbackLocale: ('false' | 'none' | 'null') | false | null | ('en' | 'fr' | 'es') | ('en' | 'fr' | 'es')[];
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'payload-jobs-stats': PayloadJobsStat;
+  };
+  globalsSelect: {
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
+  };
   locale: 'en' | 'fr' | 'es';
   widgets: {
     collections: CollectionsWidget;
@@ -115,6 +119,7 @@ export interface Config {
   jobs: {
     tasks: {
       calendarImport: TaskCalendarImport;
+      calendarSeriesHorizon: TaskCalendarSeriesHorizon;
       inline: {
         input: unknown;
         output: unknown;
@@ -237,6 +242,7 @@ export interface Event {
    * This event is one date of a series; saving it changes this date only.
    */
   series?: (number | null) | Event;
+  applyTo?: ('this' | 'following' | 'all') | null;
   occurrence?: string | null;
   detached?: boolean | null;
   copiedFrom?: string | null;
@@ -614,7 +620,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'calendarImport';
+        taskSlug: 'inline' | 'calendarImport' | 'calendarSeriesHorizon';
         taskID: string;
         input?:
           | {
@@ -647,10 +653,19 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'calendarImport') | null;
+  taskSlug?: ('inline' | 'calendarImport' | 'calendarSeriesHorizon') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -797,6 +812,7 @@ export interface EventsSelect<T extends boolean = true> {
       };
   isSeries?: T;
   series?: T;
+  applyTo?: T;
   occurrence?: T;
   detached?: T;
   copiedFrom?: T;
@@ -1053,6 +1069,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1090,6 +1107,34 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1108,6 +1153,16 @@ export interface TaskCalendarImport {
   };
   output: {
     state?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarSeriesHorizon".
+ */
+export interface TaskCalendarSeriesHorizon {
+  input?: unknown;
+  output: {
+    extended?: number | null;
   };
 }
 /**

@@ -275,3 +275,33 @@ describe('the iCalendar feed gives a series as one VEVENT with its rules', () =>
     expect(text).toContain('RRULE:FREQ=DAILY;COUNT=3')
   })
 })
+
+describe('the admin’s save of a date (Payload’s REST, as the edit view sends it): applyTo', () => {
+  const rest = (method: string, path: string, body?: unknown) => server.request(method, `/api/events${path}`, { token: users.editor.token, body })
+
+  it('following splits the series, all changes it; this (the default) changes the date alone', async () => {
+    const series = await createSeries({ title: 'Admin reach', start_date: '2027-11-01 18:00:00', end_date: '2027-11-01 19:00:00', timezone: 'Europe/Paris', recurrence: 'FREQ=WEEKLY;COUNT=4' })
+    const window = 'start_date=2027-11-01&end_date=2027-11-30&search=Admin+reach'
+    const dates = (await listed(window)).filter((event) => event.series?.id === series.id)
+
+    expect((await rest('PATCH', `/${dates[0].id}`, { title: 'Admin reach (first only)' })).status).toBe(200)
+    expect((await rest('PATCH', `/${dates[2].id}`, { title: 'Admin reach later', applyTo: 'following' })).status).toBe(200)
+    let after = await listed(window)
+    expect(after.map((event) => [event.id, event.title, event.series?.detached])).toEqual([
+      [dates[0].id, 'Admin reach (first only)', true],
+      [dates[1].id, 'Admin reach', false],
+      [dates[2].id, 'Admin reach later', false],
+      [dates[3].id, 'Admin reach later', false],
+    ])
+    const second = after[2].series!.id
+    expect(second).not.toBe(series.id)
+
+    expect((await rest('PATCH', `/${dates[3].id}`, { title: 'Admin reach renamed', applyTo: 'all' })).status).toBe(200)
+    after = await listed(window)
+    expect(after.slice(2).map((event) => [event.title, event.series?.id])).toEqual([
+      ['Admin reach renamed', second],
+      ['Admin reach renamed', second],
+    ])
+    expect((await call('GET', `/events/${second}`)).body.title).toBe('Admin reach renamed')
+  })
+})

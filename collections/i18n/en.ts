@@ -116,6 +116,10 @@ export const en = {
   seriesDescription: 'This event is one date of a series; saving it changes this date only.',
   invalidRecurrenceRules: 'Give a list of RRULE texts such as FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Give a list of dates as YYYY-MM-DD HH:MM:SS in the event’s time zone.',
+  applyTo: 'Save changes to',
+  applyToThis: 'This date',
+  applyToFollowing: 'This and the following dates',
+  applyToAll: 'All dates of the series',
   occurrenceNoRules: 'One date of a series cannot repeat: change the series instead.',
 } as const
 

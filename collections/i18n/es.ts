@@ -109,5 +109,9 @@ export const es: Record<TextKey, string> = {
   seriesDescription: 'Este evento es una fecha de una serie; al guardarlo solo cambia esta fecha.',
   invalidRecurrenceRules: 'Indique una lista de reglas RRULE como FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
+  applyTo: 'Guardar cambios en',
+  applyToThis: 'Esta fecha',
+  applyToFollowing: 'Esta fecha y las siguientes',
+  applyToAll: 'Todas las fechas de la serie',
   occurrenceNoRules: 'Una fecha de una serie no puede repetirse: modifique la serie.',
 }

@@ -109,5 +109,9 @@ export const fr: Record<TextKey, string> = {
   seriesDescription: 'Cet événement est une date d’une série ; l’enregistrer ne modifie que cette date.',
   invalidRecurrenceRules: 'Indiquez une liste de règles RRULE comme FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
+  applyTo: 'Enregistrer pour',
+  applyToThis: 'Cette date',
+  applyToFollowing: 'Cette date et les suivantes',
+  applyToAll: 'Toutes les dates de la série',
   occurrenceNoRules: 'Une date d’une série ne peut pas se répéter : modifiez la série.',
 }

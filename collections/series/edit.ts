@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { generateOccurrences, seriesOf } from './generate.js'
+import { generateOccurrences, NOT_COPIED, seriesOf } from './generate.js'
 
 /**
  * The edits of a date of a series that reach beyond it, as editors know them from calendar apps:
@@ -122,4 +122,18 @@ export async function endSeriesBefore(req: PayloadRequest, options: ResolvedCale
     overrideAccess: false,
     data: { recurrence: { rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)), rdates: before(rules.rdates), exdates: before(rules.exdates) } } as never,
   })
+}
+
+/** What is not the date's own content: bookkeeping, and what always follows the series. */
+const NOT_CONTENT = new Set([...NOT_COPIED, 'status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author', 'applyTo'])
+const plain = (value: unknown): unknown => (Array.isArray(value) ? value.map(plain) : value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+
+/** The content and dates an admin save changed on a date (in the request's language), as data for its series. */
+export function changedContent(before: Doc, after: Doc): Data {
+  const changes: Data = {}
+  for (const [key, value] of Object.entries(after)) {
+    if (NOT_CONTENT.has(key) && key !== 'startDate' && key !== 'endDate') continue
+    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(before?.[key]))) changes[key] = plain(value)
+  }
+  return changes
 }

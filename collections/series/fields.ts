@@ -62,6 +62,20 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
     index: true,
     admin: { position: 'sidebar', readOnly: true, description: text('seriesDescription'), condition: (data) => Boolean(data?.series) },
   },
+  // How far a save of this date reaches (not stored): read by the series hooks.
+  {
+    name: 'applyTo',
+    label: label('applyTo'),
+    type: 'select',
+    virtual: true,
+    defaultValue: 'this',
+    options: [
+      { label: label('applyToThis'), value: 'this' },
+      { label: label('applyToFollowing'), value: 'following' },
+      { label: label('applyToAll'), value: 'all' },
+    ],
+    admin: { position: 'sidebar', condition: (data) => Boolean(data?.series) },
+  },
   // The wall-clock start it was generated for (RECURRENCE-ID), which a change of this date keeps.
   { name: 'occurrence', type: 'text', admin: { hidden: true } },
   { name: 'detached', type: 'checkbox', defaultValue: false, admin: { hidden: true } },

@@ -17,7 +17,7 @@ import { claimIds } from '../hooks/integerIds.js'
 type Doc = Record<string, any>
 
 /** What a date of a series does not copy from it: its own identity, dates and bookkeeping. */
-const NOT_COPIED = new Set([
+export const NOT_COPIED = new Set([
   'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
   'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
 ])
@@ -46,9 +46,9 @@ export function seriesOf(doc: Doc): Series {
 export const isSeriesDoc = (doc: Doc | null | undefined): boolean =>
   Boolean(doc && !doc.series && ((doc.recurrence?.rules?.length ?? 0) > 0 || (doc.recurrence?.rdates?.length ?? 0) > 0))
 
-/** Where the dates of a series end for now: `horizonDays` from now. */
-export const horizonFrom = (now: Date, options: Pick<ResolvedCalendarOptions, 'recurrenceHorizonDays'>) =>
-  new Date(now.getTime() + options.recurrenceHorizonDays * 86_400_000)
+/** Where the dates of a series end for now: `horizonDays` from `from`. */
+export const horizonFrom = (from: Date, options: Pick<ResolvedCalendarOptions, 'recurrenceHorizonDays'>) =>
+  new Date(from.getTime() + options.recurrenceHorizonDays * 86_400_000)
 
 const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url')
 
@@ -87,7 +87,8 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
     return
   }
 
-  const horizon = horizonFrom(now, options)
+  // Two years (by default) past today, or past the series' start when it starts later.
+  const horizon = horizonFrom(new Date(Math.max(now.getTime(), new Date(series.startDate).getTime())), options)
   const wanted = occurrences(seriesOf(series), new Date(series.startDate), horizon)
   const content: Doc = Object.fromEntries(Object.entries(series).filter(([key]) => !NOT_COPIED.has(key)))
   const copiedFrom = digest(content)

@@ -1,7 +1,7 @@
 import { ValidationError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../i18n/index.js'
-import { isDeferred } from './edit.js'
+import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
 import { generateOccurrences, isSeriesDoc } from './generate.js'
 
 type Doc = Record<string, any>
@@ -18,7 +18,11 @@ export function seriesBeforeChange(eventsSlug: string): CollectionBeforeChangeHo
       if ((recurrence.rules?.length ?? 0) > 0 || (recurrence.rdates?.length ?? 0) > 0) {
         throw new ValidationError({ collection: eventsSlug, errors: [{ path: 'recurrence.rules', message: message(req, 'occurrenceNoRules') }] }, req.t)
       }
-      if (operation === 'update') data.detached = true
+      // Saved for the following dates or all of them, the date follows its series (seriesAfterChange).
+      const reach = data.applyTo
+      delete data.applyTo
+      if (operation === 'update' && (reach === 'following' || reach === 'all')) req.context = { ...req.context, [reachKey(originalDoc.id)]: reach }
+      else if (operation === 'update') data.detached = true
       return data
     }
     data.isSeries = isSeriesDoc({ ...originalDoc, ...data, recurrence, series: null })
@@ -34,6 +38,14 @@ export function seriesBeforeChange(eventsSlug: string): CollectionBeforeChangeHo
 export function seriesAfterChange(options: ResolvedCalendarOptions): CollectionAfterChangeHook {
   return async ({ doc, previousDoc, req }) => {
     if (doc.series) {
+      const reach = req.context?.[reachKey(doc.id)]
+      if (reach) {
+        delete req.context[reachKey(doc.id)]
+        const changes = changedContent(previousDoc, doc)
+        if (reach === 'following') await splitSeriesAt(req, options, previousDoc, changes)
+        else await changeWholeSeries(req, options, previousDoc, changes)
+        return doc
+      }
       if (doc.deletedAt && !previousDoc?.deletedAt) await setExcluded(req, options, doc, true)
       else if (!doc.deletedAt && previousDoc?.deletedAt) await setExcluded(req, options, doc, false)
       return doc
@@ -56,6 +68,8 @@ export function seriesAfterDelete(options: ResolvedCalendarOptions): CollectionA
     if (doc.series) await setExcluded(req, options, doc, true)
   }
 }
+
+const reachKey = (id: unknown) => `calendarSeriesReach:${String(id)}`
 
 const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number | string }).id : (value as number | string))
 

@@ -113,6 +113,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const host = options.host ?? '0.0.0.0'
   const server = app.listen(options.port ?? 3000, host)
+  // Idle connections stay open longer than a proxy's usual 60 s (and longer than a client's pause
+  // between requests), so that a client never sends on a connection the server is closing.
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
   const { port } = server.address() as AddressInfo
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`

@@ -3,6 +3,7 @@ import * as migration_20261124_192003_event_sequence from './20261124_192003_eve
 import * as migration_20261124_200155_importer from './20261124_200155_importer';
 import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
 import * as migration_20261124_214543_recurring_series from './20261124_214543_recurring_series';
+import * as migration_20261124_220152_series_horizon_task from './20261124_220152_series_horizon_task';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261124_214543_recurring_series.up,
     down: migration_20261124_214543_recurring_series.down,
-    name: '20261124_214543_recurring_series'
+    name: '20261124_214543_recurring_series',
+  },
+  {
+    up: migration_20261124_220152_series_horizon_task.up,
+    down: migration_20261124_220152_series_horizon_task.down,
+    name: '20261124_220152_series_horizon_task'
   },
 ];

@@ -8,6 +8,7 @@ import * as migration_20261124_191958_event_sequence from './20261124_191958_eve
 import * as migration_20261124_200149_importer from './20261124_200149_importer';
 import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
 import * as migration_20261124_214538_recurring_series from './20261124_214538_recurring_series';
+import * as migration_20261124_220142_series_horizon_task from './20261124_220142_series_horizon_task';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261124_214538_recurring_series.up,
     down: migration_20261124_214538_recurring_series.down,
-    name: '20261124_214538_recurring_series'
+    name: '20261124_214538_recurring_series',
+  },
+  {
+    up: migration_20261124_220142_series_horizon_task.up,
+    down: migration_20261124_220142_series_horizon_task.down,
+    name: '20261124_220142_series_horizon_task'
   },
 ];
