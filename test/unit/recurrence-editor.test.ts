@@ -193,7 +193,8 @@ describe('the preview of the next dates', () => {
 
 describe('texts', () => {
   test('in each admin language, with values put in; English for another language', () => {
-    expect(recurrenceText('fr', 'seriesNotice', { title: 'Yoga' })).toBe('Cet événement est une date de la série « Yoga ». L’enregistrer ne modifie que cette date.')
+    expect(recurrenceText('fr', 'seriesNotice', { title: 'Yoga' })).toBe('Cet événement est une date de la série « Yoga ».')
+    expect(recurrenceText('en', 'savesThis', { choice: 'Save changes to' })).toBe('Saving changes this date only (“Save changes to” in the sidebar offers more).')
     expect(recurrenceText('de', 'nextDates')).toBe('Next dates')
     expect(ruleLanguage('es')).toBe('es')
     expect(ruleLanguage('de')).toBe('en')

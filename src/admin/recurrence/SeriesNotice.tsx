@@ -1,19 +1,22 @@
 'use client'
 import { useFormFields, useTranslation } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
+import { textIn } from '../../../collections/i18n/index.js'
 import { DEFAULT_SLUGS, useAdminUrls, useRestList } from '../calendar/shared.js'
 import { RECURRENCE_CSS } from './styles.js'
 import { recurrenceText } from './texts.js'
 
 /**
- * On a date of a series (its `series` is set): says so in the form, under its dates, that saving changes
- * this date only, and links to the series' own edit view, where all its dates are changed.
+ * On a date of a series (its `series` is set): says so in the form, under its dates, with a link to
+ * the series' own edit view, and what saving will change as the sidebar's `applyTo` stands (this
+ * date, this and the following ones, or all; the series hooks read that choice).
  */
 export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug?: string }) {
   const { i18n } = useTranslation()
   const urls = useAdminUrls()
   const fetchList = useRestList()
   const series = useFormFields(([fields]) => fields.series?.value)
+  const applyTo = useFormFields(([fields]) => fields.applyTo?.value)
   const seriesId = series && typeof series === 'object' && 'id' in series ? (series as { id: number | string }).id : (series as number | string | null | undefined)
   const [title, setTitle] = useState<string | null>(null)
 
@@ -34,6 +37,13 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
       <p>
         <span aria-hidden="true">↻ </span>
         {recurrenceText(i18n.language, 'seriesNotice', { title: title ?? `#${seriesId}` })}
+      </p>
+      <p className="cal-series-notice__saves" aria-live="polite">
+        {applyTo === 'following'
+          ? recurrenceText(i18n.language, 'savesFollowing')
+          : applyTo === 'all'
+            ? recurrenceText(i18n.language, 'savesAll')
+            : recurrenceText(i18n.language, 'savesThis', { choice: textIn(i18n.language, 'applyTo') })}
       </p>
       <a href={urls.edit(eventsSlug, seriesId)}>{recurrenceText(i18n.language, 'seriesLink')}</a>
     </div>
