@@ -74,7 +74,8 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
       { label: label('applyToFollowing'), value: 'following' },
       { label: label('applyToAll'), value: 'all' },
     ],
-    admin: { position: 'sidebar', condition: (data) => Boolean(data?.series) },
+    // Payload makes a virtual field read-only in the admin unless told otherwise: this one is the editor's choice.
+    admin: { position: 'sidebar', readOnly: false, condition: (data) => Boolean(data?.series) },
   },
   // The wall-clock start it was generated for (RECURRENCE-ID), which a change of this date keeps.
   { name: 'occurrence', type: 'text', admin: { hidden: true } },

@@ -269,6 +269,23 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       await ui.screenshot('recurrence-dashboard')
     }))
 
+  it('saves a change on a date for all the dates of its series when the sidebar says so', () =>
+    step('recurrence-apply-to-all', async () => {
+      const date = (await archived()).find((event) => event.start_date.startsWith('2027-04-08'))!
+      await ui.open(`/collections/events/${date.id}`)
+      await ui.page.locator('.cal-series-notice').waitFor()
+      await ui.input('title').fill('Evening Yoga and Tea')
+      await ui.choose('applyTo', 'All dates of the series')
+      await ui.page.locator('.cal-series-notice', { hasText: 'Saving changes every date of the series.' }).waitFor()
+      await ui.saveAndWait()
+      const series = (await rest.request('GET', `/api/events/${seriesId}?depth=0`, { token: adminToken })).body
+      assert.equal(series.title, 'Evening Yoga and Tea')
+      const response = await rest.request('GET', `${V1}/events?start_date=2027-03-01&end_date=2027-04-16&per_page=50`)
+      const titles = (response.body.events as V1Event[]).filter((event) => event.title.startsWith('Evening Yoga')).map((event) => event.title)
+      assert.equal(titles.length, TUESDAYS_AND_THURSDAYS.length - 1)
+      assert.ok(titles.every((title) => title === 'Evening Yoga and Tea'), titles.join(', '))
+    }))
+
   it('sent nothing anywhere but 127.0.0.1', () => {
     assert.deepEqual(browser.blocked, [])
   })
