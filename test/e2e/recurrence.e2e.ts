@@ -3,17 +3,19 @@
  * weekly series made with the recurrence editor (its sentence and next ten dates shown before
  * saving) lands on the right days, at 19:00 in Paris on both sides of the change to summer time, in
  * the calendar view and in the v1 archive, and as one VEVENT with its RRULE in the feed; a date
- * opens its own record, which links to its series; a date moved to the trash in the admin leaves the
- * calendar and the archive, and is an EXDATE of the feed. Run with `npm run test:e2e` after
- * `npm run build`; screenshots go to test/artifacts/ (and the editor's to docs/ for the README).
+ * opens its own record, which links to its series and says what a save changes (the sidebar's
+ * applyTo: a change saved for all reaches every date); a date moved to the trash in the admin
+ * leaves the calendar and the archive, and is an EXDATE of the feed; the dashboard lists the
+ * series' dates, and a series waiting for review once. Run with `npm run test:e2e` after
+ * `npm run build`; screenshots go to test/artifacts/ (the editor's alone, `recurrence-editor-field.png`,
+ * is the README's docs/recurrence-editor.png).
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { admin as adminOf, ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
-import { PROJECT_ROOT, startApp, type App } from './harness/app.js'
+import { startApp, type App } from './harness/app.js'
 import { launchBrowser, type Browser } from './harness/browser.js'
 
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' }
@@ -117,8 +119,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       assert.equal(await preview.locator('li[data-date="2027-03-30 19:00:00"] time').getAttribute('datetime'), '2027-03-30T17:00:00.000Z')
       await ui.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
       await ui.screenshot('recurrence-editor')
-      fs.mkdirSync(path.join(PROJECT_ROOT, 'docs'), { recursive: true })
-      await editor().screenshot({ path: path.join(PROJECT_ROOT, 'docs', 'recurrence-editor.png') })
+      // The README's picture, docs/recurrence-editor.png, is a copy of this one.
       await editor().screenshot({ path: path.join(ARTIFACTS_DIR, 'recurrence-editor-field.png') })
 
       await ui.saveAndWait()
