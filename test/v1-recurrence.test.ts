@@ -305,3 +305,34 @@ describe('the admin’s save of a date (Payload’s REST, as the edit view sends
     expect((await call('GET', `/events/${second}`)).body.title).toBe('Admin reach renamed')
   })
 })
+
+describe('the dates of a series carry all of it', () => {
+  it('in every language, with its venue, organizers, categories, tags and cost; an edit in French reaches them', async () => {
+    const series = await createSeries({
+      title: 'Polyglot series',
+      description: '<p>English words</p>',
+      start_date: '2027-12-01 18:00:00',
+      end_date: '2027-12-01 19:00:00',
+      timezone: 'Europe/Paris',
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+      venue: { venue: 'Series Hall', city: 'Lyon' },
+      organizer: [{ organizer: 'Series Org', email: 'org@example.org' }],
+      categories: ['Series category'],
+      tags: ['series-tag'],
+      cost: '€5',
+    })
+    expect((await server.request('POST', `/fr${V1}/events/${series.id}`, { token: users.editor.token, body: { title: 'Série polyglotte', description: '<p>Des mots</p>' } })).status).toBe(200)
+    const dates = (await listed('start_date=2027-12-01&end_date=2027-12-31&search=Polyglot')).filter((event) => event.series?.id === series.id)
+    expect(dates).toHaveLength(3)
+    for (const date of dates as any[]) {
+      expect(date).toMatchObject({ title: 'Polyglot series', description: '<p>English words</p>', cost: '€5', venue: { venue: 'Series Hall' }, organizer: [{ organizer: 'Series Org' }] })
+      expect(date.categories.map((term: any) => term.name)).toEqual(['Series category'])
+      expect(date.tags.map((term: any) => term.name)).toEqual(['series-tag'])
+      const french = (await server.request('GET', `/fr${V1}/events/${date.id}`)).body
+      expect(french).toMatchObject({ title: 'Série polyglotte', description: '<p>Des mots</p>' })
+    }
+    // Each category counts the dates (what the archive lists), not the series.
+    const category = (await call('GET', '/categories?search=Series+category')).body.categories[0]
+    expect(category.count).toBe(3)
+  })
+})

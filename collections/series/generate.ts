@@ -5,12 +5,14 @@ import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
 import { occurrences, type Occurrence, type Series } from '../../src/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { claimIds } from '../hooks/integerIds.js'
+import { insertCopies, rewriteCopies } from './bulk.js'
 
 /**
  * The dates of a series as events of their own ("occurrences"): generated from the series' rules
  * up to the horizon, in the transaction of the write that changed the series. They are written
- * through the database adapter (`payload.db`), not the Local API: a daily series is 731 rows, and
- * the series write has already run every hook and check on what they copy. Ids stay stable: a
+ * through the database adapter, not the Local API: a daily series is 731 rows, and the series write
+ * has already run every hook and check on what they copy. On SQL databases they are copies of the
+ * series' rows made in bulk (bulk.ts); elsewhere (MongoDB) `payload.db` writes them one by one. Ids stay stable: a
  * date keeps its row (matched by its generated start, `occurrence`) across edits of the series.
  */
 
@@ -79,6 +81,7 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
       where: { series: { equals: id } },
       pagination: false,
       limit: 0,
+      select: { occurrence: true, detached: true, copiedFrom: true, startDate: true, endDate: true, slug: true, deletedAt: true },
       req,
     })
   ).docs as unknown as Stored[]
@@ -127,12 +130,23 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
     missing.map((occurrence) => slugOf(series.slug, occurrence, (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1)),
   )
   let nextId = options.integerIds && missing.length ? await claimIds(req, options.sequencesSlug, collection, missing.length) : null
-  for (const [index, occurrence] of missing.entries()) {
-    const data: Doc = { ...content, ...dates(occurrence), slug: slugs[index], series: series.id, occurrence: occurrence.local, detached: false, copiedFrom, isSeries: false, sequence: 0 }
-    if (nextId !== null) data.id = nextId++
-    await payload.db.create({ collection, data, req, returning: false })
+  const created = missing.map((occurrence, index) => ({
+    ...(nextId !== null ? { id: nextId++ } : {}),
+    ...dates(occurrence),
+    slug: slugs[index],
+    series: series.id,
+    occurrence: occurrence.local,
+    detached: false,
+    copiedFrom,
+    isSeries: false,
+    sequence: 0,
+  }))
+  if (!(await insertCopies(req, collection, series.id, created))) {
+    for (const data of created) await payload.db.create({ collection, data: { ...content, ...data }, req, returning: false })
   }
 
+  const rewritten: (number | string)[] = []
+  const moved = new Map<number | string, Doc>()
   for (const occurrence of wanted) {
     const row = rowOf.get(occurrence.local)
     if (!row) continue
@@ -140,9 +154,13 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
       await payload.db.updateOne({ collection, id: row.id, data: passed, req, returning: false })
       continue
     }
-    const moved = row.occurrence !== occurrence.local || new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
-    if (row.copiedFrom === copiedFrom && !moved) continue
-    await payload.db.updateOne({ collection, id: row.id, data: { ...content, ...dates(occurrence), occurrence: occurrence.local, copiedFrom }, req, returning: false })
+    const hasMoved = row.occurrence !== occurrence.local || new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
+    if (row.copiedFrom === copiedFrom && !hasMoved) continue
+    rewritten.push(row.id)
+    if (hasMoved) moved.set(row.id, { ...dates(occurrence), occurrence: occurrence.local })
+  }
+  if (!(await rewriteCopies(req, collection, series.id, rewritten, { copiedFrom }, moved))) {
+    for (const id of rewritten) await payload.db.updateOne({ collection, id, data: { ...content, ...moved.get(id), copiedFrom }, req, returning: false })
   }
   const kept = new Set([...rowOf.values()].map((row) => row.id))
   await removeRows(
