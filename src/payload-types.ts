@@ -269,7 +269,7 @@ export interface Event {
   };
   isSeries?: boolean | null;
   /**
-   * This event is one date of a series; saving it changes this date only.
+   * This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.
    */
   series?: (number | null) | Event;
   applyTo?: ('this' | 'following' | 'all') | null;

@@ -116,7 +116,7 @@ export const en = {
   recurrenceRdates: 'Extra dates',
   recurrenceExdates: 'Excluded dates',
   series: 'Series',
-  seriesDescription: 'This event is one date of a series; saving it changes this date only.',
+  seriesDescription: 'This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.',
   invalidRecurrenceRules: 'Give a list of RRULE texts such as FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Give a list of dates as YYYY-MM-DD HH:MM:SS in the event’s time zone.',
   applyTo: 'Save changes to',

@@ -109,7 +109,7 @@ export const es: Record<TextKey, string> = {
   recurrenceRdates: 'Fechas añadidas',
   recurrenceExdates: 'Fechas excluidas',
   series: 'Serie',
-  seriesDescription: 'Este evento es una fecha de una serie; al guardarlo solo cambia esta fecha.',
+  seriesDescription: 'Este evento es una fecha de una serie: «Guardar cambios en» indica si al guardarlo cambia esta fecha, las siguientes o todas.',
   invalidRecurrenceRules: 'Indique una lista de reglas RRULE como FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
   applyTo: 'Guardar cambios en',

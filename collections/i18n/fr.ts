@@ -109,7 +109,7 @@ export const fr: Record<TextKey, string> = {
   recurrenceRdates: 'Dates ajoutées',
   recurrenceExdates: 'Dates exclues',
   series: 'Série',
-  seriesDescription: 'Cet événement est une date d’une série ; l’enregistrer ne modifie que cette date.',
+  seriesDescription: 'Cet événement est une date d’une série : « Enregistrer pour » dit si l’enregistrer modifie cette date, les suivantes ou toutes.',
   invalidRecurrenceRules: 'Indiquez une liste de règles RRULE comme FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
   applyTo: 'Enregistrer pour',

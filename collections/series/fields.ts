@@ -1,5 +1,6 @@
 import type { CheckboxField, Field, GroupField, JSONFieldValidation } from 'payload'
 import { parseRule } from '../../src/lib/recurrence.js'
+import { recurrenceFieldComponents, seriesNoticeComponents } from '../../src/admin/recurrence/config.js'
 import { label, message, text } from '../i18n/index.js'
 
 /** The most rules, added dates and excluded dates one series may have. */
@@ -30,7 +31,7 @@ export const recurrenceField = (): GroupField => ({
   name: 'recurrence',
   label: label('recurrence'),
   type: 'group',
-  admin: { description: text('recurrenceDescription'), condition: (data) => !data?.series },
+  admin: { description: text('recurrenceDescription'), condition: (data) => !data?.series, components: recurrenceFieldComponents() },
   fields: [
     { name: 'rules', label: label('recurrenceRules'), type: 'json', validate: validRules },
     { name: 'rdates', label: label('recurrenceRdates'), type: 'json', validate: validDates },
@@ -51,6 +52,8 @@ export const isSeriesField = (): CheckboxField => ({
 
 /** What a generated date of a series keeps of it: the series, the date it was generated for, whether it was changed on its own. */
 export const occurrenceFields = (eventsSlug: string): Field[] => [
+  // On a date of a series: a notice in its form, with a link to the series.
+  { name: 'seriesNotice', type: 'ui', admin: { condition: (data) => Boolean(data?.series), components: seriesNoticeComponents(eventsSlug) } },
   {
     name: 'series',
     label: label('series'),
@@ -71,7 +74,8 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
       { label: label('applyToFollowing'), value: 'following' },
       { label: label('applyToAll'), value: 'all' },
     ],
-    admin: { position: 'sidebar', condition: (data) => Boolean(data?.series) },
+    // Payload makes a virtual field read-only in the admin unless told otherwise: this one is the editor's choice.
+    admin: { position: 'sidebar', readOnly: false, condition: (data) => Boolean(data?.series) },
   },
   // The wall-clock start it was generated for (RECURRENCE-ID), which a change of this date keeps.
   { name: 'occurrence', type: 'text', admin: { hidden: true } },

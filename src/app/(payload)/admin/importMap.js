@@ -24,6 +24,8 @@ import { EventDateCell as EventDateCell_fc9a935b1c29e987d85707eeffd38325 } from 
 import { ZonedTimeNote as ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarDayPrefill as CalendarDayPrefill_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { RecurrenceField as RecurrenceField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { SeriesNotice as SeriesNotice_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FeedLinks as FeedLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarView as CalendarView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -60,6 +62,8 @@ export const importMap = {
   "payload-events-calendar/client#ZonedTimeNote": ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarDayPrefill": CalendarDayPrefill_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#RecurrenceField": RecurrenceField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#SeriesNotice": SeriesNotice_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FeedLinks": FeedLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarLink": CalendarLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarView": CalendarView_fc9a935b1c29e987d85707eeffd38325,
