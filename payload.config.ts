@@ -43,6 +43,8 @@ export default buildConfig({
       fields: [{ name: 'name', type: 'text' }],
     },
   ],
+  // The calendar's scheduled work (the daily extension of recurring series) runs on its queue.
+  jobs: { autoRun: [{ cron: '*/10 * * * *', queue: 'calendar' }] },
   plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
     await migrateDatabase(payload.db)

@@ -8,6 +8,15 @@ import { en, es, fr, Faker } from '@faker-js/faker'
 import { DateTime } from 'luxon'
 import type { Payload } from 'payload'
 
+/** A description per language as the app stores it: a Lexical paragraph, and its HTML beside it. */
+function richText(text: Record<string, string>) {
+  const paragraph = (words: string) => ({
+    root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', version: 1, text: words, format: 0, detail: 0, mode: 'normal', style: '' }] }] },
+  })
+  const each = <T>(make: (words: string) => T) => Object.fromEntries(Object.entries(text).map(([language, words]) => [language, make(words)]))
+  return { description: each(paragraph), descriptionHtml: each((words) => `<p>${words}</p>`) }
+}
+
 export type DatasetSize = { events: number; venues: number; organizers: number; categories: number; tags: number }
 
 export const defaultSize = (events: number): DatasetSize => ({ events, venues: 2000, organizers: 1000, categories: 200, tags: 500 })
@@ -80,7 +89,7 @@ export async function buildDataset(payload: Payload, size: DatasetSize, seed: nu
       ...base,
       id,
       title,
-      description: { en: fakers.en.lorem.paragraph(), fr: fakers.fr.lorem.paragraph(), es: fakers.es.lorem.paragraph() },
+      ...richText({ en: fakers.en.lorem.paragraph(), fr: fakers.fr.lorem.paragraph(), es: fakers.es.lorem.paragraph() }),
       slug: slugOf(title.en, id),
       startDate: start.toUTC().toISO(),
       endDate: end.toUTC().toISO(),

@@ -1,14 +1,21 @@
-/** `node --import tsx bench/generate.ts EVENTS SEED DATABASE_URI`: writes a benchmark dataset (bench/dataset.ts) into that database. */
+/**
+ * `node --import tsx bench/generate.ts EVENTS SEED DATABASE_URI [SERIES]`: writes a benchmark dataset
+ * (bench/dataset.ts) into that database, and SERIES weekly recurring series beside its events (bench/series.ts).
+ */
 import { getPayload } from 'payload'
 import { buildDataset, defaultSize } from './dataset.js'
 
-const [events, seed, uri] = process.argv.slice(2)
+const [events, seed, uri, series = '0'] = process.argv.slice(2)
 process.env.DATABASE_URI = uri
 process.env.LOG_LEVEL = 'warn'
 const { default: config } = await import('../payload.config.js')
 const payload = await getPayload({ config })
 const started = Date.now()
 await buildDataset(payload, defaultSize(Number(events)), Number(seed), console.log)
+if (Number(series) > 0) {
+  const { buildSeries } = await import('./series.js')
+  await buildSeries(payload, Number(series), Number(seed), console.log)
+}
 await payload.destroy()
 console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 process.exit(0)

@@ -9,6 +9,8 @@
  *   --connections C     concurrent connections (default 10)
  *   --seed N            dataset seed (default 1)
  *   --admin             serve the admin UI too (needs `npm run build`); default: API only
+ *   --series N          recurring series beside 10,000 single events, measured after the main run
+ *                       (default 1000 weekly series of 104 dates; 0 skips it)
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
  *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
@@ -27,7 +29,7 @@ import { datasetStore } from './store.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean; database: string | undefined }
+type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean; database: string | undefined; series: number }
 
 function parseOptions(argv: string[]): Options {
   const value = (name: string) => {
@@ -50,6 +52,7 @@ function parseOptions(argv: string[]): Options {
     seed: number('seed', 1),
     admin: argv.includes('--admin'),
     database: value('database'),
+    series: value('series') === '0' ? 0 : number('series', 1000),
   }
 }
 
@@ -276,6 +279,56 @@ async function coldScenarios(uri: string, oneEvent: number, options: Options): P
   }
 }
 
+/** `count` daily series with no end (731 dates each) saved one after the other: each save's time. */
+async function saves(server: Server, name: string, token: string, count: number): Promise<Measure> {
+  server.resetScenarioPeak()
+  const times: number[] = []
+  let failed = 0
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const response = await fetch(`${server.url}${V1}/events`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Daily bench series ${i}`, start_date: '+1 day 07:00', end_date: '+1 day 08:00', timezone: 'Europe/Paris', recurrence: 'FREQ=DAILY', venue: 3, categories: [1] }),
+    })
+    await response.arrayBuffer()
+    times.push(performance.now() - started)
+    if (response.status !== 201) failed++
+  }
+  times.sort((a, b) => a - b)
+  const p50 = times[Math.floor(times.length / 2)]
+  return { name, group: 'v1', requestsPerSecond: 1000 / p50, p50, p99: times[times.length - 1], errors: 0, non2xx: failed, peakRssMb: Math.round(server.scenarioPeakRss() / 2 ** 20) }
+}
+
+/** Single events beside the recurring series (issue #18). */
+const SERIES_EVENTS = 10_000
+
+/**
+ * Recurring series (issue #18): the archive's page of 10 and one date of a series on a calendar of
+ * `--series` weekly series (104 dates each) beside 10,000 single events, without the response
+ * cache (against the main run's cold page of 10 on single events), and saving a daily series with
+ * no end (731 dates written), one at a time (p99 column: the slowest of five).
+ */
+async function seriesScenarios(store: ReturnType<typeof datasetStore>, options: Options): Promise<{ measures: Measure[]; peakRss: number }> {
+  const uri = await store.workingCopy(SERIES_EVENTS, options.seed, options.series)
+  const server = await startServer(uri, false, { CAL_RESPONSE_CACHE_MB: '0' })
+  try {
+    const get = (path: string) => ({ url: `${server.url}${path}` })
+    const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })
+    const { token } = (await login.json()) as { token: string }
+    const page = (await (await fetch(`${server.url}${V1}/events?per_page=10`)).json()) as { events: { id: number; series?: unknown }[] }
+    const aDate = page.events.find((event) => event.series)?.id ?? page.events[0].id
+    const measures = [
+      await load(server, 'series: cold GET /events per_page=10', 'v1', get(`${V1}/events?per_page=10`), options),
+      await load(server, 'series: cold GET /events/{id} of a date', 'v1', get(`${V1}/events/${aDate}`), options),
+      await saves(server, 'series: POST a daily series, no end', token, 5),
+    ]
+    return { measures, peakRss: server.peakRss() }
+  } finally {
+    await server.stop()
+  }
+}
+
 const ms = (value: number) => value.toFixed(1).padStart(8)
 
 function printTable(title: string, measures: Measure[], peakRss: number) {
@@ -304,6 +357,8 @@ function ratios(measures: Measure[]) {
     ['warm / cold, page of 50', 'warm GET /events per_page=50', 'cold GET /events per_page=50'],
     ['warm / cold, one event', 'warm GET /events/{id}', 'cold GET /events/{id}'],
     ['warm / cold, a month\'s feed', 'GET events.ics (a month)', 'cold GET events.ics (a month)'],
+    // Target (issue #18): a page of 10 among 1,000 series and 10,000 events within 1.5× of 100,000 single events.
+    ['series page of 10 / single events, cold', 'series: cold GET /events per_page=10', 'cold GET /events per_page=10'],
   ]
   return pairs
     .filter(([, a, b]) => find(a) && find(b))
@@ -332,10 +387,17 @@ async function main() {
         measures.push(...cold.measures)
         coldPeak = cold.peakRss
       }
-      printTable(`${events} events on ${store.kind}, ${options.connections} connections, ${options.duration} s each`, measures, Math.max(server.peakRss(), coldPeak))
+      let seriesPeak = 0
+      if (payload && options.series > 0) {
+        const series = await seriesScenarios(store, options)
+        measures.push(...series.measures)
+        seriesPeak = series.peakRss
+        console.log(`series run: ${options.series} weekly series beside ${SERIES_EVENTS} events, server peak memory ${(seriesPeak / 2 ** 20).toFixed(0)} MB`)
+      }
+      printTable(`${events} events on ${store.kind}, ${options.connections} connections, ${options.duration} s each`, measures, Math.max(server.peakRss(), coldPeak, seriesPeak))
       const r = ratios(measures)
       for (const { label, p50, requestsPerSecond } of r) console.log(`${label}: p50 ×${p50.toFixed(2)}, req/s ×${requestsPerSecond.toFixed(2)}`)
-      ;(results.runs as unknown[]).push({ events, measures, ratios: r, peakRssMb: Math.round(Math.max(server.peakRss(), coldPeak) / 2 ** 20) })
+      ;(results.runs as unknown[]).push({ events, measures, ratios: r, peakRssMb: Math.round(Math.max(server.peakRss(), coldPeak, seriesPeak) / 2 ** 20) })
     } finally {
       await server.stop()
     }

@@ -4,12 +4,15 @@ import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
-import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
+import { localizedText, mapFields, postFields, urlField } from './fields.js'
+import { keepHtmlBeside, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
 import { postType } from './postType.js'
+import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
+import { seriesAfterChange, seriesAfterDelete, seriesBeforeChange, seriesBeforeDelete } from './series/hooks.js'
 import { label, message, text } from './i18n/index.js'
 
 /**
@@ -66,7 +69,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     { field: 'categories', collection: slugs.categories },
     { field: 'tags', collection: slugs.tags },
   ]
-  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone'])
+  // A locked event still shows when it is, and how it repeats (series hooks read these after a write).
+  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone', 'recurrence', 'isSeries', 'series', 'occurrence', 'detached'])
   return {
     slug: slugs.events,
     labels: { singular: label('event'), plural: label('events') },
@@ -84,18 +88,21 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     indexes: [
       ...post.indexes,
       { fields: ['startDateLocal', 'id'] },
-      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt'] },
+      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt', 'isSeries'] },
+      SERIES_INDEX,
     ],
     hooks: {
       ...post.hooks,
-      beforeChange: [eventDates(options.siteTimezone), eventCost],
-      afterChange: [countTermsAfterChange(slugs.events, counted)],
-      afterDelete: [countTermsAfterDelete(slugs.events, counted)],
+      beforeChange: [eventDates(options.siteTimezone), eventCost, keepHtmlBeside(['description', 'excerpt']), seriesBeforeChange(slugs.events)],
+      // The dates of a series are written before the terms they use are counted.
+      afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
+      beforeDelete: [seriesBeforeDelete(slugs.events)],
+      afterDelete: [seriesAfterDelete(options), countTermsAfterDelete(slugs.events, counted)],
     },
     fields: [
       localizedText('title', 'title', { required: true }),
-      localizedTextarea('description', 'description'),
-      localizedTextarea('excerpt', 'excerpt'),
+      ...richTextFields('description', 'description', slugs.media),
+      ...richTextFields('excerpt', 'excerpt', slugs.media),
       {
         type: 'row',
         fields: [
@@ -134,6 +141,9 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { type: 'row', fields: [localTimeField('startDateLocal'), localTimeField('endDateLocal')] },
       calendarPrefillField(options),
+      recurrenceField(),
+      isSeriesField(),
+      ...occurrenceFields(slugs.events),
       { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
       {
         name: 'organizers',

@@ -140,13 +140,6 @@ export const localizedText = (name: string, labelKey: TextKey, options: { requir
   ...(options.required ? { validate: inSomeLanguage(name) } : {}),
 })
 
-export const localizedTextarea = (name: string, labelKey: TextKey): Field => ({
-  name,
-  label: label(labelKey),
-  type: 'textarea',
-  localized: true,
-})
-
 /** How many events use a term, kept by the events' hooks (collections/hooks/termCounts.ts). */
 export const eventCountFields = (): Field[] => [
   { name: 'eventCount', label: 'Events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar', description: 'Events using it, trash excluded.' } },

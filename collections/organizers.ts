@@ -1,18 +1,21 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { localizedText, localizedTextarea, postFields, urlField } from './fields.js'
+import { localizedText, postFields, urlField } from './fields.js'
+import { keepHtmlBeside, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { label } from './i18n/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  const post = postType('name', 'organizer')
   return {
     slug: options.slugs.organizers,
     labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
-    ...postType('name', 'organizer'),
+    ...post,
+    hooks: { ...post.hooks, beforeChange: [keepHtmlBeside(['description'])] },
     fields: [
       localizedText('name', 'name', { required: true }),
-      localizedTextarea('description', 'description'),
+      ...richTextFields('description', 'description', options.slugs.media),
       {
         type: 'row',
         fields: [

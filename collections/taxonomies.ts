@@ -2,7 +2,8 @@ import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payloa
 import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
-import { eventCountFields, localizedText, localizedTextarea, slugField } from './fields.js'
+import { eventCountFields, localizedText, slugField } from './fields.js'
+import { keepHtmlBeside, richTextFields } from './richText/fields.js'
 import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
@@ -25,10 +26,10 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
     admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
-    hooks: { beforeValidate: [uniqueSlug('name', 'category')], afterChange: [refreshDescendants(slug)] },
+    hooks: { beforeValidate: [uniqueSlug('name', 'category')], beforeChange: [keepHtmlBeside(['description'])], afterChange: [refreshDescendants(slug)] },
     fields: [
       localizedText('name', 'name', { required: true }),
-      localizedTextarea('description', 'description'),
+      ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
       {
@@ -65,7 +66,7 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
     labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
-    hooks: { beforeValidate: [uniqueSlug('name', 'tag')] },
-    fields: [localizedText('name', 'name', { required: true }), localizedTextarea('description', 'description'), slugField(), ...eventCountFields()],
+    hooks: { beforeValidate: [uniqueSlug('name', 'tag')], beforeChange: [keepHtmlBeside(['description'])] },
+    fields: [localizedText('name', 'name', { required: true }), ...richTextFields('description', 'description', options.slugs.media), slugField(), ...eventCountFields()],
   }
 }

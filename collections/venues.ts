@@ -1,7 +1,8 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { localizedText, localizedTextarea, mapFields, postFields, urlField } from './fields.js'
+import { localizedText, mapFields, postFields, urlField } from './fields.js'
+import { keepHtmlBeside, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { label, message } from './i18n/index.js'
 
@@ -28,14 +29,16 @@ const plainText = (name: 'address' | 'city' | 'zip' | 'province' | 'state' | 'st
 })
 
 export function venuesCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  const post = postType('name', 'venue')
   return {
     slug: options.slugs.venues,
     labels: { singular: label('venue'), plural: label('venues') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
-    ...postType('name', 'venue'),
+    ...post,
+    hooks: { ...post.hooks, beforeChange: [keepHtmlBeside(['description'])] },
     fields: [
       localizedText('name', 'name', { required: true }),
-      localizedTextarea('description', 'description'),
+      ...richTextFields('description', 'description', options.slugs.media),
       plainText('address'),
       { type: 'row', fields: [plainText('city'), plainText('zip')] },
       { type: 'row', fields: [plainText('province'), plainText('state'), plainText('stateprovince')] },

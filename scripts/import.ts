@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { getPayload } from 'payload'
 import { DEFAULTS } from '../src/defaults.js'
+import { loadAppConfig } from '../src/host/config.js'
 import { RESOURCES, RUN_HERE } from '../src/import/collections.js'
 import type { ImportProgress } from '../src/import/run.js'
 import { importProgress } from '../src/import/task.js'
@@ -55,7 +56,7 @@ if (parsed.language && parsed.language !== 'fr' && parsed.language !== 'es') fai
 const concurrency = parsed.concurrency === undefined ? undefined : Number(parsed.concurrency)
 if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency must be a whole number from 1 to 16')
 
-const { default: config } = await import('../payload.config.js')
+const config = await loadAppConfig()
 const payload = await getPayload({ config })
 const runs = DEFAULTS.importRunsSlug as 'events'
 

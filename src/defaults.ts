@@ -18,6 +18,7 @@ export const DEFAULTS = {
   totalsCacheSeconds: 10,
   httpMaxAge: 60,
   responseCacheBytes: 64 * 1024 * 1024,
+  recurrenceHorizonDays: 730,
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */

@@ -58,6 +58,11 @@ export type CalendarPluginOptions = {
    * an event starting); 0 turns it off. Default 64 MiB.
    */
   responseCacheBytes?: number
+  /**
+   * How far ahead the dates of a recurring series exist as events, in days; a daily task moves the
+   * horizon on. Default 730 (two years).
+   */
+  recurrenceHorizonDays?: number
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -81,6 +86,7 @@ export type ResolvedCalendarOptions = {
   totalsCacheSeconds: number
   httpMaxAge: number
   responseCacheBytes: number
+  recurrenceHorizonDays: number
   siteUrl: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
@@ -107,6 +113,7 @@ export function resolveOptions(options: CalendarPluginOptions, config: Config): 
     totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
     httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
     responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
+    recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,

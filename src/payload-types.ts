@@ -105,8 +105,12 @@ export interface Config {
     defaultIDType: number;
   };
   fallbackLocale: ('false' | 'none' | 'null') | false | null | ('en' | 'fr' | 'es') | ('en' | 'fr' | 'es')[];
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'payload-jobs-stats': PayloadJobsStat;
+  };
+  globalsSelect: {
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
+  };
   locale: 'en' | 'fr' | 'es';
   widgets: {
     collections: CollectionsWidget;
@@ -115,6 +119,7 @@ export interface Config {
   jobs: {
     tasks: {
       calendarImport: TaskCalendarImport;
+      calendarSeriesHorizon: TaskCalendarSeriesHorizon;
       inline: {
         input: unknown;
         output: unknown;
@@ -182,8 +187,38 @@ export interface User {
 export interface Event {
   id: number;
   title?: string | null;
-  description?: string | null;
-  excerpt?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
+  excerpt?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  excerptHtml?: string | null;
   startDate: string;
   endDate: string;
   /**
@@ -199,6 +234,48 @@ export interface Event {
    * Set when the event is saved.
    */
   endDateLocal?: string | null;
+  /**
+   * Repeat this event: each date becomes an event of its own in listings and feeds.
+   */
+  recurrence?: {
+    rules?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    rdates?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    exdates?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    horizon?: string | null;
+  };
+  isSeries?: boolean | null;
+  /**
+   * This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.
+   */
+  series?: (number | null) | Event;
+  applyTo?: ('this' | 'following' | 'all') | null;
+  occurrence?: string | null;
+  detached?: boolean | null;
+  copiedFrom?: string | null;
   venue?: (number | null) | Venue;
   /**
    * In the order they should be shown.
@@ -256,7 +333,22 @@ export interface Event {
 export interface Venue {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   address?: string | null;
   city?: string | null;
   zip?: string | null;
@@ -353,7 +445,22 @@ export interface Media {
 export interface Organizer {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   phone?: string | null;
   email?: string | null;
   website?: string | null;
@@ -391,7 +498,22 @@ export interface Organizer {
 export interface EventCategory {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   /**
    * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
    */
@@ -416,7 +538,22 @@ export interface EventCategory {
 export interface EventTag {
   id: number;
   name?: string | null;
-  description?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  descriptionHtml?: string | null;
   /**
    * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
    */
@@ -573,7 +710,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'calendarImport';
+        taskSlug: 'inline' | 'calendarImport' | 'calendarSeriesHorizon';
         taskID: string;
         input?:
           | {
@@ -606,10 +743,19 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'calendarImport') | null;
+  taskSlug?: ('inline' | 'calendarImport' | 'calendarSeriesHorizon') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -739,13 +885,29 @@ export interface EventsSelect<T extends boolean = true> {
   id?: T;
   title?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
+  excerptHtml?: T;
   startDate?: T;
   endDate?: T;
   timezone?: T;
   allDay?: T;
   startDateLocal?: T;
   endDateLocal?: T;
+  recurrence?:
+    | T
+    | {
+        rules?: T;
+        rdates?: T;
+        exdates?: T;
+        horizon?: T;
+      };
+  isSeries?: T;
+  series?: T;
+  applyTo?: T;
+  occurrence?: T;
+  detached?: T;
+  copiedFrom?: T;
   venue?: T;
   organizers?: T;
   categories?: T;
@@ -783,6 +945,7 @@ export interface VenuesSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   address?: T;
   city?: T;
   zip?: T;
@@ -816,6 +979,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   phone?: T;
   email?: T;
   website?: T;
@@ -839,6 +1003,7 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;
@@ -855,6 +1020,7 @@ export interface EventTagsSelect<T extends boolean = true> {
   id?: T;
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;
@@ -999,6 +1165,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1036,6 +1203,34 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1054,6 +1249,16 @@ export interface TaskCalendarImport {
   };
   output: {
     state?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarSeriesHorizon".
+ */
+export interface TaskCalendarSeriesHorizon {
+  input?: unknown;
+  output: {
+    extended?: number | null;
   };
 }
 /**

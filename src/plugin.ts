@@ -22,6 +22,7 @@ import { requireTransactions, withCalendarDatabase } from './database/requiremen
 import { writeTurns } from './database/turns.js'
 import { CLIENT_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
+import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
@@ -68,7 +69,7 @@ export const calendarPlugin =
       ...incomingConfig,
       localization,
       collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
-      jobs: withImportTask(incomingConfig.jobs, options),
+      jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
@@ -87,12 +88,16 @@ function importCollections(options: ResolvedCalendarOptions): CollectionConfig[]
   return [importMappingsCollection(options.import.mappingsSlug), importRunsCollection(options.import.runsSlug, options.usersSlug)]
 }
 
-/** The import task on Payload's jobs queue; running and queueing jobs is for administrators unless the app says otherwise. */
-function withImportTask(jobs: Config['jobs'], options: ResolvedCalendarOptions): NonNullable<Config['jobs']> {
+/**
+ * The calendar's tasks on Payload's jobs queue: the import, and the daily extension of recurring
+ * series (scheduled on the `calendar` queue, which the app runs with `jobs.autoRun`). Running and
+ * queueing jobs is for administrators unless the app says otherwise.
+ */
+function withCalendarTasks(jobs: Config['jobs'], options: ResolvedCalendarOptions): NonNullable<Config['jobs']> {
   const administrators = ({ req }: { req: PayloadRequest }) => can.administer(req.user)
   return {
     ...jobs,
-    tasks: [...(jobs?.tasks ?? []), importTask(options)],
+    tasks: [...(jobs?.tasks ?? []), importTask(options), seriesHorizonTask(options)],
     access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },
   }
 }

@@ -70,6 +70,33 @@ describe('the calendar’s window', () => {
   })
 })
 
+// Last: the roles' test above compares the calendar with every event of the list view.
+describe('a recurring series', () => {
+  // Within the two years ahead that dates are generated for.
+  it('is left out, its dates shown in its place, each marked as repeating and opening its own record', async () => {
+    const created = await server.request('POST', '/api/events', {
+      token: users.administrator.token,
+      body: eventData({ title: 'weekly-class', startDate: '2027-05-04T17:00:00.000Z', endDate: '2027-05-04T18:00:00.000Z', timezone: 'Europe/Paris', recurrence: { rules: ['FREQ=WEEKLY;BYDAY=TU;COUNT=3'] } }),
+    })
+    expect(created.status).toBe(201)
+    const seriesId = created.body.doc.id
+    const may = windowOf(visibleDays('2027-05-15', 'month'))
+    const response = await server.request('GET', `/api/events?${calendarQuery(may, {}, 500)}`, { token: users.administrator.token })
+    expect(response.status).toBe(200)
+    const events = (response.body.docs as Array<Record<string, unknown>>).map(toCalendarEvent)
+    expect(events.map((event) => [event?.title, event?.start, event?.repeats])).toEqual([
+      ['weekly-class', '2027-05-04 19:00:00', true],
+      ['weekly-class', '2027-05-11 19:00:00', true],
+      ['weekly-class', '2027-05-18 19:00:00', true],
+    ])
+    expect(events.map((event) => event?.id)).not.toContain(seriesId)
+    for (const event of events) {
+      const own = await server.request('GET', `/api/events/${event!.id}?depth=0`, { token: users.administrator.token })
+      expect(own.body).toMatchObject({ startDateLocal: event!.start, series: seriesId })
+    }
+  })
+})
+
 describe('at scale', () => {
   const sqliteOnly = suiteDatabase === 'sqlite' ? it : it.skip
   sqliteOnly('the window is read through an index on the local start, not by scanning the events', async () => {

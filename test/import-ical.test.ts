@@ -31,7 +31,7 @@ function calendar(fairTitle = 'Spring fair') {
     url: 'https://club.example/jam',
     repeating: { freq: 'WEEKLY' as never, count: 4 },
   })
-  // One occurrence of the series moved: listed with its RECURRENCE-ID, an event of its own.
+  // One occurrence of the series moved: listed with its RECURRENCE-ID, it changes that date of the series.
   cal.createEvent({
     id: 'jam@club.example',
     recurrenceId: new Date('2027-03-08T18:00:00Z'),
@@ -78,11 +78,12 @@ const v1Event = async (sourceId: string) => (await server.request('GET', `/api/c
 const updatedAts = async () =>
   (await server.payload.find({ collection: 'events', pagination: false, overrideAccess: true, depth: 0 })).docs.map((doc: any) => [doc.id, doc.updatedAt])
 
-it('imports a file: each event once by UID, LOCATION as one venue, CATEGORIES, RRULE kept, a moved occurrence, an all-day event', async () => {
+it('imports a file: each event once by UID, LOCATION as one venue, CATEGORIES, RRULE as a series, a moved occurrence, an all-day event', async () => {
   const run = await runImportCli(['--ics', write(calendar()), '--quiet'])
   // The broken event fails, alone.
   expect(run.output).toMatch(/failed: events broken@club.example: broken@club.example: no readable DTSTART/)
-  expect(run.output).toMatch(/events\s+5\s+4\s+0\s+0\s+0\s+1\s/)
+  // The moved occurrence updates the date its series generated.
+  expect(run.output).toMatch(/events\s+5\s+3\s+1\s+0\s+0\s+1\s/)
   expect(run.code).toBe(1)
 
   const jam = await v1Event('jam@club.example')
@@ -99,9 +100,17 @@ it('imports a file: each event once by UID, LOCATION as one venue, CATEGORIES, R
   expect(jam.venue.venue).toBe('Hall; 12 Quai Saint-Antoine, Lyon')
   expect(jam.categories.map((c: any) => c.name)).toEqual(['Music'])
   expect((await mapped('jam@club.example')).recurrence).toBe('FREQ=WEEKLY;COUNT=4')
+  expect(jam.recurrence).toMatchObject({ rules: ['FREQ=WEEKLY;COUNT=4'], exdates: [] })
 
   const moved = await v1Event('jam@club.example@2027-03-08T18:00:00')
-  expect(moved).toMatchObject({ title: 'Jazz, night (moved)', utc_start_date: '2027-03-09 17:00:00' })
+  expect(moved).toMatchObject({ title: 'Jazz, night (moved)', utc_start_date: '2027-03-09 17:00:00', series: { id: jam.id, occurrence: '2027-03-08 18:00:00', detached: true } })
+  const listed = await server.request('GET', '/api/cal/events/v1/events?start_date=2027-03-01&end_date=2027-03-31&search=Jazz', { token: admin.token })
+  expect(listed.body.events.map((event: any) => [event.title, event.start_date])).toEqual([
+    ['Jazz, night', '2027-03-01 18:00:00'],
+    ['Jazz, night (moved)', '2027-03-09 18:00:00'],
+    ['Jazz, night', '2027-03-15 18:00:00'],
+    ['Jazz, night', '2027-03-22 18:00:00'],
+  ])
   const talk = await v1Event('talk@club.example')
   expect([moved.venue.id, talk.venue.id]).toEqual([jam.venue.id, jam.venue.id])
   expect((await server.payload.count({ collection: 'venues', overrideAccess: true })).totalDocs).toBe(1)
@@ -121,7 +130,8 @@ it('a second import of the same calendar, from its address this time, writes not
   const changed = await runImportCli(['--ics', write(calendar('Spring fair (two days)')), '--quiet'])
   expect(changed.output).toMatch(/events\s+5\s+0\s+1\s+3\s+0\s+1\s/)
   expect((await v1Event('fair@club.example')).title).toBe('Spring fair (two days)')
-  expect((await server.payload.count({ collection: 'events', overrideAccess: true })).totalDocs).toBe(4)
+  // The series, its four dates, the fair and the talk.
+  expect((await server.payload.count({ collection: 'events', overrideAccess: true })).totalDocs).toBe(7)
 })
 
 it('an administrator uploads a calendar through the runs’ REST; nobody else may', async () => {

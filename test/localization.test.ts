@@ -26,9 +26,10 @@ describe('localized fields', () => {
       expect(updated.status).toBe(200)
     }
     const read = async (locale: string) => (await server.request('GET', `/api/events/${id}?locale=${locale}`)).body
-    expect(await read('en')).toMatchObject({ title: 'Spring fair', description: 'Stalls and music', website: 'https://fair.example' })
-    expect(await read('fr')).toMatchObject({ title: 'Foire de printemps', description: 'Stands et musique', website: 'https://fair.example' })
-    expect(await read('es')).toMatchObject({ title: 'Feria de primavera', description: 'Puestos y música', website: 'https://fair.example' })
+    // Payload's REST takes the description's HTML as text and gives it back beside the rich text.
+    expect(await read('en')).toMatchObject({ title: 'Spring fair', descriptionHtml: 'Stalls and music', website: 'https://fair.example' })
+    expect(await read('fr')).toMatchObject({ title: 'Foire de printemps', descriptionHtml: 'Stands et musique', website: 'https://fair.example' })
+    expect(await read('es')).toMatchObject({ title: 'Feria de primavera', descriptionHtml: 'Puestos y música', website: 'https://fair.example' })
   })
 
   it('falls back to English for a language without a value, and to any language when English has none', async () => {
@@ -50,7 +51,7 @@ describe('localized fields', () => {
     const emptied = await server.request('PATCH', `/api/events/${id}?locale=fr`, { token: admin.token, body: { title: 'Marché', description: '' } })
     expect(emptied.status).toBe(200)
     const french = (await server.request('GET', `/api/events/${id}?locale=fr`)).body
-    expect(french).toMatchObject({ title: 'Marché', description: 'Fresh food' })
+    expect(french).toMatchObject({ title: 'Marché', descriptionHtml: 'Fresh food' })
   })
 
   it('writes in one language leave the others untouched', async () => {
@@ -85,7 +86,7 @@ describe('a title in some language', () => {
     expect(v1.body).toMatchObject({ title: 'Harbour walk', excerpt: '<p>Por los muelles</p>' })
     const all = (await server.request('GET', `/api/events/${id}?locale=all`, { token: admin.token })).body
     expect(all.title).toMatchObject({ en: 'Harbour walk' })
-    expect(all.description).toMatchObject({ en: 'Along the docks', fr: 'Le long des quais' })
+    expect(all.descriptionHtml).toMatchObject({ en: 'Along the docks', fr: 'Le long des quais' })
     expect(await titleIn(id, '/fr/api')).toBe('Harbour walk')
   })
 

@@ -156,6 +156,30 @@ describe('v1 writes of events, venues and organizers', () => {
   })
 })
 
+describe('v1 writes of the dates of a recurring series (apply_to)', () => {
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const mismatches: Mismatch[] = []
+    const events = POST_TYPES[0]
+    const ownerships: Ownership[] = caller.user && rankOf(caller) < RANK.editor ? ['own', 'other'] : ['other']
+    for (const ownership of ownerships) {
+      for (const state of ['draft', 'publish'] as const) {
+        const series = await fresh(events, caller, ownership, state, { recurrence: { rules: ['FREQ=DAILY;COUNT=4'] } })
+        const dates = await server.payload.find({ collection: 'events', where: { series: { equals: series.id } }, sort: 'startDate', depth: 0, overrideAccess: true })
+        const allowed = mayUpdate(caller, ownership, state)
+        const what = `date of a series (${ownership} ${state})`
+        for (const [index, applyTo] of (['this', 'following', 'all'] as const).entries()) {
+          const date = dates.docs[index]
+          await expectCall(mismatches, caller, `PATCH /events/${what} apply_to=${applyTo}`, { method: 'PATCH', path: `${V1}/events/${date.id}`, body: { title: unique('Renamed'), apply_to: applyTo } }, allowed ? 200 : denied(caller), { collection: 'events', id: series.id, marker: series.marker })
+        }
+        const last = dates.docs[3]
+        await expectCall(mismatches, caller, `DELETE /events/${what} apply_to=all`, { method: 'DELETE', path: `${V1}/events/${last.id}?apply_to=all` }, trashOutcome(caller, ownership, state), { collection: 'events', id: series.id, marker: series.marker })
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})
+
 describe('v1 writes of categories and tags', () => {
   it.each(CALLER_NAMES)('%s', async (name) => {
     const caller = callerNamed(name)

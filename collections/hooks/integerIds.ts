@@ -16,19 +16,32 @@ const MAX_CLAIM_ATTEMPTS = 50
  * Ids only grow, so an id is never given again after a delete.
  */
 export async function claimNextId(req: PayloadRequest, sequencesSlug: string, collection: string): Promise<number> {
+  return claimIds(req, sequencesSlug, collection, 1)
+}
+
+/**
+ * Claims `count` consecutive ids of `sequence` at once (the dates of a recurring series) and
+ * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
+ * of the same first id loses on the unique key and reads the last claimed id again.
+ */
+export async function claimIds(req: PayloadRequest, sequencesSlug: string, collection: string, count: number): Promise<number> {
   const { payload } = req
-  const last = await payload.db.findOne<{ id: number; value: number }>({
-    collection: sequencesSlug,
-    where: { sequence: { equals: collection } },
-    sort: '-value',
-    req,
-  } as Parameters<typeof payload.db.findOne>[0])
-  let candidate = (last?.value ?? (await highestId(req, collection))) + 1
-  for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++, candidate++) {
+  const lastClaimed = async () => {
+    const last = await payload.db.findOne<{ id: number; value: number }>({
+      collection: sequencesSlug,
+      where: { sequence: { equals: collection } },
+      sort: '-value',
+      req,
+    } as Parameters<typeof payload.db.findOne>[0])
+    return last?.value ?? (await highestId(req, collection))
+  }
+  for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
+    const first = (await lastClaimed()) + 1
+    const last = first + count - 1
     try {
       await payload.db.create({
         collection: sequencesSlug,
-        data: { sequence: collection, value: candidate, claim: `${collection}:${candidate}` },
+        data: { sequence: collection, value: last, claim: `${collection}:${first}` },
         req,
       })
     } catch (error) {
@@ -37,10 +50,10 @@ export async function claimNextId(req: PayloadRequest, sequencesSlug: string, co
     }
     await payload.db.deleteMany({
       collection: sequencesSlug,
-      where: { and: [{ sequence: { equals: collection } }, { value: { less_than: candidate } }] },
+      where: { and: [{ sequence: { equals: collection } }, { value: { less_than: last } }] },
       req,
     })
-    return candidate
+    return first
   }
   throw new Error(`could not claim an id for ${collection} after ${MAX_CLAIM_ATTEMPTS} attempts`)
 }

@@ -15,7 +15,8 @@ const ids = (value: unknown): number[] =>
 
 export async function recountTerms(req: PayloadRequest, events: string, { field, collection }: CountedField, termIds: number[]) {
   for (const id of new Set(termIds)) {
-    const uses: Where = { [field]: { in: [id] } }
+    // A series is counted through its dates, as archives list them.
+    const uses: Where = { and: [{ [field]: { in: [id] } }, { isSeries: { not_equals: true } }] }
     const count = (where: Where) => req.payload.db.count({ collection: events, where, req }).then((result) => result.totalDocs)
     const [eventCount, publicEventCount] = await Promise.all([
       count({ and: [uses, { deletedAt: { exists: false } }] }),

@@ -43,6 +43,9 @@ export const en = {
 
   // Events
   excerpt: 'Excerpt',
+  rawHtml: 'Raw HTML',
+  rawHtmlPlural: 'Raw HTML blocks',
+  rawHtmlDescription: 'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
   startDate: 'Start',
   endDate: 'End',
   timezone: 'Time zone',
@@ -105,6 +108,22 @@ export const en = {
   bothCoordinates: 'Give both latitude and longitude, or neither.',
   missingRelation: 'Some of the chosen records do not exist.',
   ownParent: 'A category cannot be its own parent.',
+
+  // Recurrence
+  recurrence: 'Repeats',
+  recurrenceDescription: 'Repeat this event: each date becomes an event of its own in listings and feeds.',
+  recurrenceRules: 'Rules (RRULE)',
+  recurrenceRdates: 'Extra dates',
+  recurrenceExdates: 'Excluded dates',
+  series: 'Series',
+  seriesDescription: 'This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.',
+  invalidRecurrenceRules: 'Give a list of RRULE texts such as FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Give a list of dates as YYYY-MM-DD HH:MM:SS in the event’s time zone.',
+  applyTo: 'Save changes to',
+  applyToThis: 'This date',
+  applyToFollowing: 'This and the following dates',
+  applyToAll: 'All dates of the series',
+  occurrenceNoRules: 'One date of a series cannot repeat: change the series instead.',
 } as const
 
 export type TextKey = keyof typeof en

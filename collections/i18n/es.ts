@@ -41,6 +41,9 @@ export const es: Record<TextKey, string> = {
   showMapLink: 'Mostrar enlace al mapa',
 
   excerpt: 'Extracto',
+  rawHtml: 'HTML sin procesar',
+  rawHtmlPlural: 'Bloques de HTML sin procesar',
+  rawHtmlDescription: 'HTML que el editor no puede mostrar (una inserción, una tabla, un shortcode), guardado y publicado tal cual.',
   startDate: 'Inicio',
   endDate: 'Fin',
   timezone: 'Zona horaria',
@@ -98,4 +101,20 @@ export const es: Record<TextKey, string> = {
   bothCoordinates: 'Indique la latitud y la longitud, o ninguna de las dos.',
   missingRelation: 'Algunos de los elementos elegidos no existen.',
   ownParent: 'Una categoría no puede ser su propia categoría superior.',
+
+  // Recurrencia
+  recurrence: 'Repetición',
+  recurrenceDescription: 'Repetir este evento: cada fecha se convierte en un evento propio en los listados y los feeds.',
+  recurrenceRules: 'Reglas (RRULE)',
+  recurrenceRdates: 'Fechas añadidas',
+  recurrenceExdates: 'Fechas excluidas',
+  series: 'Serie',
+  seriesDescription: 'Este evento es una fecha de una serie: «Guardar cambios en» indica si al guardarlo cambia esta fecha, las siguientes o todas.',
+  invalidRecurrenceRules: 'Indique una lista de reglas RRULE como FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
+  applyTo: 'Guardar cambios en',
+  applyToThis: 'Esta fecha',
+  applyToFollowing: 'Esta fecha y las siguientes',
+  applyToAll: 'Todas las fechas de la serie',
+  occurrenceNoRules: 'Una fecha de una serie no puede repetirse: modifique la serie.',
 }

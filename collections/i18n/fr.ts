@@ -41,6 +41,9 @@ export const fr: Record<TextKey, string> = {
   showMapLink: 'Afficher le lien vers la carte',
 
   excerpt: 'Extrait',
+  rawHtml: 'HTML brut',
+  rawHtmlPlural: 'Blocs HTML bruts',
+  rawHtmlDescription: 'Du HTML que l’éditeur ne sait pas montrer (une intégration, un tableau, un shortcode), gardé et publié tel quel.',
   startDate: 'Début',
   endDate: 'Fin',
   timezone: 'Fuseau horaire',
@@ -98,4 +101,20 @@ export const fr: Record<TextKey, string> = {
   bothCoordinates: 'Indiquez la latitude et la longitude, ou aucune des deux.',
   missingRelation: 'Certains des éléments choisis n’existent pas.',
   ownParent: 'Une catégorie ne peut pas être sa propre parente.',
+
+  // Récurrence
+  recurrence: 'Répétition',
+  recurrenceDescription: 'Répéter cet événement : chaque date devient un événement à part entière dans les listes et les flux.',
+  recurrenceRules: 'Règles (RRULE)',
+  recurrenceRdates: 'Dates ajoutées',
+  recurrenceExdates: 'Dates exclues',
+  series: 'Série',
+  seriesDescription: 'Cet événement est une date d’une série : « Enregistrer pour » dit si l’enregistrer modifie cette date, les suivantes ou toutes.',
+  invalidRecurrenceRules: 'Indiquez une liste de règles RRULE comme FREQ=WEEKLY;BYDAY=TU.',
+  invalidRecurrenceDates: 'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
+  applyTo: 'Enregistrer pour',
+  applyToThis: 'Cette date',
+  applyToFollowing: 'Cette date et les suivantes',
+  applyToAll: 'Toutes les dates de la série',
+  occurrenceNoRules: 'Une date d’une série ne peut pas se répéter : modifiez la série.',
 }

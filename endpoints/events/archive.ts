@@ -101,7 +101,8 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
   }
   const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
 
-  const where: Where[] = [{ hideFromListings: { not_equals: true } }, ...window.where]
+  // A recurring series is listed through its dates, each an event of its own (collections/series).
+  const where: Where[] = [{ hideFromListings: { not_equals: true } }, { isSeries: { not_equals: true } }, ...window.where]
   if (args.search) where.push(...searchWhere(args.search))
   for (const taxonomy of ['categories', 'tags'] as const) {
     if (args[taxonomy]) where.push({ [taxonomy]: { in: (await findTerms(context, taxonomy, args[taxonomy])).matchIds.concat(0) } })

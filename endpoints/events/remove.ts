@@ -1,4 +1,5 @@
 import { can } from '../../collections/access.js'
+import { endSeriesBefore } from '../../collections/series/edit.js'
 import { ApiError, forbidden } from '../errors.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
@@ -6,6 +7,7 @@ import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction } from '../transaction.js'
 import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
+import { applyToParam, seriesIdOf } from './series.js'
 
 /**
  * `DELETE /events/{id}` and by slug (reference §5.5, v1-decisions §5): moves the event to the trash
@@ -18,6 +20,7 @@ export function deleteEvent(address: EventAddress): Operation {
     params: {
       ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }),
       force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
+      apply_to: applyToParam('delete'),
     },
     responses: { 200: 'Event', 404: { errors: ['rest-event-not-found'] }, 410: { errors: ['event-is-in-trash'] } },
     authorize: async (context) => {
@@ -31,8 +34,17 @@ export function deleteEvent(address: EventAddress): Operation {
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
-        const stored = await addressedEvent(context, address, args, { fresh: true })
+        let stored = await addressedEvent(context, address, args, { fresh: true })
         if (args.force && !can.editOthers(context.user)) throw forbidden(true)
+        const series = seriesIdOf(stored)
+        if (series !== null && args.apply_to === 'following') {
+          await requireRightOnExisting(context, 'events', 'update', series)
+          const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
+          await endSeriesBefore(context.req, context.options, stored)
+          return { status: 200, body: before }
+        }
+        // The whole series: deleting the series takes its dates with it.
+        if (series !== null && args.apply_to === 'all') stored = (await context.data.one('events', { id: { equals: series } }, { trash: true })) ?? stored
         const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
         await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
         if (args.force) {

@@ -1,4 +1,5 @@
 import { can } from '../../collections/access.js'
+import { changeWholeSeries, splitSeriesAt } from '../../collections/series/edit.js'
 import type { Context } from '../context.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { dataOf, paramsOf } from '../fields/table.js'
@@ -8,6 +9,7 @@ import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction } from '../transaction.js'
 import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
+import { applyToParam, seriesIdOf } from './series.js'
 
 /** An inline venue or organizer that cannot be created (`linked/args.ts`). */
 const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
@@ -38,7 +40,11 @@ export const createEvent: Operation = {
 export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,
-    params: { ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }), ...paramsOf(EVENT_FIELDS, { creating: false }) },
+    params: {
+      ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }),
+      ...paramsOf(EVENT_FIELDS, { creating: false }),
+      apply_to: applyToParam('change'),
+    },
     body: true,
     responses: { 200: 'Event', 400: { errors: LINKED_ERRORS }, 404: { errors: ['rest-event-not-found'] } },
     authorize: async (context) => {
@@ -50,7 +56,16 @@ export function updateEvent(address: EventAddress): Operation {
       inTransaction(context, async () => {
         const stored = await addressedEvent(context, address, args, { fresh: true })
         await requireRightOnExisting(context, 'events', 'update', stored.id)
-        await context.data.update('events', stored.id, await dataOf(EVENT_FIELDS, args, context, stored))
+        const data = await dataOf(EVENT_FIELDS, args, context, stored)
+        const series = seriesIdOf(stored)
+        if (series === null || args.apply_to === 'this') {
+          await context.data.update('events', stored.id, data)
+          return respond(context, stored.id, 200)
+        }
+        // A date of a series, for the following dates or all of them: the series changes too.
+        await requireRightOnExisting(context, 'events', 'update', series)
+        if (args.apply_to === 'following') await splitSeriesAt(context.req, context.options, stored, data)
+        else await changeWholeSeries(context.req, context.options, stored, data)
         return respond(context, stored.id, 200)
       }),
   }

@@ -19,6 +19,7 @@ import type { Taxonomy } from '../taxonomies.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
 import { recordSchema, writtenWith, type FieldTable, type WireField, type Write } from './table.js'
+import { recurrenceParam, RecurrenceRecord, recurrenceRecord, SeriesLink, seriesLink, writeRecurrence } from './recurrence.js'
 import { Venue } from './venues.js'
 
 /** What an event record is built from: the document, the records it links to, and its dates and cost worked out once. */
@@ -135,8 +136,9 @@ export const EVENT_FIELDS = {
     ...text('title', 'Title for display (`&` as `&#038;`, `<` and `>` escaped)', 'Title, in the request’s language.', displayTitle),
     param: { kind: 'text', description: 'Title, in the request’s language.', required: true },
   },
-  description: { ...text('description', 'HTML; "" when empty or password-protected', 'Description (HTML), in the request’s language.', renderContent), locked: '' },
-  excerpt: { ...text('excerpt', 'HTML', 'Excerpt, in the request’s language.', renderContent), locked: '' },
+  // The HTML kept beside the rich text at write time (collections/richText): read as stored, written as given.
+  description: { ...text('descriptionHtml', 'HTML; "" when empty or password-protected', 'Description (HTML), in the request’s language.', renderContent), locked: '' },
+  excerpt: { ...text('excerptHtml', 'HTML', 'Excerpt, in the request’s language.', renderContent), locked: '' },
   slug: { ...post.slug, param: { kind: 'text', description: 'Slug; made from the title when not given, and kept unique.' } },
   image: post.image,
   all_day: flag('allDay', 'All-day event: from 00:00:00 of the first day to 23:59:59 of the last.', isTrue, 'All-day event'),
@@ -237,6 +239,9 @@ export const EVENT_FIELDS = {
       check: (id: number, context: Context) => checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
     },
   },
+  // Ours (endpoints/fields/recurrence.ts): only a recurring series and its dates have these keys.
+  recurrence: { schema: RecurrenceRecord, show: ({ doc, context }) => recurrenceRecord(doc, context), field: 'recurrence', param: recurrenceParam, write: writeRecurrence },
+  series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
 } satisfies FieldTable<EventView>
 
 export const Event = recordSchema(

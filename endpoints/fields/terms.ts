@@ -31,8 +31,9 @@ const head = {
   count: { schema: Type.Integer({ minimum: 0, description: 'Events that use the term.' }), show: ({ count }) => count },
   description: {
     schema: Type.String(),
-    show: ({ doc }) => doc.description ?? '',
-    field: 'description',
+    // The HTML kept beside the rich text at write time (collections/richText).
+    show: ({ doc }) => doc.descriptionHtml ?? '',
+    field: 'descriptionHtml',
     localized: true,
     param: { kind: 'text', description: 'Description, in the request’s language.' },
   },

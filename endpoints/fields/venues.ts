@@ -48,9 +48,10 @@ export const nameField = (kind: string) => ({
 
 export const descriptionField = {
   schema: Type.String({ description: 'HTML' }),
-  show: ({ doc }) => renderContent(doc.description),
+  // The HTML kept beside the rich text at write time (collections/richText).
+  show: ({ doc }) => renderContent(doc.descriptionHtml),
   locked: '',
-  field: 'description',
+  field: 'descriptionHtml',
   localized: true,
   search: true,
   param: text('Description.'),

@@ -13,7 +13,8 @@ import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
-import { veventData } from './vevent.js'
+import { veventData, type SeriesPart } from './vevent.js'
+import { idOf } from '../records/common.js'
 import { zoneBlock } from './zones.js'
 
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
@@ -55,10 +56,48 @@ function calendarHead(context: Context, name: string, zones: Iterable<string | n
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
 
-/** VEVENTs of events with their related records, folded at 75 octets. */
-function vevents(context: Context, docs: Doc[], password: unknown, related: Related): string {
+/** VEVENTs of events with their related records (loaded here unless the caller has them), folded at 75 octets. */
+async function vevents(context: Context, docs: Doc[], password: unknown, loaded?: Related, parts?: Map<Doc, SeriesPart>): Promise<string> {
+  const related = loaded ?? (await loadRelated(context, docs, password))
   const host = hostOf(context)
-  return docs.map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host), ical()).toString())).join('')
+  return docs
+    .map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host, parts?.get(doc)), ical()).toString()))
+    .join('')
+}
+
+const seriesIdOf = (doc: Doc) => (doc.series ? (idOf(doc.series) as number) : null)
+
+/**
+ * The VEVENTs of a batch of dated events in which dates of recurring series stand for their series:
+ * the series once per feed (`seen`), with its RRULE, RDATE and EXDATE, and each date changed on its
+ * own as an exception (RECURRENCE-ID). Dates of a series the caller cannot read stay plain events.
+ * One more query per batch, for the series it brings. Venues, organizers, terms and images that
+ * earlier batches read (`known`) are not read again.
+ */
+async function batchVevents(context: Context, docs: Doc[], password: unknown, seen: Set<number>, known: Related): Promise<string> {
+  const wanted = [...new Set(docs.map(seriesIdOf).filter((id): id is number => id !== null && !seen.has(id)))]
+  const masters = wanted.length ? await context.data.all('events', { where: { id: { in: wanted } } }) : []
+  const byId = new Map<number, Doc>(masters.map((master) => [master.id, master]))
+  const out: Doc[] = []
+  const parts = new Map<Doc, SeriesPart>()
+  for (const doc of docs) {
+    const seriesId = seriesIdOf(doc)
+    const master = seriesId !== null ? byId.get(seriesId) : undefined
+    if (seriesId === null || (!master && !seen.has(seriesId))) {
+      out.push(doc)
+      continue
+    }
+    if (master && !seen.has(seriesId)) {
+      seen.add(seriesId)
+      out.push(master)
+      parts.set(master, { master: true })
+    }
+    if (doc.detached) {
+      out.push(doc)
+      parts.set(doc, { seriesId, occurrence: doc.occurrence })
+    }
+  }
+  return out.length ? vevents(context, out, password, await loadRelated(context, out, password, known), parts) : ''
 }
 
 /**
@@ -130,6 +169,7 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
   const encoder = new TextEncoder()
   let after: { start: string; id: number } | null = null
   let sentHead = false
+  const seen = new Set<number>()
   let cancelled = false
   // Venues, organizers, terms and images read by earlier batches are not read again.
   const known = noRelated()
@@ -151,9 +191,7 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
           const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
           if (cancelled) return
           if (events.length) {
-            const related = await loadRelated(context, events, password, known)
-            if (cancelled) return
-            controller.enqueue(encoder.encode(vevents(context, events, password, related)))
+            controller.enqueue(encoder.encode(await batchVevents(context, events, password, seen, known)))
             const last = events[events.length - 1]
             after = { start: last.startDateLocal ?? '', id: last.id }
           }
@@ -207,7 +245,13 @@ export function eventCalendar(address: EventAddress): Operation {
     handle: async (given, args) => {
       const context = v1Context(given)
       const { doc, related } = await readableEvent(context, address, args)
-      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + vevents(context, [doc], args.password, related) + CALENDAR_END
+      // A series comes with its rules and the dates changed on their own.
+      const changed = doc.isSeries ? await context.data.all('events', { where: { and: [{ series: { equals: doc.id } }, { detached: { equals: true } }] } }) : []
+      const parts = new Map<Doc, SeriesPart>([[doc, { master: true }], ...changed.map((date): [Doc, SeriesPart] => [date, { seriesId: doc.id, occurrence: date.occurrence as string }])])
+      const events = doc.isSeries
+        ? (await vevents(context, [doc], args.password, related, parts)) + (changed.length ? await vevents(context, changed, args.password, undefined, parts) : '')
+        : await vevents(context, [doc], args.password, related)
+      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + events + CALENDAR_END
       const { lastModified } = await calendarState(context)
       const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
       return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }

@@ -65,7 +65,35 @@ function organizerOf(record: EventRecord): ICalEventData['organizer'] {
  * UID is the event's id on this site, so it holds through edits and renames; DTSTAMP is the last
  * change, so that the same data gives the same bytes (and the same ETag).
  */
-export function veventData(doc: Doc, record: EventRecord, host: string): ICalEventData {
+/** A wall clock `YYYY-MM-DD HH:MM:SS` as an iCalendar DATE-TIME (`YYYYMMDDTHHMMSS`) or DATE. */
+const icalWall = (wall: string, dateOnly: boolean) => (dateOnly ? wall.slice(0, 10).replace(/-/g, '') : wall.replace(/[-:]/g, '').replace(' ', 'T'))
+
+/**
+ * A series' RRULE, RDATE and EXDATE lines (RFC 5545 §3.8.5), its dates in its zone (`TZID`), or as
+ * days for an all-day series. Each rule gets a line of its own (RFC 5545 advises one RRULE; a
+ * series of ours rarely has more, and parsers read several).
+ */
+export function recurrenceLines(doc: Doc, tzid: string | undefined): string {
+  const recurrence = doc.recurrence ?? {}
+  const dateOnly = doc.allDay === true
+  const dates = (name: string, list: unknown) => {
+    const walls = (Array.isArray(list) ? list : []).filter((item): item is string => typeof item === 'string')
+    if (!walls.length) return []
+    const values = walls.map((wall) => icalWall(wall, dateOnly))
+    if (dateOnly) return [`${name};VALUE=DATE:${values.join(',')}`]
+    if (tzid) return [`${name};TZID=${tzid}:${values.join(',')}`]
+    return [`${name}:${values.map((value) => `${value}Z`).join(',')}`]
+  }
+  const rules = (Array.isArray(recurrence.rules) ? recurrence.rules : []).map((rule: string) => `RRULE:${rule}`)
+  return [...rules, ...dates('RDATE', recurrence.rdates), ...dates('EXDATE', recurrence.exdates)].join('\n')
+}
+
+/** How a VEVENT stands in a series: the series itself (with its rules), or one of its dates changed on its own. */
+export type SeriesPart = { master: true } | { seriesId: number | string; occurrence: string }
+
+const uidOf = (id: number | string, host: string) => `event-${id}@${host}`
+
+export function veventData(doc: Doc, record: EventRecord, host: string, part?: SeriesPart): ICalEventData {
   const zone = zoneBlock(doc.timezone)
   const modified = new Date(doc.updatedAt ?? doc.createdAt)
   const times: Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> = record.all_day
@@ -74,8 +102,15 @@ export function veventData(doc: Doc, record: EventRecord, host: string): ICalEve
     : // In the event's zone as luxon times: ical-generator writes a plain Date's UTC digits even under a TZID.
       { start: inZone(doc.startDate, zone?.tzid), end: inZone(doc.endDate, zone?.tzid), timezone: zone?.tzid ?? null }
   const image = record.image ? record.image.url : null
+  const series: Partial<ICalEventData> =
+    part && 'master' in part
+      ? { repeating: recurrenceLines(doc, zone?.tzid) }
+      : part
+        ? // A changed date keeps its series' UID and names the date it replaces.
+          { id: uidOf(part.seriesId, host), recurrenceId: record.all_day ? dayOf(part.occurrence) : DateTime.fromFormat(part.occurrence, 'yyyy-MM-dd HH:mm:ss', { zone: zone?.tzid ?? 'UTC' }) }
+        : {}
   return {
-    id: `event-${doc.id}@${host}`,
+    id: uidOf(doc.id, host),
     sequence: Number.isInteger(doc.sequence) ? doc.sequence : 0,
     stamp: modified,
     lastModified: modified,
@@ -90,5 +125,6 @@ export function veventData(doc: Doc, record: EventRecord, host: string): ICalEve
     attachments: image ? [image] : [],
     status: statusOf(record.status),
     class: record.status === 'private' ? ICalEventClass.PRIVATE : ICalEventClass.PUBLIC,
+    ...series,
   }
 }

@@ -23,7 +23,8 @@ export function checkCoordinates(args: Record<string, any>) {
  */
 async function findDuplicate(context: Context, type: LinkedType, name: string, description?: string) {
   const named = await recordsNamed(context, type.plural, name)
-  return named.find((doc) => description === undefined || sameText(doc.description, description))
+  const field = type.fields.description.field!
+  return named.find((doc) => description === undefined || sameText(doc[field], description))
 }
 
 /** Creates a venue or organizer from validated arguments, or returns the duplicate it would be. */

@@ -15,7 +15,7 @@ export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, contex
     term_group: 0,
     term_taxonomy_id: doc.id,
     taxonomy: TAXONOMY_NAME[taxonomy],
-    description: doc.description ?? '',
+    description: doc.descriptionHtml ?? '',
     parent,
     count,
     filter: 'raw',

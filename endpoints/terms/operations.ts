@@ -59,7 +59,7 @@ function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: D
     name: (t) => String(t.name ?? '').toLowerCase(),
     slug: (t) => t.slug ?? '',
     count,
-    description: (t) => String(t.description ?? '').toLowerCase(),
+    description: (t) => String(t.descriptionHtml ?? '').toLowerCase(),
     parent: (t) => idOf(t.parent) ?? 0,
     include: (t) => (args.include ? args.include.indexOf(t.id) : t.id),
     term_group: (t) => t.id,

@@ -4,6 +4,7 @@
  */
 import { getPayload, type Payload } from 'payload'
 import { DateTime } from 'luxon'
+import { loadAppConfig } from './config.js'
 
 type Localized = { en: string; fr: string; es: string }
 
@@ -102,14 +103,14 @@ export async function seed(payload: Payload): Promise<{ created: boolean }> {
         featured: event.featured ?? false,
         status: 'publish',
       },
-      { title: event.title, description: event.description },
+      { title: event.title, descriptionHtml: event.description },
     )
   }
   return { created: true }
 }
 
 if (process.argv[1]?.endsWith('seed.ts')) {
-  const { default: config } = await import('../../payload.config.js')
+  const config = await loadAppConfig()
   const payload = await getPayload({ config })
   const { created } = await seed(payload)
   console.log(created ? `seeded ${EVENTS.length} events, ${VENUES.length} venues, ${ORGANIZERS.length} organizers, ${CATEGORIES.length} categories, ${TAGS.length} tags` : 'events already exist: nothing seeded')

@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { closeDatabase } from './database.js'
 import { cachedReads } from './cachedReads.js'
+import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from '../locales.js'
 import { PROJECT_ROOT } from './paths.js'
@@ -79,14 +80,9 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(500).json({ code: 'rest_internal_error', message: 'Internal server error.', data: { status: 500 } })
 }
 
-async function loadConfig(): Promise<SanitizedConfig> {
-  const module = await import('../../payload.config.js')
-  return module.default
-}
-
 /** Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the admin UI. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const config = await loadConfig()
+  const config = await loadAppConfig()
   const payload = await getPayload({ config })
   const apiRoute = config.routes.api
   const app = express()
@@ -115,6 +111,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const host = options.host ?? '0.0.0.0'
   const server = app.listen(options.port ?? 3000, host)
+  // Idle connections stay open longer than a proxy's usual 60 s (and longer than a client's pause
+  // between requests), so that a client never sends on a connection the server is closing.
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
   const { port } = server.address() as AddressInfo
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`

@@ -4,6 +4,7 @@ import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
+import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { DEFAULT_LOCALE } from '../locales.js'
 import { MAX_ICS_LENGTH } from './collections.js'
@@ -14,9 +15,10 @@ import { MappedWriter } from './writer.js'
  * iCalendar import (RFC 5545, read by ical.js): each VEVENT becomes an event, idempotent by its UID
  * (one mapping namespace for every file and address, so the same UID is the same event wherever it
  * comes from). LOCATION becomes a venue, reused when the text is identical; CATEGORIES become
- * categories (an existing one of that name is reused). A recurring event's RRULE is kept in its
- * mapping for later; its listed instances (RDATE, and overridden occurrences with RECURRENCE-ID)
- * are imported as events of their own. `--prune` does not apply: UIDs are shared by every file.
+ * categories (an existing one of that name is reused). A recurring event (RRULE, RDATE, EXDATE)
+ * becomes a recurring series, its dates generated as ours are; a changed occurrence (a VEVENT with
+ * the series' UID and a RECURRENCE-ID) changes that date of the series on its own. `--prune` does
+ * not apply: UIDs are shared by every file.
  */
 
 export const ICAL_SOURCE = 'icalendar'
@@ -34,6 +36,10 @@ export type IcalEvent = {
   allDay: boolean
   status: 'publish' | 'private'
   rrule: string | null
+  /** A recurring series: its rules, and added and excluded dates as wall clocks in `timezone`. */
+  recurrence: { rules: string[]; rdates: string[]; exdates: string[] } | null
+  /** A changed date of a series: the series' UID and the date's original start, a wall clock in the series' zone. */
+  occurrenceOf: { uid: string; at: Time; tzid: string | null } | null
 }
 
 export class IcalError extends Error {}
@@ -47,6 +53,12 @@ function instantOf(time: Time, tzid: string | null, siteZone: string): { iso: st
   if (tzid && isValidZone(tzid)) return { iso: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO()!, zone: tzid }
   if (tzid && time.zone && time.zone !== ICAL.Timezone.localTimezone) return { iso: new Date(time.toUnixTime() * 1000).toISOString(), zone: siteZone }
   return { iso: DateTime.fromObject(wall, { zone: siteZone }).toUTC().toISO()!, zone: siteZone }
+}
+
+/** A DATE or DATE-TIME as a wall clock (`YYYY-MM-DD HH:MM:SS`) in `zone`, the event's. */
+function wallIn(time: Time, tzid: string | null, zone: string, siteZone: string): string {
+  if (time.isDate) return DateTime.fromObject({ year: time.year, month: time.month, day: time.day }, { zone }).toFormat(WALL_CLOCK_FORMAT)
+  return DateTime.fromISO(instantOf(time, tzid, siteZone).iso, { zone }).toFormat(WALL_CLOCK_FORMAT)
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value))
@@ -111,26 +123,40 @@ export function parseIcal(source: string, siteZone: string): { events: IcalEvent
         return { start: s.iso, end: e.iso, timezone: s.zone }
       }
       const recurrenceId = vevent.getFirstPropertyValue('recurrence-id') as Time | null
-      const rrule = vevent.getFirstPropertyValue('rrule')
+      const rules = vevent.getAllProperties('rrule').map((property) => String(property.getFirstValue()))
+      const eventZone = dates(start, end).timezone
+      const walls = (name: 'rdate' | 'exdate') =>
+        vevent.getAllProperties(name).flatMap((property) =>
+          property
+            .getValues()
+            .filter((value): value is Time => Boolean(value) && typeof value === 'object' && 'isDate' in (value as object))
+            .map((time) => wallIn(time, (property.getParameter('tzid') as string | undefined) ?? tzid, eventZone, siteZone)),
+        )
+      const rdates = walls('rdate')
+      const recurrence = !recurrenceId && (rules.length || rdates.length) ? { rules, rdates, exdates: walls('exdate') } : null
       const id = recurrenceId ? `${uid}@${recurrenceId.toString()}` : uid
-      events.push({ sourceId: id, ...base, ...dates(start, end), allDay, rrule: rrule ? rrule.toString() : null })
-      // Listed instances (RDATE) of a recurring event, each an event of its own.
-      const length = end ? end.subtractDate(start) : null
-      for (const rdate of vevent.getAllProperties('rdate').flatMap((p) => p.getValues())) {
-        if (!rdate || typeof rdate !== 'object' || !('isDate' in rdate)) continue
-        const at = rdate as Time
-        let until: Time | null = null
-        if (length) {
-          until = at.clone()
-          until.addDuration(length)
-        }
-        events.push({ sourceId: `${uid}@${at.toString()}`, ...base, ...dates(at, until), allDay, rrule: null })
-      }
+      events.push({ sourceId: id, ...base, ...dates(start, end), allDay, rrule: rules[0] ?? null, recurrence, occurrenceOf: recurrenceId ? { uid, at: recurrenceId, tzid: (vevent.getFirstProperty('recurrence-id')!.getParameter('tzid') as string | undefined) ?? tzid } : null })
     } catch (error) {
       failures.push({ sourceId: uid, message: (error as Error).message })
     }
   }
   return { events, failures }
+}
+
+/**
+ * A changed date of an imported series (RECURRENCE-ID) is the date the series generated for that
+ * start: its mapping points there, so that saving it changes that date on its own. Without the
+ * series (or that date), it is an event of its own.
+ */
+async function adoptGeneratedDate(payload: Payload, writer: MappedWriter, event: IcalEvent, options: ResolvedCalendarOptions) {
+  const series = writer.get('events', event.occurrenceOf!.uid)
+  if (!series) return
+  const master = await payload.db.findOne<{ id: number; timezone?: string }>({ collection: options.slugs.events, where: { id: { equals: series.targetId } } })
+  if (!master) return
+  const { at: time, tzid } = event.occurrenceOf!
+  const at = wallIn(time, tzid, master.timezone || options.siteTimezone, options.siteTimezone)
+  const date = await payload.db.findOne<{ id: number }>({ collection: options.slugs.events, where: { and: [{ series: { equals: master.id } }, { occurrence: { equals: at } }] } })
+  if (date) await writer.inTransaction((req) => writer.writeMapping(req, 'events', event.sourceId, Number(date.id), null))
 }
 
 const stamp = (value: unknown) => 'content:' + createHash('sha1').update(JSON.stringify(value)).digest('hex')
@@ -187,6 +213,8 @@ export async function runIcalImport(
 
   const seen = new Set<string>()
   const counts = progress.resources.events
+  // A series before the dates of it that were changed: those change its generated dates.
+  events.sort((a, b) => Number(a.occurrenceOf !== null) - Number(b.occurrenceOf !== null))
   for (const event of events) {
     if (await hooks.cancelled?.()) throw new ImportCancelled('cancelled')
     seen.add(event.sourceId)
@@ -205,7 +233,7 @@ export async function runIcalImport(
       const categories = (await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))).filter((id): id is number => id !== null)
       const data = {
         title: event.title,
-        description: event.description,
+        descriptionHtml: event.description,
         startDate: event.start,
         endDate: event.end,
         timezone: event.timezone,
@@ -214,8 +242,10 @@ export async function runIcalImport(
         status: event.status,
         venue,
         categories,
+        ...(event.recurrence ? { recurrence: event.recurrence } : {}),
         ...(hooks.user?.id !== undefined ? { author: hooks.user.id } : {}),
       }
+      if (event.occurrenceOf && !mapping) await adoptGeneratedDate(payload, writer, event, options)
       counts[await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })]++
     } catch (error) {
       counts.failed++

@@ -89,8 +89,8 @@ export function eventData(record: SourceRecord, kind: SourceKind, siteZone: stri
   return {
     ...postFields(record),
     title: plain(record.title, kind),
-    description: html(record.description),
-    excerpt: html(record.excerpt),
+    descriptionHtml: html(record.description),
+    excerptHtml: html(record.excerpt),
     startDate: start,
     endDate: end,
     timezone: zone,
@@ -119,7 +119,7 @@ export function venueData(record: SourceRecord, kind: SourceKind): Record<string
   return {
     ...postFields(record),
     name: plain(record.venue ?? record.name, kind),
-    description: html(record.description),
+    descriptionHtml: html(record.description),
     address: optional(record.address),
     city: optional(record.city),
     country: optional(record.country),
@@ -140,7 +140,7 @@ export function organizerData(record: SourceRecord, kind: SourceKind): Record<st
   return {
     ...postFields(record),
     name: plain(record.organizer ?? record.name, kind),
-    description: html(record.description),
+    descriptionHtml: html(record.description),
     phone: optional(record.phone),
     email: optional(record.email),
     website: website(record),
@@ -150,7 +150,7 @@ export function organizerData(record: SourceRecord, kind: SourceKind): Record<st
 export function termData(record: SourceRecord, kind: SourceKind): Record<string, unknown> {
   return {
     name: plain(record.name, kind),
-    description: html(record.description),
+    descriptionHtml: html(record.description),
     ...(typeof record.slug === 'string' && record.slug ? { slug: record.slug } : {}),
   }
 }

@@ -1,8 +1,11 @@
 import { DateTime } from 'luxon'
-import rrule from 'rrule'
+import * as rruleModule from 'rrule'
 import type { Options as RuleOptions } from 'rrule'
 import { WALL_CLOCK_FORMAT } from './dates.js'
 
+// Node loads rrule's CommonJS build (its exports under `default`); bundlers such as the admin's
+// (Next's webpack) load its ES module build (named exports, no default). Either way, the same classes.
+const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule
 const { RRule, Frequency } = rrule
 
 /**
@@ -19,7 +22,7 @@ export type Series = {
   /** `YYYY-MM-DD HH:MM:SS` in `zone`. */
   start: string
   zone: string
-  /** Milliseconds from each start to its end. */
+  /** Wall-clock milliseconds from each start to its end (19:00 to 21:00 stays two hours of the clock across a DST change). */
   durationMs: number
   /** RRULE values (`FREQ=WEEKLY;BYDAY=TU`), without the `RRULE:` prefix. */
   rules: string[]
@@ -32,6 +35,8 @@ export type Series = {
 export type Occurrence = {
   /** The start as a wall clock in the series' zone, which identifies the occurrence (RECURRENCE-ID). */
   local: string
+  /** The end as a wall clock in the series' zone. */
+  localEnd: string
   start: Date
   end: Date
 }
@@ -90,7 +95,10 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
     const parsed = parseRule(text)
     if (!parsed.ok) throw new Error(parsed.reason)
     const rule = new RRule({ ...parsed.options, until: untilIn(text, parsed.options, series.zone), dtstart })
-    rule.between(after, before, true, (_date, index) => index < limit).forEach((date) => walls.add(wallOf(date)))
+    // Dates a day past `from` (in floating time) are past it in every zone: only those count towards the limit.
+    let counted = 0
+    const iterator = (date: Date) => (date.getTime() >= from.getTime() + 86_400_000 ? ++counted : counted) <= limit
+    rule.between(after, before, true, iterator).forEach((date) => walls.add(wallOf(date)))
   }
   if (series.rules.length === 0) walls.add(series.start)
   for (const extra of series.rdates ?? []) walls.add(extra)
@@ -98,8 +106,8 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
   return [...walls]
     .sort()
     .map((local) => {
-      const start = instantIn(local, series.zone)
-      return { local, start, end: new Date(start.getTime() + series.durationMs) }
+      const localEnd = wallOf(new Date(floating(local).getTime() + series.durationMs))
+      return { local, localEnd, start: instantIn(local, series.zone), end: instantIn(localEnd, series.zone) }
     })
     .filter((occurrence) => occurrence.start >= from && occurrence.start <= to)
     .slice(0, limit)
@@ -181,4 +189,35 @@ export function describeRule(text: string, lang: Lang, zone = 'UTC'): string {
   const until = untilIn(text, options, zone)
   if (until) sentence += `, ${words.until} ${DateTime.fromJSDate(until, { zone: 'UTC' }).setLocale(lang === 'en' ? 'en-GB' : lang).toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}`
   return sentence
+}
+
+const RULE_END = /(^|;)(COUNT|UNTIL)=[^;]*/gi
+const FAR_FUTURE = new Date(Date.UTC(9000, 0, 1))
+const withoutEnd = (rule: string) => rule.replace(/^RRULE:/i, '').replace(RULE_END, '').replace(/^;/, '')
+
+/**
+ * The rules of a series cut before `instant` (the first date they must no longer give): each
+ * rule ends with an UNTIL one second before it, unless it ended earlier already. For "this and the
+ * following ones", whose first part keeps the series.
+ */
+export function rulesEndingBefore(series: Series, instant: Date): string[] {
+  const until = DateTime.fromJSDate(new Date(instant.getTime() - 1000), { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss'Z'")
+  return series.rules.map((rule) => {
+    const endsBefore = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instant, FAR_FUTURE, 1).length === 0
+    return endsBefore ? rule : `${withoutEnd(rule)};UNTIL=${until}`
+  })
+}
+
+/**
+ * The rules of a series from its date `fromLocal` on, for a series that starts there: a COUNT
+ * counts only the dates still to come; an UNTIL stays.
+ */
+export function rulesContinuingFrom(series: Series, fromLocal: string): string[] {
+  const from = instantIn(fromLocal, series.zone)
+  return series.rules.map((rule) => {
+    const parsed = parseRule(rule)
+    if (!parsed.ok || !parsed.options.count) return rule
+    const before = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instantIn(series.start, series.zone), new Date(from.getTime() - 1)).length
+    return `${withoutEnd(rule)};COUNT=${Math.max(1, parsed.options.count - before)}`
+  })
 }

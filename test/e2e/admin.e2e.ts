@@ -98,7 +98,9 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
 
       await ui.open('/collections/events/create')
       await ui.input('title').fill('Jazz Night')
-      await ui.input('description').fill('Three sets of bebop.')
+      // The description is rich text: typed into Payload's editor.
+      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).locator('[contenteditable="true"]').first().click()
+      await ui.page.keyboard.type('Three sets of bebop.')
       await ui.fillDate('startDate', 'Mar 1, 2027 7:00 PM')
       await ui.fillDate('endDate', 'Mar 1, 2027 11:00 PM')
       // The zone is picked from the list of zones, found by typing part of its name.
@@ -161,7 +163,7 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       const read = async (locale: string) => (await rest.request('GET', `/api/events/${id}?locale=${locale}`, { token: adminToken })).body
       const [english, french, spanish] = [await read('en'), await read('fr'), await read('es')]
       assert.deepEqual([english.title, french.title, spanish.title], ['Jazz Night', 'Soirée jazz', 'Noche de jazz'])
-      assert.equal(french.description, 'Three sets of bebop.', 'a language without a description falls back to English')
+      assert.equal(french.descriptionHtml, '<p>Three sets of bebop.</p>', 'a language without a description falls back to English')
       assert.equal(english.slug, 'jazz-night')
       assert.equal(english.startDate, '2027-03-01T19:00:00.000Z')
       assert.equal(english.endDate, '2027-03-01T23:00:00.000Z')

@@ -229,6 +229,10 @@ function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitra
   if (name === 'venue') return fc.oneof(placeholderId('venues'), fc.constant('{"venue":"Fuzz Hall","city":"Lyon"}'), fc.constant('""'))
   if (name === 'organizer') return fc.oneof(placeholderId('organizers'), fc.constant('[{"organizer":"Fuzz Org"}]'), fc.constant('[]'))
   if (name === 'cost') return fc.constantFrom('"€5"', '["0","10$"]', '"Free"', '"5,50 7,50"')
+  // A series makes up to 731 events per write: plausible rules, short ones, and refused ones.
+  if (name === 'recurrence') {
+    return fc.constantFrom('"FREQ=WEEKLY;COUNT=3"', '["FREQ=DAILY;COUNT=2","FREQ=MONTHLY;COUNT=2"]', '{"rules":["FREQ=DAILY;COUNT=2"],"exdates":["2031-01-02"]}', '""', '"FREQ=SECONDLY"', '{"rules":"FREQ=YEARLY;COUNT=2","rdates":["soon"]}')
+  }
   if (name === 'image') return fc.oneof(placeholderId('media'), fc.constant('"https://images.example/a.jpg"'), fc.constant('""'))
   if (name === 'categories' || name === 'tags') return fc.oneof(placeholderId(linked!), fc.constantFrom('"Jazz"', '"jazz,rock"', '["Fuzz term"]'))
   if (linked && (spec.kind === 'integer' || spec.kind === 'postId' || spec.kind === 'idList')) return placeholderId(linked)

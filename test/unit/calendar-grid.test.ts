@@ -92,9 +92,10 @@ describe('the query of Payload’s REST', () => {
     expect(Object.fromEntries(query)).toMatchObject({
       'where[and][0][startDateLocal][less_than]': '2031-03-10 00:00:00',
       'where[and][1][endDateLocal][greater_than_equal]': '2031-03-03 00:00:00',
-      'where[and][2][categories][in]': '4',
-      'where[and][3][venue][equals]': '7',
-      'where[and][4][organizers][in]': '9',
+      'where[and][2][isSeries][not_equals]': 'true',
+      'where[and][3][categories][in]': '4',
+      'where[and][4][venue][equals]': '7',
+      'where[and][5][organizers][in]': '9',
       sort: 'startDateLocal',
       limit: '500',
       depth: '0',
@@ -109,7 +110,10 @@ describe('the query of Payload’s REST', () => {
       title: '#3',
       status: 'pending',
       allDay: false,
+      repeats: false,
     })
+    // A date of a series, with its series as an id (depth 0) or a record.
+    expect(toCalendarEvent({ id: 4, series: 2, startDateLocal: '2031-03-01 10:00:00', endDateLocal: '2031-03-01 11:00:00' })?.repeats).toBe(true)
   })
 })
 

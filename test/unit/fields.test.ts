@@ -93,9 +93,9 @@ describe('records', () => {
 })
 
 test('search and languages come from the tables', () => {
-  expect(searchFieldsOf(VENUE_FIELDS)).toEqual(['name', 'description', 'address', 'city', 'province', 'state', 'zip', 'phone', 'stateprovince'])
-  expect(searchFieldsOf(ORGANIZER_FIELDS)).toEqual(['name', 'description', 'phone', 'website', 'email'])
-  expect(searchFieldsOf(EVENT_FIELDS)).toEqual(['title', 'description', 'excerpt'])
-  expect(localizedFieldsOf(EVENT_FIELDS)).toEqual(['title', 'description', 'excerpt'])
-  expect(localizedFieldsOf(CATEGORY_FIELDS)).toEqual(['description', 'name'])
+  expect(searchFieldsOf(VENUE_FIELDS)).toEqual(['name', 'descriptionHtml', 'address', 'city', 'province', 'state', 'zip', 'phone', 'stateprovince'])
+  expect(searchFieldsOf(ORGANIZER_FIELDS)).toEqual(['name', 'descriptionHtml', 'phone', 'website', 'email'])
+  expect(searchFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
+  expect(localizedFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
+  expect(localizedFieldsOf(CATEGORY_FIELDS)).toEqual(['descriptionHtml', 'name'])
 })

@@ -28,7 +28,8 @@ describe('calendarPlugin() on a bare config', () => {
     const config = applied({}, bareConfig())
     expect(slugsOf(config)).toEqual(['users', 'pages', 'events', 'venues', 'organizers', 'event-categories', 'event-tags', 'media', 'cal-sequences', 'cal-import-mappings', 'cal-import-runs'])
     // The importer: a task of the jobs queue, and the admin's Import page.
-    expect(config.jobs?.tasks?.map((task) => task.slug)).toEqual(['calendarImport'])
+    // And the daily extension of recurring series.
+    expect(config.jobs?.tasks?.map((task) => task.slug)).toEqual(['calendarImport', 'calendarSeriesHorizon'])
     expect(Object.keys(config.admin?.components?.views ?? {})).toContain('calendarImport')
     expect(collection(config, 'pages').fields).toEqual([{ name: 'title', type: 'text' }])
     const locales = config.localization && config.localization.locales.map((locale: string | { code: string }) => (typeof locale === 'string' ? locale : locale.code))

@@ -22,7 +22,7 @@ const none = (): Related => ({ venues: new Map(), organizers: new Map(), categor
 const stored: Doc = {
   id: 42,
   title: 'Jazz Night',
-  description: '<p>Quartet</p>',
+  descriptionHtml: '<p>Quartet</p>',
   slug: 'jazz-night',
   status: 'publish',
   author: 3,
@@ -88,7 +88,7 @@ describe('eventRecord', () => {
 
 describe('termRecord', () => {
   test('the anchor’s shape, with urls under the root', () => {
-    const record = termRecord({ id: 9, name: 'Blues', slug: 'blues', parent: 5, description: '' }, 'categories', 2, context('fr'))
+    const record = termRecord({ id: 9, name: 'Blues', slug: 'blues', parent: 5, descriptionHtml: '' }, 'categories', 2, context('fr'))
     expect(record).toMatchObject({ id: 9, count: 2, name: 'Blues', slug: 'blues', taxonomy: 'tribe_events_cat', parent: 5 })
     expect(record.url).toBe('https://example.org/fr/events/category/blues/')
     expect(record.urls).toEqual({

@@ -1,8 +1,8 @@
 /** Recurrence rules expanded in an event's zone (src/lib/recurrence.ts), and what the rrule library gets wrong. */
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
-import { describe, expect, test } from '@jest/globals'
-import { describeRule, occurrences, parseRule, type Series } from '../../src/lib/recurrence.js'
+import { describe, expect, test as it, test } from '@jest/globals'
+import { describeRule, occurrences, parseRule, instantIn, type Series, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
 
 const iso = (dates: { start: Date }[]) => dates.map((occurrence) => occurrence.start.toISOString())
 const window = (from: string, to: string) => [new Date(from), new Date(to)] as const
@@ -113,5 +113,35 @@ describe('describeRule', () => {
     ['FREQ=YEARLY;COUNT=1', 'es', 'Cada año, una vez'],
   ] as const)('%s in %s', (rule, lang, sentence) => {
     expect(describeRule(rule, lang)).toBe(sentence)
+  })
+})
+
+describe('splitting a series ("this and the following ones")', () => {
+  const daily: Series = { start: '2027-03-25 19:00:00', zone: 'Europe/Paris', durationMs: 3_600_000, rules: ['FREQ=DAILY;COUNT=10', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270401T000000Z'] }
+
+  it('the first part ends one second before the split, its rules otherwise unchanged', () => {
+    const split = instantIn('2027-03-29 19:00:00', 'Europe/Paris')
+    expect(rulesEndingBefore(daily, split)).toEqual(['FREQ=DAILY;UNTIL=20270329T165959Z', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270401T000000Z'])
+    const first = { ...daily, rules: rulesEndingBefore(daily, split) }
+    expect(occurrences(first, new Date('2027-01-01'), new Date('2028-01-01')).map((o) => o.local)).toEqual([
+      '2027-03-25 19:00:00',
+      '2027-03-26 19:00:00',
+      '2027-03-27 19:00:00',
+      '2027-03-28 19:00:00',
+    ])
+  })
+
+  it('a rule that ended before the split is kept as it is', () => {
+    const short: Series = { ...daily, rules: ['FREQ=DAILY;COUNT=2'] }
+    expect(rulesEndingBefore(short, instantIn('2027-04-10 19:00:00', 'Europe/Paris'))).toEqual(['FREQ=DAILY;COUNT=2'])
+  })
+
+  it('the second part counts only the dates still to come', () => {
+    expect(rulesContinuingFrom(daily, '2027-03-29 19:00:00')).toEqual(['FREQ=DAILY;COUNT=6', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270401T000000Z'])
+    const second: Series = { ...daily, start: '2027-03-29 19:00:00', rules: rulesContinuingFrom(daily, '2027-03-29 19:00:00').slice(0, 1) }
+    const first = { ...daily, rules: rulesEndingBefore(daily, instantIn('2027-03-29 19:00:00', 'Europe/Paris')).slice(0, 1) }
+    const all = occurrences({ ...daily, rules: daily.rules.slice(0, 1) }, new Date('2027-01-01'), new Date('2028-01-01')).map((o) => o.local)
+    const parts = [...occurrences(first, new Date('2027-01-01'), new Date('2028-01-01')), ...occurrences(second, new Date('2027-01-01'), new Date('2028-01-01'))].map((o) => o.local)
+    expect(parts).toEqual(all)
   })
 })

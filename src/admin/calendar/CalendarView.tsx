@@ -19,6 +19,8 @@ import {
   windowOf,
 } from './grid.js'
 import { calendarText, type CalendarTextKey } from './texts.js'
+import { RepeatMark } from '../recurrence/RepeatMark.js'
+import { recurrenceText } from '../recurrence/texts.js'
 import { CALENDAR_CSS } from './styles.js'
 import { CALENDAR_STATUSES, type CalendarSlugs, DEFAULT_SLUGS, statusLabelKey, useAdminUrls, useRestList } from './shared.js'
 
@@ -110,10 +112,12 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       key={`${kind}-${event.id}`}
       className={`cal-event cal-event--${kind} cal-status-${event.status} ${extraClass}`}
       data-event-id={event.id}
+      data-repeats={event.repeats ? 'true' : undefined}
       href={urls.edit(eventsSlug, event.id)}
-      title={`${event.title} (${textIn(language, statusLabelKey(event.status))})`}
+      title={`${event.title} (${textIn(language, statusLabelKey(event.status))}${event.repeats ? ` · ${recurrenceText(language, 'repeatMark')}` : ''})`}
     >
       {kind === 'timed' && !event.allDay ? `${event.start.slice(11, 16)} ` : ''}
+      {event.repeats && <RepeatMark language={language} />}
       {event.title}
     </a>
   )

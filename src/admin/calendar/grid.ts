@@ -19,6 +19,8 @@ export type CalendarEvent = {
   start: string
   end: string
   timezone?: string
+  /** One date of a recurring series (shown with a repeat mark). */
+  repeats?: boolean
 }
 
 /** An all-day or multi-day event's bar across one week: columns 0 (Monday) to 6, and its lane. */
@@ -141,18 +143,20 @@ export function layoutWeek(days: string[], events: CalendarEvent[]): WeekLayout 
 export type CalendarFilters = { category?: string; venue?: string; organizer?: string }
 
 /** Fields the calendar reads of each event. */
-export const CALENDAR_FIELDS = ['title', 'status', 'publishedAt', 'allDay', 'startDateLocal', 'endDateLocal', 'timezone'] as const
+export const CALENDAR_FIELDS = ['title', 'status', 'publishedAt', 'allDay', 'startDateLocal', 'endDateLocal', 'timezone', 'series'] as const
 
 /**
  * The query of Payload's REST for the events of a window: bounded by the wall-clock dates that the
  * v1 archive filters on too (indexed, `startDateLocal` then `endDateLocal`), in order of start, only
  * the fields shown, no relationships. Payload applies the caller's access as in the list view.
+ * A recurring series is a template: its dates are events of their own and are shown, the series not.
  */
 export function calendarQuery(window: { from: string; before: string }, filters: CalendarFilters, limit: number, locale?: string): URLSearchParams {
   const query = new URLSearchParams()
   const conditions: Array<[string, string, string]> = [
     ['startDateLocal', 'less_than', window.before],
     ['endDateLocal', 'greater_than_equal', window.from],
+    ['isSeries', 'not_equals', 'true'],
   ]
   if (filters.category) conditions.push(['categories', 'in', filters.category])
   if (filters.venue) conditions.push(['venue', 'equals', filters.venue])
@@ -179,5 +183,6 @@ export function toCalendarEvent(doc: Record<string, unknown>): CalendarEvent | n
     start,
     end,
     timezone: typeof doc.timezone === 'string' ? doc.timezone : undefined,
+    repeats: doc.series !== null && doc.series !== undefined,
   }
 }

@@ -6,17 +6,20 @@ import { CALENDAR_CSS } from '../calendar/styles.js'
 import { calendarText, type CalendarTextKey } from '../calendar/texts.js'
 import { type CalendarSlugs, DEFAULT_SLUGS, statusLabelKey, useAdminUrls, useRestList } from '../calendar/shared.js'
 import { zonedTime } from '../timezone/zonedTime.js'
+import { RepeatMark } from '../recurrence/RepeatMark.js'
 
 const SHOWN = 5
 const REVIEWERS = new Set(['editor', 'administrator'])
 
-type Item = { id: number | string; title: string; status: string; startDate?: string; timezone?: string; allDay?: boolean }
+type Item = { id: number | string; title: string; status: string; startDate?: string; timezone?: string; allDay?: boolean; series?: unknown; isSeries?: boolean }
 
-const FIELDS = ['title', 'status', 'publishedAt', 'startDate', 'timezone', 'allDay']
+const FIELDS = ['title', 'status', 'publishedAt', 'startDate', 'timezone', 'allDay', 'series', 'isSeries']
 
 /**
  * The dashboard's calendar at a glance, above the collection cards: the next events the user may
- * see and, for editors and administrators, the events waiting for their review.
+ * see and, for editors and administrators, the events waiting for their review. A recurring series
+ * is a template: the next events are its dates (events of their own), while what waits for review
+ * is the series itself, not each of its dates.
  */
 export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlugs }) {
   const { i18n } = useTranslation()
@@ -38,11 +41,11 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
       return params
     }
     const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) => docs as unknown as Item[]
-    fetchList(slugs.events, query({ 'where[endDate][greater_than_equal]': new Date().toISOString() }, 'startDate'), controller.signal)
+    fetchList(slugs.events, query({ 'where[endDate][greater_than_equal]': new Date().toISOString(), 'where[isSeries][not_equals]': 'true' }, 'startDate'), controller.signal)
       .then((list) => setNext(asItems(list)))
       .catch(() => setNext([]))
     if (reviews) {
-      fetchList(slugs.events, query({ 'where[status][equals]': 'pending' }, '-updatedAt'), controller.signal)
+      fetchList(slugs.events, query({ 'where[status][equals]': 'pending', 'where[series][exists]': 'false' }, '-updatedAt'), controller.signal)
         .then((list) => setWaiting(asItems(list)))
         .catch(() => setWaiting([]))
     }
@@ -60,6 +63,7 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
           <li key={item.id}>
             <time>{zonedTime(item.startDate, item.timezone, item.allDay === true, i18n.language)}</time>
             <a href={urls.edit(slugs.events, item.id)} className={`cal-status-${item.status}`} title={textIn(i18n.language, statusLabelKey(item.status))}>
+              {(item.isSeries === true || (item.series !== null && item.series !== undefined)) && <RepeatMark language={i18n.language} />}
               {item.title || `#${item.id}`}
             </a>
           </li>

@@ -7,6 +7,8 @@ import * as migration_20261122_055046_titles_in_some_language_and_password_reset
 import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
 import * as migration_20261124_200149_importer from './20261124_200149_importer';
 import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
+import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text';
+import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series';
 
 export const migrations = [
   {
@@ -52,6 +54,16 @@ export const migrations = [
   {
     up: migration_20261124_205006_scheduled_posts_index.up,
     down: migration_20261124_205006_scheduled_posts_index.down,
-    name: '20261124_205006_scheduled_posts_index'
+    name: '20261124_205006_scheduled_posts_index',
+  },
+  {
+    up: migration_20261124_214435_rich_text.up,
+    down: migration_20261124_214435_rich_text.down,
+    name: '20261124_214435_rich_text',
+  },
+  {
+    up: migration_20261124_224545_recurring_series.up,
+    down: migration_20261124_224545_recurring_series.down,
+    name: '20261124_224545_recurring_series'
   },
 ];

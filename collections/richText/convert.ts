@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import { convertHTMLToLexical, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import { convertLexicalToHTMLAsync, type HTMLConvertersFunctionAsync } from '@payloadcms/richtext-lexical/html-async'
+import { JSDOM } from 'jsdom'
+import { renderContent } from '../../src/lib/content.js'
+import { RAW_HTML_BLOCK } from './editor.js'
+import { segmentsOf } from './segments.js'
+
+type SerializedNode = { type: string; [key: string]: unknown }
+export type EditorState = { root: SerializedNode & { children: SerializedNode[] } }
+
+const rawHtmlNode = (html: string): SerializedNode => ({
+  type: 'block',
+  version: 2,
+  format: '',
+  fields: { id: randomBytes(12).toString('hex'), blockName: '', blockType: RAW_HTML_BLOCK, html },
+})
+
+/**
+ * HTML as a Lexical document: what the editor can represent through Payload's own HTML import,
+ * each part it cannot as a raw-HTML block holding that part's source text (segments.ts). Plain
+ * text becomes paragraphs first, as records show it. Empty HTML is no document (null).
+ */
+export function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): EditorState | null {
+  const content = renderContent(html)
+  const children = segmentsOf(content).flatMap((segment) =>
+    segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
+  )
+  if (!children.length) return null
+  return { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children } }
+}
+
+const escapeAttribute = (value: unknown) => String(value ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** Lexical → HTML: Payload's converters, raw-HTML blocks verbatim, lists and images from the upload collection as plain tags. */
+const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
+  ...defaultConverters,
+  upload: async ({ node, populate }) => {
+    const value = (node as { value?: unknown; relationTo?: string }).value
+    const doc = (typeof value === 'object' ? value : await populate?.({ id: value as number, collectionSlug: (node as { relationTo: string }).relationTo })) as Record<string, unknown> | undefined
+    if (!doc?.url) return ''
+    const size = (doc.sizes as Record<string, Record<string, unknown>> | undefined)?.large
+    const image = size?.url ? size : doc
+    return `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(doc.alt)}" width="${escapeAttribute(image.width)}" height="${escapeAttribute(image.height)}" />`
+  },
+  // Plain lists: Payload's own add classes, and spread each item's attributes over several lines.
+  list: async ({ node, nodesToHTML }) => {
+    const tag = node.tag === 'ol' ? 'ol' : 'ul'
+    return `<${tag}>${(await nodesToHTML({ nodes: node.children })).join('')}</${tag}>`
+  },
+  listitem: async ({ node, nodesToHTML }) => `<li>${(await nodesToHTML({ nodes: node.children })).join('')}</li>`,
+  blocks: { [RAW_HTML_BLOCK]: ({ node }: { node: unknown }) => String((node as { fields?: { html?: unknown } }).fields?.html ?? '') },
+})
+
+/** A Lexical document as HTML ('' for none or an empty one). */
+export type Populate = Parameters<typeof convertLexicalToHTMLAsync>[0]['populate']
+
+export async function lexicalToHtml(state: unknown, populate: Populate): Promise<string> {
+  if (!state || typeof state !== 'object' || !('root' in state)) return ''
+  return convertLexicalToHTMLAsync({ data: state as never, converters, disableContainer: true, disableIndent: true, populate })
+}

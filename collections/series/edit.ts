@@ -1,0 +1,139 @@
+import type { PayloadRequest } from 'payload'
+import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { generateOccurrences, NOT_COPIED, seriesOf } from './generate.js'
+
+/**
+ * The edits of a date of a series that reach beyond it, as editors know them from calendar apps:
+ * "this and the following ones" (the series splits in two at this date) and "all" (the series
+ * changes). "This one" alone is a plain update of the date (it becomes `detached`).
+ * Both run with the caller's `req` (its transaction and user) and Payload's access control.
+ */
+
+type Doc = Record<string, any>
+type Data = Record<string, unknown>
+
+const DEFER = 'calendarSeriesDeferred'
+
+/** Whether a write asked its series' dates to wait (the split writes them itself). */
+export const isDeferred = (req: PayloadRequest) => req.context?.[DEFER] === true
+
+const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number | string }).id : (value as number | string))
+
+async function seriesOfDate(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc): Promise<Doc> {
+  const series = await req.payload.findByID({ collection: options.slugs.events as 'events', id: idOf(date.series), req, overrideAccess: false, trash: true, depth: 0 })
+  return series as unknown as Doc
+}
+
+/** Where the date's generated start falls, and the series' length: the defaults of a changed date. */
+function datesOf(series: Doc, date: Doc, data: Data) {
+  const rules = seriesOf(series)
+  const start = data.startDate ? new Date(String(data.startDate)) : instantIn(date.occurrence, rules.zone)
+  const length = new Date(series.endDate).getTime() - new Date(series.startDate).getTime()
+  const end = data.endDate ? new Date(String(data.endDate)) : new Date(start.getTime() + length)
+  return { start, end }
+}
+
+/**
+ * "This and the following ones": the series ends before this date, and a new series (a copy of
+ * it in every language, with `data` applied) starts at it; the dates from this one on move to the
+ * new series and keep their ids. Returns the new series' id.
+ */
+export async function splitSeriesAt(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc, data: Data): Promise<number | string> {
+  const collection = options.slugs.events as 'events'
+  const series = await seriesOfDate(req, options, date)
+  const rules = seriesOf(series)
+  const { start, end } = datesOf(series, date, data)
+  const splitAt = instantIn(date.occurrence, rules.zone)
+  const from = (list: string[] | undefined, after: boolean) => (list ?? []).filter((wall) => (wall >= date.occurrence) === after)
+
+  req.context = { ...req.context, [DEFER]: true }
+  let second: Doc
+  try {
+    second = (await req.payload.duplicate({
+      collection,
+      id: series.id,
+      req,
+      overrideAccess: false,
+      data: {
+        ...data,
+        startDate: start.toISOString(),
+        endDate: end.toISOString(),
+        recurrence: {
+          rules: rulesContinuingFrom(rules, date.occurrence),
+          rdates: from(rules.rdates, true),
+          exdates: from(rules.exdates, true),
+        },
+      } as never,
+    })) as unknown as Doc
+  } finally {
+    delete req.context[DEFER]
+  }
+  await req.payload.db.updateMany({
+    collection,
+    where: { and: [{ series: { equals: series.id } }, { occurrence: { greater_than_equal: date.occurrence } }] },
+    data: { series: second.id, detached: false },
+    req,
+    returning: false,
+  })
+  await generateOccurrences(req, options, second.id)
+  await req.payload.update({
+    collection,
+    id: series.id,
+    req,
+    overrideAccess: false,
+    data: { recurrence: { rules: rulesEndingBefore(rules, splitAt), rdates: from(rules.rdates, false), exdates: from(rules.exdates, false) } } as never,
+  })
+  return second.id
+}
+
+/**
+ * "All": `data` changes the series, and a new start or end given for this date moves every date
+ * by as much (a date at 19:00 moved to 20:00 moves them all to 20:00). The date follows the series
+ * again if it was changed on its own.
+ */
+export async function changeWholeSeries(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc, data: Data): Promise<void> {
+  const collection = options.slugs.events as 'events'
+  const series = await seriesOfDate(req, options, date)
+  const change: Data = { ...data }
+  if (data.startDate || data.endDate) {
+    const original = datesOf(series, date, {})
+    const { start, end } = datesOf(series, date, data)
+    const shift = start.getTime() - original.start.getTime()
+    const seriesStart = new Date(new Date(series.startDate).getTime() + shift)
+    change.startDate = seriesStart.toISOString()
+    change.endDate = new Date(seriesStart.getTime() + (end.getTime() - start.getTime())).toISOString()
+  }
+  delete change.recurrence
+  await req.payload.db.updateOne({ collection, id: date.id, data: { detached: false, copiedFrom: null }, req, returning: false })
+  await req.payload.update({ collection, id: series.id, req, overrideAccess: false, data: change as never })
+}
+
+/** Deleting "this and the following ones": the series ends before this date, whose following dates go. */
+export async function endSeriesBefore(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc): Promise<void> {
+  const collection = options.slugs.events as 'events'
+  const series = await seriesOfDate(req, options, date)
+  const rules = seriesOf(series)
+  const before = (list: string[] | undefined) => (list ?? []).filter((wall) => wall < date.occurrence)
+  await req.payload.update({
+    collection,
+    id: series.id,
+    req,
+    overrideAccess: false,
+    data: { recurrence: { rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)), rdates: before(rules.rdates), exdates: before(rules.exdates) } } as never,
+  })
+}
+
+/** What is not the date's own content: bookkeeping, and what always follows the series. */
+const NOT_CONTENT = new Set([...NOT_COPIED, 'status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author', 'applyTo'])
+const plain = (value: unknown): unknown => (Array.isArray(value) ? value.map(plain) : value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+
+/** The content and dates an admin save changed on a date (in the request's language), as data for its series. */
+export function changedContent(before: Doc, after: Doc): Data {
+  const changes: Data = {}
+  for (const [key, value] of Object.entries(after)) {
+    if (NOT_CONTENT.has(key) && key !== 'startDate' && key !== 'endDate') continue
+    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(before?.[key]))) changes[key] = plain(value)
+  }
+  return changes
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto'
+import { DateTime } from 'luxon'
+import type { PayloadRequest, Where } from 'payload'
+import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
+import { occurrences, type Occurrence, type Series } from '../../src/lib/recurrence.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { claimIds } from '../hooks/integerIds.js'
+import { insertCopies, rewriteCopies } from './bulk.js'
+
+/**
+ * The dates of a series as events of their own ("occurrences"): generated from the series' rules
+ * up to the horizon, in the transaction of the write that changed the series. They are written
+ * through the database adapter, not the Local API: a daily series is 731 rows, and the series write
+ * has already run every hook and check on what they copy. On SQL databases they are copies of the
+ * series' rows made in bulk (bulk.ts); elsewhere (MongoDB) `payload.db` writes them one by one. Ids stay stable: a
+ * date keeps its row (matched by its generated start, `occurrence`) across edits of the series.
+ */
+
+type Doc = Record<string, any>
+
+/** What a date of a series does not copy from it: its own identity, dates and bookkeeping. */
+export const NOT_COPIED = new Set([
+  'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
+  'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
+])
+/** What a series passes on to every date, changed on its own or not: publication, trash and password. */
+const ALWAYS_PASSED = ['status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author'] as const
+
+/** The series' rules as `src/lib/recurrence.ts` reads them, from its stored document. */
+export function seriesOf(doc: Doc): Series {
+  const zone = doc.timezone || 'UTC'
+  const wall = (value: string | undefined, instant: string) => value || DateTime.fromISO(instant, { zone }).toFormat(WALL_CLOCK_FORMAT)
+  const start = wall(doc.startDateLocal, doc.startDate)
+  const end = wall(doc.endDateLocal, doc.endDate)
+  const floating = (text: string) => DateTime.fromFormat(text, WALL_CLOCK_FORMAT, { zone: 'UTC' }).toMillis()
+  const recurrence = doc.recurrence ?? {}
+  return {
+    start,
+    zone,
+    durationMs: Math.max(0, floating(end) - floating(start)),
+    rules: Array.isArray(recurrence.rules) ? recurrence.rules : [],
+    rdates: Array.isArray(recurrence.rdates) ? recurrence.rdates : [],
+    exdates: Array.isArray(recurrence.exdates) ? recurrence.exdates : [],
+  }
+}
+
+/** A series is an event with rules or added dates. */
+export const isSeriesDoc = (doc: Doc | null | undefined): boolean =>
+  Boolean(doc && !doc.series && ((doc.recurrence?.rules?.length ?? 0) > 0 || (doc.recurrence?.rdates?.length ?? 0) > 0))
+
+/** Where the dates of a series end for now: `horizonDays` from `from`. */
+export const horizonFrom = (from: Date, options: Pick<ResolvedCalendarOptions, 'recurrenceHorizonDays'>) =>
+  new Date(from.getTime() + options.recurrenceHorizonDays * 86_400_000)
+
+const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url')
+
+/** The slug of a date: the series' slug and the day (and time, when the series has two dates that day). */
+function slugOf(seriesSlug: string, occurrence: Occurrence, sameDay: boolean) {
+  const [day, time] = occurrence.local.split(' ')
+  return `${seriesSlug}-${day}${sameDay ? `-${time.slice(0, 5).replace(':', '')}` : ''}`
+}
+
+type Stored = { id: number | string; occurrence: string; detached: boolean; copiedFrom: string | null; startDate: string; endDate: string; slug: string; deletedAt?: string | null }
+
+const CHUNK = 500
+
+/**
+ * Brings the dates of series `id` in line with it: creates the missing ones, rewrites those whose
+ * copy or dates are out of date, passes publication and trash on to all, and deletes the dates the
+ * rules no longer give (a date changed on its own and then dropped by the rules goes too; a date in
+ * the trash stays there).
+ * A document that is no series any more loses all its dates.
+ */
+export async function generateOccurrences(req: PayloadRequest, options: ResolvedCalendarOptions, id: number | string, now = new Date()): Promise<void> {
+  const { payload } = req
+  const collection = options.slugs.events
+  const series = (await payload.db.findOne({ collection, where: { id: { equals: id } }, locale: 'all', req } as Parameters<typeof payload.db.findOne>[0])) as Doc | null
+  const stored = (
+    await payload.db.find({
+      collection,
+      where: { series: { equals: id } },
+      pagination: false,
+      limit: 0,
+      select: { occurrence: true, detached: true, copiedFrom: true, startDate: true, endDate: true, slug: true, deletedAt: true },
+      req,
+    })
+  ).docs as unknown as Stored[]
+  if (!series || !isSeriesDoc(series)) {
+    await removeRows(req, collection, stored.map((row) => row.id))
+    return
+  }
+
+  // Two years (by default) past today, or past the series' start when it starts later.
+  const horizon = horizonFrom(new Date(Math.max(now.getTime(), new Date(series.startDate).getTime())), options)
+  const wanted = occurrences(seriesOf(series), new Date(series.startDate), horizon)
+  const content: Doc = Object.fromEntries(Object.entries(series).filter(([key]) => !NOT_COPIED.has(key)))
+  const copiedFrom = digest(content)
+  const passed = Object.fromEntries(ALWAYS_PASSED.map((key) => [key, series[key] ?? null]))
+  const byKey = new Map(stored.map((row) => [row.occurrence, row]))
+  const wantedKeys = new Set(wanted.map((occurrence) => occurrence.local))
+  const perDay = new Map<string, number>()
+  for (const occurrence of wanted) perDay.set(occurrence.local.slice(0, 10), (perDay.get(occurrence.local.slice(0, 10)) ?? 0) + 1)
+
+  const dates = (occurrence: Occurrence) => ({
+    startDate: occurrence.start.toISOString(),
+    endDate: occurrence.end.toISOString(),
+    startDateLocal: occurrence.local,
+    endDateLocal: occurrence.localEnd,
+  })
+
+  // A date the rules no longer give keeps its row for a new date on the same day (a change of the
+  // series' time keeps every date's id); the rows left over are deleted below.
+  const leftOver = new Map<string, Stored[]>()
+  for (const row of stored) {
+    if (wantedKeys.has(row.occurrence) || row.detached || row.deletedAt) continue
+    const day = row.occurrence.slice(0, 10)
+    leftOver.set(day, [...(leftOver.get(day) ?? []), row])
+  }
+  const rowOf = new Map<string, Stored>()
+  const missing: Occurrence[] = []
+  for (const occurrence of wanted) {
+    const row = byKey.get(occurrence.local) ?? leftOver.get(occurrence.local.slice(0, 10))?.shift()
+    if (row) rowOf.set(occurrence.local, row)
+    else missing.push(occurrence)
+  }
+
+  const slugs = await freeSlugs(
+    req,
+    collection,
+    missing.map((occurrence) => slugOf(series.slug, occurrence, (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1)),
+  )
+  let nextId = options.integerIds && missing.length ? await claimIds(req, options.sequencesSlug, collection, missing.length) : null
+  const created = missing.map((occurrence, index) => ({
+    ...(nextId !== null ? { id: nextId++ } : {}),
+    ...dates(occurrence),
+    slug: slugs[index],
+    series: series.id,
+    occurrence: occurrence.local,
+    detached: false,
+    copiedFrom,
+    isSeries: false,
+    sequence: 0,
+  }))
+  if (!(await insertCopies(req, collection, series.id, created))) {
+    for (const data of created) await payload.db.create({ collection, data: { ...content, ...data }, req, returning: false })
+  }
+
+  const rewritten: (number | string)[] = []
+  const moved = new Map<number | string, Doc>()
+  for (const occurrence of wanted) {
+    const row = rowOf.get(occurrence.local)
+    if (!row) continue
+    if (row.detached) {
+      await payload.db.updateOne({ collection, id: row.id, data: passed, req, returning: false })
+      continue
+    }
+    const hasMoved = row.occurrence !== occurrence.local || new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
+    if (row.copiedFrom === copiedFrom && !hasMoved) continue
+    rewritten.push(row.id)
+    if (hasMoved) moved.set(row.id, { ...dates(occurrence), occurrence: occurrence.local })
+  }
+  if (!(await rewriteCopies(req, collection, series.id, rewritten, { copiedFrom }, moved))) {
+    for (const id of rewritten) await payload.db.updateOne({ collection, id, data: { ...content, ...moved.get(id), copiedFrom }, req, returning: false })
+  }
+  const kept = new Set([...rowOf.values()].map((row) => row.id))
+  await removeRows(
+    req,
+    collection,
+    // A cancelled date stays in the trash, where it can be restored.
+    stored.filter((row) => !kept.has(row.id) && !row.deletedAt).map((row) => row.id),
+  )
+  await payload.db.updateOne({
+    collection,
+    id: series.id,
+    data: { recurrence: { ...series.recurrence, horizon: horizon.toISOString() }, isSeries: true },
+    req,
+    returning: false,
+  })
+}
+
+async function removeRows(req: PayloadRequest, collection: string, ids: (number | string)[]) {
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    await req.payload.db.deleteMany({ collection, where: { id: { in: ids.slice(start, start + CHUNK) } }, req })
+  }
+}
+
+/** The wanted slugs, each made unique against the calendar's events (`-2`, `-3`, … as the slug hook does). */
+async function freeSlugs(req: PayloadRequest, collection: string, wanted: string[]): Promise<string[]> {
+  const taken = new Set<string>()
+  for (let start = 0; start < wanted.length; start += CHUNK) {
+    const where: Where = { slug: { in: wanted.slice(start, start + CHUNK) } }
+    const { docs } = await req.payload.db.find({ collection, where, pagination: false, limit: 0, req, select: { slug: true } })
+    for (const doc of docs as unknown as { slug: string }[]) taken.add(doc.slug)
+  }
+  return wanted.map((slug) => {
+    if (!taken.has(slug)) return (taken.add(slug), slug)
+    let n = 2
+    while (taken.has(`${slug}-${n}`)) n++
+    taken.add(`${slug}-${n}`)
+    return `${slug}-${n}`
+  })
+}

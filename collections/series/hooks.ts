@@ -1,0 +1,85 @@
+import { ValidationError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { message } from '../i18n/index.js'
+import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
+import { generateOccurrences, isSeriesDoc } from './generate.js'
+
+type Doc = Record<string, any>
+
+/**
+ * Before a write: a series is marked as one (`isSeries`), and a date of a series that is changed on
+ * its own becomes `detached`, so that changes of the series no longer overwrite it. A date of a
+ * series cannot repeat itself.
+ */
+export function seriesBeforeChange(eventsSlug: string): CollectionBeforeChangeHook {
+  return ({ data, originalDoc, operation, req }) => {
+    const recurrence = { ...(originalDoc?.recurrence ?? {}), ...(data.recurrence ?? {}) }
+    if (originalDoc?.series) {
+      if ((recurrence.rules?.length ?? 0) > 0 || (recurrence.rdates?.length ?? 0) > 0) {
+        throw new ValidationError({ collection: eventsSlug, errors: [{ path: 'recurrence.rules', message: message(req, 'occurrenceNoRules') }] }, req.t)
+      }
+      // Saved for the following dates or all of them, the date follows its series (seriesAfterChange).
+      const reach = data.applyTo
+      delete data.applyTo
+      if (operation === 'update' && (reach === 'following' || reach === 'all')) req.context = { ...req.context, [reachKey(originalDoc.id)]: reach }
+      else if (operation === 'update') data.detached = true
+      return data
+    }
+    data.isSeries = isSeriesDoc({ ...originalDoc, ...data, recurrence, series: null })
+    return data
+  }
+}
+
+/**
+ * After a write: a series (or an event that stopped being one) gets its dates generated, in the
+ * same transaction; a date moved to the trash is excluded from its series (cancelled), and one
+ * taken out of the trash is included again.
+ */
+export function seriesAfterChange(options: ResolvedCalendarOptions): CollectionAfterChangeHook {
+  return async ({ doc, previousDoc, req }) => {
+    if (doc.series) {
+      const reach = req.context?.[reachKey(doc.id)]
+      if (reach) {
+        delete req.context[reachKey(doc.id)]
+        const changes = changedContent(previousDoc, doc)
+        if (reach === 'following') await splitSeriesAt(req, options, previousDoc, changes)
+        else await changeWholeSeries(req, options, previousDoc, changes)
+        return doc
+      }
+      if (doc.deletedAt && !previousDoc?.deletedAt) await setExcluded(req, options, doc, true)
+      else if (!doc.deletedAt && previousDoc?.deletedAt) await setExcluded(req, options, doc, false)
+      return doc
+    }
+    if ((doc.isSeries || previousDoc?.isSeries) && !isDeferred(req)) await generateOccurrences(req, options, doc.id)
+    return doc
+  }
+}
+
+/** Before a delete for good: a series takes its dates with it (before it goes, as they point to it). */
+export function seriesBeforeDelete(eventsSlug: string): CollectionBeforeDeleteHook {
+  return async ({ id, req }) => {
+    await req.payload.db.deleteMany({ collection: eventsSlug, where: { series: { equals: id } }, req })
+  }
+}
+
+/** After a delete for good: a date of a series is excluded from it (cancelled). */
+export function seriesAfterDelete(options: ResolvedCalendarOptions): CollectionAfterDeleteHook {
+  return async ({ doc, req }) => {
+    if (doc.series) await setExcluded(req, options, doc, true)
+  }
+}
+
+const reachKey = (id: unknown) => `calendarSeriesReach:${String(id)}`
+
+const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number | string }).id : (value as number | string))
+
+async function setExcluded(req: PayloadRequest, options: ResolvedCalendarOptions, occurrence: Doc, excluded: boolean) {
+  const collection = options.slugs.events
+  const seriesId = idOf(occurrence.series)
+  const series = (await req.payload.db.findOne({ collection, where: { id: { equals: seriesId } }, req })) as Doc | null
+  if (!series || !occurrence.occurrence) return
+  const exdates: string[] = Array.isArray(series.recurrence?.exdates) ? series.recurrence.exdates : []
+  const next = excluded ? [...new Set([...exdates, occurrence.occurrence])].sort() : exdates.filter((date) => date !== occurrence.occurrence)
+  if (next.length === exdates.length && next.every((date, index) => date === exdates[index])) return
+  await req.payload.db.updateOne({ collection, id: seriesId, data: { recurrence: { ...series.recurrence, exdates: next } }, req, returning: false })
+}

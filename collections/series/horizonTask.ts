@@ -1,0 +1,63 @@
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
+import { takeWriteTurn } from '../../src/database/turns.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { markChange } from '../hooks/calendarChanges.js'
+import { generateOccurrences, horizonFrom } from './generate.js'
+
+export const HORIZON_TASK = 'calendarSeriesHorizon'
+/** The queue the calendar's scheduled work runs on: an app runs it with `jobs.autoRun` (see the README). */
+export const CALENDAR_QUEUE = 'calendar'
+
+/** Series checked per query. */
+const BATCH = 100
+/** A series is brought forward once its horizon is this much short of where it should be. */
+const SLACK_MS = 86_400_000
+
+/**
+ * Moves every series' horizon forward (daily, on Payload's jobs queue): the dates that came within
+ * `recurrenceHorizonDays` of today are generated, each series in a transaction of its own that also
+ * moves the calendar's change mark (caches see the new dates).
+ */
+export async function extendSeriesHorizons(payload: Payload, options: ResolvedCalendarOptions, now = new Date()): Promise<number> {
+  const collection = options.slugs.events
+  const due = new Date(horizonFrom(now, options).getTime() - SLACK_MS).toISOString()
+  let extended = 0
+  let afterId: number | string = 0
+  for (;;) {
+    const { docs }: { docs: unknown[] } = await payload.db.find({
+      collection,
+      where: { and: [{ isSeries: { equals: true } }, { id: { greater_than: afterId } }, { or: [{ 'recurrence.horizon': { less_than: due } }, { 'recurrence.horizon': { exists: false } }] }] },
+      sort: 'id',
+      limit: BATCH,
+      select: { id: true },
+    })
+    for (const { id } of docs as { id: number | string }[]) {
+      const req = await createLocalReq({}, payload)
+      const owned = await initTransaction(req)
+      try {
+        await takeWriteTurn(req)
+        await generateOccurrences(req, options, id, now)
+        await markChange(req, options.sequencesSlug)
+        if (owned) await commitTransaction(req)
+        extended++
+      } catch (error) {
+        if (owned) await killTransaction(req)
+        payload.logger.error({ err: error, msg: `could not extend the dates of series ${id}` })
+      }
+      afterId = id
+    }
+    if (docs.length < BATCH) return extended
+  }
+}
+
+/** The daily task of Payload's jobs queue that runs `extendSeriesHorizons`. */
+export function seriesHorizonTask(options: ResolvedCalendarOptions): TaskConfig<any> {
+  return {
+    slug: HORIZON_TASK,
+    label: 'Extend recurring series',
+    retries: 0,
+    outputSchema: [{ name: 'extended', type: 'number' }],
+    schedule: [{ cron: '0 17 3 * * *', queue: CALENDAR_QUEUE }],
+    handler: async ({ req }) => ({ output: { extended: await extendSeriesHorizons(req.payload, options) } }),
+  }
+}
