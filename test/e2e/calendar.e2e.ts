@@ -7,13 +7,13 @@
  */
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
-import { api, type Api } from './harness/api.js'
-import { startApp, type App } from './harness/app.js'
-import { launchBrowser, type Browser } from './harness/browser.js'
+import { before, describe, it } from 'node:test'
+import { ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
+import { type Api } from './harness/api.js'
+import { type App } from './harness/app.js'
+import { type Browser } from './harness/browser.js'
+import { ADMIN, useAdminSession } from './harness/session.js'
 
-const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' }
 const CONTRIBUTOR = { email: 'contributor@example.com', password: 'contributor-password' }
 const SUBSCRIBER = { email: 'subscriber@example.com', password: 'subscriber-password' }
 const V1 = '/api/cal/events/v1'
@@ -50,20 +50,8 @@ const eventIn = (day: string, title: string) => ui.page.locator(`.cal-day__timed
 const shownTitles = async () => [...new Set(await ui.page.locator('.cal-calendar__grid a.cal-event').allInnerTexts())].map((text) => text.replace(/^\d\d:\d\d /, '')).sort()
 
 describe('the editors’ calendar tools, in a browser', { timeout: 600_000 }, () => {
-  before(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    ui = adminOf(browser.page, app.url)
-    rest = api(app.url)
-    const registered = await rest.request('POST', '/api/users/first-register', { body: ADMIN })
-    assert.equal(registered.status, 200, JSON.stringify(registered.body))
-    adminToken = await rest.login(ADMIN.email, ADMIN.password)
-    await ui.login(ADMIN.email, ADMIN.password)
-  })
-  after(async () => {
-    await browser?.close()
-    await app?.stop()
-  })
+  const session = useAdminSession()
+  before(() => void ({ app, browser, ui, rest, adminToken } = session))
 
   it('shows an event created through v1 on its local day, opens it on a click or with the keyboard', () =>
     step('calendar-month', async () => {

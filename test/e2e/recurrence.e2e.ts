@@ -12,13 +12,13 @@
  */
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
-import { api, type Api } from './harness/api.js'
-import { startApp, type App } from './harness/app.js'
-import { launchBrowser, type Browser } from './harness/browser.js'
+import { before, describe, it } from 'node:test'
+import { ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
+import { type Api } from './harness/api.js'
+import { type App } from './harness/app.js'
+import { type Browser } from './harness/browser.js'
+import { useAdminSession } from './harness/session.js'
 
-const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' }
 const V1 = '/api/cal/events/v1'
 const TITLE = 'Evening Yoga'
 // Paris moves to summer time on Sunday 28 March 2027: 19:00 is 18:00 UTC before, 17:00 UTC after.
@@ -60,20 +60,8 @@ const dateIn = (day: string) => ui.page.locator(`.cal-day__timed[data-day="${day
 const editor = () => ui.page.locator('fieldset.cal-recurrence')
 
 describe('recurring events in the admin, in a browser', { timeout: 600_000 }, () => {
-  before(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    ui = adminOf(browser.page, app.url)
-    rest = api(app.url)
-    const registered = await rest.request('POST', '/api/users/first-register', { body: ADMIN })
-    assert.equal(registered.status, 200, JSON.stringify(registered.body))
-    adminToken = await rest.login(ADMIN.email, ADMIN.password)
-    await ui.login(ADMIN.email, ADMIN.password)
-  })
-  after(async () => {
-    await browser?.close()
-    await app?.stop()
-  })
+  const session = useAdminSession()
+  before(() => void ({ app, browser, ui, rest, adminToken } = session))
 
   it('makes a weekly series with the editor, saying the rule and showing the next ten dates before saving', () =>
     step('recurrence-editor', async () => {

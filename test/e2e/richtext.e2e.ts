@@ -6,20 +6,19 @@
  */
 import assert from 'node:assert/strict'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { admin as adminOf, stepsOf, type Admin } from './harness/admin.js'
-import { api, type Api } from './harness/api.js'
-import { PROJECT_ROOT, startApp, type App } from './harness/app.js'
-import { launchBrowser, type Browser } from './harness/browser.js'
+import { before, describe, it } from 'node:test'
+import { stepsOf, type Admin } from './harness/admin.js'
+import { type Api } from './harness/api.js'
+import { PROJECT_ROOT } from './harness/app.js'
+import { type Browser } from './harness/browser.js'
+import { useAdminSession } from './harness/session.js'
 
-const ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' }
 const V1 = '/api/cal/events/v1'
 const EMBED = '<iframe width="560" height="315" src="https://www.youtube.com/embed/xyz" allowfullscreen></iframe>'
 const TABLE = '<table><tr><th>Set</th><td>21:00</td></tr></table>'
 const SHORTCODE = '<p>[gallery id="1"]</p>'
 const WRITTEN = `<h2>Programme</h2>\n<p>The <strong>quartet</strong> plays <a href="https://example.org/programme">the programme</a>.</p>\n${EMBED}\n${TABLE}\n${SHORTCODE}`
 
-let app: App
 let browser: Browser
 let ui: Admin
 let rest: Api
@@ -34,20 +33,8 @@ const editorOf = (label: string) =>
 const v1Description = async (id: number) => (await rest.request('GET', `${V1}/events/${id}`, { token: adminToken })).body.description as string
 
 describe('descriptions as rich text, in a browser', { timeout: 600_000 }, () => {
-  before(async () => {
-    app = await startApp()
-    browser = await launchBrowser()
-    ui = adminOf(browser.page, app.url)
-    rest = api(app.url)
-    const registered = await rest.request('POST', '/api/users/first-register', { body: ADMIN })
-    assert.equal(registered.status, 200, JSON.stringify(registered.body))
-    adminToken = await rest.login(ADMIN.email, ADMIN.password)
-    await ui.login(ADMIN.email, ADMIN.password)
-  })
-  after(async () => {
-    await browser?.close()
-    await app?.stop()
-  })
+  const session = useAdminSession()
+  before(() => void ({ browser, ui, rest, adminToken } = session))
 
   it('bold and a link written in the editor are read as HTML through v1', () =>
     step('rich-text-write', async () => {
