@@ -8,8 +8,8 @@ import { buildDataset, defaultSize } from './dataset.js'
 const [events, seed, uri, series = '0'] = process.argv.slice(2)
 process.env.DATABASE_URI = uri
 process.env.LOG_LEVEL = 'warn'
-const { default: config } = await import('../payload.config.js')
-const payload = await getPayload({ config })
+const { loadAppConfig } = await import('../src/host/config.js')
+const payload = await getPayload({ config: await loadAppConfig() })
 const started = Date.now()
 await buildDataset(payload, defaultSize(Number(events)), Number(seed), console.log)
 if (Number(series) > 0) {

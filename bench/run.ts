@@ -25,6 +25,7 @@ import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
 import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
+import { loadAppConfig } from '../src/host/config.js'
 
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -63,8 +64,7 @@ let payloadInstance: Payload | null = null
 async function openPayload(uri: string): Promise<Payload> {
   process.env.DATABASE_URI = uri
   process.env.LOG_LEVEL = 'warn'
-  const { default: config } = await import('../payload.config.js')
-  payloadInstance = await getPayload({ config })
+  payloadInstance = await getPayload({ config: await loadAppConfig() })
   return payloadInstance
 }
 
