@@ -17,6 +17,21 @@ const rawHtmlNode = (html: string): SerializedNode => ({
 })
 
 /**
+ * One jsdom window for Payload's HTML import, its body refilled for each conversion: a window made
+ * per conversion cost about 10 ms and as much garbage (conversions are synchronous, so they never
+ * share it at once). What the import reads is the document's body.
+ */
+let sharedWindow: JSDOM['window'] | null = null
+class ReusedDom {
+  window: { document: Document }
+  constructor(html: string) {
+    sharedWindow ??= new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>').window
+    sharedWindow.document.body.innerHTML = html
+    this.window = sharedWindow as unknown as { document: Document }
+  }
+}
+
+/**
  * HTML as a Lexical document: what the editor can represent through Payload's own HTML import,
  * each part it cannot as a raw-HTML block holding that part's source text (segments.ts). Plain
  * text becomes paragraphs first, as records show it. Empty HTML is no document (null).
@@ -24,7 +39,7 @@ const rawHtmlNode = (html: string): SerializedNode => ({
 export function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): EditorState | null {
   const content = renderContent(html)
   const children = segmentsOf(content).flatMap((segment) =>
-    segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
+    segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM: ReusedDom }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
   )
   if (!children.length) return null
   return { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children } }
