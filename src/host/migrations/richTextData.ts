@@ -19,10 +19,16 @@ export const RICH_TEXT_COLUMNS = [
 
 export type Row = { id: number | string; html: string | null }
 
-/** Runs `convert` over every stored HTML value, giving the Lexical document to `store` (JSON text, or null). */
+/** Rows read at once: a large calendar's descriptions are converted page by page, not held all in memory. */
+export const PAGE = 500
+
+/**
+ * Converts every stored HTML value, giving the Lexical document to `store` (JSON text, or null).
+ * `read` gives the next `PAGE` rows of a table whose id is above `after`, in id order.
+ */
 export async function convertStoredHtml(
   payload: Payload,
-  read: (table: string, htmlColumn: string) => Promise<Row[]>,
+  read: (table: string, htmlColumn: string, after: Row['id']) => Promise<Row[]>,
   store: (table: string, column: string, id: Row['id'], json: string | null) => Promise<void>,
 ): Promise<void> {
   for (const { collection, table, fields } of RICH_TEXT_COLUMNS) {
@@ -30,9 +36,11 @@ export async function convertStoredHtml(
       const field = payload.collections[collection as never]?.config.flattenedFields.find((candidate) => candidate.name === name) as RichTextField | undefined
       if (!field) continue
       const editorConfig = editorConfigFactory.fromField({ field })
-      for (const row of await read(table, htmlColumn)) {
-        const state = htmlToLexical(row.html, editorConfig)
-        await store(table, name, row.id, state ? JSON.stringify(state) : null)
+      for (let after: Row['id'] = 0, rows: Row[] = []; (rows = await read(table, htmlColumn, after)).length; after = rows[rows.length - 1].id) {
+        for (const row of rows) {
+          const state = htmlToLexical(row.html, editorConfig)
+          await store(table, name, row.id, state ? JSON.stringify(state) : null)
+        }
       }
     }
   }

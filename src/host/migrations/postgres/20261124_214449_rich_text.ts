@@ -5,7 +5,7 @@ import type { Row } from '../richTextData.js'
 const dataStep = () => import('../richTextData.js')
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
-  const { convertStoredHtml, RICH_TEXT_COLUMNS } = await dataStep()
+  const { convertStoredHtml, PAGE, RICH_TEXT_COLUMNS } = await dataStep()
   await db.execute(sql`
   ALTER TABLE "events_locales" ADD COLUMN "description_html" varchar;
   ALTER TABLE "events_locales" ADD COLUMN "excerpt_html" varchar;
@@ -23,7 +23,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   }
   await convertStoredHtml(
     payload,
-    async (table, htmlColumn) => (await db.execute(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL`)).rows as Row[],
+    async (table, htmlColumn, after) =>
+      (await db.execute(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`)).rows as Row[],
     async (table, column, id, json) => {
       await db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json}::jsonb WHERE id = ${id}`)
     },

@@ -5,7 +5,7 @@ import type { Row } from '../richTextData.js'
 const dataStep = () => import('../richTextData.js')
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
-  const { convertStoredHtml, RICH_TEXT_COLUMNS } = await dataStep()
+  const { convertStoredHtml, PAGE, RICH_TEXT_COLUMNS } = await dataStep()
   await db.run(sql`ALTER TABLE \`events_locales\` ADD \`description_html\` text;`)
   await db.run(sql`ALTER TABLE \`events_locales\` ADD \`excerpt_html\` text;`)
   await db.run(sql`ALTER TABLE \`venues_locales\` ADD \`description_html\` text;`)
@@ -20,7 +20,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   }
   await convertStoredHtml(
     payload,
-    async (table, htmlColumn) => (await db.all(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL`)) as Row[],
+    async (table, htmlColumn, after) =>
+      (await db.all(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`)) as Row[],
     async (table, column, id, json) => {
       await db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json} WHERE id = ${id}`)
     },
