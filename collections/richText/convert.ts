@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { convertHTMLToLexical, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { convertLexicalToHTMLAsync, type HTMLConvertersFunctionAsync } from '@payloadcms/richtext-lexical/html-async'
-import { JSDOM } from 'jsdom'
+import type { JSDOM } from 'jsdom'
+import { jsdom } from './dom.js'
 import { renderContent } from '../../src/lib/content.js'
 import { RAW_HTML_BLOCK } from './editor.js'
 import { segmentsOf } from './segments.js'
@@ -25,7 +26,7 @@ let sharedWindow: JSDOM['window'] | null = null
 class ReusedDom {
   window: { document: Document }
   constructor(html: string) {
-    sharedWindow ??= new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>').window
+    sharedWindow ??= new (jsdom())('<!DOCTYPE html><html><head></head><body></body></html>').window
     sharedWindow.document.body.innerHTML = html
     this.window = sharedWindow as unknown as { document: Document }
   }

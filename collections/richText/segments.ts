@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom'
+import { jsdom } from './dom.js'
 
 /**
  * What of a piece of HTML Payload's editor can hold, and what it cannot. The editor knows
@@ -64,7 +64,7 @@ const isBlank = (node: Node) => node.nodeType === TEXT_NODE && !(node.textConten
  */
 export function segmentsOf(html: string): Segment[] {
   const prefix = '<!DOCTYPE html><body>'
-  const dom = new JSDOM(prefix + html, { includeNodeLocations: true })
+  const dom = new (jsdom())(prefix + html, { includeNodeLocations: true })
   const source = (node: Node) => {
     const location = dom.nodeLocation(node)
     return location ? (prefix + html).slice(location.startOffset, location.endOffset) : ''
