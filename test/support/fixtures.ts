@@ -83,17 +83,27 @@ const markersIn = (value: unknown): string[] => JSON.stringify(value ?? null).ma
 
 export async function currentSecrets(payload: Payload): Promise<Secrets> {
   const secrets: Secrets = { unpublished: new Set(), trashed: new Set(), locked: new Set() }
+  // A marker can be held by several records (the dates of a recurring series copy it, a split copies
+  // the series): it is secret only when every record holding it is.
+  const open = { trashed: new Set<string>(), unpublished: new Set<string>(), locked: new Set<string>() }
   const now = new Date()
   for (const collection of ['events', 'venues', 'organizers'] as const) {
     const { docs } = await payload.find({ collection, locale: 'all', trash: true, pagination: false, depth: 0, overrideAccess: true })
     for (const doc of docs as Record<string, any>[]) {
       const all = markersIn(doc)
       if (doc.deletedAt) all.forEach((m) => secrets.trashed.add(m))
-      else if (!isPublished(doc, now)) all.forEach((m) => secrets.unpublished.add(m))
+      else {
+        all.forEach((m) => open.trashed.add(m))
+        if (!isPublished(doc, now)) all.forEach((m) => secrets.unpublished.add(m))
+        else all.forEach((m) => open.unpublished.add(m))
+      }
       // A locked event keeps its title in lists; a locked venue or organizer shows nothing.
-      if (doc.password) (collection === 'events' ? markersIn({ ...doc, title: null }) : all).forEach((m) => secrets.locked.add(m))
+      const hidden = doc.password ? (collection === 'events' ? markersIn({ ...doc, title: null }) : all) : []
+      hidden.forEach((m) => secrets.locked.add(m))
+      all.filter((m) => !hidden.includes(m)).forEach((m) => open.locked.add(m))
     }
   }
+  for (const kind of ['trashed', 'unpublished', 'locked'] as const) for (const m of open[kind]) secrets[kind].delete(m)
   return secrets
 }
 
