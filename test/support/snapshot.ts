@@ -20,7 +20,13 @@ const canonical = (value: unknown): string =>
   )
 
 /**
- * The whole database. On SQLite and PostgreSQL every table is read as stored, in one read transaction, so that
+ * Payload's jobs and their schedule: its scheduler writes them on its own clock (the host's
+ * `jobs.autoRun`, every 10 minutes), whatever the requests do.
+ */
+const SCHEDULER = /^payload[_-]jobs/
+
+/**
+ * The whole database, but for the scheduler's bookkeeping. On SQLite and PostgreSQL every table is read as stored, in one read transaction, so that
  * localized rows, relationship rows, trashed records, id sequences and users are all compared, not
  * only what the Local API would show; on other adapters every collection in every locale, trash
  * included, with hidden fields.
@@ -30,7 +36,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
   if (payload.db.name === 'sqlite') {
     const client = (payload.db as unknown as { client: LibsqlClient }).client
     const { rows } = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    const tables = rows.map((row) => String(row.name))
+    const tables = rows.map((row) => String(row.name)).filter((table) => !SCHEDULER.test(table))
     const results = await client.batch(tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`), 'read')
     tables.forEach((table, i) => snapshot.set(table, results[i].rows.map((row) => canonical(Array.from(row))).sort()))
     return snapshot
@@ -42,6 +48,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
       for (const { tablename } of rows as { tablename: string }[]) {
+        if (SCHEDULER.test(tablename)) continue
         const result = await client.query({ text: `SELECT * FROM "${tablename.replace(/"/g, '""')}"`, rowMode: 'array' })
         snapshot.set(tablename, (result.rows as unknown[][]).map((row) => canonical(row)).sort())
       }
@@ -52,6 +59,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
     return snapshot
   }
   for (const collection of payload.config.collections) {
+    if (SCHEDULER.test(collection.slug)) continue
     const { docs } = await payload.find({
       collection: collection.slug as 'events',
       locale: 'all',
