@@ -1,3 +1,4 @@
+import type { LexicalRichTextAdapter } from '@payloadcms/richtext-lexical'
 import {
   BlockquoteFeature,
   BlocksFeature,
@@ -47,7 +48,7 @@ export const rawHtmlBlock: Block = {
  * collection) and the raw-HTML block. Internal links and relationships are left out: they have no
  * HTML of their own for the v1 namespace to give.
  */
-export const calendarEditor = (mediaSlug: string) =>
+export const calendarEditor = (mediaSlug: string): (args: Parameters<ReturnType<typeof lexicalEditor>>[0]) => Promise<LexicalRichTextAdapter> =>
   lexicalEditor({
     features: [
       ParagraphFeature(),
