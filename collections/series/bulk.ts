@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import { NOT_COPIED } from './fields.js'
 
 /**
  * Bulk writes of a series' dates on the SQL adapters (SQLite and PostgreSQL, both drizzle): a date
@@ -14,9 +15,8 @@ type Operators = { equals: (column: unknown, value: unknown) => unknown; in: (co
 type Drizzle = { tables: Record<string, Table>; drizzle: any; sessions?: Record<string, { db?: any }>; tableNameMap: Map<string, string>; operators: Operators }
 type Values = Record<string, unknown>
 
-/** What the series' row keeps to itself: its identity, its dates, its rules and the bookkeeping of dates. */
-const OWN_COLUMNS = new Set(['id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence'])
-const isOwn = (column: string) => OWN_COLUMNS.has(column) || column.startsWith('recurrence_')
+/** What a date keeps to itself (NOT_COPIED), by column: the `recurrence` group is its `recurrence_…` columns. */
+const isOwn = (column: string) => NOT_COPIED.has(column) || column.startsWith('recurrence_')
 
 /** Parameters per statement: SQLite takes 32,766, PostgreSQL 65,535. */
 const MAX_PARAMETERS = 30_000

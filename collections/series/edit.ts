@@ -1,7 +1,9 @@
 import type { PayloadRequest } from 'payload'
 import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { generateOccurrences, NOT_COPIED, seriesOf } from './generate.js'
+import { relatedId } from '../relations.js'
+import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
+import { generateOccurrences, seriesOf } from './generate.js'
 
 /**
  * The edits of a date of a series that reach beyond it, as editors know them from calendar apps:
@@ -18,10 +20,8 @@ const DEFER = 'calendarSeriesDeferred'
 /** Whether a write asked its series' dates to wait (the split writes them itself). */
 export const isDeferred = (req: PayloadRequest) => req.context?.[DEFER] === true
 
-const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number | string }).id : (value as number | string))
-
 async function seriesOfDate(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc): Promise<Doc> {
-  const series = await req.payload.findByID({ collection: options.slugs.events as 'events', id: idOf(date.series), req, overrideAccess: false, trash: true, depth: 0 })
+  const series = await req.payload.findByID({ collection: options.slugs.events as 'events', id: relatedId(date.series) as number | string, req, overrideAccess: false, trash: true, depth: 0 })
   return series as unknown as Doc
 }
 
@@ -125,8 +125,8 @@ export async function endSeriesBefore(req: PayloadRequest, options: ResolvedCale
 }
 
 /** What is not the date's own content: bookkeeping, and what always follows the series. */
-const NOT_CONTENT = new Set([...NOT_COPIED, 'status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author', 'applyTo'])
-const plain = (value: unknown): unknown => (Array.isArray(value) ? value.map(plain) : value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value)
+const NOT_CONTENT = new Set<string>([...NOT_COPIED, ...ALWAYS_PASSED, 'applyTo'])
+const plain = (value: unknown): unknown => (Array.isArray(value) ? value.map(plain) : value && typeof value === 'object' && 'id' in value ? relatedId(value) : value)
 
 /** The content and dates an admin save changed on a date (in the request's language), as data for its series. */
 export function changedContent(before: Doc, after: Doc): Data {

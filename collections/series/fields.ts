@@ -84,5 +84,17 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
   { name: 'copiedFrom', type: 'text', admin: { hidden: true } },
 ]
 
+/**
+ * What a date of a series does not copy from it: its own identity, dates and bookkeeping (on SQL
+ * databases, the `recurrence` group is its `recurrence_…` columns).
+ */
+export const NOT_COPIED = new Set([
+  'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
+  'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
+])
+
+/** What a series passes on to every date, changed on its own or not: publication, trash and password. */
+export const ALWAYS_PASSED = ['status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author'] as const
+
 /** Occurrences of a series by their generated start. */
 export const SERIES_INDEX = { fields: ['series', 'occurrence'] }

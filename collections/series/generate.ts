@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { DateTime } from 'luxon'
 import type { PayloadRequest, Where } from 'payload'
-import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
-import { occurrences, type Occurrence, type Series } from '../../src/lib/recurrence.js'
+import { floating, occurrences, type Occurrence, type Series } from '../../src/lib/recurrence.js'
+import { wallClock } from '../../src/lib/time.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { claimIds } from '../hooks/integerIds.js'
 import { insertCopies, rewriteCopies } from './bulk.js'
+import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 
 /**
  * The dates of a series as events of their own ("occurrences"): generated from the series' rules
@@ -18,26 +18,17 @@ import { insertCopies, rewriteCopies } from './bulk.js'
 
 type Doc = Record<string, any>
 
-/** What a date of a series does not copy from it: its own identity, dates and bookkeeping. */
-export const NOT_COPIED = new Set([
-  'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
-  'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
-])
-/** What a series passes on to every date, changed on its own or not: publication, trash and password. */
-const ALWAYS_PASSED = ['status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author'] as const
 
 /** The series' rules as `src/lib/recurrence.ts` reads them, from its stored document. */
 export function seriesOf(doc: Doc): Series {
   const zone = doc.timezone || 'UTC'
-  const wall = (value: string | undefined, instant: string) => value || DateTime.fromISO(instant, { zone }).toFormat(WALL_CLOCK_FORMAT)
-  const start = wall(doc.startDateLocal, doc.startDate)
-  const end = wall(doc.endDateLocal, doc.endDate)
-  const floating = (text: string) => DateTime.fromFormat(text, WALL_CLOCK_FORMAT, { zone: 'UTC' }).toMillis()
+  const start = doc.startDateLocal || wallClock(doc.startDate, zone)
+  const end = doc.endDateLocal || wallClock(doc.endDate, zone)
   const recurrence = doc.recurrence ?? {}
   return {
     start,
     zone,
-    durationMs: Math.max(0, floating(end) - floating(start)),
+    durationMs: Math.max(0, floating(end).getTime() - floating(start).getTime()),
     rules: Array.isArray(recurrence.rules) ? recurrence.rules : [],
     rdates: Array.isArray(recurrence.rdates) ? recurrence.rdates : [],
     exdates: Array.isArray(recurrence.exdates) ? recurrence.exdates : [],

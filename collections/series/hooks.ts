@@ -1,6 +1,7 @@
 import { ValidationError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../i18n/index.js'
+import { relatedId } from '../relations.js'
 import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
 import { generateOccurrences, isSeriesDoc } from './generate.js'
 
@@ -71,11 +72,10 @@ export function seriesAfterDelete(options: ResolvedCalendarOptions): CollectionA
 
 const reachKey = (id: unknown) => `calendarSeriesReach:${String(id)}`
 
-const idOf = (value: unknown) => (value && typeof value === 'object' ? (value as { id: number | string }).id : (value as number | string))
 
 async function setExcluded(req: PayloadRequest, options: ResolvedCalendarOptions, occurrence: Doc, excluded: boolean) {
   const collection = options.slugs.events
-  const seriesId = idOf(occurrence.series)
+  const seriesId = relatedId(occurrence.series) as number | string
   const series = (await req.payload.db.findOne({ collection, where: { id: { equals: seriesId } }, req })) as Doc | null
   if (!series || !occurrence.occurrence) return
   const exdates: string[] = Array.isArray(series.recurrence?.exdates) ? series.recurrence.exdates : []

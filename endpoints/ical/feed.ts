@@ -14,7 +14,7 @@ import { statusWhere } from '../status.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
 import { veventData, type SeriesPart } from './vevent.js'
-import { idOf } from '../records/common.js'
+import { seriesIdOf } from '../events/series.js'
 import { zoneBlock } from './zones.js'
 
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
@@ -64,8 +64,6 @@ async function vevents(context: Context, docs: Doc[], password: unknown, loaded?
     .map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host, parts?.get(doc)), ical()).toString()))
     .join('')
 }
-
-const seriesIdOf = (doc: Doc) => (doc.series ? (idOf(doc.series) as number) : null)
 
 /**
  * The VEVENTs of a batch of dated events in which dates of recurring series stand for their series:

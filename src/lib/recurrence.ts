@@ -44,7 +44,8 @@ export type Occurrence = {
 /** The most occurrences one series may have up to the horizon: a daily series over 2 years is 731. */
 export const MAX_OCCURRENCES = 5_000
 
-const floating = (wall: string): Date => {
+/** A wall clock as a "floating" date: its digits read as UTC, for calendar arithmetic without a zone. */
+export const floating = (wall: string): Date => {
   const parsed = DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone: 'UTC' })
   return parsed.toJSDate()
 }
