@@ -3,21 +3,15 @@
  * byte, the stored Lexical document holds what the editor can show and raw-HTML blocks for the
  * rest, an editor's document comes out of v1 as HTML, and databases made before the change migrate.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { commitTransaction, createLocalReq, initTransaction, type Migration } from 'payload'
 import { RAW_HTML_BLOCK } from '../collections/richText/editor.js'
-import { createV1Event, registerAdministrator, startTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
+import { createV1Event, useTestServer, utcWallClock, V1, type TestServer, type TestUser } from './helpers.js'
 
 let server: TestServer
 let admin: TestUser
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await registerAdministrator(server)
-})
-afterAll(async () => {
-  await server?.stop()
-})
+useTestServer([], (setup) => ({ server, admin } = setup))
 
 const EMBED = '<iframe width="560" height="315" src="https://www.youtube.com/embed/xyz" allowfullscreen></iframe>'
 const TABLE = '<table><tr><th>Set</th><td>21:00</td></tr></table>'
