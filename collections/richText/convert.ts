@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { convertHTMLToLexical, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import { convertLexicalToHTMLAsync, type HTMLConvertersFunctionAsync } from '@payloadcms/richtext-lexical/html-async'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { HTMLConvertersFunctionAsync, convertLexicalToHTMLAsync } from '@payloadcms/richtext-lexical/html-async'
+import type { RichTextField } from 'payload'
 import type { JSDOM } from 'jsdom'
 import { jsdom } from './dom.js'
 import { renderContent } from '../../src/lib/content.js'
 import { RAW_HTML_BLOCK } from './editor.js'
+import { loadLexical } from './lexical.js'
 import { segmentsOf } from './segments.js'
 
 type SerializedNode = { type: string; [key: string]: unknown }
@@ -37,7 +39,8 @@ class ReusedDom {
  * each part it cannot as a raw-HTML block holding that part's source text (segments.ts). Plain
  * text becomes paragraphs first, as records show it. Empty HTML is no document (null).
  */
-export function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): EditorState | null {
+export async function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): Promise<EditorState | null> {
+  const { convertHTMLToLexical } = (await loadLexical()).editor
   const content = renderContent(html)
   const children = segmentsOf(content).flatMap((segment) =>
     segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM: ReusedDom }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
@@ -73,5 +76,11 @@ export type Populate = Parameters<typeof convertLexicalToHTMLAsync>[0]['populate
 
 export async function lexicalToHtml(state: unknown, populate: Populate): Promise<string> {
   if (!state || typeof state !== 'object' || !('root' in state)) return ''
+  const { convertLexicalToHTMLAsync } = (await loadLexical()).html
   return convertLexicalToHTMLAsync({ data: state as never, converters, disableContainer: true, disableIndent: true, populate })
+}
+
+/** The sanitized editor config of a rich-text field, which Payload's HTML import needs. */
+export async function editorConfigOfField(field: RichTextField): Promise<SanitizedServerEditorConfig> {
+  return (await loadLexical()).editor.editorConfigFactory.fromField({ field })
 }

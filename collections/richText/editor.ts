@@ -1,27 +1,7 @@
-import type { LexicalRichTextAdapter } from '@payloadcms/richtext-lexical'
-import {
-  BlockquoteFeature,
-  BlocksFeature,
-  BoldFeature,
-  FixedToolbarFeature,
-  HeadingFeature,
-  HorizontalRuleFeature,
-  InlineCodeFeature,
-  InlineToolbarFeature,
-  ItalicFeature,
-  lexicalEditor,
-  LinkFeature,
-  OrderedListFeature,
-  ParagraphFeature,
-  StrikethroughFeature,
-  SubscriptFeature,
-  SuperscriptFeature,
-  UnderlineFeature,
-  UnorderedListFeature,
-  UploadFeature,
-} from '@payloadcms/richtext-lexical'
+import type { LexicalRichTextAdapter, lexicalEditor } from '@payloadcms/richtext-lexical'
 import type { Block } from 'payload'
 import { label, text } from '../i18n/index.js'
+import { loadLexical } from './lexical.js'
 
 /** The Lexical block that keeps HTML the editor cannot represent, exported verbatim. */
 export const RAW_HTML_BLOCK = 'calRawHtml'
@@ -46,28 +26,33 @@ export const rawHtmlBlock: Block = {
  * The calendar's own editor for descriptions and excerpts, whatever the app's `editor` is: what
  * an event page needs (headings, marks, lists, external links, quotes, images from the upload
  * collection) and the raw-HTML block. Internal links and relationships are left out: they have no
- * HTML of their own for the v1 namespace to give.
+ * HTML of their own for the v1 namespace to give. Lexical itself is loaded when Payload sanitizes
+ * the config (`loadLexical`).
  */
-export const calendarEditor = (mediaSlug: string): (args: Parameters<ReturnType<typeof lexicalEditor>>[0]) => Promise<LexicalRichTextAdapter> =>
-  lexicalEditor({
-    features: [
-      ParagraphFeature(),
-      HeadingFeature(),
-      BoldFeature(),
-      ItalicFeature(),
-      UnderlineFeature(),
-      StrikethroughFeature(),
-      SubscriptFeature(),
-      SuperscriptFeature(),
-      InlineCodeFeature(),
-      UnorderedListFeature(),
-      OrderedListFeature(),
-      LinkFeature({ enabledCollections: [] }),
-      BlockquoteFeature(),
-      HorizontalRuleFeature(),
-      UploadFeature({ enabledCollections: [mediaSlug] as never[] }),
-      BlocksFeature({ blocks: [rawHtmlBlock] }),
-      FixedToolbarFeature(),
-      InlineToolbarFeature(),
-    ],
-  })
+export const calendarEditor =
+  (mediaSlug: string) =>
+  async (args: Parameters<ReturnType<typeof lexicalEditor>>[0]): Promise<LexicalRichTextAdapter> => {
+    const { editor: lexical } = await loadLexical()
+    return lexical.lexicalEditor({
+      features: [
+        lexical.ParagraphFeature(),
+        lexical.HeadingFeature(),
+        lexical.BoldFeature(),
+        lexical.ItalicFeature(),
+        lexical.UnderlineFeature(),
+        lexical.StrikethroughFeature(),
+        lexical.SubscriptFeature(),
+        lexical.SuperscriptFeature(),
+        lexical.InlineCodeFeature(),
+        lexical.UnorderedListFeature(),
+        lexical.OrderedListFeature(),
+        lexical.LinkFeature({ enabledCollections: [] }),
+        lexical.BlockquoteFeature(),
+        lexical.HorizontalRuleFeature(),
+        lexical.UploadFeature({ enabledCollections: [mediaSlug] as never[] }),
+        lexical.BlocksFeature({ blocks: [rawHtmlBlock] }),
+        lexical.FixedToolbarFeature(),
+        lexical.InlineToolbarFeature(),
+      ],
+    })(args)
+  }

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util'
-import { editorConfigFactory, getPayloadPopulateFn, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import type { CollectionBeforeChangeHook, Field, PayloadRequest, RichTextField, SanitizedCollectionConfig } from 'payload'
 import { label, type TextKey } from '../i18n/index.js'
-import { htmlToLexical, lexicalToHtml, type Populate } from './convert.js'
+import { editorConfigOfField, htmlToLexical, lexicalToHtml, type Populate } from './convert.js'
 import { calendarEditor } from './editor.js'
+import { loadLexical, type LexicalModules } from './lexical.js'
 
 /**
  * Descriptions and excerpts: a localized Lexical field that editors edit, and beside it a hidden,
@@ -21,11 +22,11 @@ export const richTextFields = (name: string, labelKey: TextKey, mediaSlug: strin
 
 const configs = new WeakMap<object, SanitizedServerEditorConfig>()
 
-function editorConfigOf(collection: SanitizedCollectionConfig, name: string): SanitizedServerEditorConfig {
+async function editorConfigOf(collection: SanitizedCollectionConfig, name: string): Promise<SanitizedServerEditorConfig> {
   const field = collection.flattenedFields.find((candidate) => candidate.name === name) as RichTextField | undefined
   if (!field) throw new Error(`${collection.slug} has no rich-text field ${name}`)
   let config = configs.get(field)
-  if (!config) configs.set(field, (config = editorConfigFactory.fromField({ field })))
+  if (!config) configs.set(field, (config = await editorConfigOfField(field)))
   return config
 }
 
@@ -36,8 +37,8 @@ const isPerLanguage = (value: unknown): value is Record<string, unknown> =>
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a ?? null, b ?? null)
 
 const populateFor = (req: PayloadRequest): Populate => {
-  let made: ReturnType<typeof getPayloadPopulateFn> | undefined
-  return async (args) => (await (made ??= getPayloadPopulateFn({ currentDepth: 0, depth: 1, req })))(args)
+  let made: ReturnType<LexicalModules['editor']['getPayloadPopulateFn']> | undefined
+  return async (args) => (await (made ??= (await loadLexical()).editor.getPayloadPopulateFn({ currentDepth: 0, depth: 1, req })))(args)
 }
 
 type Pair = { state: unknown; html: unknown }
@@ -48,16 +49,16 @@ type Pair = { state: unknown; html: unknown }
  * document is a write of HTML, kept as given; a new document (the admin, Payload's REST) gets its
  * HTML from it. A text given for the document is HTML, as the field held before it was rich text.
  */
-async function settle(given: Pair, stored: Pair, convert: { toState: (html: string | null) => unknown; toHtml: (state: unknown) => Promise<string> }): Promise<Pair> {
+async function settle(given: Pair, stored: Pair, convert: { toState: (html: string | null) => Promise<unknown>; toHtml: (state: unknown) => Promise<string> }): Promise<Pair> {
   // Payload reads a text given to a rich-text field as JSON when it can ("12" becomes 12).
   if (given.state !== null && given.state !== undefined && typeof given.state !== 'object') {
     const html = String(given.state)
-    return { state: convert.toState(html), html }
+    return { state: await convert.toState(html), html }
   }
   const stateChanged = given.state !== undefined && !same(given.state, stored.state)
   const htmlChanged = given.html !== undefined && !same(given.html, stored.html)
   if (stateChanged) return { state: given.state, html: await convert.toHtml(given.state) }
-  if (htmlChanged) return { state: convert.toState(typeof given.html === 'string' ? given.html : null), html: given.html }
+  if (htmlChanged) return { state: await convert.toState(typeof given.html === 'string' ? given.html : null), html: given.html }
   return given
 }
 
@@ -74,7 +75,7 @@ export const keepHtmlBeside =
       if (data[name] === undefined && data[htmlName] === undefined) continue
       const populate = populateFor(req)
       const convert = {
-        toState: (html: string | null) => htmlToLexical(html, editorConfigOf(collection, name)),
+        toState: async (html: string | null) => htmlToLexical(html, await editorConfigOf(collection, name)),
         toHtml: (state: unknown) => lexicalToHtml(state, populate),
       }
       const stored = (originalDoc ?? {}) as Record<string, unknown>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { cachedReads } from './cachedReads.js'
 import { closeDatabase } from './database.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
@@ -82,8 +83,6 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
 /** Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the admin UI. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = await loadAppConfig()
-  // After the config: the plugin brings the rich-text editor, whose Lexical builds loadAppConfig chooses.
-  const { cachedReads } = await import('./cachedReads.js')
   const payload = await getPayload({ config })
   const apiRoute = config.routes.api
   const app = express()

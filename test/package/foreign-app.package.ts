@@ -7,7 +7,7 @@
  * when DATABASE_URI names one (`bash scripts/with-postgres.sh npm run test:package`).
  */
 import assert from 'node:assert/strict'
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -85,6 +85,18 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
     const installed = JSON.parse(fs.readFileSync(path.join(appDir, 'node_modules', 'payload-events-calendar', 'package.json'), 'utf8'))
     assert.equal(installed.version, ours.version)
     assert.ok(!fs.lstatSync(path.join(appDir, 'node_modules', 'payload-events-calendar')).isSymbolicLink())
+  })
+
+  test('the config builds in every one of 16 fresh Node processes (Lexical loaded core first: no unsettled top-level await)', async () => {
+    const starts = Array.from({ length: 16 }, () =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['drive.mjs', 'config', 'file::memory:'], { cwd: appDir, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development' }, stdio: 'ignore', timeout: 120_000 })
+        child.on('exit', (code) => resolve(code))
+      }),
+    )
+    const codes = await Promise.all(starts)
+    // Before Lexical was loaded core first, about half of these exited with code 13, having printed nothing.
+    assert.deepEqual(codes.filter((code) => code !== 0), [])
   })
 
   test('SQLite: index, /doc, create with an inline venue, archive, French, by-slug, rights, delete', () => {

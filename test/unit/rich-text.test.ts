@@ -1,8 +1,8 @@
 /** Descriptions and excerpts: HTML → segments → Lexical, and Lexical → HTML, without a server. */
 import { describe, expect, test } from '@jest/globals'
-import { editorConfigFactory, type SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import { sanitizeConfig, type Config, type RichTextField } from 'payload'
-import { htmlToLexical, lexicalToHtml } from '../../collections/richText/convert.js'
+import { editorConfigOfField, htmlToLexical, lexicalToHtml } from '../../collections/richText/convert.js'
 import { RAW_HTML_BLOCK } from '../../collections/richText/editor.js'
 import { segmentsOf } from '../../collections/richText/segments.js'
 import { calendarPlugin } from '../../src/index.js'
@@ -14,7 +14,7 @@ const editor = async () => {
   const sanitized = await sanitizeConfig(config)
   const events = sanitized.collections.find((collection) => collection.slug === 'events')!
   const field = events.flattenedFields.find((candidate) => candidate.name === 'description') as RichTextField
-  return (editorConfig = editorConfigFactory.fromField({ field }))
+  return (editorConfig = await editorConfigOfField(field))
 }
 
 const EMBED = '<iframe src=https://www.youtube.com/embed/x allowfullscreen></iframe>'
@@ -47,7 +47,7 @@ describe('segments', () => {
 
 describe('HTML → Lexical → HTML', () => {
   test('bold, italic, headings, lists and links become editor nodes, and come back as HTML', async () => {
-    const state = htmlToLexical('<h2>Programme</h2><p>A <strong>bold</strong> and <em>light</em> <a href="https://example.org/">night</a></p><ul><li>one</li><li>two</li></ul><ol><li>first<ul><li>nested</li></ul></li></ol>', await editor())
+    const state = await htmlToLexical('<h2>Programme</h2><p>A <strong>bold</strong> and <em>light</em> <a href="https://example.org/">night</a></p><ul><li>one</li><li>two</li></ul><ol><li>first<ul><li>nested</li></ul></li></ol>', await editor())
     const types = state!.root.children.map((node) => node.type)
     expect(types).toEqual(['heading', 'paragraph', 'list', 'list'])
     expect(await lexicalToHtml(state, async () => undefined)).toBe(
@@ -56,16 +56,16 @@ describe('HTML → Lexical → HTML', () => {
   })
 
   test('plain text becomes paragraphs; empty text is no document', async () => {
-    const state = htmlToLexical('Line one\n\nLine two', await editor())
+    const state = await htmlToLexical('Line one\n\nLine two', await editor())
     expect(state!.root.children.map((node) => node.type)).toEqual(['paragraph', 'paragraph'])
-    expect(htmlToLexical('', await editor())).toBeNull()
-    expect(htmlToLexical('  ', await editor())).toBeNull()
+    expect(await htmlToLexical('', await editor())).toBeNull()
+    expect(await htmlToLexical('  ', await editor())).toBeNull()
     expect(await lexicalToHtml(null, async () => undefined)).toBe('')
   })
 
   test('an embed, a table and a shortcode are raw-HTML blocks in their place, exported verbatim', async () => {
     const html = `<p>Before</p>${EMBED}${TABLE}${SHORTCODE}<p>After</p>`
-    const state = htmlToLexical(html, await editor())
+    const state = await htmlToLexical(html, await editor())
     const children = state!.root.children as Array<{ type: string; fields?: { blockType: string; html: string } }>
     expect(children.map((node) => node.type)).toEqual(['paragraph', 'block', 'block', 'block', 'paragraph'])
     expect(children.filter((node) => node.type === 'block').map((node) => [node.fields!.blockType, node.fields!.html])).toEqual([
@@ -77,7 +77,7 @@ describe('HTML → Lexical → HTML', () => {
   })
 
   test('HTML that is only raw is a document of raw blocks', async () => {
-    const state = htmlToLexical(EMBED, await editor())
+    const state = await htmlToLexical(EMBED, await editor())
     expect(state!.root.children.map((node) => node.type)).toEqual(['block'])
   })
 })

@@ -1,6 +1,5 @@
-import { editorConfigFactory } from '@payloadcms/richtext-lexical'
 import type { Payload, RichTextField } from 'payload'
-import { htmlToLexical } from '../../../collections/richText/convert.js'
+import { editorConfigOfField, htmlToLexical } from '../../../collections/richText/convert.js'
 
 /**
  * The data step of the `rich_text` migrations: descriptions and excerpts were HTML (or plain text)
@@ -35,10 +34,10 @@ export async function convertStoredHtml(
     for (const [name, htmlColumn] of fields) {
       const field = payload.collections[collection as never]?.config.flattenedFields.find((candidate) => candidate.name === name) as RichTextField | undefined
       if (!field) continue
-      const editorConfig = editorConfigFactory.fromField({ field })
+      const editorConfig = await editorConfigOfField(field)
       for (let after: Row['id'] = 0, rows: Row[] = []; (rows = await read(table, htmlColumn, after)).length; after = rows[rows.length - 1].id) {
         for (const row of rows) {
-          const state = htmlToLexical(row.html, editorConfig)
+          const state = await htmlToLexical(row.html, editorConfig)
           await store(table, name, row.id, state ? JSON.stringify(state) : null)
         }
       }

@@ -14,6 +14,13 @@ const check = (name, fn) => {
   console.log(`ok - ${name}`)
 }
 
+if (scenario === 'config') {
+  // Building the config loads the rich-text editor (Lexical): the package test starts many of these at once.
+  await appConfig('plain', databaseUri)
+  console.log(`scenario ${scenario}: 1 checks passed`)
+  process.exit(0)
+}
+
 if (scenario === 'no-transactions') {
   await assert.rejects(
     getPayload({ config: await appConfig(scenario, databaseUri) }),
