@@ -6,7 +6,8 @@
  * opens its own record, which links to its series and says what a save changes (the sidebar's
  * applyTo: a change saved for all reaches every date); a date moved to the trash in the admin
  * leaves the calendar and the archive, and is an EXDATE of the feed; the dashboard lists the
- * series' dates, and a series waiting for review once. Run with `npm run test:e2e` after
+ * series' dates, and a series waiting for review once; a date changed alone (time and title) is an
+ * exception of the series everywhere; "this and the following dates" splits the series in two. Run with `npm run test:e2e` after
  * `npm run build`; screenshots go to test/artifacts/ (the editor's alone, `recurrence-editor-field.png`,
  * is the README's docs/recurrence-editor.png).
  */
@@ -25,6 +26,8 @@ const TITLE = 'Evening Yoga'
 const MARCH = '/collections/events/calendar?mode=month&date=2027-03-01'
 const TUESDAYS_AND_THURSDAYS = ['2027-03-02', '2027-03-04', '2027-03-09', '2027-03-11', '2027-03-16', '2027-03-18', '2027-03-23', '2027-03-25', '2027-03-30', '2027-04-01', '2027-04-06', '2027-04-08', '2027-04-13', '2027-04-15']
 const TRASHED_DAY = '2027-03-30'
+const ALONE_DAY = '2027-04-06'
+const SPLIT_DAY = '2027-04-13'
 
 let app: App
 let browser: Browser
@@ -35,13 +38,20 @@ let seriesId = 0
 
 const step = stepsOf(() => ({ ui, browser }))
 
-type V1Event = { id: number; title: string; start_date: string; end_date: string; utc_start_date: string; timezone: string }
+type V1Event = { id: number; title: string; start_date: string; end_date: string; utc_start_date: string; timezone: string; series?: { id: number; detached: boolean } }
 
 /** The series' dates in the v1 archive from 1 March to 16 April, as an anonymous reader sees them. */
 async function archived(): Promise<V1Event[]> {
   const response = await rest.request('GET', `${V1}/events?start_date=2027-03-01&end_date=2027-04-16&per_page=50`)
   assert.equal(response.status, 200, JSON.stringify(response.body))
   return (response.body.events as V1Event[]).filter((event) => event.title === TITLE)
+}
+
+/** Every yoga date in the same window, whatever its title has become. */
+async function yogaDates(): Promise<V1Event[]> {
+  const response = await rest.request('GET', `${V1}/events?start_date=2027-03-01&end_date=2027-04-16&per_page=50`)
+  assert.equal(response.status, 200, JSON.stringify(response.body))
+  return (response.body.events as V1Event[]).filter((event) => /Yoga/.test(event.title))
 }
 
 /** The series' own iCalendar file, as a calendar app reads it. */
@@ -273,6 +283,76 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       const titles = (response.body.events as V1Event[]).filter((event) => event.title.startsWith('Evening Yoga')).map((event) => event.title)
       assert.equal(titles.length, TUESDAYS_AND_THURSDAYS.length - 1)
       assert.ok(titles.every((title) => title === 'Evening Yoga and Tea'), titles.join(', '))
+    }))
+
+  it('changes one date alone (its time and title) when the sidebar says "This date", the others as they were', () =>
+    step('recurrence-this-date', async () => {
+      const before = await yogaDates()
+      const date = before.find((event) => event.start_date.startsWith(ALONE_DAY))!
+      await ui.open(`/collections/events/${date.id}`)
+      await ui.page.locator('.cal-series-notice', { hasText: 'Saving changes this date only' }).waitFor()
+      await ui.input('title').fill('Evening Yoga, outdoors')
+      // Summer time in April: 18:00 UTC (the browser's clock) is 20:00 in Paris.
+      await ui.fillDate('startDate', 'Apr 6, 2027 6:00 PM')
+      await ui.fillDate('endDate', 'Apr 6, 2027 7:30 PM')
+      await ui.page.locator('.cal-zoned-time[data-field="startDate"]', { hasText: 'Tue, Apr 6, 2027, 8:00 PM Europe/Paris' }).waitFor()
+      await ui.saveAndWait()
+
+      const after = await yogaDates()
+      assert.equal(after.length, before.length)
+      const changed = after.find((event) => event.id === date.id)!
+      assert.equal(changed.title, 'Evening Yoga, outdoors')
+      assert.equal(changed.start_date, `${ALONE_DAY} 20:00:00`)
+      assert.equal(changed.series?.detached, true)
+      const others = after.filter((event) => event.id !== date.id)
+      assert.ok(others.every((event) => event.title === 'Evening Yoga and Tea' && event.start_date.endsWith(' 19:00:00')), JSON.stringify(others))
+      // In the feed the series keeps its rule, and the changed date is an exception of its own.
+      const feed = await seriesFeed()
+      assert.match(feed, /RECURRENCE-ID;TZID=Europe\/Paris:20270406T190000/)
+      assert.match(feed, /DTSTART;TZID=Europe\/Paris:20270406T200000/)
+
+      await ui.open('/collections/events/calendar?mode=month&date=2027-04-01')
+      await ui.page.locator('.cal-calendar__grid[aria-busy="false"]').waitFor()
+      const moved = ui.page.locator(`.cal-day__timed[data-day="${ALONE_DAY}"] a.cal-event[data-event-id="${date.id}"]`)
+      assert.equal((await moved.innerText()).replace(/\s+/g, ' '), '20:00 ↻ Repeats: Evening Yoga, outdoors')
+      await ui.screenshot('recurrence-this-date')
+    }))
+
+  it('splits the series at a date when the sidebar says "This and the following dates"', () =>
+    step('recurrence-following', async () => {
+      const date = (await yogaDates()).find((event) => event.start_date.startsWith(SPLIT_DAY))!
+      await ui.open(`/collections/events/${date.id}`)
+      await ui.page.locator('.cal-series-notice').waitFor()
+      await ui.input('title').fill('Late Yoga')
+      await ui.choose('applyTo', 'This and the following dates')
+      await ui.page.locator('.cal-series-notice', { hasText: 'Saving changes this date and the following ones: the series splits here.' }).waitFor()
+      await ui.saveAndWait()
+
+      const after = await yogaDates()
+      const byDay = (event: V1Event) => event.start_date.slice(0, 10)
+      assert.deepEqual(after.filter((event) => event.title === 'Late Yoga').map(byDay), ['2027-04-13', '2027-04-15'])
+      assert.ok(after.filter((event) => byDay(event) < SPLIT_DAY).every((event) => event.title !== 'Late Yoga'))
+      // The first series ends the second before the split (19:00 in Paris is 17:00 UTC in April)…
+      const first = (await rest.request('GET', `/api/events/${seriesId}?depth=0`, { token: adminToken })).body
+      assert.deepEqual(first.recurrence.rules, ['FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270413T165959Z'])
+      // …and the following dates belong to a new series that starts there, with the change.
+      const late = after.filter((event) => event.title === 'Late Yoga')
+      const newSeriesId = late[0].series!.id
+      assert.notEqual(newSeriesId, seriesId)
+      assert.ok(late.every((event) => event.series!.id === newSeriesId))
+      const second = (await rest.request('GET', `/api/events/${newSeriesId}?depth=0`, { token: adminToken })).body
+      assert.equal(second.isSeries, true)
+      assert.equal(second.title, 'Late Yoga')
+      assert.equal(second.startDate, '2027-04-13T17:00:00.000Z')
+      assert.doesNotMatch(await seriesFeed(), /20270413T190000/)
+
+      await ui.open('/collections/events/calendar?mode=month&date=2027-04-01')
+      await ui.page.locator('.cal-calendar__grid[aria-busy="false"]').waitFor()
+      for (const day of ['2027-04-13', '2027-04-15']) {
+        const shown = ui.page.locator(`.cal-day__timed[data-day="${day}"] a.cal-event`, { hasText: 'Yoga' })
+        assert.equal((await shown.innerText()).replace(/\s+/g, ' '), '19:00 ↻ Repeats: Late Yoga')
+      }
+      await ui.screenshot('recurrence-following')
     }))
 
   it('sent nothing anywhere but 127.0.0.1', () => {
