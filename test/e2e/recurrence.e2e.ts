@@ -7,7 +7,8 @@
  * applyTo: a change saved for all reaches every date); a date moved to the trash in the admin
  * leaves the calendar and the archive, and is an EXDATE of the feed; the dashboard lists the
  * series' dates, and a series waiting for review once; a date changed alone (time and title) is an
- * exception of the series everywhere; "this and the following dates" splits the series in two. Run with `npm run test:e2e` after
+ * exception of the series everywhere; "this and the following dates" splits the series in two; the
+ * editor adds an extra date and excludes one. Run with `npm run test:e2e` after
  * `npm run build`; screenshots go to test/artifacts/ (the editor's alone, `recurrence-editor-field.png`,
  * is the README's docs/recurrence-editor.png).
  */
@@ -353,6 +354,29 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
         assert.equal((await shown.innerText()).replace(/\s+/g, ' '), '19:00 ↻ Repeats: Late Yoga')
       }
       await ui.screenshot('recurrence-following')
+    }))
+
+  it('adds an extra date and excludes one with the editor, each shown in the preview before saving and in v1 after', () =>
+    step('recurrence-extra-excluded', async () => {
+      const lateSeriesId = (await yogaDates()).find((event) => event.title === 'Late Yoga')!.series!.id
+      await ui.open(`/collections/events/${lateSeriesId}`)
+      const extra = editor().getByLabel('Extra dates')
+      await extra.fill('2027-04-20T19:00')
+      await extra.press('Enter')
+      await editor().locator('.cal-recurrence__dates--extra li[data-date="2027-04-20 19:00:00"]').waitFor()
+      await editor().getByLabel('Excluded dates').fill('2027-04-15')
+      await editor().locator('input[name="recurrence-excluded"] + button', { hasText: 'Add' }).click()
+      await editor().locator('.cal-recurrence__dates--excluded li[data-date="2027-04-15 19:00:00"]').waitFor()
+      const next = editor().locator('ol.cal-recurrence__next li')
+      await editor().locator('ol.cal-recurrence__next li[data-date="2027-04-20 19:00:00"]').waitFor()
+      assert.deepEqual(await next.evaluateAll((items) => items.map((item) => item.getAttribute('data-date'))), ['2027-04-13 19:00:00', '2027-04-20 19:00:00'])
+      await ui.saveAndWait()
+
+      const response = await rest.request('GET', `${V1}/events?start_date=2027-04-01&end_date=2027-04-30&per_page=50`)
+      const late = (response.body.events as V1Event[]).filter((event) => event.title === 'Late Yoga')
+      assert.deepEqual(late.map((event) => event.start_date), ['2027-04-13 19:00:00', '2027-04-20 19:00:00'])
+      const series = (await rest.request('GET', `/api/events/${lateSeriesId}?depth=0`, { token: adminToken })).body
+      assert.deepEqual([series.recurrence.rdates, series.recurrence.exdates], [['2027-04-20 19:00:00'], ['2027-04-15 19:00:00']])
     }))
 
   it('sent nothing anywhere but 127.0.0.1', () => {

@@ -41,6 +41,43 @@ const sameList = (a: unknown, b: string[]) => Array.isArray(a) && a.length === b
  * before saving. It writes what the model stores (RRULE texts, wall clocks in the event's zone);
  * rules it cannot show are kept as they are, in a text box.
  */
+type DateAdderProps = {
+  id: string
+  type: 'date' | 'datetime-local'
+  name: string
+  value: string
+  onValue: (value: string) => void
+  canAdd: boolean
+  disabled: boolean
+  onAdd: () => void
+  label: string
+}
+
+/** A date input and its Add button (Enter adds too), for added and excluded dates. */
+function DateAdder({ id, type, name, value, onValue, canAdd, disabled, onAdd, label }: DateAdderProps) {
+  return (
+    <span className="cal-recurrence__inline">
+      <input
+        id={id}
+        type={type}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            onAdd()
+          }
+        }}
+      />
+      <button type="button" className="cal-recurrence__button" disabled={disabled || !canAdd} onClick={onAdd}>
+        {label}
+      </button>
+    </span>
+  )
+}
+
 export const RecurrenceField: GroupFieldClientComponent = (props) => {
   const { field, readOnly } = props
   const path = props.path ?? ('name' in field && field.name ? field.name : 'recurrence')
@@ -330,25 +367,7 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
         t('extraDates'),
         <>
           {dateList('extra', extras, rdates.setValue)}
-          <span className="cal-recurrence__inline">
-            <input
-              id={`${id}-extra`}
-              type="datetime-local"
-              name="recurrence-extra"
-              value={extraInput}
-              disabled={disabled}
-              onChange={(event) => setExtraInput(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault()
-                  addExtra()
-                }
-              }}
-            />
-            <button type="button" className="cal-recurrence__button" disabled={disabled || !wallClockFromInput(extraInput)} onClick={addExtra}>
-              {t('add')}
-            </button>
-          </span>
+          <DateAdder id={`${id}-extra`} type="datetime-local" name="recurrence-extra" value={extraInput} onValue={setExtraInput} canAdd={Boolean(wallClockFromInput(extraInput))} disabled={disabled} onAdd={addExtra} label={t('add')} />
         </>,
         `${id}-extra`,
       )}
@@ -357,25 +376,7 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
           t('excludedDates'),
           <>
             {dateList('excluded', excluded, exdates.setValue)}
-            <span className="cal-recurrence__inline">
-              <input
-                id={`${id}-excluded`}
-                type="date"
-                name="recurrence-excluded"
-                value={excludedInput}
-                disabled={disabled || !start}
-                onChange={(event) => setExcludedInput(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault()
-                    addExcluded()
-                  }
-                }}
-              />
-              <button type="button" className="cal-recurrence__button" disabled={disabled || !excludedInput || !start} onClick={addExcluded}>
-                {t('add')}
-              </button>
-            </span>
+            <DateAdder id={`${id}-excluded`} type="date" name="recurrence-excluded" value={excludedInput} onValue={setExcludedInput} canAdd={Boolean(excludedInput)} disabled={disabled || !start} onAdd={addExcluded} label={t('add')} />
           </>,
           `${id}-excluded`,
         )}
