@@ -336,3 +336,15 @@ describe('the dates of a series carry all of it', () => {
     expect(category.count).toBe(3)
   })
 })
+
+describe('the slugs of a series’ dates', () => {
+  it('are the series’ slug and the day, made unique past every slug the calendar already has (-2, -3, …)', async () => {
+    for (const slug of ['lantern-walk-2028-01-05', 'lantern-walk-2028-01-05-2']) {
+      const single = await call('POST', '/events', 'editor', { title: 'Lantern walk', slug, start_date: '2028-02-01 18:00:00', end_date: '2028-02-01 19:00:00' })
+      expect(single.status).toBe(201)
+    }
+    const series = await createSeries({ title: 'Lantern walk', slug: 'lantern-walk', start_date: '2028-01-05 18:00:00', end_date: '2028-01-05 19:00:00', recurrence: 'FREQ=DAILY;COUNT=2' })
+    const dates = (await listed('start_date=2028-01-01&end_date=2028-01-31&search=Lantern')).filter((event) => event.series?.id === series.id) as Array<EventRecord & { slug: string }>
+    expect(dates.map((event) => event.slug)).toEqual(['lantern-walk-2028-01-05-3', 'lantern-walk-2028-01-06'])
+  })
+})

@@ -175,19 +175,40 @@ async function removeRows(req: PayloadRequest, collection: string, ids: (number 
   }
 }
 
-/** The wanted slugs, each made unique against the calendar's events (`-2`, `-3`, … as the slug hook does). */
-async function freeSlugs(req: PayloadRequest, collection: string, wanted: string[]): Promise<string[]> {
+/** Those of `slugs` that events of the calendar already have. */
+async function takenSlugs(req: PayloadRequest, collection: string, slugs: string[]): Promise<Set<string>> {
   const taken = new Set<string>()
-  for (let start = 0; start < wanted.length; start += CHUNK) {
-    const where: Where = { slug: { in: wanted.slice(start, start + CHUNK) } }
+  for (let start = 0; start < slugs.length; start += CHUNK) {
+    const where: Where = { slug: { in: slugs.slice(start, start + CHUNK) } }
     const { docs } = await req.payload.db.find({ collection, where, pagination: false, limit: 0, req, select: { slug: true } })
     for (const doc of docs as unknown as { slug: string }[]) taken.add(doc.slug)
   }
-  return wanted.map((slug) => {
-    if (!taken.has(slug)) return (taken.add(slug), slug)
-    let n = 2
-    while (taken.has(`${slug}-${n}`)) n++
-    taken.add(`${slug}-${n}`)
-    return `${slug}-${n}`
-  })
+  return taken
+}
+
+/**
+ * The wanted slugs, each made unique against the calendar's events and the others wanted
+ * (`-2`, `-3`, … as the slug hook does). A suffixed slug can be taken too, so each round asks the
+ * database about the candidates of the slugs still unplaced (one round, and one more for each
+ * suffix already taken).
+ */
+async function freeSlugs(req: PayloadRequest, collection: string, wanted: string[]): Promise<string[]> {
+  const chosen: string[] = new Array(wanted.length)
+  const placed = new Set<string>()
+  let candidates = wanted.map((slug, index) => ({ index, slug, suffix: 1 }))
+  while (candidates.length) {
+    const taken = await takenSlugs(req, collection, candidates.map((candidate) => candidate.slug))
+    const unplaced: typeof candidates = []
+    for (const candidate of candidates) {
+      if (taken.has(candidate.slug) || placed.has(candidate.slug)) {
+        const suffix = candidate.suffix + 1
+        unplaced.push({ index: candidate.index, slug: `${wanted[candidate.index]}-${suffix}`, suffix })
+      } else {
+        placed.add(candidate.slug)
+        chosen[candidate.index] = candidate.slug
+      }
+    }
+    candidates = unplaced
+  }
+  return chosen
 }
