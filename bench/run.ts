@@ -11,6 +11,9 @@
  *   --admin             serve the admin UI too (needs `npm run build`); default: API only
  *   --series N          recurring series beside 10,000 single events, measured after the main run
  *                       (default 1000 weekly series of 104 dates; 0 skips it)
+ *   --heap-mb N         run the servers with V8's old space capped at N MB (--max-old-space-size), as
+ *                       a small container would; default: V8's own sizing, which grows the heap
+ *                       lazily when the machine has memory to spare
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
  *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
@@ -30,7 +33,7 @@ import { loadAppConfig } from '../src/host/config.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean; database: string | undefined; series: number }
+type Options = { events: number; sizes: number[] | null; duration: number; connections: number; seed: number; admin: boolean; database: string | undefined; series: number; heapMb: number | null }
 
 function parseOptions(argv: string[]): Options {
   const value = (name: string) => {
@@ -54,6 +57,7 @@ function parseOptions(argv: string[]): Options {
     admin: argv.includes('--admin'),
     database: value('database'),
     series: value('series') === '0' ? 0 : number('series', 1000),
+    heapMb: value('heap-mb') === undefined ? null : number('heap-mb', 0),
   }
 }
 
@@ -71,8 +75,9 @@ async function openPayload(uri: string): Promise<Payload> {
 type Server = { child: ChildProcess; url: string; peakRss: () => number; scenarioPeakRss: () => number; resetScenarioPeak: () => void; stop: () => Promise<void> }
 
 /** Starts the app as the README does, in production mode, on the dataset. */
-async function startServer(uri: string, admin: boolean, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: uri, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: '', ...extraEnv }
+async function startServer(uri: string, { admin, heapMb }: Pick<Options, 'admin' | 'heapMb'>, extraEnv: Record<string, string> = {}): Promise<Server> {
+  const nodeOptions = heapMb ? `--max-old-space-size=${heapMb}` : ''
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URI: uri, PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: admin ? 'true' : 'false', LOG_LEVEL: 'warn', NODE_OPTIONS: nodeOptions, ...extraEnv }
   // `npm start` without npm in between, so that the pid sampled for memory is the server's.
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' })
   if (built.status !== 0) throw new Error('building the server failed')
@@ -264,7 +269,7 @@ async function cachingScenarios(server: Server, oneEvent: number, options: Optio
 
 /** The same reads on a server without the response cache (CAL_RESPONSE_CACHE_MB=0): every request queries. */
 async function coldScenarios(uri: string, oneEvent: number, options: Options): Promise<{ measures: Measure[]; peakRss: number }> {
-  const server = await startServer(uri, false, { CAL_RESPONSE_CACHE_MB: '0' })
+  const server = await startServer(uri, { ...options, admin: false }, { CAL_RESPONSE_CACHE_MB: '0' })
   try {
     const get = (path: string) => ({ url: `${server.url}${path}` })
     const measures = [
@@ -311,7 +316,7 @@ const SERIES_EVENTS = 10_000
  */
 async function seriesScenarios(store: ReturnType<typeof datasetStore>, options: Options): Promise<{ measures: Measure[]; peakRss: number }> {
   const uri = await store.workingCopy(SERIES_EVENTS, options.seed, options.series)
-  const server = await startServer(uri, false, { CAL_RESPONSE_CACHE_MB: '0' })
+  const server = await startServer(uri, { ...options, admin: false }, { CAL_RESPONSE_CACHE_MB: '0' })
   try {
     const get = (path: string) => ({ url: `${server.url}${path}` })
     const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })
@@ -375,7 +380,7 @@ async function main() {
     const uri = await store.workingCopy(events, options.seed)
     // The configuration reads DATABASE_URI once, so this process opens one database only: the one measured directly.
     const payload = options.sizes ? null : await openPayload(uri)
-    const server = await startServer(uri, options.admin)
+    const server = await startServer(uri, options)
     let coldPeak = 0
     try {
       const measures = payload ? await allScenarios(server, payload, options) : await listScenarios(server, options)
