@@ -8,7 +8,8 @@
  * leaves the calendar and the archive, and is an EXDATE of the feed; the dashboard lists the
  * series' dates, and a series waiting for review once; a date changed alone (time and title) is an
  * exception of the series everywhere; "this and the following dates" splits the series in two; the
- * editor adds an extra date and excludes one. Run with `npm run test:e2e` after
+ * editor adds an extra date and excludes one; a New York series stays at 09:30 local across the end
+ * of summer time. Run with `npm run test:e2e` after
  * `npm run build`; screenshots go to test/artifacts/ (the editor's alone, `recurrence-editor-field.png`,
  * is the README's docs/recurrence-editor.png).
  */
@@ -377,6 +378,55 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
       assert.deepEqual(late.map((event) => event.start_date), ['2027-04-13 19:00:00', '2027-04-20 19:00:00'])
       const series = (await rest.request('GET', `/api/events/${lateSeriesId}?depth=0`, { token: adminToken })).body
       assert.deepEqual([series.recurrence.rdates, series.recurrence.exdates], [['2027-04-20 19:00:00'], ['2027-04-15 19:00:00']])
+    }))
+
+  it('keeps a New York series at 09:30 local across the end of summer time (7 November 2027): preview, v1, calendar view and feed', () =>
+    step('recurrence-new-york', async () => {
+      await ui.open('/collections/events/create')
+      await ui.input('title').fill('Morning Standup')
+      // 13:30 UTC (the browser's clock) is 09:30 in New York on 4 November (EDT); from 7 November 09:30 is 14:30 UTC.
+      await ui.fillDate('startDate', 'Nov 4, 2027 1:30 PM')
+      await ui.fillDate('endDate', 'Nov 4, 2027 2:00 PM')
+      await ui.field('timezone').locator('.rs__control').click()
+      await ui.page.keyboard.type('America/New_York')
+      await ui.page.locator('.rs__option', { hasText: 'America/New_York' }).first().click()
+      await ui.page.locator('.cal-zoned-time[data-field="startDate"]', { hasText: 'Thu, Nov 4, 2027, 9:30 AM America/New_York' }).waitFor()
+      await ui.choose('status', 'Published')
+      await editor().getByLabel('Repeat', { exact: true }).selectOption({ label: 'Weekly' })
+      await editor().getByRole('radio', { name: 'On' }).check()
+      await editor().getByLabel('Ends: On').fill('2027-11-18')
+      const preview = editor().locator('.cal-recurrence__preview')
+      await preview.locator('.cal-recurrence__sentence', { hasText: 'Every week on Thursday, until 18 November 2027' }).waitFor()
+      assert.deepEqual(await preview.locator('ol.cal-recurrence__next li time').allInnerTexts(), ['Thu, Nov 4, 2027, 9:30 AM', 'Thu, Nov 11, 2027, 9:30 AM', 'Thu, Nov 18, 2027, 9:30 AM'])
+      assert.equal(await preview.locator('li[data-date="2027-11-04 09:30:00"] time').getAttribute('datetime'), '2027-11-04T13:30:00.000Z')
+      assert.equal(await preview.locator('li[data-date="2027-11-11 09:30:00"] time').getAttribute('datetime'), '2027-11-11T14:30:00.000Z')
+      await ui.saveAndWait()
+      await ui.page.waitForURL(/\/admin\/collections\/events\/\d+/)
+      const standupId = Number(/events\/(\d+)/.exec(ui.page.url())![1])
+
+      const response = await rest.request('GET', `${V1}/events?start_date=2027-11-01&end_date=2027-11-30&per_page=50`)
+      const dates = (response.body.events as V1Event[]).filter((event) => event.title === 'Morning Standup')
+      assert.deepEqual(
+        dates.map((event) => [event.start_date, event.utc_start_date, event.timezone]),
+        [
+          ['2027-11-04 09:30:00', '2027-11-04 13:30:00', 'America/New_York'],
+          ['2027-11-11 09:30:00', '2027-11-11 14:30:00', 'America/New_York'],
+          ['2027-11-18 09:30:00', '2027-11-18 14:30:00', 'America/New_York'],
+        ],
+      )
+
+      await ui.open('/collections/events/calendar?mode=month&date=2027-11-01')
+      await ui.page.locator('.cal-calendar__grid[aria-busy="false"]').waitFor()
+      for (const day of ['2027-11-04', '2027-11-11', '2027-11-18']) {
+        const shown = ui.page.locator(`.cal-day__timed[data-day="${day}"] a.cal-event`, { hasText: 'Morning Standup' })
+        assert.equal((await shown.innerText()).replace(/\s+/g, ' '), '09:30 ↻ Repeats: Morning Standup')
+      }
+      await ui.screenshot('recurrence-new-york')
+
+      const feed = await (await fetch(`${app.url}/api/cal/ical/events/${standupId}.ics`)).text()
+      assert.match(feed, /BEGIN:VTIMEZONE\r\nTZID:America\/New_York/)
+      assert.match(feed, /DTSTART;TZID=America\/New_York:20271104T093000/)
+      assert.match(feed, /RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=/)
     }))
 
   it('sent nothing anywhere but 127.0.0.1', () => {
