@@ -104,9 +104,7 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.fillDate('startDate', 'Mar 1, 2027 7:00 PM')
       await ui.fillDate('endDate', 'Mar 1, 2027 11:00 PM')
       // The zone is picked from the list of zones, found by typing part of its name.
-      await ui.field('timezone').locator('.rs__control').click()
-      await ui.page.keyboard.type('Europe/Par')
-      await ui.page.locator('.rs__option', { hasText: 'Europe/Paris' }).first().click()
+      await ui.pickZone('Europe/Paris', 'Europe/Par')
 
       // A venue that does not exist yet, created from the event.
       await ui.field('venue').getByRole('button', { name: 'Add new Venue' }).click()

@@ -115,6 +115,13 @@ export function admin(page: Page, baseUrl: string) {
     await page.locator('.rs__option', { hasText: option }).first().click()
   }
 
+  /** Picks an event's zone as an editor does: typing (part of) its name into the searchable list. */
+  const pickZone = async (zone: string, typed = zone) => {
+    await field('timezone').locator('.rs__control').click()
+    await page.keyboard.type(typed)
+    await page.locator('.rs__option', { hasText: zone }).first().click()
+  }
+
   /** Clicks Save on the document (or on the one in the open drawer), once the form has settled. */
   const save = async (within: Page | Locator = page) => {
     await settle()
@@ -170,6 +177,7 @@ export function admin(page: Page, baseUrl: string) {
     fillDate,
     optionsOf,
     choose,
+    pickZone,
     save,
     saveAndWait,
     toast,
