@@ -1,6 +1,7 @@
 /** Descriptions and excerpts: HTML → segments → Lexical, and Lexical → HTML, without a server. */
 import { describe, expect, test } from '@jest/globals'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
+import { JSDOM } from 'jsdom'
 import { sanitizeConfig, type Config, type RichTextField } from 'payload'
 import { editorConfigOfField, htmlToLexical, lexicalToHtml } from '../../collections/richText/convert.js'
 import { RAW_HTML_BLOCK } from '../../collections/richText/editor.js'
@@ -42,6 +43,35 @@ describe('segments', () => {
       { kind: 'rich', html: '<p>a</p>' },
       { kind: 'raw', html: '<script>alert(1)</script>' },
     ])
+  })
+})
+
+describe('segments, against a browser-grade DOM', () => {
+  /** What jsdom (a full window, with node locations) makes of the same HTML: the segmenter's reference. */
+  function sourcesByJsdom(html: string): string[] {
+    const prefix = '<!DOCTYPE html><body>'
+    const dom = new JSDOM(prefix + html, { includeNodeLocations: true })
+    return [...dom.window.document.body.childNodes]
+      .filter((node) => !(node.nodeType === 3 && !(node.textContent ?? '').trim()))
+      .map((node) => {
+        const location = dom.nodeLocation(node)
+        return location ? (prefix + html).slice(location.startOffset, location.endOffset) : ''
+      })
+  }
+
+  test.each([
+    '<p>unclosed<p>second',
+    '<div><p>a</div>tail',
+    '<table><tr><td>1</td></tr></table>',
+    '<ul><li>one<li>two</ul>',
+    'text &amp; &lt;entities&gt; [gallery id="1"] <!-- c --> <b>bold</b>',
+    '<script>if (a < b) {}</script><style>p{}</style>',
+    '<svg><circle r="1"/></svg><math><mi>x</mi></math>',
+    '<p>a</p>\n\n  <h2>b</h2>\r\n<hr><br>',
+    '<a href="x">link<p>inside</p></a>',
+    '</p>stray end<p>ok</p>',
+  ])('keeps the source text of the same top-level nodes as jsdom does: %s', (html) => {
+    expect(segmentsOf(html).map((segment) => segment.html).join('')).toBe(sourcesByJsdom(html).join(''))
   })
 })
 
