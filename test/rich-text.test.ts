@@ -49,6 +49,18 @@ describe('v1 writes HTML, and reads it as written', () => {
     expect(blocksOf((await stored('events', scripted.id)).description)).toEqual(['<script>alert(1)</script>'])
   })
 
+  it('keeps HTML nested deeper than the editor takes (here 5,000 levels, within the 40,000 characters a description takes) as one raw block, readable in v1 and the feed', async () => {
+    const deep = `<p>Before</p>${'<b>'.repeat(5_000)}deep${'</b>'.repeat(5_000)}`
+    const response = await server.request('POST', `${V1}/events`, { token: admin.token, body: { title: 'Deep night', start_date: utcWallClock(6), end_date: utcWallClock(6, 2), status: 'publish', description: deep } })
+    expect(response.status).toBe(201)
+    expect(response.body.description).toBe(deep)
+    const doc = await stored('events', response.body.id)
+    expect(doc.description.root.children.map((node: Node) => node.type)).toEqual(['paragraph', 'block'])
+    const feed = await server.request('GET', `/api/cal/ical/events/${response.body.id}.ics`)
+    expect(feed.status).toBe(200)
+    expect(String(feed.body)).toMatch(/DESCRIPTION:Before/)
+  })
+
   it('search finds the words of the description, venues and organizers and terms too', async () => {
     const created = await event({ description: '<p>A <strong>zanzibarian</strong> evening</p>' })
     const found = await server.request('GET', `${V1}/events?search=zanzibarian&start_date=${encodeURIComponent(utcWallClock(0))}`)

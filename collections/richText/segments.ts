@@ -49,13 +49,25 @@ type ParsedText = DefaultTreeAdapterMap['textNode']
 const isText = (node: ParsedNode): node is ParsedText => node.nodeName === '#text'
 const isElement = (node: ParsedNode): node is ParsedElement => 'tagName' in node
 
-function representable(node: ParsedNode): boolean {
-  if (isText(node)) return !SHORTCODE.test(node.value)
-  if (!isElement(node)) return false
-  const allowed = REPRESENTABLE[node.tagName]
-  if (!allowed) return false
-  if (node.attrs.some((attribute) => !allowed.includes(attribute.name))) return false
-  return node.childNodes.every(representable)
+/** Deeper than this, a node is kept raw: no editor content nests so deep, and the imports recurse. */
+const MAX_DEPTH = 64
+
+/** Whether the editor holds all of a node: walked with a stack, as hostile HTML can nest thousands deep. */
+function representable(top: ParsedNode): boolean {
+  const stack: Array<[ParsedNode, number]> = [[top, 1]]
+  while (stack.length) {
+    const [node, depth] = stack.pop()!
+    if (depth > MAX_DEPTH) return false
+    if (isText(node)) {
+      if (SHORTCODE.test(node.value)) return false
+      continue
+    }
+    if (!isElement(node)) return false
+    const allowed = REPRESENTABLE[node.tagName]
+    if (!allowed || node.attrs.some((attribute) => !allowed.includes(attribute.name))) return false
+    for (const child of node.childNodes) stack.push([child, depth + 1])
+  }
+  return true
 }
 
 const isBlank = (node: ParsedNode) => isText(node) && !node.value.trim()

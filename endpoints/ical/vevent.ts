@@ -8,6 +8,8 @@ import { zoneBlock } from './zones.js'
 /** HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its line breaks. */
 const toText = compile({
   wordwrap: false,
+  // Its walk recurses: hostile HTML nested thousands deep is cut at this depth rather than overflowing the stack.
+  limits: { maxDepth: 64 },
   selectors: [
     { selector: 'a', options: { hideLinkIfSameAsText: true } },
     { selector: 'img', format: 'skip' },

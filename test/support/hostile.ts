@@ -115,6 +115,9 @@ const SPECIAL = [
   'constructor',
   'prototype',
   '<script>alert(1)</script>',
+  // HTML nested thousands deep, within a description's 40,000 characters: parsers that recurse overflow.
+  `${'<b>'.repeat(4_000)}deep${'</b>'.repeat(4_000)}`,
+  '<div><span>'.repeat(3_000),
   '../../etc/passwd',
   'http://127.0.0.1:1/',
   'javascript:alert(1)',
