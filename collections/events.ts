@@ -5,7 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
 import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
-import { keepHtmlBeside, richTextFields } from './richText/fields.js'
+import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { sequenceField } from './hooks/eventSequence.js'
@@ -93,6 +93,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     ],
     hooks: {
       ...post.hooks,
+      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description', 'excerpt'])],
       beforeChange: [eventDates(options.siteTimezone), eventCost, keepHtmlBeside(['description', 'excerpt']), seriesBeforeChange(slugs.events)],
       // The dates of a series are written before the terms they use are counted.
       afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],

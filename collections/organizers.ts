@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, postFields, urlField } from './fields.js'
-import { keepHtmlBeside, richTextFields } from './richText/fields.js'
+import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { label } from './i18n/index.js'
 
@@ -12,7 +12,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
     labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
     ...post,
-    hooks: { ...post.hooks, beforeChange: [keepHtmlBeside(['description'])] },
+    hooks: { ...post.hooks, beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])], beforeChange: [keepHtmlBeside(['description'])] },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),

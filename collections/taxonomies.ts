@@ -3,7 +3,7 @@ import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { eventCountFields, localizedText, slugField } from './fields.js'
-import { keepHtmlBeside, richTextFields } from './richText/fields.js'
+import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { label, message, text } from './i18n/index.js'
@@ -26,7 +26,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
     admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
     access: taxonomyAccess(can.manageCategories),
-    hooks: { beforeValidate: [uniqueSlug('name', 'category')], beforeChange: [keepHtmlBeside(['description'])], afterChange: [refreshDescendants(slug)] },
+    hooks: { beforeOperation: [refuseDeepDocuments(['description'])], beforeValidate: [uniqueSlug('name', 'category')], beforeChange: [keepHtmlBeside(['description'])], afterChange: [refreshDescendants(slug)] },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
@@ -66,7 +66,7 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
     labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
-    hooks: { beforeValidate: [uniqueSlug('name', 'tag')], beforeChange: [keepHtmlBeside(['description'])] },
+    hooks: { beforeOperation: [refuseDeepDocuments(['description'])], beforeValidate: [uniqueSlug('name', 'tag')], beforeChange: [keepHtmlBeside(['description'])] },
     fields: [localizedText('name', 'name', { required: true }), ...richTextFields('description', 'description', options.slugs.media), slugField(), ...eventCountFields()],
   }
 }

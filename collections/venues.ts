@@ -2,7 +2,7 @@ import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
-import { keepHtmlBeside, richTextFields } from './richText/fields.js'
+import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { label, message } from './i18n/index.js'
 
@@ -35,7 +35,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
     labels: { singular: label('venue'), plural: label('venues') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
     ...post,
-    hooks: { ...post.hooks, beforeChange: [keepHtmlBeside(['description'])] },
+    hooks: { ...post.hooks, beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])], beforeChange: [keepHtmlBeside(['description'])] },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),

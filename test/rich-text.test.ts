@@ -119,6 +119,24 @@ describe('an editor writes the document, and v1 reads its HTML', () => {
   })
 })
 
+describe('a document nested thousands deep, sent as JSON through Payload\'s REST', () => {
+  it('is refused with 400 on create and update, before any pass over it (it answered 500)', async () => {
+    const depth = 20_000
+    const text = '{"type":"text","text":"deep","format":0,"version":1,"detail":0,"mode":"normal","style":""}'
+    const nested = '{"type":"quote","version":1,"format":"","indent":0,"direction":"ltr","children":['.repeat(depth) + text + ']}'.repeat(depth)
+    const document = `{"root":{"type":"root","version":1,"format":"","indent":0,"direction":"ltr","children":[${nested}]}}`
+    const dates = `"startDate":"2031-05-01T18:00:00.000Z","endDate":"2031-05-01T20:00:00.000Z"`
+    const created = await server.request('POST', '/api/events', { token: admin.token, body: `{"title":"Deep",${dates},"description":${document}}` })
+    expect(created.status).toBe(400)
+    expect(created.body.errors[0].data.errors).toEqual([{ path: 'description', message: 'This text is nested too deeply (100 levels at most).' }])
+    const event = await createV1Event(server, admin, { title: 'Shallow', start_date: utcWallClock(7), end_date: utcWallClock(7, 1) })
+    const updated = await server.request('PATCH', `/api/events/${event.id}`, { token: admin.token, body: `{"excerpt":${document}}` })
+    expect(updated.status).toBe(400)
+    const tag = await server.request('POST', '/api/event-tags', { token: admin.token, body: `{"name":"Deep tag","description":${document}}` })
+    expect(tag.status).toBe(400)
+  })
+})
+
 describe('a database made before rich text', () => {
   it('migrates: v1 reads the same HTML, and the rich-text fields hold Lexical', async () => {
     const { payload } = server

@@ -124,6 +124,7 @@ export const en = {
   applyToFollowing: 'This and the following dates',
   applyToAll: 'All dates of the series',
   occurrenceNoRules: 'One date of a series cannot repeat: change the series instead.',
+  documentTooDeep: 'This text is nested too deeply ({max} levels at most).',
 } as const
 
 export type TextKey = keyof typeof en

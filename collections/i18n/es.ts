@@ -117,4 +117,5 @@ export const es: Record<TextKey, string> = {
   applyToFollowing: 'Esta fecha y las siguientes',
   applyToAll: 'Todas las fechas de la serie',
   occurrenceNoRules: 'Una fecha de una serie no puede repetirse: modifique la serie.',
+  documentTooDeep: 'Este texto está anidado demasiado profundamente ({max} niveles como máximo).',
 }

@@ -117,4 +117,5 @@ export const fr: Record<TextKey, string> = {
   applyToFollowing: 'Cette date et les suivantes',
   applyToAll: 'Toutes les dates de la série',
   occurrenceNoRules: 'Une date d’une série ne peut pas se répéter : modifiez la série.',
+  documentTooDeep: 'Ce texte est imbriqué trop profondément ({max} niveaux au plus).',
 }

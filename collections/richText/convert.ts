@@ -71,6 +71,28 @@ const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
   blocks: { [RAW_HTML_BLOCK]: ({ node }: { node: unknown }) => String((node as { fields?: { html?: unknown } }).fields?.html ?? '') },
 })
 
+/**
+ * How deep a document may nest (root, blocks, lists, marks): Payload's converters recurse, so a
+ * document sent as JSON thousands of levels deep would overflow the stack. HTML written through v1
+ * never gets here so deep (segments.ts keeps what nests beyond 64 levels as a raw block).
+ */
+export const MAX_DOCUMENT_DEPTH = 100
+
+/** The depth of a Lexical document, counted with a stack (it may be hostile). */
+export function documentDepth(state: unknown): number {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[(state as { root?: unknown } | null)?.root, 1]]
+  while (stack.length) {
+    const [node, depth] = stack.pop()!
+    if (!node || typeof node !== 'object') continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_DOCUMENT_DEPTH) return deepest
+    const children = (node as { children?: unknown }).children
+    if (Array.isArray(children)) for (const child of children) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
 /** A Lexical document as HTML ('' for none or an empty one). */
 export type Populate = Parameters<typeof convertLexicalToHTMLAsync>[0]['populate']
 

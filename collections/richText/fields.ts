@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import type { CollectionBeforeChangeHook, Field, PayloadRequest, RichTextField, SanitizedCollectionConfig } from 'payload'
-import { label, type TextKey } from '../i18n/index.js'
-import { editorConfigOfField, htmlToLexical, lexicalToHtml, type Populate } from './convert.js'
+import { ValidationError, type CollectionBeforeChangeHook, type CollectionBeforeOperationHook, type Field, type PayloadRequest, type RichTextField, type SanitizedCollectionConfig } from 'payload'
+import { label, message, type TextKey } from '../i18n/index.js'
+import { documentDepth, editorConfigOfField, htmlToLexical, lexicalToHtml, MAX_DOCUMENT_DEPTH, type Populate } from './convert.js'
 import { calendarEditor } from './editor.js'
 import { loadLexical, type LexicalModules } from './lexical.js'
 
@@ -96,4 +96,25 @@ export const keepHtmlBeside =
       }
     }
     return data
+  }
+
+/**
+ * Refuses (400) a write whose rich-text document nests deeper than `MAX_DOCUMENT_DEPTH`, before
+ * Payload reads it: Payload's own passes over a document, and the HTML converters, recurse, so a
+ * document sent as JSON thousands of levels deep overflowed the stack (a 500).
+ */
+export const refuseDeepDocuments =
+  (names: string[]): CollectionBeforeOperationHook =>
+  ({ args, collection, operation, req }) => {
+    if (operation !== 'create' && operation !== 'update' && operation !== 'updateByID') return args
+    const data = (args as { data?: Record<string, unknown> }).data
+    for (const name of names) {
+      const value = data?.[name]
+      const documents = isPerLanguage(value) ? Object.values(value) : [value]
+      if (documents.some((document) => documentDepth(document) > MAX_DOCUMENT_DEPTH)) {
+        const text = message(req, 'documentTooDeep').replace('{max}', String(MAX_DOCUMENT_DEPTH))
+        throw new ValidationError({ collection: collection.slug, errors: [{ path: name, message: text }] }, req.t)
+      }
+    }
+    return args
   }
