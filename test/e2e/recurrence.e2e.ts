@@ -359,8 +359,12 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
     step('recurrence-extra-excluded', async () => {
       const lateSeriesId = (await yogaDates()).find((event) => event.title === 'Late Yoga')!.series!.id
       await ui.open(`/collections/events/${lateSeriesId}`)
+      // The form is live (hydrated, its state loaded) before typing: a value typed earlier can be reset.
+      await ui.page.locator('form[data-form-ready="true"]').first().waitFor()
       const extra = editor().getByLabel('Extra dates')
       await extra.fill('2027-04-20T19:00')
+      // Its Add button is enabled once the editor holds the typed date; Enter then adds it.
+      await editor().locator('input[name="recurrence-extra"] + button:not([disabled])').waitFor()
       await extra.press('Enter')
       await editor().locator('.cal-recurrence__dates--extra li[data-date="2027-04-20 19:00:00"]').waitFor()
       await editor().getByLabel('Excluded dates').fill('2027-04-15')
