@@ -289,7 +289,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
     step('recurrence-this-date', async () => {
       const before = await yogaDates()
       const date = before.find((event) => event.start_date.startsWith(ALONE_DAY))!
-      await ui.open(`/collections/events/${date.id}`)
+      await ui.openForm(`/collections/events/${date.id}`)
       await ui.page.locator('.cal-series-notice', { hasText: 'Saving changes this date only' }).waitFor()
       await ui.input('title').fill('Evening Yoga, outdoors')
       // Summer time in April: 18:00 UTC (the browser's clock) is 20:00 in Paris.
@@ -321,7 +321,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
   it('splits the series at a date when the sidebar says "This and the following dates"', () =>
     step('recurrence-following', async () => {
       const date = (await yogaDates()).find((event) => event.start_date.startsWith(SPLIT_DAY))!
-      await ui.open(`/collections/events/${date.id}`)
+      await ui.openForm(`/collections/events/${date.id}`)
       await ui.page.locator('.cal-series-notice').waitFor()
       await ui.input('title').fill('Late Yoga')
       await ui.choose('applyTo', 'This and the following dates')
@@ -358,9 +358,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
   it('adds an extra date and excludes one with the editor, each shown in the preview before saving and in v1 after', () =>
     step('recurrence-extra-excluded', async () => {
       const lateSeriesId = (await yogaDates()).find((event) => event.title === 'Late Yoga')!.series!.id
-      await ui.open(`/collections/events/${lateSeriesId}`)
-      // The form is live (hydrated, its state loaded) before typing: a value typed earlier can be reset.
-      await ui.page.locator('form[data-form-ready="true"]').first().waitFor()
+      await ui.openForm(`/collections/events/${lateSeriesId}`)
       const extra = editor().getByLabel('Extra dates')
       await extra.fill('2027-04-20T19:00')
       // Its Add button is enabled once the editor holds the typed date; Enter then adds it.
@@ -384,7 +382,7 @@ describe('recurring events in the admin, in a browser', { timeout: 600_000 }, ()
 
   it('keeps a New York series at 09:30 local across the end of summer time (7 November 2027): preview, v1, calendar view and feed', () =>
     step('recurrence-new-york', async () => {
-      await ui.open('/collections/events/create')
+      await ui.openForm('/collections/events/create')
       await ui.input('title').fill('Morning Standup')
       // 13:30 UTC (the browser's clock) is 09:30 in New York on 4 November (EDT); from 7 November 09:30 is 14:30 UTC.
       await ui.fillDate('startDate', 'Nov 4, 2027 1:30 PM')

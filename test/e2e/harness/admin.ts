@@ -39,6 +39,12 @@ export function admin(page: Page, baseUrl: string) {
     await page.goto(`${baseUrl}/admin${route}`)
   }
 
+  /** Opens a document's edit view and waits until its form is live (hydrated, its state loaded): a value typed earlier can be reset. */
+  const openForm = async (route: string) => {
+    await open(route)
+    await page.locator('form[data-form-ready="true"]').first().waitFor()
+  }
+
   const fillLogin = async (email: string, password: string) => {
     await page.locator('#field-email').fill(email)
     await page.locator('#field-password').fill(password)
@@ -168,6 +174,7 @@ export function admin(page: Page, baseUrl: string) {
   return {
     page,
     open,
+    openForm,
     createFirstUser,
     login,
     logout,
