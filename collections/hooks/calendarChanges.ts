@@ -1,6 +1,7 @@
 import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
 import { withHooksLast } from '../../src/lib/compose.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
+import { tableNameOf } from '../../src/lib/tables.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -29,9 +30,6 @@ type DrizzleAdapter = {
 
 const preparedReads = new WeakMap<Payload, PreparedRead | null>()
 
-/** Payload's table name key of a slug (its adapters snake-case slugs: `cal-sequences` → `cal_sequences`). */
-const snakeCase = (slug: string) => slug.replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/[^A-Za-z\d]+/g, '_').toLowerCase()
-
 /**
  * Every read of the calendar goes through this one (issue #16), so on PostgreSQL and SQLite it is
  * a statement prepared once through the adapter's drizzle instance: the same query as the adapter's
@@ -43,7 +41,7 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
   if (prepared !== undefined) return prepared
   prepared = null
   const db = payload.db as unknown as DrizzleAdapter
-  const tableName = db.tableNameMap?.get(snakeCase(sequencesSlug))
+  const tableName = db.tableNameMap ? tableNameOf(db.tableNameMap, sequencesSlug) : undefined
   const table = tableName ? db.drizzle?.query?.[tableName] : undefined
   if (table) {
     try {

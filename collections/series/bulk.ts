@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import { tableNameOf } from '../../src/lib/tables.js'
 import { NOT_COPIED } from './fields.js'
 
 /**
@@ -26,7 +27,7 @@ type Tables = { main: Table; children: { table: Table; parent: string }[]; sessi
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
   const adapter = req.payload.db as unknown as Partial<Drizzle>
   if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators) return null
-  const name = adapter.tableNameMap.get(slug.replace(/-/g, '_')) ?? slug.replace(/-/g, '_')
+  const name = tableNameOf(adapter.tableNameMap, slug)
   const main = adapter.tables[name]
   if (!main) return null
   const children: Tables['children'] = []
