@@ -29,7 +29,7 @@ export const EARLY_HEADER = 'x-cal-early'
 export type EarlyRequest = {
   method: string
   /** The absolute URL as Payload would see it (the same origin, path and query). */
-  url: string
+  url: string | URL
   headers: RequestHeaders
 }
 
@@ -66,7 +66,7 @@ export async function cachedRead(payload: Payload, request: EarlyRequest): Promi
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const cache = existingResponseCache(payload)
   if (!cache || !isAnonymous(payload, request.headers)) return null
-  const url = new URL(request.url)
+  const url = typeof request.url === 'string' ? new URL(request.url) : request.url
   const api = payload.config.routes.api
   if (!url.pathname.startsWith(`${api}/${NAMESPACE}`) && !url.pathname.startsWith(`${api}/${FEEDS_NAMESPACE}`)) return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Request, RequestHandler } from 'express'
+import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
 import { cachedRead } from '../index.js'
+import { payloadUrlOf } from './expressBridge.js'
 
 /** Node's request headers read as the plugin reads a web request's (a repeated header joined as fetch joins it). */
 const headerReader = (headers: IncomingHttpHeaders) => ({
@@ -11,9 +12,6 @@ const headerReader = (headers: IncomingHttpHeaders) => ({
   },
 })
 
-/** The URL Payload sees for this request (src/host/expressBridge.ts makes its web request from the same parts). */
-const payloadUrl = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}${req.url}`
-
 /**
  * Repeated anonymous reads of the calendar answered from the plugin's response cache before
  * Payload's request handling (endpoints/cache/early.ts); everything else goes on to Payload.
@@ -22,7 +20,7 @@ const payloadUrl = (req: Request) => `${req.protocol}://${req.get('host') ?? 'lo
 export function cachedReads(payload: Payload): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    cachedRead(payload, { method: req.method, url: payloadUrl(req), headers: headerReader(req.headers) }).then((answer) => {
+    cachedRead(payload, { method: req.method, url: payloadUrlOf(req), headers: headerReader(req.headers) }).then((answer) => {
       if (!answer) return next()
       res.writeHead(answer.status, answer.headers)
       res.end(answer.body ?? undefined)

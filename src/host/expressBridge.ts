@@ -4,9 +4,12 @@ import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { NAMESPACE } from '../../endpoints/context.js'
 import { invalidJsonBody } from '../../endpoints/errors.js'
 
+/** The URL Payload sees for an express request (its origin, path and query). */
+export const payloadUrlOf = (req: ExpressRequest): URL => new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+  const url = payloadUrlOf(req)
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
