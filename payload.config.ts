@@ -19,9 +19,13 @@ export default buildConfig({
   sharp,
   telemetry: false,
   logger: { options: { level: process.env.LOG_LEVEL || 'info' } },
-  // The app's types (`npm run generate:types`, checked by a test). No `declare module 'payload'`: the
-  // plugin is written for any app's slugs, so Payload's own types stay generic.
-  typescript: { autoGenerate: false, declare: false, outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  // The app's types (`npm run generate:types`, checked by a test). No `declare module 'payload'`:
+  // the plugin is written for any app's slugs, so Payload's own types stay generic.
+  typescript: {
+    autoGenerate: false,
+    declare: false,
+    outputFile: path.resolve(dirname, 'src/payload-types.ts'),
+  },
   admin: {
     user: 'users',
     avatar: 'default',
@@ -46,7 +50,10 @@ export default buildConfig({
   // The calendar's scheduled work (the daily extension of recurring series) runs on its queue; not
   // under Jest, where a cron firing in the middle of a test would write on its own clock (the tests
   // run the queue themselves).
-  jobs: process.env.NODE_ENV === 'test' ? {} : { autoRun: [{ cron: '*/10 * * * *', queue: 'calendar' }] },
+  jobs:
+    process.env.NODE_ENV === 'test'
+      ? {}
+      : { autoRun: [{ cron: '*/10 * * * *', queue: 'calendar' }] },
   plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
     await migrateDatabase(payload.db)

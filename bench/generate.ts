@@ -1,6 +1,7 @@
 /**
- * `node --import tsx bench/generate.ts EVENTS SEED DATABASE_URI [SERIES]`: writes a benchmark dataset
- * (bench/dataset.ts) into that database, and SERIES weekly recurring series beside its events (bench/series.ts).
+ * `node --import tsx bench/generate.ts EVENTS SEED DATABASE_URI [SERIES]`: writes a benchmark
+ * dataset (bench/dataset.ts) into that database, and SERIES weekly recurring series beside its
+ * events (bench/series.ts).
  */
 import { getPayload } from 'payload'
 import { buildDataset, defaultSize } from './dataset.js'

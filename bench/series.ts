@@ -14,7 +14,12 @@ import { resolveOptions } from '../src/options.js'
 const ZONES = ['Europe/Paris', 'America/New_York', 'UTC', 'Europe/Madrid', 'America/Los_Angeles']
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
 
-export async function buildSeries(payload: Payload, count: number, seed: number, log: (line: string) => void) {
+export async function buildSeries(
+  payload: Payload,
+  count: number,
+  seed: number,
+  log: (line: string) => void,
+) {
   const faker = new Faker({ locale: [en] })
   faker.seed(seed + 1)
   const options = resolveOptions(calendarOptionsFromEnvironment(), payload.config as never)
@@ -23,7 +28,12 @@ export async function buildSeries(payload: Payload, count: number, seed: number,
   const started = Date.now()
   for (let i = 0; i < count; i++) {
     const zone = ZONES[i % ZONES.length]
-    const start = from.plus({ days: faker.number.int({ min: 0, max: 90 }), hours: faker.number.int({ min: 8, max: 20 }) }).setZone(zone, { keepLocalTime: true })
+    const start = from
+      .plus({
+        days: faker.number.int({ min: 0, max: 90 }),
+        hours: faker.number.int({ min: 8, max: 20 }),
+      })
+      .setZone(zone, { keepLocalTime: true })
     const day = DAYS[start.weekday - 1]
     const title = faker.lorem.sentence({ min: 3, max: 6 })
     const req = await createLocalReq({}, payload)
@@ -57,6 +67,7 @@ export async function buildSeries(payload: Payload, count: number, seed: number,
     })
     await generateOccurrences(req, options, id)
     await commitTransaction(req)
-    if ((i + 1) % 100 === 0) log(`  ${i + 1} series (${((Date.now() - started) / 1000).toFixed(0)} s)`)
+    if ((i + 1) % 100 === 0)
+      log(`  ${i + 1} series (${((Date.now() - started) / 1000).toFixed(0)} s)`)
   }
 }

@@ -13,14 +13,29 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export type DatasetStore = {
   kind: 'sqlite' | 'postgres'
-  /** `DATABASE_URI` of a fresh working copy of the dataset of this size and seed (and recurring series), generated first if need be. */
+  /**
+   * `DATABASE_URI` of a fresh working copy of the dataset of this size and seed (and recurring
+   * series), generated first if need be.
+   */
   workingCopy: (events: number, seed: number, series?: number) => Promise<string>
 }
 
 /** Runs bench/generate.ts in a process of its own, writing the dataset to `uri`. */
-async function generate(events: number, seed: number, uri: string, label: string, series = 0): Promise<void> {
-  console.log(`generating ${events} events${series ? ` and ${series} series` : ''} (seed ${seed}) into ${label}…`)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/generate.ts', String(events), String(seed), uri, String(series)], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } })
+async function generate(
+  events: number,
+  seed: number,
+  uri: string,
+  label: string,
+  series = 0,
+): Promise<void> {
+  console.log(
+    `generating ${events} events${series ? ` and ${series} series` : ''} (seed ${seed}) into ${label}…`,
+  )
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/generate.ts', String(events), String(seed), uri, String(series)],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } },
+  )
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   if (code !== 0) throw new Error(`generating the dataset failed (${code})`)
 }
@@ -31,13 +46,19 @@ function sqliteStore(): DatasetStore {
   return {
     kind: 'sqlite',
     workingCopy: async (events, seed, series = 0) => {
-      const file = path.join(ROOT, 'bench', 'data', `calendar-${events}-seed${seed}${series ? `-series${series}` : ''}.db`)
+      const file = path.join(
+        ROOT,
+        'bench',
+        'data',
+        `calendar-${events}-seed${seed}${series ? `-series${series}` : ''}.db`,
+      )
       if (!fs.existsSync(file)) {
         fs.mkdirSync(path.dirname(file), { recursive: true })
         const partial = `${file}.partial`
         for (const suffix of SQLITE_SUFFIXES) fs.rmSync(partial + suffix, { force: true })
         await generate(events, seed, `file:${partial}`, path.relative(ROOT, file), series)
-        for (const suffix of SQLITE_SUFFIXES) if (fs.existsSync(partial + suffix)) fs.renameSync(partial + suffix, file + suffix)
+        for (const suffix of SQLITE_SUFFIXES)
+          if (fs.existsSync(partial + suffix)) fs.renameSync(partial + suffix, file + suffix)
       }
       const copy = file.replace(/\.db$/, '.run.db')
       for (const suffix of SQLITE_SUFFIXES) {
@@ -74,18 +95,33 @@ function postgresStore(serverUri: string): DatasetStore {
       const [found] = await admin(`SELECT 1 FROM pg_database WHERE datname = '${dataset}'`)
       if (found.length === 0) {
         const partial = `${dataset}_partial`
-        await admin(`DROP DATABASE IF EXISTS "${partial}" WITH (FORCE)`, `CREATE DATABASE "${partial}"`)
-        await generate(events, seed, withDatabase(partial), `the PostgreSQL database ${dataset}`, series)
+        await admin(
+          `DROP DATABASE IF EXISTS "${partial}" WITH (FORCE)`,
+          `CREATE DATABASE "${partial}"`,
+        )
+        await generate(
+          events,
+          seed,
+          withDatabase(partial),
+          `the PostgreSQL database ${dataset}`,
+          series,
+        )
         await admin(`ALTER DATABASE "${partial}" RENAME TO "${dataset}"`)
       }
       const copy = `${dataset}_run`
-      await admin(`DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`, `CREATE DATABASE "${copy}" TEMPLATE "${dataset}"`)
+      await admin(
+        `DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`,
+        `CREATE DATABASE "${copy}" TEMPLATE "${dataset}"`,
+      )
       return withDatabase(copy)
     },
   }
 }
 
-/** The store that `--database` names: nothing or `file:` for SQLite, `postgres://` or `postgresql://` for PostgreSQL. */
+/**
+ * The store that `--database` names: nothing or `file:` for SQLite, `postgres://` or
+ * `postgresql://` for PostgreSQL.
+ */
 export function datasetStore(database: string | undefined): DatasetStore {
   if (!database || database.startsWith('file:')) return sqliteStore()
   if (/^postgres(ql)?:\/\//.test(database)) return postgresStore(database)

@@ -2,14 +2,20 @@ import type { Access, FieldAccess, PayloadRequest, Where } from 'payload'
 import { relatedId } from './relations.js'
 
 /**
- * Roles and what they may do, as The Events Calendar grants them (v1-reference §3.1, v1-decisions §4).
- * Every rule is enforced by collection access control, so the admin UI, Payload's REST and the v1
- * namespace all obey the same matrix.
+ * Roles and what they may do, as The Events Calendar grants them (v1-reference §3.1, v1-decisions
+ * §4). Every rule is enforced by collection access control, so the admin UI, Payload's REST and the
+ * v1 namespace all obey the same matrix.
  */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
-const RANK: Record<Role, number> = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 }
+const RANK: Record<Role, number> = {
+  subscriber: 0,
+  contributor: 1,
+  author: 2,
+  editor: 3,
+  administrator: 4,
+}
 
 type MaybeUser = PayloadRequest['user'] | undefined
 
@@ -44,21 +50,36 @@ export type Status = (typeof STATUSES)[number]
 
 const notTrashed: Where = { deletedAt: { exists: false } }
 
-/** Published records: `publish`, or `future` whose publication date has passed (v1-decisions §5). */
+/**
+ * Published records: `publish`, or `future` whose publication date has passed (v1-decisions §5).
+ */
 export function publishedWhere(now = new Date()): Where {
   return {
     or: [
       { status: { equals: 'publish' } },
-      { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now.toISOString() } }] },
+      {
+        and: [
+          { status: { equals: 'future' } },
+          { publishedAt: { less_than_equal: now.toISOString() } },
+        ],
+      },
     ],
   }
 }
 
 /** The fields of a stored post (event, venue, organizer) that decide who may read it. */
-export type ReadableRecord = { status?: unknown; publishedAt?: unknown; author?: unknown; [field: string]: unknown }
+export type ReadableRecord = {
+  status?: unknown
+  publishedAt?: unknown
+  author?: unknown
+  [field: string]: unknown
+}
 
 const isPublished = (record: ReadableRecord, now: Date) =>
-  record.status === 'publish' || (record.status === 'future' && Boolean(record.publishedAt) && new Date(record.publishedAt as string) <= now)
+  record.status === 'publish' ||
+  (record.status === 'future' &&
+    Boolean(record.publishedAt) &&
+    new Date(record.publishedAt as string) <= now)
 
 /**
  * Whether a caller may read one post, as `read` access decides for a query: published (as
@@ -73,7 +94,10 @@ export function mayRead(record: ReadableRecord, user: MaybeUser, now = new Date(
 
 const ownedBy = (user: NonNullable<MaybeUser>): Where => ({ author: { equals: user.id } })
 
-/** The records a caller below editor may change: their own, and for contributors only drafts and pending ones. */
+/**
+ * The records a caller below editor may change: their own, and for contributors only drafts and
+ * pending ones.
+ */
 function ownRecords(user: NonNullable<MaybeUser>): Where | false {
   if (can.publish(user)) return ownedBy(user)
   if (can.editPosts(user)) return { and: [ownedBy(user), { status: { in: ['draft', 'pending'] } }] }
@@ -118,7 +142,9 @@ export function taxonomyAccess(mayManage: (user: MaybeUser) => boolean) {
   return { read: () => true, create: manage, update: manage, delete: manage }
 }
 
-/** Access for the upload collection: public reads; authors upload; authors change their own files. */
+/**
+ * Access for the upload collection: public reads; authors upload; authors change their own files.
+ */
 export function mediaAccess() {
   const update: Access = ({ req: { user } }) => {
     if (!user) return false
@@ -126,14 +152,22 @@ export function mediaAccess() {
     if (can.publish(user)) return ownedBy(user)
     return false
   }
-  return { read: () => true, create: ({ req: { user } }: { req: PayloadRequest }) => can.publish(user), update, delete: update }
+  return {
+    read: () => true,
+    create: ({ req: { user } }: { req: PayloadRequest }) => can.publish(user),
+    update,
+    delete: update,
+  }
 }
 
 /** Field access: only editors and administrators (passwords, another author). */
 export const editorsOnly: FieldAccess = ({ req: { user } }) => can.editOthers(user)
 export const administratorsOnly: FieldAccess = ({ req: { user } }) => can.administer(user)
 
-/** Access of the users collection: administrators manage users; everyone else sees and edits themselves. */
+/**
+ * Access of the users collection: administrators manage users; everyone else sees and edits
+ * themselves.
+ */
 export function usersAccess() {
   const self: Access = ({ req: { user } }) => {
     if (!user) return false
@@ -143,7 +177,12 @@ export function usersAccess() {
   return {
     read: self,
     create: ({ req: { user } }: { req: PayloadRequest }) => can.administer(user),
-    update: ((args) => (can.administer(args.req.user) ? true : args.req.user ? { id: { equals: args.req.user.id } } : false)) as Access,
+    update: ((args) =>
+      can.administer(args.req.user)
+        ? true
+        : args.req.user
+          ? { id: { equals: args.req.user.id } }
+          : false) as Access,
     delete: ({ req: { user } }: { req: PayloadRequest }) => can.administer(user),
   }
 }

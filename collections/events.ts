@@ -3,16 +3,31 @@ import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../src/defaults.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { isValidZone } from '../src/lib/time.js'
-import { calendarPrefillField, eventsAdminViews, feedLinksField, timezoneFieldComponents, zonedDateComponents } from '../src/admin/calendar/config.js'
+import {
+  calendarPrefillField,
+  eventsAdminViews,
+  feedLinksField,
+  timezoneFieldComponents,
+  zonedDateComponents,
+} from '../src/admin/calendar/config.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { sequenceField } from './hooks/eventSequence.js'
-import { countTermsAfterChange, countTermsAfterDelete, type CountedField } from './hooks/termCounts.js'
+import {
+  countTermsAfterChange,
+  countTermsAfterDelete,
+  type CountedField,
+} from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
-import { seriesAfterChange, seriesAfterDelete, seriesBeforeChange, seriesBeforeDelete } from './series/hooks.js'
+import {
+  seriesAfterChange,
+  seriesAfterDelete,
+  seriesBeforeChange,
+  seriesBeforeDelete,
+} from './series/hooks.js'
 import { label, message, text } from './i18n/index.js'
 
 /**
@@ -24,7 +39,9 @@ const aDate: DateFieldValidation = (value, options) => {
   const valid = validDate(value, options)
   if (valid !== true) return valid
   const given = value !== null && value !== undefined
-  return !given || typeof value === 'string' || value instanceof Date ? true : message(options.req, 'dateAsText')
+  return !given || typeof value === 'string' || value instanceof Date
+    ? true
+    : message(options.req, 'dateAsText')
 }
 
 /** A date (as aDate), then: not before the start. */
@@ -32,7 +49,8 @@ const endNotBeforeStart: DateFieldValidation = (value, options) => {
   const valid = aDate(value, options)
   if (valid !== true) return valid
   const start = (options.siblingData as { startDate?: string } | undefined)?.startDate
-  if (value && start && new Date(value) < new Date(start)) return message(options.req, 'endBeforeStart')
+  if (value && start && new Date(value) < new Date(start))
+    return message(options.req, 'endBeforeStart')
   return true
 }
 
@@ -69,8 +87,21 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     { field: 'categories', collection: slugs.categories },
     { field: 'tags', collection: slugs.tags },
   ]
-  // A locked event still shows when it is, and how it repeats (series hooks read these after a write).
-  const post = postType('title', 'event', ['title', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal', 'timezone', 'recurrence', 'isSeries', 'series', 'occurrence', 'detached'])
+  // A locked event still shows when it is, and how it repeats (series hooks read these after a
+  // write).
+  const post = postType('title', 'event', [
+    'title',
+    'startDate',
+    'endDate',
+    'startDateLocal',
+    'endDateLocal',
+    'timezone',
+    'recurrence',
+    'isSeries',
+    'series',
+    'occurrence',
+    'detached',
+  ])
   return {
     slug: slugs.events,
     labels: { singular: label('event'), plural: label('events') },
@@ -88,13 +119,31 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     indexes: [
       ...post.indexes,
       { fields: ['startDateLocal', 'id'] },
-      { fields: ['startDateLocal', 'endDateLocal', 'status', 'hideFromListings', 'deletedAt', 'publishedAt', 'isSeries'] },
+      {
+        fields: [
+          'startDateLocal',
+          'endDateLocal',
+          'status',
+          'hideFromListings',
+          'deletedAt',
+          'publishedAt',
+          'isSeries',
+        ],
+      },
       SERIES_INDEX,
     ],
     hooks: {
       ...post.hooks,
-      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description', 'excerpt'])],
-      beforeChange: [eventDates(options.siteTimezone), eventCost, keepHtmlBeside(['description', 'excerpt']), seriesBeforeChange(slugs.events)],
+      beforeOperation: [
+        ...post.hooks.beforeOperation,
+        refuseDeepDocuments(['description', 'excerpt']),
+      ],
+      beforeChange: [
+        eventDates(options.siteTimezone),
+        eventCost,
+        keepHtmlBeside(['description', 'excerpt']),
+        seriesBeforeChange(slugs.events),
+      ],
       // The dates of a series are written before the terms they use are counted.
       afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
       beforeDelete: [seriesBeforeDelete(slugs.events)],
@@ -114,7 +163,10 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: aDate,
-            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'startDate') },
+            admin: {
+              date: { pickerAppearance: 'dayAndTime' },
+              components: zonedDateComponents(options, 'startDate'),
+            },
           },
           {
             name: 'endDate',
@@ -123,7 +175,10 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             required: true,
             index: true,
             validate: endNotBeforeStart,
-            admin: { date: { pickerAppearance: 'dayAndTime' }, components: zonedDateComponents(options, 'endDate') },
+            admin: {
+              date: { pickerAppearance: 'dayAndTime' },
+              components: zonedDateComponents(options, 'endDate'),
+            },
           },
         ],
       },
@@ -134,7 +189,11 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             name: 'timezone',
             label: label('timezone'),
             type: 'text',
-            admin: { description: text('timezoneDescription'), placeholder: 'Europe/Paris', components: timezoneFieldComponents(options) },
+            admin: {
+              description: text('timezoneDescription'),
+              placeholder: 'Europe/Paris',
+              components: timezoneFieldComponents(options),
+            },
             validate: validTimezone,
           },
           { name: 'allDay', label: label('allDay'), type: 'checkbox', defaultValue: false },
@@ -145,7 +204,13 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       recurrenceField(),
       isSeriesField(),
       ...occurrenceFields(slugs.events),
-      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true },
+      {
+        name: 'venue',
+        label: label('venue'),
+        type: 'relationship',
+        relationTo: slugs.venues,
+        index: true,
+      },
       {
         name: 'organizers',
         label: label('organizers'),
@@ -209,13 +274,37 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         type: 'row',
         fields: [
           ...mapFields(),
-          { name: 'hideFromListings', label: label('hideFromListings'), type: 'checkbox', defaultValue: false, index: true },
+          {
+            name: 'hideFromListings',
+            label: label('hideFromListings'),
+            type: 'checkbox',
+            defaultValue: false,
+            index: true,
+          },
           { name: 'sticky', label: label('sticky'), type: 'checkbox', defaultValue: false },
-          { name: 'featured', label: label('featured'), type: 'checkbox', defaultValue: false, index: true },
-          { name: 'ticketed', label: label('ticketed'), type: 'checkbox', defaultValue: false, index: true },
+          {
+            name: 'featured',
+            label: label('featured'),
+            type: 'checkbox',
+            defaultValue: false,
+            index: true,
+          },
+          {
+            name: 'ticketed',
+            label: label('ticketed'),
+            type: 'checkbox',
+            defaultValue: false,
+            index: true,
+          },
         ],
       },
-      { name: 'parent', label: label('parentEvent'), type: 'relationship', relationTo: slugs.events, index: true },
+      {
+        name: 'parent',
+        label: label('parentEvent'),
+        type: 'relationship',
+        relationTo: slugs.events,
+        index: true,
+      },
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
       feedLinksField(),

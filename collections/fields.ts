@@ -93,7 +93,13 @@ export const urlField = (name: string, labelKey: TextKey = 'website'): Field => 
 
 /** A featured image: an upload from the media collection, or an outside URL kept as a reference. */
 export const imageFields = (mediaSlug: string): Field[] => [
-  { name: 'image', label: label('image'), type: 'upload', relationTo: mediaSlug, admin: { position: 'sidebar' } },
+  {
+    name: 'image',
+    label: label('image'),
+    type: 'upload',
+    relationTo: mediaSlug,
+    admin: { position: 'sidebar' },
+  },
   {
     name: 'imageUrl',
     label: label('imageUrl'),
@@ -109,7 +115,9 @@ export const mapFields = (): Field[] => [
 ]
 
 const hasText = (value: unknown): boolean =>
-  typeof value === 'string' ? value.trim() !== '' : Boolean(value && typeof value === 'object' && Object.values(value).some(hasText))
+  typeof value === 'string'
+    ? value.trim() !== ''
+    : Boolean(value && typeof value === 'object' && Object.values(value).some(hasText))
 
 /**
  * A record needs this text in at least one language: given on create, and on update either given
@@ -121,10 +129,20 @@ const inSomeLanguage =
     if (hasText(value)) return true
     const required = req.t ? req.t('validation:required') : 'This field is required.'
     if (operation === 'create' || id === undefined || !collectionSlug) return required
-    // The adapter's own read: the Local API would set req.locale to 'all' for the rest of the write.
-    const stored = (await req.payload.db.findOne({ collection: collectionSlug, where: { id: { equals: id } }, locale: 'all', req })) as Record<string, unknown> | null
+    // The adapter's own read: the Local API would set req.locale to 'all' for the rest of the
+    // write.
+    const stored = (await req.payload.db.findOne({
+      collection: collectionSlug,
+      where: { id: { equals: id } },
+      locale: 'all',
+      req,
+    })) as Record<string, unknown> | null
     const byLanguage = (stored?.[name] ?? {}) as Record<string, unknown>
-    return Object.entries(byLanguage).some(([language, text]) => language !== req.locale && hasText(text)) ? true : required
+    return Object.entries(byLanguage).some(
+      ([language, text]) => language !== req.locale && hasText(text),
+    )
+      ? true
+      : required
   }
 
 /**
@@ -132,7 +150,11 @@ const inSomeLanguage =
  * `required` makes the column NOT NULL in every language's row, so a French write of a record that
  * only has an English title (its description, say) would be refused, or fail in the database.
  */
-export const localizedText = (name: string, labelKey: TextKey, options: { required?: boolean } = {}): Field => ({
+export const localizedText = (
+  name: string,
+  labelKey: TextKey,
+  options: { required?: boolean } = {},
+): Field => ({
   name,
   label: label(labelKey),
   type: 'text',
@@ -142,11 +164,26 @@ export const localizedText = (name: string, labelKey: TextKey, options: { requir
 
 /** How many events use a term, kept by the events' hooks (collections/hooks/termCounts.ts). */
 export const eventCountFields = (): Field[] => [
-  { name: 'eventCount', label: 'Events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar', description: 'Events using it, trash excluded.' } },
-  { name: 'publicEventCount', label: 'Published events', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar' } },
+  {
+    name: 'eventCount',
+    label: 'Events',
+    type: 'number',
+    defaultValue: 0,
+    admin: { readOnly: true, position: 'sidebar', description: 'Events using it, trash excluded.' },
+  },
+  {
+    name: 'publicEventCount',
+    label: 'Published events',
+    type: 'number',
+    defaultValue: 0,
+    admin: { readOnly: true, position: 'sidebar' },
+  },
 ]
 
-/** What every post (event, venue, organizer) ends with: slug, status, publication date, author, image, password. */
+/**
+ * What every post (event, venue, organizer) ends with: slug, status, publication date, author,
+ * image, password.
+ */
 export const postFields = (usersSlug: string, mediaSlug: string): Field[] => [
   slugField(),
   statusField(),

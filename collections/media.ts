@@ -24,6 +24,9 @@ export function mediaCollection(options: ResolvedCalendarOptions): CollectionCon
       ],
       adminThumbnail: 'thumbnail',
     },
-    fields: [{ name: 'alt', label: label('alt'), type: 'text', localized: true }, authorField(options.usersSlug)],
+    fields: [
+      { name: 'alt', label: label('alt'), type: 'text', localized: true },
+      authorField(options.usersSlug),
+    ],
   }
 }

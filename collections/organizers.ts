@@ -10,9 +10,17 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
   return {
     slug: options.slugs.organizers,
     labels: { singular: label('organizer'), plural: label('organizers') },
-    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
+    admin: {
+      group: options.adminGroup,
+      useAsTitle: 'name',
+      defaultColumns: ['name', 'email', 'phone', 'status'],
+    },
     ...post,
-    hooks: { ...post.hooks, beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])], beforeChange: [keepHtmlBeside(['description'])] },
+    hooks: {
+      ...post.hooks,
+      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
+      beforeChange: [keepHtmlBeside(['description'])],
+    },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),

@@ -15,7 +15,11 @@ export const SCHEDULED_INDEX = { fields: ['status', 'publishedAt'] }
  * (collections/access.ts), statuses and a unique slug made from `titleField`, and password
  * protection, under which `visibleWhenLocked` stays shown.
  */
-export function postType(titleField: string, fallbackSlug: string, visibleWhenLocked: string[] = []) {
+export function postType(
+  titleField: string,
+  fallbackSlug: string,
+  visibleWhenLocked: string[] = [],
+) {
   return {
     trash: true,
     access: postTypeAccess(),

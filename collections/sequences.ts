@@ -2,8 +2,9 @@ import type { CollectionConfig } from 'payload'
 
 /**
  * Hidden bookkeeping: the last id given out per collection. An id is claimed by inserting the row
- * `{ sequence, value }` whose `claim` key is unique, so the database's unique index decides any race,
- * on SQLite and MongoDB alike. Older rows of a sequence are removed once a newer one is claimed.
+ * `{ sequence, value }` whose `claim` key is unique, so the database's unique index decides any
+ * race, on SQLite and MongoDB alike. Older rows of a sequence are removed once a newer one is
+ * claimed.
  */
 export function sequencesCollection(slug: string): CollectionConfig {
   return {

@@ -14,7 +14,12 @@ const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options
   if (valid !== true) return valid
   const parent = value && typeof value === 'object' ? value.value : value
   const { id } = options
-  return parent !== undefined && parent !== null && id !== undefined && String(parent) === String(id) ? message(options.req, 'ownParent') : true
+  return parent !== undefined &&
+    parent !== null &&
+    id !== undefined &&
+    String(parent) === String(id)
+    ? message(options.req, 'ownParent')
+    : true
 }
 
 /** Event categories: hierarchical; managed by those who may publish events (reference §3.1). */
@@ -24,9 +29,18 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     slug,
     labels: { singular: label('category'), plural: label('categories') },
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
-    admin: { group: options.adminGroup, useAsTitle: 'fullName', defaultColumns: ['fullName', 'slug'] },
+    admin: {
+      group: options.adminGroup,
+      useAsTitle: 'fullName',
+      defaultColumns: ['fullName', 'slug'],
+    },
     access: taxonomyAccess(can.manageCategories),
-    hooks: { beforeOperation: [refuseDeepDocuments(['description'])], beforeValidate: [uniqueSlug('name', 'category')], beforeChange: [keepHtmlBeside(['description'])], afterChange: [refreshDescendants(slug)] },
+    hooks: {
+      beforeOperation: [refuseDeepDocuments(['description'])],
+      beforeValidate: [uniqueSlug('name', 'category')],
+      beforeChange: [keepHtmlBeside(['description'])],
+      afterChange: [refreshDescendants(slug)],
+    },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
@@ -66,7 +80,16 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
     labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     access: taxonomyAccess(can.manageTags),
-    hooks: { beforeOperation: [refuseDeepDocuments(['description'])], beforeValidate: [uniqueSlug('name', 'tag')], beforeChange: [keepHtmlBeside(['description'])] },
-    fields: [localizedText('name', 'name', { required: true }), ...richTextFields('description', 'description', options.slugs.media), slugField(), ...eventCountFields()],
+    hooks: {
+      beforeOperation: [refuseDeepDocuments(['description'])],
+      beforeValidate: [uniqueSlug('name', 'tag')],
+      beforeChange: [keepHtmlBeside(['description'])],
+    },
+    fields: [
+      localizedText('name', 'name', { required: true }),
+      ...richTextFields('description', 'description', options.slugs.media),
+      slugField(),
+      ...eventCountFields(),
+    ],
   }
 }

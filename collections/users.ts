@@ -21,7 +21,11 @@ const roleField: Field = {
   index: true,
   options: ROLES.map((value) => ({ label: label(ROLE_LABELS[value]), value })),
   access: { create: administratorsOnly, update: administratorsOnly },
-  admin: { position: 'sidebar', description: text('roleDescription'), components: { Field: `${CLIENT_ENTRY}#RoleField` } },
+  admin: {
+    position: 'sidebar',
+    description: text('roleDescription'),
+    components: { Field: `${CLIENT_ENTRY}#RoleField` },
+  },
 }
 
 const signedIn: Condition = (_data, _siblingData, { user }) => Boolean(user)
@@ -38,7 +42,12 @@ const apiKeyFields: Field[] = [
 ]
 
 /** The first user of the site becomes its administrator, whatever role was asked for. */
-const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({ collection, data, operation, req }) => {
+const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({
+  collection,
+  data,
+  operation,
+  req,
+}) => {
   if (operation !== 'create') return data
   const { totalDocs } = await req.payload.db.count({ collection: collection.slug, req })
   if (totalDocs === 0) data.role = 'administrator'
@@ -49,11 +58,18 @@ const firstUserIsAdministrator: CollectionBeforeChangeHook = async ({ collection
  * What the plugin adds to the app's auth collection: a `role`, the first-user rule, role-aware
  * access (combined with the collection's own) and API keys, which v1 clients may use.
  */
-export function usersExtension(users: CollectionConfig): { collection: CollectionConfig; addition: Pick<CollectionConfig, 'fields' | 'hooks' | 'access'> } {
+export function usersExtension(users: CollectionConfig): {
+  collection: CollectionConfig
+  addition: Pick<CollectionConfig, 'fields' | 'hooks' | 'access'>
+} {
   const auth = typeof users.auth === 'object' ? users.auth : {}
   const useAPIKey = auth.useAPIKey ?? true
   return {
     collection: { ...users, auth: { ...auth, useAPIKey } },
-    addition: { fields: [roleField, ...(useAPIKey ? apiKeyFields : [])], hooks: { beforeChange: [firstUserIsAdministrator] }, access: usersAccess() },
+    addition: {
+      fields: [roleField, ...(useAPIKey ? apiKeyFields : [])],
+      hooks: { beforeChange: [firstUserIsAdministrator] },
+      access: usersAccess(),
+    },
   }
 }

@@ -17,12 +17,15 @@ const bothCoordinates =
     const valid = validNumber(value, options)
     if (valid !== true) return valid
     const given = (v: unknown) => v !== null && v !== undefined && v !== ''
-    if (given(value) && !Number.isFinite(Number(value))) return options.req.t('validation:enterNumber')
+    if (given(value) && !Number.isFinite(Number(value)))
+      return options.req.t('validation:enterNumber')
     const otherValue = (options.siblingData as Record<string, unknown> | undefined)?.[other]
     return given(value) === given(otherValue) ? true : message(options.req, 'bothCoordinates')
   }
 
-const plainText = (name: 'address' | 'city' | 'zip' | 'province' | 'state' | 'stateprovince' | 'country' | 'phone') => ({
+const plainText = (
+  name: 'address' | 'city' | 'zip' | 'province' | 'state' | 'stateprovince' | 'country' | 'phone',
+) => ({
   name,
   label: label(name),
   type: 'text' as const,
@@ -33,22 +36,49 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
   return {
     slug: options.slugs.venues,
     labels: { singular: label('venue'), plural: label('venues') },
-    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
+    admin: {
+      group: options.adminGroup,
+      useAsTitle: 'name',
+      defaultColumns: ['name', 'city', 'country', 'status'],
+    },
     ...post,
-    hooks: { ...post.hooks, beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])], beforeChange: [keepHtmlBeside(['description'])] },
+    hooks: {
+      ...post.hooks,
+      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
+      beforeChange: [keepHtmlBeside(['description'])],
+    },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
       plainText('address'),
       { type: 'row', fields: [plainText('city'), plainText('zip')] },
-      { type: 'row', fields: [plainText('province'), plainText('state'), plainText('stateprovince')] },
+      {
+        type: 'row',
+        fields: [plainText('province'), plainText('state'), plainText('stateprovince')],
+      },
       plainText('country'),
       { type: 'row', fields: [plainText('phone'), urlField('website')] },
       {
         type: 'row',
         fields: [
-          { name: 'geoLat', label: label('geoLat'), type: 'number', min: -90, max: 90, index: true, validate: bothCoordinates('geoLng') },
-          { name: 'geoLng', label: label('geoLng'), type: 'number', min: -180, max: 180, index: true, validate: bothCoordinates('geoLat') },
+          {
+            name: 'geoLat',
+            label: label('geoLat'),
+            type: 'number',
+            min: -90,
+            max: 90,
+            index: true,
+            validate: bothCoordinates('geoLng'),
+          },
+          {
+            name: 'geoLng',
+            label: label('geoLng'),
+            type: 'number',
+            min: -180,
+            max: 180,
+            index: true,
+            validate: bothCoordinates('geoLat'),
+          },
         ],
       },
       { type: 'row', fields: mapFields() },

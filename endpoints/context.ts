@@ -15,11 +15,14 @@ export type Context = {
   /** The language segment the request came through (`/fr/api/...`), if any. */
   pathLanguage: LocaleCode | null
   options: ResolvedCalendarOptions
-  /** The database as this request sees it: its user, its language, access control on (`data.ts`). */
+  /**
+   * The database as this request sees it: its user, its language, access control on (`data.ts`).
+   */
   data: Data
   /**
    * Absolute URL of the namespace root, with a trailing slash and, when the content language is not
-   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language (v1-decisions §2).
+   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language (v1-decisions
+   * §2).
    */
   root: string
   /** Public site address (no trailing slash). */
@@ -31,12 +34,21 @@ export type Context = {
    * past access: `lookup.ts` `addressParam`), so that the handler does not look it up again.
    */
   addressed?: Doc
-  /** The calendar's change mark as this request read it (bringing the response cache up to date), so that it is read once. */
+  /**
+   * The calendar's change mark as this request read it (bringing the response cache up to date), so
+   * that it is read once.
+   */
   calendarMark?: number
 }
 
-/** What record builders know of a request: its addresses, language, caller and the options; nothing of Payload. */
+/**
+ * What record builders know of a request: its addresses, language, caller and the options; nothing
+ * of Payload.
+ */
 export type RecordContext = Pick<Context, 'siteUrl' | 'root' | 'lang' | 'options' | 'user'>
 
-/** The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions §2). */
+/**
+ * The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions
+ * §2).
+ */
 export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)

@@ -1,6 +1,14 @@
 import type { CollectionSlug, Payload, PayloadRequest, SelectType, Sort, Where } from 'payload'
 import type { LocaleCode } from '../src/locales.js'
-import type { Event, EventCategory, EventTag, Media, Organizer, User, Venue } from '../src/payload-types.js'
+import type {
+  Event,
+  EventCategory,
+  EventTag,
+  Media,
+  Organizer,
+  User,
+  Venue,
+} from '../src/payload-types.js'
 import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
 
 /** A stored document as the Local API returns it at depth 0. */
@@ -10,7 +18,15 @@ export type Doc = Record<string, any> & { id: number }
  * The stored documents of each collection, by its key in the options: the calendar's and the app's
  * users, as `npm run generate:types` describes them (the host app's collections are the plugin's).
  */
-type Stored = { events: Event; venues: Venue; organizers: Organizer; categories: EventCategory; tags: EventTag; media: Media; users: User }
+type Stored = {
+  events: Event
+  venues: Venue
+  organizers: Organizer
+  categories: EventCategory
+  tags: EventTag
+  media: Media
+  users: User
+}
 
 /** The collections handlers use, by their key in the options. */
 export type DataKey = CalendarCollectionKey | 'users'
@@ -45,47 +61,126 @@ type Writing = { sight?: Sight; trash?: boolean }
  */
 export type Data = ReturnType<typeof dataLayer>
 
-export function dataLayer(payload: Payload, req: PayloadRequest, lang: LocaleCode, options: ResolvedCalendarOptions) {
-  const slug = (key: DataKey) => (key === 'users' ? options.usersSlug : options.slugs[key]) as CollectionSlug
-  const base = (key: DataKey, sight: Sight = 'caller') => ({ collection: slug(key), req, depth: 0, overrideAccess: sight === 'everything' })
+export function dataLayer(
+  payload: Payload,
+  req: PayloadRequest,
+  lang: LocaleCode,
+  options: ResolvedCalendarOptions,
+) {
+  const slug = (key: DataKey) =>
+    (key === 'users' ? options.usersSlug : options.slugs[key]) as CollectionSlug
+  const base = (key: DataKey, sight: Sight = 'caller') => ({
+    collection: slug(key),
+    req,
+    depth: 0,
+    overrideAccess: sight === 'everything',
+  })
 
   return {
     slug,
 
     /** One page of records: the docs, and the count unless `count: false`. */
-    async page<K extends DataKey>(key: K, { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery) {
-      const result = await payload.find({ ...base(key, sight), where, sort, select, trash, limit, page, pagination: count, locale: lang })
+    async page<K extends DataKey>(
+      key: K,
+      { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery,
+    ) {
+      const result = await payload.find({
+        ...base(key, sight),
+        where,
+        sort,
+        select,
+        trash,
+        limit,
+        page,
+        pagination: count,
+        locale: lang,
+      })
       return { docs: result.docs as unknown as StoredDoc<K>[], totalDocs: result.totalDocs }
     },
 
     /** Every record that matches (with `select`, only the fields it names are there). */
-    async all<K extends DataKey>(key: K, { where, sort, select, trash, sight }: Reading = {}): Promise<StoredDoc<K>[]> {
-      const result = await payload.find({ ...base(key, sight), where, sort, select, trash, pagination: false, locale: lang })
+    async all<K extends DataKey>(
+      key: K,
+      { where, sort, select, trash, sight }: Reading = {},
+    ): Promise<StoredDoc<K>[]> {
+      const result = await payload.find({
+        ...base(key, sight),
+        where,
+        sort,
+        select,
+        trash,
+        pagination: false,
+        locale: lang,
+      })
       return result.docs as unknown as StoredDoc<K>[]
     },
 
     /** The first record that matches, or null. */
-    async one<K extends DataKey>(key: K, where: Where, { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {}): Promise<StoredDoc<K> | null> {
-      const result = await payload.find({ ...base(key, sight), where, select, trash, limit: 1, pagination: false, locale: lang })
+    async one<K extends DataKey>(
+      key: K,
+      where: Where,
+      { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {},
+    ): Promise<StoredDoc<K> | null> {
+      const result = await payload.find({
+        ...base(key, sight),
+        where,
+        select,
+        trash,
+        limit: 1,
+        pagination: false,
+        locale: lang,
+      })
       return (result.docs[0] as unknown as StoredDoc<K> | undefined) ?? null
     },
 
-    async count(key: DataKey, { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {}): Promise<number> {
+    async count(
+      key: DataKey,
+      { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {},
+    ): Promise<number> {
       return (await payload.count({ ...base(key, sight), where, trash, locale: lang })).totalDocs
     },
 
     /** The distinct values of one field among the records that match. */
-    async distinct(key: DataKey, field: string, { where, sight, trash }: Pick<Reading, 'where' | 'sight' | 'trash'> = {}): Promise<Record<string, unknown>[]> {
-      const { values } = await payload.findDistinct({ ...base(key, sight), field, where, trash, limit: 0 } as Parameters<Payload['findDistinct']>[0])
+    async distinct(
+      key: DataKey,
+      field: string,
+      { where, sight, trash }: Pick<Reading, 'where' | 'sight' | 'trash'> = {},
+    ): Promise<Record<string, unknown>[]> {
+      const { values } = await payload.findDistinct({
+        ...base(key, sight),
+        field,
+        where,
+        trash,
+        limit: 0,
+      } as Parameters<Payload['findDistinct']>[0])
       return values as Record<string, unknown>[]
     },
 
-    async create<K extends DataKey>(key: K, data: Record<string, unknown>, { sight }: Writing = {}): Promise<StoredDoc<K>> {
-      return (await payload.create({ ...base(key, sight), data: data as never, locale: lang })) as unknown as StoredDoc<K>
+    async create<K extends DataKey>(
+      key: K,
+      data: Record<string, unknown>,
+      { sight }: Writing = {},
+    ): Promise<StoredDoc<K>> {
+      return (await payload.create({
+        ...base(key, sight),
+        data: data as never,
+        locale: lang,
+      })) as unknown as StoredDoc<K>
     },
 
-    async update<K extends DataKey>(key: K, id: number, data: Record<string, unknown>, { sight, trash = true }: Writing = {}): Promise<StoredDoc<K>> {
-      return (await payload.update({ ...base(key, sight), id, data: data as never, trash, locale: lang })) as unknown as StoredDoc<K>
+    async update<K extends DataKey>(
+      key: K,
+      id: number,
+      data: Record<string, unknown>,
+      { sight, trash = true }: Writing = {},
+    ): Promise<StoredDoc<K>> {
+      return (await payload.update({
+        ...base(key, sight),
+        id,
+        data: data as never,
+        trash,
+        locale: lang,
+      })) as unknown as StoredDoc<K>
     },
 
     /** Deletes for good; `trash: true` reaches a record in the trash too. */

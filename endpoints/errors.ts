@@ -1,4 +1,7 @@
-/** Errors of the namespace, answered as `{ code, message, data: { status, ... } }` (v1-decisions §7). */
+/**
+ * Errors of the namespace, answered as `{ code, message, data: { status, ... } }` (v1-decisions
+ * §7).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,24 +18,48 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidJsonBody = () => new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
+export const invalidJsonBody = () =>
+  new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.')
 
-export const noRoute = () => new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.')
+export const noRoute = () =>
+  new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.')
 
 export const methodNotAllowed = (allowed: string[]) =>
-  new ApiError(405, 'rest_no_route', 'No route was found matching the URL and request method.', {}, { Allow: allowed.join(', ') })
+  new ApiError(
+    405,
+    'rest_no_route',
+    'No route was found matching the URL and request method.',
+    {},
+    { Allow: allowed.join(', ') },
+  )
 
 export const forbidden = (authenticated: boolean) =>
-  new ApiError(authenticated ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.')
+  new ApiError(
+    authenticated ? 403 : 401,
+    'rest_forbidden',
+    'Sorry, you are not allowed to do that.',
+  )
 
 export const invalidCredentials = () =>
-  new ApiError(401, 'rest_invalid_credentials', 'The credentials sent with the request are not valid.')
+  new ApiError(
+    401,
+    'rest_invalid_credentials',
+    'The credentials sent with the request are not valid.',
+  )
 
 /** 400 `rest_invalid_param` naming each failing parameter with its reason. */
 export const invalidParams = (reasons: Record<string, string>) =>
-  new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(reasons).join(', ')}`, { params: reasons })
+  new ApiError(
+    400,
+    'rest_invalid_param',
+    `Invalid parameter(s): ${Object.keys(reasons).join(', ')}`,
+    { params: reasons },
+  )
 
 export const missingParams = (names: string[]) =>
-  new ApiError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, { params: names })
+  new ApiError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
+    params: names,
+  })
 
-export const internalError = () => new ApiError(500, 'rest_internal_error', 'Internal server error.')
+export const internalError = () =>
+  new ApiError(500, 'rest_internal_error', 'Internal server error.')

@@ -8,7 +8,9 @@ export type Input = Record<string, unknown>
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 const invalidKey = (key: string) =>
-  new ApiError(400, 'rest_invalid_param', `The key "${key}" is not allowed in a request.`, { params: { [key]: 'Prototype keys are not allowed.' } })
+  new ApiError(400, 'rest_invalid_param', `The key "${key}" is not allowed in a request.`, {
+    params: { [key]: 'Prototype keys are not allowed.' },
+  })
 
 /**
  * Parameters of a query string or form body. `name` and `name[]` are plain values and lists; any
@@ -21,16 +23,19 @@ export function parseParams(search: URLSearchParams): Input {
     const bracket = rawKey.indexOf('[')
     const name = bracket === -1 ? rawKey : rawKey.slice(0, bracket)
     const rest = bracket === -1 ? '' : rawKey.slice(bracket)
-    for (const key of [name, ...(rest.match(/[^[\]]+/g) ?? [])]) if (FORBIDDEN_KEYS.has(key)) throw invalidKey(key)
+    for (const key of [name, ...(rest.match(/[^[\]]+/g) ?? [])])
+      if (FORBIDDEN_KEYS.has(key)) throw invalidKey(key)
     if (!rest) params[name] = value
-    else if (rest === '[]') params[name] = [...(Array.isArray(params[name]) ? (params[name] as unknown[]) : []), value]
+    else if (rest === '[]')
+      params[name] = [...(Array.isArray(params[name]) ? (params[name] as unknown[]) : []), value]
     else params[name] = { [rest]: value }
   }
   return params
 }
 
 function rejectPrototypeKeys(value: unknown, depth = 0): void {
-  if (depth > 32) throw new ApiError(400, 'rest_invalid_json', 'The JSON body is nested too deeply.')
+  if (depth > 32)
+    throw new ApiError(400, 'rest_invalid_json', 'The JSON body is nested too deeply.')
   if (Array.isArray(value)) value.forEach((item) => rejectPrototypeKeys(item, depth + 1))
   else if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) {
@@ -44,7 +49,12 @@ type BodySource = { headers: Headers; body?: ReadableStream<Uint8Array> | null }
 
 async function readText(request: BodySource): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  const tooLarge = () => new ApiError(413, 'rest_request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+  const tooLarge = () =>
+    new ApiError(
+      413,
+      'rest_request_too_large',
+      `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    )
   if (declared > MAX_BODY_BYTES) throw tooLarge()
   if (!request.body) return ''
   const reader = request.body.getReader()
@@ -70,7 +80,11 @@ export async function readBody(request: BodySource): Promise<Input> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
   if (type === 'application/x-www-form-urlencoded') return parseParams(new URLSearchParams(text))
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new ApiError(415, 'rest_unsupported_media_type', 'Send the body as application/json or application/x-www-form-urlencoded.')
+    throw new ApiError(
+      415,
+      'rest_unsupported_media_type',
+      'Send the body as application/json or application/x-www-form-urlencoded.',
+    )
   }
   let parsed: unknown
   try {

@@ -17,7 +17,13 @@ export function searchWords(search: string, separator: RegExp = /\s+/): string[]
 }
 
 /** Texts equal but for case and surrounding spaces, as the anchor compares names. */
-export const sameText = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase()
+export const sameText = (a: unknown, b: unknown) =>
+  String(a ?? '')
+    .trim()
+    .toLowerCase() ===
+  String(b ?? '')
+    .trim()
+    .toLowerCase()
 
 /**
  * The records of a collection whose name, in the request's language, is `name` but for case and
@@ -25,9 +31,21 @@ export const sameText = (a: unknown, b: unknown) => String(a ?? '').trim().toLow
  * only looks for the name's first characters (Payload turns each word of a `like` into a LIKE
  * pattern, and SQLite refuses long patterns and deep queries); the candidates are compared in full.
  */
-export async function recordsNamed(context: Context, key: 'venues' | 'organizers' | 'categories' | 'tags', name: string): Promise<Doc[]> {
-  const start = Array.from(name.trim()).slice(0, 60).join('').split(/\s+/).slice(0, MAX_SEARCH_WORDS).join(' ')
-  const docs = await context.data.all(key, { where: { name: { like: start } }, sight: 'everything' })
+export async function recordsNamed(
+  context: Context,
+  key: 'venues' | 'organizers' | 'categories' | 'tags',
+  name: string,
+): Promise<Doc[]> {
+  const start = Array.from(name.trim())
+    .slice(0, 60)
+    .join('')
+    .split(/\s+/)
+    .slice(0, MAX_SEARCH_WORDS)
+    .join(' ')
+  const docs = await context.data.all(key, {
+    where: { name: { like: start } },
+    sight: 'everything',
+  })
   return docs.filter((doc) => sameText(doc.name, name))
 }
 
@@ -42,12 +60,22 @@ export const findOne = (context: Context, key: DataKey, where: Where): Promise<D
  * The path parameter of a by-id or by-slug route: valid when a record (any status, trash included
  * unless `trash: false`) has that value; its check keeps the record on the context for the handler.
  */
-export function addressParam(key: DataKey, address: 'id' | 'slug', spec: Omit<ParamSpec, 'check' | 'required'>, missing: (value: unknown) => string, { trash = true } = {}): ParamSpec {
+export function addressParam(
+  key: DataKey,
+  address: 'id' | 'slug',
+  spec: Omit<ParamSpec, 'check' | 'required'>,
+  missing: (value: unknown) => string,
+  { trash = true } = {},
+): ParamSpec {
   return {
     ...spec,
     required: true,
     check: async (value: number | string, context: Context) => {
-      const found = await context.data.one(key, { [address]: { equals: value } }, { trash, sight: 'everything' })
+      const found = await context.data.one(
+        key,
+        { [address]: { equals: value } },
+        { trash, sight: 'everything' },
+      )
       if (!found) return missing(value)
       context.addressed = found
     },
@@ -55,14 +83,28 @@ export function addressParam(key: DataKey, address: 'id' | 'slug', spec: Omit<Pa
 }
 
 /** The ids among `ids` that exist in the collection (trash excluded). */
-export async function existingIds(context: Context, key: DataKey, ids: number[]): Promise<Set<number>> {
+export async function existingIds(
+  context: Context,
+  key: DataKey,
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
-  const docs = await context.data.all(key, { where: { id: { in: ids } }, select: { createdAt: true }, sight: 'everything' })
+  const docs = await context.data.all(key, {
+    where: { id: { in: ids } },
+    select: { createdAt: true },
+    sight: 'everything',
+  })
   return new Set(docs.map((doc) => doc.id))
 }
 
 /** A reason when some ids do not exist in the collection. */
-export async function checkIdsExist(context: Context, key: DataKey, ids: number[], name: string, what: string) {
+export async function checkIdsExist(
+  context: Context,
+  key: DataKey,
+  ids: number[],
+  name: string,
+  what: string,
+) {
   const found = await existingIds(context, key, ids)
   const missing = ids.filter((id) => !found.has(id))
   return missing.length ? `${name}: no ${what} with id ${missing.join(', ')}.` : undefined
@@ -70,13 +112,24 @@ export async function checkIdsExist(context: Context, key: DataKey, ids: number[
 
 /**
  * Terms named by id, slug or name (in the request's language). Returns the terms found for each
- * value; `matchIds` holds those matched by slug or id, as the archive filters match (reference §5.1.1).
+ * value; `matchIds` holds those matched by slug or id, as the archive filters match (reference
+ * §5.1.1).
  */
-export async function findTerms(context: Context, key: 'categories' | 'tags', values: (string | number)[]) {
+export async function findTerms(
+  context: Context,
+  key: 'categories' | 'tags',
+  values: (string | number)[],
+) {
   const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
   const strings = values.map(String)
   const terms = await context.data.all(key, {
-    where: { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }, { name: { in: strings } }] },
+    where: {
+      or: [
+        { id: { in: numbers.length ? numbers : [0] } },
+        { slug: { in: strings } },
+        { name: { in: strings } },
+      ],
+    },
     sight: 'everything',
   })
   const missing: string[] = []

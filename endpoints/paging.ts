@@ -3,13 +3,15 @@
 export const MAX_PER_PAGE = 50
 
 /** The page size asked for, or the site's, never above 50. */
-export const pageSize = (requested: number | undefined, siteDefault: number) => Math.min(requested ?? siteDefault, MAX_PER_PAGE)
+export const pageSize = (requested: number | undefined, siteDefault: number) =>
+  Math.min(requested ?? siteDefault, MAX_PER_PAGE)
 
-export const totalPagesOf = (total: number, perPage: number) => (total === 0 ? 0 : Math.ceil(total / perPage))
+export const totalPagesOf = (total: number, perPage: number) =>
+  total === 0 ? 0 : Math.ceil(total / perPage)
 
 /**
- * `rest_url`, and `next_rest_url` / `previous_rest_url` when there is such a page: the archive's URL
- * with `page` replaced (and removed for the first page).
+ * `rest_url`, and `next_rest_url` / `previous_rest_url` when there is such a page: the archive's
+ * URL with `page` replaced (and removed for the first page).
  */
 export function pageLinks(base: string, query: URLSearchParams, page: number, totalPages: number) {
   const link = (target: number | null) => {
@@ -25,4 +27,7 @@ export function pageLinks(base: string, query: URLSearchParams, page: number, to
   }
 }
 
-export const totalHeaders = (total: number, totalPages: number) => ({ 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) })
+export const totalHeaders = (total: number, totalPages: number) => ({
+  'X-TEC-Total': String(total),
+  'X-TEC-TotalPages': String(totalPages),
+})

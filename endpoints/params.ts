@@ -53,13 +53,18 @@ export type KindValues = {
  */
 export type ArgsOf<P extends Params> = string extends keyof P
   ? Record<string, any>
-  : { [K in keyof P]: P[K] extends { required: true } | { default: {} } ? KindValues[P[K]['kind']] : KindValues[P[K]['kind']] | undefined }
+  : {
+      [K in keyof P]: P[K] extends { required: true } | { default: {} }
+        ? KindValues[P[K]['kind']]
+        : KindValues[P[K]['kind']] | undefined
+    }
 
 type Result = { ok: true; value: unknown } | { ok: false; reason: string }
 const ok = (value: unknown): Result => ({ ok: true, value })
 const fail = (reason: string): Result => ({ ok: false, reason })
 
-const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+const isPlain = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 
 function toInteger(value: unknown): number | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value
@@ -75,7 +80,11 @@ export { MAX_LIST_ITEMS }
 
 function splitList(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
   if (typeof value === 'number') return [value]
   return null
 }
@@ -100,22 +109,37 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
     return ok(['true', '1', 'yes', 'on'].includes(String(value).toLowerCase()))
   },
   string: (value) => (typeof value === 'string' ? ok(value) : fail('is not of type string')),
-  text: (value) => (typeof value === 'string' && value.trim() !== '' ? ok(value) : fail('must be a non-empty string')),
+  text: (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? ok(value)
+      : fail('must be a non-empty string'),
   number: (value) => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value.trim() !== ''
+          ? Number(value)
+          : NaN
     return Number.isFinite(n) ? ok(n) : fail('is not of type number')
   },
-  date: (value) => (typeof value !== 'string' ? fail('is not of type string') : value.trim() !== '' ? ok(value) : fail('must be a date')),
+  date: (value) =>
+    typeof value !== 'string'
+      ? fail('is not of type string')
+      : value.trim() !== ''
+        ? ok(value)
+        : fail('must be a date'),
   list: (value) => {
     const items = splitList(value)
-    if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) return fail('must be a list of ids or names')
+    if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number'))
+      return fail('must be a list of ids or names')
     if (items.length > MAX_LIST_ITEMS) return fail(`must have at most ${MAX_LIST_ITEMS} items`)
     return ok(items.map((item) => (typeof item === 'string' ? item.trim() : item)))
   },
   idList: (value) => {
     const items = splitList(value)
     const ids = items?.map(toInteger)
-    if (!ids || ids.some((id) => id === null || id <= 0)) return fail('must be a list of positive integers')
+    if (!ids || ids.some((id) => id === null || id <= 0))
+      return fail('must be a list of positive integers')
     if (ids.length > MAX_LIST_ITEMS) return fail(`must have at most ${MAX_LIST_ITEMS} items`)
     return ok([...new Set(ids as number[])])
   },
@@ -126,7 +150,8 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
 export function coerce(spec: ParamSpec, value: unknown): Result {
   const result = KINDS[spec.kind](value)
   if (!result.ok) return result
-  if (spec.enum && !spec.enum.includes(String(result.value))) return fail(`must be one of ${spec.enum.join(', ')}`)
+  if (spec.enum && !spec.enum.includes(String(result.value)))
+    return fail(`must be one of ${spec.enum.join(', ')}`)
   return result
 }
 
@@ -147,7 +172,10 @@ export const SCHEMA_TYPE: Record<Kind, JsonType | JsonType[]> = {
 
 type JsonType = 'integer' | 'boolean' | 'string' | 'number' | 'array' | 'object' | 'null'
 
-/** A parameter as JSON Schema: an argument of the namespace index, a parameter or body property of `/doc`. */
+/**
+ * A parameter as JSON Schema: an argument of the namespace index, a parameter or body property of
+ * `/doc`.
+ */
 export type ParamSchema = {
   type: JsonType | JsonType[]
   items?: { type: JsonType | JsonType[]; minimum?: number }

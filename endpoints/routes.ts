@@ -7,7 +7,13 @@ import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
 import { ORGANIZERS, VENUES, type LinkedType } from './linked/kinds.js'
-import { createLinked, deleteLinked, listLinked, readLinked, updateLinked } from './linked/operations.js'
+import {
+  createLinked,
+  deleteLinked,
+  listLinked,
+  readLinked,
+  updateLinked,
+} from './linked/operations.js'
 import type { Operation, Route } from './router.js'
 import { createTerm, deleteTerm, listTerms, readTerm, updateTerm } from './terms/operations.js'
 import type { Taxonomy } from './taxonomies.js'
@@ -18,14 +24,35 @@ const updates = (operation: Operation) => ({ POST: operation, PUT: operation, PA
 /** Venues and organizers: archive, create, and read / update / delete by id and by slug. */
 const linkedRoutes = (type: LinkedType): Route[] => [
   { path: `/${type.plural}`, operations: { GET: listLinked(type), POST: createLinked(type) } },
-  { path: `/${type.plural}/{id}`, operations: { GET: readLinked(type, 'id'), ...updates(updateLinked(type, 'id')), DELETE: deleteLinked(type, 'id') } },
-  { path: `/${type.plural}/by-slug/{slug}`, operations: { GET: readLinked(type, 'slug'), ...updates(updateLinked(type, 'slug')), DELETE: deleteLinked(type, 'slug') } },
+  {
+    path: `/${type.plural}/{id}`,
+    operations: {
+      GET: readLinked(type, 'id'),
+      ...updates(updateLinked(type, 'id')),
+      DELETE: deleteLinked(type, 'id'),
+    },
+  },
+  {
+    path: `/${type.plural}/by-slug/{slug}`,
+    operations: {
+      GET: readLinked(type, 'slug'),
+      ...updates(updateLinked(type, 'slug')),
+      DELETE: deleteLinked(type, 'slug'),
+    },
+  },
 ]
 
 /** Categories and tags: archive, create, and read / update / delete by id (no slugs, no trash). */
 const termRoutes = (taxonomy: Taxonomy): Route[] => [
   { path: `/${taxonomy}`, operations: { GET: listTerms(taxonomy), POST: createTerm(taxonomy) } },
-  { path: `/${taxonomy}/{id}`, operations: { GET: readTerm(taxonomy), ...updates(updateTerm(taxonomy)), DELETE: deleteTerm(taxonomy) } },
+  {
+    path: `/${taxonomy}/{id}`,
+    operations: {
+      GET: readTerm(taxonomy),
+      ...updates(updateTerm(taxonomy)),
+      DELETE: deleteTerm(taxonomy),
+    },
+  },
 ]
 
 /**
@@ -39,10 +66,33 @@ export function calendarRoutes(): Route[] {
   table.push(
     { path: '', operations: { GET: namespaceIndex(table) } },
     // The document also describes the calendar feeds, served under their own root (endpoints/ical).
-    { path: '/doc', operations: { GET: openApiDocument(table, { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' }) } },
+    {
+      path: '/doc',
+      operations: {
+        GET: openApiDocument(table, {
+          routes: icalRoutes(),
+          namespace: ICAL_NAMESPACE,
+          tag: 'feeds',
+        }),
+      },
+    },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },
-    { path: '/events/{id}', operations: { GET: readEvent('id'), ...updates(updateEvent('id')), DELETE: deleteEvent('id') } },
-    { path: '/events/by-slug/{slug}', operations: { GET: readEvent('slug'), ...updates(updateEvent('slug')), DELETE: deleteEvent('slug') } },
+    {
+      path: '/events/{id}',
+      operations: {
+        GET: readEvent('id'),
+        ...updates(updateEvent('id')),
+        DELETE: deleteEvent('id'),
+      },
+    },
+    {
+      path: '/events/by-slug/{slug}',
+      operations: {
+        GET: readEvent('slug'),
+        ...updates(updateEvent('slug')),
+        DELETE: deleteEvent('slug'),
+      },
+    },
     ...linkedRoutes(VENUES),
     ...linkedRoutes(ORGANIZERS),
     ...termRoutes('categories'),

@@ -10,11 +10,18 @@ export const statusCheck = (what: string) => (values: string[], context: Context
   const known: readonly string[] = can.editOthers(context.user) ? [...STATUSES, 'trash'] : STATUSES
   const unknown = values.filter((status) => !known.includes(status))
   if (unknown.length) return `status: unknown status ${unknown.join(', ')}.`
-  if (!can.editPosts(context.user) && (values.length !== 1 || values[0] !== 'publish')) return `status: you may only ask for published ${what}.`
+  if (!can.editPosts(context.user) && (values.length !== 1 || values[0] !== 'publish'))
+    return `status: you may only ask for published ${what}.`
 }
 
-/** The statuses asked for, or the default: every non-trashed one for those with edit rights, else `publish`. */
-export const effectiveStatuses = (requested: (string | number)[] | undefined, context: Context): string[] | undefined =>
+/**
+ * The statuses asked for, or the default: every non-trashed one for those with edit rights, else
+ * `publish`.
+ */
+export const effectiveStatuses = (
+  requested: (string | number)[] | undefined,
+  context: Context,
+): string[] | undefined =>
   requested?.map(String) ?? (can.editPosts(context.user) ? undefined : ['publish'])
 
 /** A status filter; `publish` includes `future` records whose date has passed. */
@@ -22,7 +29,13 @@ export function statusWhere(statuses: string[], now: Date): Where {
   return {
     or: statuses.map((status): Where => {
       if (status === 'publish') return publishedWhere(now)
-      if (status === 'future') return { and: [{ status: { equals: 'future' } }, { publishedAt: { greater_than: now.toISOString() } }] }
+      if (status === 'future')
+        return {
+          and: [
+            { status: { equals: 'future' } },
+            { publishedAt: { greater_than: now.toISOString() } },
+          ],
+        }
       if (status === 'trash') return { deletedAt: { exists: true } }
       return { and: [{ status: { equals: status } }, { deletedAt: { exists: false } }] }
     }),

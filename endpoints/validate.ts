@@ -18,7 +18,10 @@ export async function validateArgs(
   const missing = Object.entries(params)
     .filter(([name, spec]) => spec.required && (input[name] === undefined || input[name] === null))
     .map(([name]) => name)
-  if (missing.length) throw invalid === invalidParams ? missingParams(missing) : invalid(Object.fromEntries(missing.map((name) => [name, `${name} is required.`])))
+  if (missing.length)
+    throw invalid === invalidParams
+      ? missingParams(missing)
+      : invalid(Object.fromEntries(missing.map((name) => [name, `${name} is required.`])))
   const args: Record<string, unknown> = {}
   const reasons: Record<string, string> = {}
   for (const [name, spec] of Object.entries(params)) {

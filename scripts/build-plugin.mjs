@@ -12,7 +12,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true })
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')
-const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
+const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+})
 if (compiled.status !== 0) process.exit(compiled.status ?? 1)
 for (const hostFolder of ['src/host', 'src/app']) {
   if (fs.existsSync(path.join(root, 'dist', hostFolder))) {

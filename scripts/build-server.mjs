@@ -1,8 +1,8 @@
 /**
  * Compiles the server (src/host/start.ts and everything it imports from this repository) to plain
- * JavaScript in build/server/, with esbuild; packages stay imports of node_modules. `npm start` runs the
- * result with node alone: running the TypeScript through tsx in production cost 130 MB of memory
- * (its compiler thread and the transformed sources) and a little CPU on every request.
+ * JavaScript in build/server/, with esbuild; packages stay imports of node_modules. `npm start`
+ * runs the result with node alone: running the TypeScript through tsx in production cost 130 MB of
+ * memory (its compiler thread and the transformed sources) and a little CPU on every request.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,9 +1,10 @@
 /**
- * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]`
+ * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es]
+ * [--dry-run] [--prune] [--concurrency N]`
  *
  * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
- * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing failed.
- * Ctrl-C asks the job to stop between two records.
+ * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing
+ * failed. Ctrl-C asks the job to stop between two records.
  */
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -52,9 +53,14 @@ if (parsed.ics !== undefined && !icsUrl) {
     fail(`--ics: ${(error as Error).message}`)
   }
 }
-if (parsed.language && parsed.language !== 'fr' && parsed.language !== 'es') fail('--language must be fr or es')
+if (parsed.language && parsed.language !== 'fr' && parsed.language !== 'es')
+  fail('--language must be fr or es')
 const concurrency = parsed.concurrency === undefined ? undefined : Number(parsed.concurrency)
-if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)) fail('--concurrency must be a whole number from 1 to 16')
+if (
+  concurrency !== undefined &&
+  !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)
+)
+  fail('--concurrency must be a whole number from 1 to 16')
 
 const config = await loadAppConfig()
 const payload = await getPayload({ config })
@@ -65,8 +71,20 @@ try {
   run = await payload.create({
     collection: runs,
     data: (parsed.ics !== undefined
-      ? { format: 'ical', from: icsUrl ? parsed.ics : undefined, ics: icsText, dryRun: parsed['dry-run'] }
-      : { from: parsed.from, header: parsed.header, language: parsed.language, dryRun: parsed['dry-run'], prune: parsed.prune, concurrency }) as never,
+      ? {
+          format: 'ical',
+          from: icsUrl ? parsed.ics : undefined,
+          ics: icsText,
+          dryRun: parsed['dry-run'],
+        }
+      : {
+          from: parsed.from,
+          header: parsed.header,
+          language: parsed.language,
+          dryRun: parsed['dry-run'],
+          prune: parsed.prune,
+          concurrency,
+        }) as never,
     overrideAccess: true,
     context: { [RUN_HERE]: true },
   })
@@ -78,7 +96,8 @@ try {
 const interactive = process.stderr.isTTY && !parsed.quiet
 const bars = new cliProgress.MultiBar(
   {
-    format: ' {resource} |{bar}| {value}/{total} | created {created} updated {updated} unchanged {unchanged} failed {failed} | ETA {eta_formatted}',
+    format:
+      ' {resource} |{bar}| {value}/{total} | created {created} updated {updated} unchanged {unchanged} failed {failed} | ETA {eta_formatted}',
     hideCursor: true,
     clearOnComplete: false,
     noTTYOutput: !interactive && !parsed.quiet,
@@ -115,29 +134,44 @@ process.on('SIGINT', () => {
   if (interrupted) process.exit(130)
   interrupted = true
   console.error('\nstopping after the current records (Ctrl-C again to quit at once)…')
-  void payload.update({ collection: runs, id: run.id, data: { cancel: true } as never, overrideAccess: true })
+  void payload.update({
+    collection: runs,
+    id: run.id,
+    data: { cancel: true } as never,
+    overrideAccess: true,
+  })
 })
 
 await payload.jobs.runByID({ id: run.job, overrideAccess: true })
 bars.stop()
 
-const final = (await payload.db.findOne({ collection: runs, where: { id: { equals: run.id } } })) as Record<string, any>
+const final = (await payload.db.findOne({
+  collection: runs,
+  where: { id: { equals: run.id } },
+})) as Record<string, any>
 const progress = (final?.progress ?? last) as Omit<ImportProgress, 'failures'> | null
 const failures = (final?.failures ?? []) as ImportProgress['failures']
 const seconds = (Date.now() - startedAt) / 1000
-console.log(`\nImport ${final?.state ?? 'unknown'} in ${seconds.toFixed(1)} s${parsed['dry-run'] ? ' (dry run: nothing written)' : ''}`)
+console.log(
+  `\nImport ${final?.state ?? 'unknown'} in ${seconds.toFixed(1)} s${parsed['dry-run'] ? ' (dry run: nothing written)' : ''}`,
+)
 let records = 0
 if (progress) {
   console.log('resource     read  created  updated  unchanged  skipped  failed  pruned')
   for (const resource of RESOURCES) {
     const c = progress.resources[resource]
     records += c.read
-    console.log(`${resource.padEnd(11)}${[c.read, c.created, c.updated, c.unchanged, c.skipped, c.failed, c.pruned].map((n, i) => String(n).padStart([5, 9, 9, 11, 9, 8, 8][i])).join('')}`)
+    console.log(
+      `${resource.padEnd(11)}${[c.read, c.created, c.updated, c.unchanged, c.skipped, c.failed, c.pruned].map((n, i) => String(n).padStart([5, 9, 9, 11, 9, 8, 8][i])).join('')}`,
+    )
   }
-  console.log(`images: ${progress.images.downloaded} downloaded, ${progress.images.fallbacks} kept as URL references`)
+  console.log(
+    `images: ${progress.images.downloaded} downloaded, ${progress.images.fallbacks} kept as URL references`,
+  )
   console.log(`${records} records, ${(records / Math.max(seconds, 0.001)).toFixed(1)} records/s`)
 }
 if (final?.error) console.log(`error: ${final.error}`)
-for (const failure of failures) console.log(`failed: ${failure.resource} ${failure.sourceId}: ${failure.message}`)
+for (const failure of failures)
+  console.log(`failed: ${failure.resource} ${failure.sourceId}: ${failure.message}`)
 await payload.destroy()
 process.exit(final?.state === 'done' ? 0 : 1)

@@ -59,15 +59,23 @@ async function main() {
     const call = async (method: string, route: string, token?: string, body?: unknown) => {
       const response = await fetch(`${server.url}${route}`, {
         method,
-        headers: { ...(token ? { authorization: `JWT ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { authorization: `JWT ${token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       })
-      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`)
+      if (!response.ok)
+        throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`)
       return response.json() as Promise<any>
     }
-    const { token } = await call('POST', '/api/users/first-register', undefined, { email: 'soak@example.com', password: 'soak-password-123' })
+    const { token } = await call('POST', '/api/users/first-register', undefined, {
+      email: 'soak@example.com',
+      password: 'soak-password-123',
+    })
     // A calendar to read: venues, organizers, terms and 60 events over the coming weeks.
-    const venue = (await call('POST', `${V1}/venues`, token, { venue: 'Soak Hall', city: 'Lyon' })).id
+    const venue = (await call('POST', `${V1}/venues`, token, { venue: 'Soak Hall', city: 'Lyon' }))
+      .id
     const organizer = (await call('POST', `${V1}/organizers`, token, { organizer: 'Soak Org' })).id
     for (let i = 0; i < 60; i++) {
       await call('POST', `${V1}/events`, token, {
@@ -93,38 +101,73 @@ async function main() {
         headers: auth,
         setupRequest: (request, context: Context) => {
           context.n = (context.n ?? 0) + 1
-          return { ...request, body: JSON.stringify({ title: `Load ${context.n}`, start_date: '+3 days 10:00', end_date: '+3 days 12:00', venue, categories: 'Music' }) }
+          return {
+            ...request,
+            body: JSON.stringify({
+              title: `Load ${context.n}`,
+              start_date: '+3 days 10:00',
+              end_date: '+3 days 12:00',
+              venue,
+              categories: 'Music',
+            }),
+          }
         },
         onResponse: (_status, body, context: Context) => {
           context.id = JSON.parse(body).id
         },
       },
-      { method: 'GET', setupRequest: (request, context: Context) => ({ ...request, path: created(context) }) },
+      {
+        method: 'GET',
+        setupRequest: (request, context: Context) => ({ ...request, path: created(context) }),
+      },
       {
         method: 'PATCH',
         headers: auth,
-        setupRequest: (request, context: Context) => ({ ...request, path: created(context), body: JSON.stringify({ description: 'Changed under load', translation_language: 'fr' }) }),
+        setupRequest: (request, context: Context) => ({
+          ...request,
+          path: created(context),
+          body: JSON.stringify({ description: 'Changed under load', translation_language: 'fr' }),
+        }),
       },
       { method: 'GET', path: `${V1}/venues?per_page=10` },
       { method: 'GET', path: `${V1}/categories?hide_empty=false` },
       { method: 'GET', path: `/fr${V1}/events?per_page=10&categories=music` },
       // For good, so that the database stays the same size and memory is compared like for like.
-      { method: 'DELETE', headers: auth, setupRequest: (request, context: Context) => ({ ...request, path: `${created(context)}?force=true` }) },
+      {
+        method: 'DELETE',
+        headers: auth,
+        setupRequest: (request, context: Context) => ({
+          ...request,
+          path: `${created(context)}?force=true`,
+        }),
+      },
       { method: 'GET', path: '/api/events?limit=10&depth=1' },
     ]
 
     const memory: number[] = [residentMiB(pid)]
     const sampler = setInterval(() => memory.push(residentMiB(pid)), SAMPLE_MS)
-    console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections, against ${server.url} (server pid ${pid}, ${memory[0].toFixed(0)} MiB at start)`)
-    const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests, timeout: 30 })
+    console.log(
+      `soak: ${SECONDS} s, ${CONNECTIONS} connections, against ${server.url} (server pid ${pid}, ${memory[0].toFixed(0)} MiB at start)`,
+    )
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests,
+      timeout: 30,
+    })
     clearInterval(sampler)
     memory.push(residentMiB(pid))
 
     const trend = memoryTrend(memory)
     const failures = result.errors + result.timeouts + result.non2xx
     const latency = result.latency
-    console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s), 2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`)
-    console.log(`latency (ms): p50 ${latency.p50}, p90 ${latency.p90}, p97.5 ${latency.p97_5}, p99 ${latency.p99}, max ${latency.max}, mean ${latency.average.toFixed(1)}`)
+    console.log(
+      `requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s), 2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    )
+    console.log(
+      `latency (ms): p50 ${latency.p50}, p90 ${latency.p90}, p97.5 ${latency.p97_5}, p99 ${latency.p99}, max ${latency.max}, mean ${latency.average.toFixed(1)}`,
+    )
     console.log(
       `server memory (RSS, MiB): start ${memory[0].toFixed(0)}, end ${memory.at(-1)!.toFixed(0)}, max ${Math.max(...memory).toFixed(0)}; ` +
         `second quarter ${trend.early.toFixed(0)} → last quarter ${trend.late.toFixed(0)} (${trend.growth >= 0 ? '+' : ''}${trend.growth.toFixed(0)}): ${trend.growing ? 'GROWING' : 'stable'}`,

@@ -1,4 +1,7 @@
-/** The plugin's defaults, in one place. The host app may read its environment into options; the plugin reads none. */
+/**
+ * The plugin's defaults, in one place. The host app may read its environment into options; the
+ * plugin reads none.
+ */
 /** The collections the plugin brings, by key, with their default slugs. */
 export const DEFAULT_SLUGS = {
   events: 'events',

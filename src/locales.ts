@@ -18,4 +18,5 @@ export const LOCALES: LocalizationConfig = {
   ],
 }
 
-export const isLocaleCode = (value: unknown): value is LocaleCode => LOCALE_CODES.includes(value as LocaleCode)
+export const isLocaleCode = (value: unknown): value is LocaleCode =>
+  LOCALE_CODES.includes(value as LocaleCode)

@@ -11,22 +11,32 @@ export type CalendarPluginOptions = {
    * but the plugin's behaviour beyond them (the v1 REST namespace) is left out. Default true.
    */
   enabled?: boolean
-  /** Collection slugs. Defaults: events, venues, organizers, event-categories, event-tags, media. */
+  /**
+   * Collection slugs. Defaults: events, venues, organizers, event-categories, event-tags, media.
+   */
   slugs?: Partial<Record<CalendarCollectionKey, string>>
   /**
    * Slug of an upload collection the app already has, to use for images instead of adding `media`.
    * The plugin then leaves that collection as it is.
    */
   uploadCollection?: string
-  /** The auth collection that gets a `role` field. Default: `admin.user` of the config, else `users`. */
+  /**
+   * The auth collection that gets a `role` field. Default: `admin.user` of the config, else
+   * `users`.
+   */
   usersCollection?: string
   /**
    * Group label of the calendar collections in the admin navigation: a text, or one per admin
-   * language (`{ en: 'Calendar', fr: 'Calendrier' }`). Default "Calendar" in English, French and Spanish.
+   * language (`{ en: 'Calendar', fr: 'Calendrier' }`). Default "Calendar" in English, French and
+   * Spanish.
    */
   adminGroup?: string | Record<string, string>
-  /** Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`. */
-  overrides?: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
+  /**
+   * Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`.
+   */
+  overrides?: Partial<
+    Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
+  >
   /**
    * Give the calendar collections, the upload collection the plugin adds and the users collection
    * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
@@ -34,7 +44,10 @@ export type CalendarPluginOptions = {
   integerIds?: boolean
   /** Site time zone (IANA name or `UTC+N`). Default `UTC`. */
   siteTimezone?: string
-  /** Folder of uploaded files when the plugin adds the upload collection. Default `data/media` (relative to the working directory). */
+  /**
+   * Folder of uploaded files when the plugin adds the upload collection. Default `data/media`
+   * (relative to the working directory).
+   */
   mediaDir?: string
   /** Default page size of v1 archives. Default 10. */
   perPage?: number
@@ -67,7 +80,10 @@ export type CalendarPluginOptions = {
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
   currencyPosition?: 'prefix' | 'postfix'
-  /** The importer (src/import): its limits. Defaults: 4 records at once, 10 MB images, 30 s per request. */
+  /**
+   * The importer (src/import): its limits. Defaults: 4 records at once, 10 MB images, 30 s per
+   * request.
+   */
   import?: { concurrency?: number; imageMaxBytes?: number; timeoutMs?: number }
 }
 
@@ -78,7 +94,9 @@ export type ResolvedCalendarOptions = {
   ownsMedia: boolean
   usersSlug: string
   adminGroup: string | Record<string, string>
-  overrides: Partial<Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>>
+  overrides: Partial<
+    Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
+  >
   integerIds: boolean
   siteTimezone: string
   mediaDir: string
@@ -92,11 +110,20 @@ export type ResolvedCalendarOptions = {
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
-  import: { mappingsSlug: string; runsSlug: string; concurrency: number; imageMaxBytes: number; timeoutMs: number }
+  import: {
+    mappingsSlug: string
+    runsSlug: string
+    concurrency: number
+    imageMaxBytes: number
+    timeoutMs: number
+  }
 }
 
 /** Every option of the plugin is resolved here, from what the app passes and the defaults. */
-export function resolveOptions(options: CalendarPluginOptions, config: Config): ResolvedCalendarOptions {
+export function resolveOptions(
+  options: CalendarPluginOptions,
+  config: Config,
+): ResolvedCalendarOptions {
   const slugs = { ...DEFAULT_SLUGS, ...options.slugs }
   if (options.uploadCollection) slugs.media = options.uploadCollection
   return {

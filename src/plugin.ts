@@ -4,7 +4,11 @@ import { eventsCollection } from '../collections/events.js'
 import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
-import { unlinkOnDelete, unlinkOnTrash, type Reference } from '../collections/hooks/unlinkOnDelete.js'
+import {
+  unlinkOnDelete,
+  unlinkOnTrash,
+  type Reference,
+} from '../collections/hooks/unlinkOnDelete.js'
 import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { withExistingRelations } from '../collections/relations.js'
@@ -26,7 +30,12 @@ import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
-import { resolveOptions, type CalendarCollectionKey, type CalendarPluginOptions, type ResolvedCalendarOptions } from './options.js'
+import {
+  resolveOptions,
+  type CalendarCollectionKey,
+  type CalendarPluginOptions,
+  type ResolvedCalendarOptions,
+} from './options.js'
 
 /** The namespace's first path segment; no collection may use it as its slug. */
 const RESERVED_SLUG = 'cal'
@@ -46,34 +55,60 @@ export const calendarPlugin =
 
     const collections = appCollections
       .filter((collection) => !calendarSlugs.has(collection.slug))
-      .map((collection) => (collection.slug === options.usersSlug ? extendUsers(collection) : collection))
+      .map((collection) =>
+        collection.slug === options.usersSlug ? extendUsers(collection) : collection,
+      )
     for (const ours of calendarCollections) {
       const theirs = appCollections.find((collection) => collection.slug === ours.slug)
       collections.push(theirs ? extendCollection(ours, theirs) : ours)
     }
     if (!collections.some((collection) => collection.slug === options.usersSlug)) {
-      throw new Error(`calendarPlugin: the auth collection "${options.usersSlug}" does not exist; set usersCollection.`)
+      throw new Error(
+        `calendarPlugin: the auth collection "${options.usersSlug}" does not exist; set usersCollection.`,
+      )
     }
     if (collections.some((collection) => collection.slug === RESERVED_SLUG)) {
-      throw new Error(`calendarPlugin: no collection may be called "${RESERVED_SLUG}": it would shadow the cal/events/v1 namespace.`)
+      throw new Error(
+        `calendarPlugin: no collection may be called "${RESERVED_SLUG}": it would shadow the cal/events/v1 namespace.`,
+      )
     }
 
     const localization = incomingConfig.localization || LOCALES
-    const missing = LOCALE_CODES.filter((code) => !localization.locales.some((locale) => (typeof locale === 'string' ? locale : locale.code) === code))
-    if (missing.length) throw new Error(`calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`)
+    const missing = LOCALE_CODES.filter(
+      (code) =>
+        !localization.locales.some(
+          (locale) => (typeof locale === 'string' ? locale : locale.code) === code,
+        ),
+    )
+    if (missing.length)
+      throw new Error(
+        `calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`,
+      )
 
-    const withIds = options.integerIds ? collections.map((collection) => withIntegerIds(collection, options)) : collections
-    const touched = (collection: CollectionConfig) => calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
-    const guarded = withIds.map((collection) => (touched(collection) ? withWriteTurns(withQueryGuard(collection)) : collection))
+    const withIds = options.integerIds
+      ? collections.map((collection) => withIntegerIds(collection, options))
+      : collections
+    const touched = (collection: CollectionConfig) =>
+      calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
+    const guarded = withIds.map((collection) =>
+      touched(collection) ? withWriteTurns(withQueryGuard(collection)) : collection,
+    )
     return {
       ...incomingConfig,
       localization,
-      collections: [...guarded, sequencesCollection(options.sequencesSlug), ...importCollections(options)],
+      collections: [
+        ...guarded,
+        sequencesCollection(options.sequencesSlug),
+        ...importCollections(options),
+      ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
-      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.enabled ? calendarEndpoints(options) : [])],
+      endpoints: [
+        ...(incomingConfig.endpoints ?? []),
+        ...(options.enabled ? calendarEndpoints(options) : []),
+      ],
     }
   }
 
@@ -85,7 +120,10 @@ const calendarEndpoints = (options: ResolvedCalendarOptions) => [
 
 /** The importer's mapping and runs (src/import). */
 function importCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
-  return [importMappingsCollection(options.import.mappingsSlug), importRunsCollection(options.import.runsSlug, options.usersSlug)]
+  return [
+    importMappingsCollection(options.import.mappingsSlug),
+    importRunsCollection(options.import.runsSlug, options.usersSlug),
+  ]
 }
 
 /**
@@ -93,7 +131,10 @@ function importCollections(options: ResolvedCalendarOptions): CollectionConfig[]
  * series (scheduled on the `calendar` queue, which the app runs with `jobs.autoRun`). Running and
  * queueing jobs is for administrators unless the app says otherwise.
  */
-function withCalendarTasks(jobs: Config['jobs'], options: ResolvedCalendarOptions): NonNullable<Config['jobs']> {
+function withCalendarTasks(
+  jobs: Config['jobs'],
+  options: ResolvedCalendarOptions,
+): NonNullable<Config['jobs']> {
   const administrators = ({ req }: { req: PayloadRequest }) => can.administer(req.user)
   return {
     ...jobs,
@@ -109,29 +150,52 @@ function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
     ...admin,
     components: {
       ...components,
-      views: { ...components.views, calendarImport: { Component: `${CLIENT_ENTRY}#ImportView`, path: '/import' } },
+      views: {
+        ...components.views,
+        calendarImport: { Component: `${CLIENT_ENTRY}#ImportView`, path: '/import' },
+      },
       afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT_ENTRY}#ImportNavLink`],
     },
   }
 }
 
-/** The calendar's collections, each with the links that must go when one of its records is deleted. */
+/**
+ * The calendar's collections, each with the links that must go when one of its records is deleted.
+ */
 function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
   const { events, categories } = options.slugs
-  const reference = (collection: string, field: string, hasMany = false): Reference => ({ collection, field, hasMany })
-  const imageReferences = [options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => reference(slug, 'image'))
+  const reference = (collection: string, field: string, hasMany = false): Reference => ({
+    collection,
+    field,
+    hasMany,
+  })
+  const imageReferences = [
+    options.slugs.events,
+    options.slugs.venues,
+    options.slugs.organizers,
+  ].map((slug) => reference(slug, 'image'))
   const built: Partial<Record<CalendarCollectionKey, CollectionConfig>> = {
     events: withUnlink(eventsCollection(options), [reference(events, 'parent')]),
     venues: withUnlink(venuesCollection(options), [reference(events, 'venue')], { onTrash: true }),
-    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)], { onTrash: true }),
-    categories: withUnlink(categoriesCollection(options), [reference(events, 'categories', true), reference(categories, 'parent')]),
+    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)], {
+      onTrash: true,
+    }),
+    categories: withUnlink(categoriesCollection(options), [
+      reference(events, 'categories', true),
+      reference(categories, 'parent'),
+    ]),
     tags: withUnlink(tagsCollection(options), [reference(events, 'tags', true)]),
     ...(options.ownsMedia ? { media: withUnlink(mediaCollection(options), imageReferences) } : {}),
   }
   return Object.entries(built)
-    .map(([key, collection]) => options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection)
+    .map(
+      ([key, collection]) =>
+        options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection,
+    )
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
-    .map((collection) => (collection.slug === options.slugs.media ? collection : withTotalsDropped(collection)))
+    .map((collection) =>
+      collection.slug === options.slugs.media ? collection : withTotalsDropped(collection),
+    )
     .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
@@ -164,8 +228,15 @@ function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit
   }
 }
 
-function withUnlink(collection: CollectionConfig, references: Reference[], { onTrash = false } = {}): CollectionConfig {
-  return withHooksFirst(collection, { beforeDelete: [unlinkOnDelete(references)], ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}) })
+function withUnlink(
+  collection: CollectionConfig,
+  references: Reference[],
+  { onTrash = false } = {},
+): CollectionConfig {
+  return withHooksFirst(collection, {
+    beforeDelete: [unlinkOnDelete(references)],
+    ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}),
+  })
 }
 
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
@@ -173,7 +244,10 @@ function withQueryGuard(collection: CollectionConfig): CollectionConfig {
   return withHooksFirst(collection, { beforeOperation: [queryGuard] })
 }
 
-/** Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other hook. */
+/**
+ * Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other
+ * hook.
+ */
 function withWriteTurns(collection: CollectionConfig): CollectionConfig {
   return withHooksFirst(collection, { beforeOperation: [writeTurns] })
 }
@@ -183,10 +257,21 @@ function extendUsers(users: CollectionConfig): CollectionConfig {
   return extendCollection(collection, addition)
 }
 
-/** Adds the integer `id` field and the hook that fills it, unless the collection has its own id field. */
-function withIntegerIds(collection: CollectionConfig, options: ResolvedCalendarOptions): CollectionConfig {
-  const isOurs = Object.values(options.slugs).includes(collection.slug) && (collection.slug !== options.slugs.media || options.ownsMedia)
+/**
+ * Adds the integer `id` field and the hook that fills it, unless the collection has its own id
+ * field.
+ */
+function withIntegerIds(
+  collection: CollectionConfig,
+  options: ResolvedCalendarOptions,
+): CollectionConfig {
+  const isOurs =
+    Object.values(options.slugs).includes(collection.slug) &&
+    (collection.slug !== options.slugs.media || options.ownsMedia)
   if (!isOurs && collection.slug !== options.usersSlug) return collection
   if (collection.fields.some((field) => 'name' in field && field.name === 'id')) return collection
-  return withHooksFirst({ ...collection, fields: [integerIdField, ...collection.fields] }, { beforeOperation: [assignIntegerId(options.sequencesSlug)] })
+  return withHooksFirst(
+    { ...collection, fields: [integerIdField, ...collection.fields] },
+    { beforeOperation: [assignIntegerId(options.sequencesSlug)] },
+  )
 }

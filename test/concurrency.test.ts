@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
-import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
+import {
+  createV1Event,
+  type TestServer,
+  type TestUser,
+  useTestServer,
+  utcWallClock,
+  V1,
+} from './helpers.js'
 import { suiteDatabase } from './support/database.js'
 
 /**
@@ -23,13 +30,21 @@ useTestServer(['editor'], (setup) => {
   editor = setup.users.editor
 })
 
-const call = (method: string, path: string, body?: unknown) => server.request(method, `${V1}${path}`, { token: editor.token, body })
+const call = (method: string, path: string, body?: unknown) =>
+  server.request(method, `${V1}${path}`, { token: editor.token, body })
 const when = () => ({ start_date: utcWallClock(9), end_date: utcWallClock(9, 2) })
-const together = <T>(count: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => make(i)))
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {})
+const together = <T>(count: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, i) => make(i)))
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>(
+    (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  )
 
-
-/** Sends requests while another write holds the turn, and lets it go once they are (very likely) all waiting behind it. */
+/**
+ * Sends requests while another write holds the turn, and lets it go once they are (very likely) all
+ * waiting behind it.
+ */
 async function behindAnotherWrite<T>(send: () => Promise<T>, waitMs = 300): Promise<T> {
   const db = server.payload.db
   const held = await db.beginTransaction()
@@ -41,20 +56,33 @@ async function behindAnotherWrite<T>(send: () => Promise<T>, waitMs = 300): Prom
 
 describe('concurrent creates', () => {
   it('50 events with the same title get 50 distinct ids and slugs', async () => {
-    const responses = await behindAnotherWrite(() => together(50, () => call('POST', '/events', { title: 'Same title', ...when() })), 1000)
+    const responses = await behindAnotherWrite(
+      () => together(50, () => call('POST', '/events', { title: 'Same title', ...when() })),
+      1000,
+    )
     expect(tally(responses.map((r) => r.status))).toEqual({ 201: 50 })
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(50)
     const slugs = new Set(responses.map((r) => r.body.slug))
     expect(slugs.size).toBe(50)
     expect(slugs.has('same-title')).toBe(true)
-    const stored = await server.payload.find({ collection: 'events', where: { title: { equals: 'Same title' } }, pagination: false, overrideAccess: true })
+    const stored = await server.payload.find({
+      collection: 'events',
+      where: { title: { equals: 'Same title' } },
+      pagination: false,
+      overrideAccess: true,
+    })
     expect(stored.totalDocs).toBe(50)
   })
 
   it('venues, organizers and terms with distinct names, all at once, are all created once', async () => {
     const responses = await together(30, (i) => {
       const kind = ['venues', 'organizers', 'categories', 'tags'][i % 4]
-      const body = kind === 'venues' ? { venue: `Hall ${i}` } : kind === 'organizers' ? { organizer: `Org ${i}` } : { name: `Term ${i}` }
+      const body =
+        kind === 'venues'
+          ? { venue: `Hall ${i}` }
+          : kind === 'organizers'
+            ? { organizer: `Org ${i}` }
+            : { name: `Term ${i}` }
       return call('POST', `/${kind}`, body)
     })
     expect(tally(responses.map((r) => r.status))).toEqual({ 201: 30 })
@@ -85,9 +113,16 @@ describe('concurrent partial updates of one event', () => {
         { tags: `tag-${round}` },
         { image: `https://images.example/${round}.jpg` },
       ]
-      const responses = await behindAnotherWrite(() => Promise.all(changes.map((body, i) => call(['PATCH', 'POST', 'PUT'][i % 3], `/events/${event.id}`, body))))
+      const responses = await behindAnotherWrite(() =>
+        Promise.all(
+          changes.map((body, i) =>
+            call(['PATCH', 'POST', 'PUT'][i % 3], `/events/${event.id}`, body),
+          ),
+        ),
+      )
       expect(tally(responses.map((r) => r.status))).toEqual({ 200: changes.length })
-      const read = async (lang: string) => (await call('GET', `/events/${event.id}?translation_language=${lang}`)).body
+      const read = async (lang: string) =>
+        (await call('GET', `/events/${event.id}?translation_language=${lang}`)).body
       const en = await read('en')
       expect(en).toMatchObject({
         title: `Title ${round}`,
@@ -113,44 +148,64 @@ describe('concurrent partial updates of one event', () => {
 
 describe('concurrent deletes of one record', () => {
   it.each([
-    ['events', { title: 'Deleted once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) }, 'event-is-in-trash'],
+    [
+      'events',
+      { title: 'Deleted once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) },
+      'event-is-in-trash',
+    ],
     ['venues', { venue: 'Deleted hall' }, 'venue-is-in-trash'],
     ['organizers', { organizer: 'Deleted org' }, 'organizer-is-in-trash'],
   ])('%s: one 200 moves it to the trash, the others are 410', async (route, body, code) => {
     for (const address of ['id', 'slug']) {
       const created = (await call('POST', `/${route}`, body)).body
-      const path = address === 'id' ? `/${route}/${created.id}` : `/${route}/by-slug/${created.slug}`
+      const path =
+        address === 'id' ? `/${route}/${created.id}` : `/${route}/by-slug/${created.slug}`
       const responses = await behindAnotherWrite(() => together(10, () => call('DELETE', path)))
       expect(tally(responses.map((r) => r.status))).toEqual({ 200: 1, 410: 9 })
-      for (const response of responses.filter((r) => r.status === 410)) expect(response.body).toMatchObject({ code, data: { status: 410 } })
+      for (const response of responses.filter((r) => r.status === 410))
+        expect(response.body).toMatchObject({ code, data: { status: 410 } })
     }
   })
 
   it.each([
-    ['events', { title: 'Forced once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) }, 404, 'rest-event-not-found'],
+    [
+      'events',
+      { title: 'Forced once', start_date: utcWallClock(3), end_date: utcWallClock(3, 1) },
+      404,
+      'rest-event-not-found',
+    ],
     ['venues', { venue: 'Forced hall' }, 400, 'rest_invalid_param'],
     ['organizers', { organizer: 'Forced org' }, 400, 'rest_invalid_param'],
     ['categories', { name: 'Forced category' }, 400, 'rest_invalid_param'],
     ['tags', { name: 'Forced tag' }, 400, 'rest_invalid_param'],
-  ])('%s deleted for good: one 200; the other deletes and updates are told it does not exist', async (route, body, gone, code) => {
-    const created = (await call('POST', `/${route}`, body)).body
-    const responses = await behindAnotherWrite(() =>
-      Promise.all([
-        ...Array.from({ length: 5 }, () => call('DELETE', `/${route}/${created.id}?force=true`)),
-        ...Array.from({ length: 5 }, () => call('PATCH', `/${route}/${created.id}`, { description: 'Too late' })),
-      ]),
-    )
-    const deletes = responses.slice(0, 5)
-    const updates = responses.slice(5)
-    expect(tally(deletes.map((r) => r.status))).toEqual({ 200: 1, [gone]: 4 })
-    expect(deletes.find((r) => r.status === 200)!.body.id).toBe(created.id)
-    for (const response of [...deletes, ...updates].filter((r) => r.status !== 200)) expect(response.body).toMatchObject({ code, data: { status: gone } })
-    // An update that got its turn before the delete answered 200; none failed otherwise.
-    expect(updates.every((r) => r.status === 200 || r.status === gone)).toBe(true)
-  })
+  ])(
+    '%s deleted for good: one 200; the other deletes and updates are told it does not exist',
+    async (route, body, gone, code) => {
+      const created = (await call('POST', `/${route}`, body)).body
+      const responses = await behindAnotherWrite(() =>
+        Promise.all([
+          ...Array.from({ length: 5 }, () => call('DELETE', `/${route}/${created.id}?force=true`)),
+          ...Array.from({ length: 5 }, () =>
+            call('PATCH', `/${route}/${created.id}`, { description: 'Too late' }),
+          ),
+        ]),
+      )
+      const deletes = responses.slice(0, 5)
+      const updates = responses.slice(5)
+      expect(tally(deletes.map((r) => r.status))).toEqual({ 200: 1, [gone]: 4 })
+      expect(deletes.find((r) => r.status === 200)!.body.id).toBe(created.id)
+      for (const response of [...deletes, ...updates].filter((r) => r.status !== 200))
+        expect(response.body).toMatchObject({ code, data: { status: gone } })
+      // An update that got its turn before the delete answered 200; none failed otherwise.
+      expect(updates.every((r) => r.status === 200 || r.status === gone)).toBe(true)
+    },
+  )
 })
 
-/** The files of the server's SQLite database this process holds open (three per connection: the database, its WAL and its shared memory). */
+/**
+ * The files of the server's SQLite database this process holds open (three per connection: the
+ * database, its WAL and its shared memory).
+ */
 const openDatabaseFiles = () =>
   fs.readdirSync('/proc/self/fd').filter((fd) => {
     try {
@@ -164,8 +219,14 @@ describe('a stream of writes', () => {
   // The connections of SQLite's file, as this process holds them (the server runs in it).
   const sqliteOnLinux = suiteDatabase === 'sqlite' && fs.existsSync('/proc/self/fd')
   // Skipped on MongoDB (no database file) and where /proc is missing (no way to list open files).
-  ;(sqliteOnLinux ? it : it.skip)('keeps two connections to the database open, not one per write', async () => {
-    for (let i = 0; i < 40; i++) expect((await call('POST', '/events', { title: `Stream ${i}`, ...when() })).status).toBe(201)
-    expect(openDatabaseFiles()).toBeLessThanOrEqual(6)
-  })
+  ;(sqliteOnLinux ? it : it.skip)(
+    'keeps two connections to the database open, not one per write',
+    async () => {
+      for (let i = 0; i < 40; i++)
+        expect((await call('POST', '/events', { title: `Stream ${i}`, ...when() })).status).toBe(
+          201,
+        )
+      expect(openDatabaseFiles()).toBeLessThanOrEqual(6)
+    },
+  )
 })

@@ -2,10 +2,11 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 
 /**
- * The contract check: every response the test suite receives from the `cal/events/v1` namespace
- * and the calendar feeds (`cal/ical`, under `/api/...` or `/{lang}/api/...`) must be one the namespace's own `/doc` describes — its
- * status documented for that path and method, its body valid against that response's schema, its
- * required headers present. `test/helpers.ts` calls `checkResponse` for every request.
+ * The contract check: every response the test suite receives from the `cal/events/v1` namespace and
+ * the calendar feeds (`cal/ical`, under `/api/...` or `/{lang}/api/...`) must be one the
+ * namespace's own `/doc` describes — its status documented for that path and method, its body valid
+ * against that response's schema, its required headers present. `test/helpers.ts` calls
+ * `checkResponse` for every request.
  */
 
 export const NAMESPACE_ROOT = '/api/cal/events/v1'
@@ -19,20 +20,27 @@ type Json = Record<string, any>
 export type CheckedResponse = { status: number; body: unknown; headers: Headers }
 
 // ajv-formats is CommonJS; under jest's ESM its plugin is the default export's default.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
+  .default ?? addFormatsModule) as typeof addFormatsModule
 
-const escapePointer = (token: string) => encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'))
+const escapePointer = (token: string) =>
+  encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'))
 const pointer = (...tokens: string[]) => `#/${tokens.map(escapePointer).join('/')}`
 
 type Template = { path: string; regex: RegExp; item: Json }
 
-/** A path template of the document as a regex, each variable matching what its path parameter's schema allows. */
+/**
+ * A path template of the document as a regex, each variable matching what its path parameter's
+ * schema allows.
+ */
 function templateRegex(path: string, item: Json): RegExp {
   const parameters: Json[] = Object.entries(item)
     .filter(([key]) => HTTP_METHODS.includes(key))
     .flatMap(([, operation]) => (operation as Json).parameters ?? [])
   const source = path.replace(/\/$/, '').replace(/\{(\w+)\}/g, (_, name: string) => {
-    const schema = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ?? {}
+    const schema =
+      parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ??
+      {}
     if (schema.type === 'integer') return '(\\d+)'
     return schema.pattern ? `(${String(schema.pattern).replace(/^\^|\$$/g, '')})` : '([^/]+)'
   })
@@ -47,9 +55,24 @@ export class Contract {
   constructor(readonly document: Json) {
     addFormats(this.ajv)
     // The document is not a schema, but its schemas point into it (`#/components/schemas/Event`).
-    this.ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'jsonSchemaDialect', 'externalDocs'])
+    this.ajv.addVocabulary([
+      'openapi',
+      'info',
+      'servers',
+      'paths',
+      'components',
+      'security',
+      'tags',
+      'webhooks',
+      'jsonSchemaDialect',
+      'externalDocs',
+    ])
     this.ajv.addSchema({ ...document, $id: DOC_ID })
-    this.templates = Object.entries(document.paths as Json).map(([path, item]) => ({ path, regex: templateRegex(path, item), item }))
+    this.templates = Object.entries(document.paths as Json).map(([path, item]) => ({
+      path,
+      regex: templateRegex(path, item),
+      item,
+    }))
   }
 
   private validator(location: string): ValidateFunction {
@@ -65,22 +88,44 @@ export class Contract {
   private locate(tokens: string[]): { tokens: string[]; object: Json } {
     const object = tokens.reduce((found: Json, token) => found?.[token], this.document)
     if (typeof object?.$ref !== 'string') return { tokens, object }
-    return this.locate((object.$ref as string).replace(/^#\//, '').split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')))
+    return this.locate(
+      (object.$ref as string)
+        .replace(/^#\//, '')
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')),
+    )
   }
 
   private check(tokens: string[], value: unknown, label: string): string[] {
     const validate = this.validator(pointer(...tokens))
     if (validate(value)) return []
-    return (validate.errors ?? []).map((error) => `${label}${error.instancePath} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`)
+    return (validate.errors ?? []).map(
+      (error) =>
+        `${label}${error.instancePath} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`,
+    )
   }
 
   /** Where the document describes this response, or why it cannot. */
-  private responseLocation(method: string, path: string, status: number, feeds: boolean): string[] | string {
-    const template = this.templates.find(({ regex, item }) => Boolean(item.servers) === feeds && regex.test(path || '/'))
-    if (!template) return status === 404 ? ['components', 'responses', 'NoRoute'] : `no path of the document matches "${path}", so the answer must be 404`
+  private responseLocation(
+    method: string,
+    path: string,
+    status: number,
+    feeds: boolean,
+  ): string[] | string {
+    const template = this.templates.find(
+      ({ regex, item }) => Boolean(item.servers) === feeds && regex.test(path || '/'),
+    )
+    if (!template)
+      return status === 404
+        ? ['components', 'responses', 'NoRoute']
+        : `no path of the document matches "${path}", so the answer must be 404`
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase()
-    if (!template.item[verb]) return status === 405 ? ['components', 'responses', 'MethodNotAllowed'] : `${template.path} has no ${verb} operation, so the answer must be 405`
-    if (!template.item[verb].responses?.[String(status)]) return `status ${status} is not documented for ${verb} ${template.path}`
+    if (!template.item[verb])
+      return status === 405
+        ? ['components', 'responses', 'MethodNotAllowed']
+        : `${template.path} has no ${verb} operation, so the answer must be 405`
+    if (!template.item[verb].responses?.[String(status)])
+      return `status ${status} is not documented for ${verb} ${template.path}`
     return ['paths', template.path, verb, 'responses', String(status)]
   }
 
@@ -101,12 +146,22 @@ export class Contract {
       } else problems.push(...this.check([...header.tokens, 'schema'], value, `header ${name}`))
     }
     if (method.toUpperCase() === 'HEAD') return problems
-    if (response.status === 304) return object.content ? [...problems, 'the document gives a 304 a body'] : response.body === undefined ? problems : [...problems, 'a 304 has a body']
+    if (response.status === 304)
+      return object.content
+        ? [...problems, 'the document gives a 304 a body']
+        : response.body === undefined
+          ? problems
+          : [...problems, 'a 304 has a body']
     // JSON unless the response says it is another type the document knows (a calendar).
     const given = (response.headers.get('content-type') ?? '').split(';')[0].trim()
-    const type = given && given !== 'application/json' && object.content?.[given] ? given : 'application/json'
-    if (!object.content?.[type]) return [...problems, `the document gives this response no ${given || 'JSON'} body`]
-    return [...problems, ...this.check([...tokens, 'content', type, 'schema'], response.body, 'body')]
+    const type =
+      given && given !== 'application/json' && object.content?.[given] ? given : 'application/json'
+    if (!object.content?.[type])
+      return [...problems, `the document gives this response no ${given || 'JSON'} body`]
+    return [
+      ...problems,
+      ...this.check([...tokens, 'content', type, 'schema'], response.body, 'body'),
+    ]
   }
 }
 
@@ -117,7 +172,8 @@ export function contractOf(baseUrl: string): Promise<Contract> {
   let contract = contracts.get(baseUrl)
   if (!contract) {
     contract = fetch(`${baseUrl}${NAMESPACE_ROOT}/doc`).then(async (response) => {
-      if (response.status !== 200) throw new Error(`contract: GET ${NAMESPACE_ROOT}/doc answered ${response.status}`)
+      if (response.status !== 200)
+        throw new Error(`contract: GET ${NAMESPACE_ROOT}/doc answered ${response.status}`)
       return new Contract(await response.json())
     })
     contracts.set(baseUrl, contract)
@@ -126,10 +182,19 @@ export function contractOf(baseUrl: string): Promise<Contract> {
 }
 
 /** Throws when a response of the namespace breaks its documented contract; other responses pass. */
-export async function checkResponse(baseUrl: string, method: string, route: string, response: CheckedResponse): Promise<void> {
+export async function checkResponse(
+  baseUrl: string,
+  method: string,
+  route: string,
+  response: CheckedResponse,
+): Promise<void> {
   // OPTIONS is CORS preflight, which Payload answers for every path; it is not part of the API.
   const pathname = new URL(route, 'http://x').pathname
-  if (!(NAMESPACE_PATH.test(pathname) || FEEDS_PATH.test(pathname)) || method.toUpperCase() === 'OPTIONS') return
+  if (
+    !(NAMESPACE_PATH.test(pathname) || FEEDS_PATH.test(pathname)) ||
+    method.toUpperCase() === 'OPTIONS'
+  )
+    return
   const problems = (await contractOf(baseUrl)).problems(method, route, response)
   if (problems.length) {
     const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)

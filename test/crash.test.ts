@@ -35,15 +35,20 @@ afterAll(async () => {
 })
 
 type Api = (method: string, route: string, body?: unknown) => Promise<{ status: number; body: any }>
-const apiOf = (url: string, token?: string): Api => async (method, route, body) => {
-  const response = await fetch(`${url}${route}`, {
-    method,
-    headers: { ...(token ? { authorization: `JWT ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : undefined }
-}
+const apiOf =
+  (url: string, token?: string): Api =>
+  async (method, route, body) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : undefined }
+  }
 
 /** What the acknowledged writes said, to be found after the crashes. */
 type Expected = {
@@ -61,7 +66,10 @@ let acks = 0
 /** Requests the kill interrupted, whose outcome is unknown. */
 let interrupted = 0
 
-/** One worker's loop until `stop`: create an event with new linked records, translate it, trash every third. */
+/**
+ * One worker's loop until `stop`: create an event with new linked records, translate it, trash
+ * every third.
+ */
 async function worker(api: Api, name: string, stop: { now: boolean }) {
   for (let i = 0; !stop.now; i++) {
     const key = `${name}-${i}`
@@ -78,11 +86,22 @@ async function worker(api: Api, name: string, stop: { now: boolean }) {
         venue: { venue: `Crash hall ${key}`, city: 'Lyon' },
         organizer: [{ organizer: `Crash org ${key}` }],
       })
-      if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`)
-      const expected: Expected = { id: created.body.id, title: `Crash ${key}`, venue: `Crash hall ${key}`, organizer: `Crash org ${key}`, tag: `crash-${key}` }
+      if (created.status !== 201)
+        throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`)
+      const expected: Expected = {
+        id: created.body.id,
+        title: `Crash ${key}`,
+        venue: `Crash hall ${key}`,
+        organizer: `Crash org ${key}`,
+        tag: `crash-${key}`,
+      }
       acknowledged.set(expected.id, expected)
       acks++
-      const translated = await api('PATCH', `${V1}/events/${expected.id}`, { title: `Panne ${key}`, description: `À propos ${key}`, translation_language: 'fr' })
+      const translated = await api('PATCH', `${V1}/events/${expected.id}`, {
+        title: `Panne ${key}`,
+        description: `À propos ${key}`,
+        translation_language: 'fr',
+      })
       if (translated.status !== 200) throw new Error(`update answered ${translated.status}`)
       expected.frenchTitle = `Panne ${key}`
       acks++
@@ -109,19 +128,22 @@ async function worker(api: Api, name: string, stop: { now: boolean }) {
 
 const until = async (condition: () => boolean, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+  while (!condition() && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10))
 }
 
 /**
  * Checks of the database itself: on SQLite its own integrity and foreign-key checks (PostgreSQL
- * enforces foreign keys as it writes), then, on both, records without localized rows and links to nothing.
+ * enforces foreign keys as it writes), then, on both, records without localized rows and links to
+ * nothing.
  */
 async function checkDatabase(): Promise<string[]> {
   const problems: string[] = []
   const rows = database.query
   if (database.kind === 'sqlite') {
     const integrity = await rows('PRAGMA integrity_check')
-    if (integrity[0]?.integrity_check !== 'ok') problems.push(`integrity_check: ${JSON.stringify(integrity)}`)
+    if (integrity[0]?.integrity_check !== 'ok')
+      problems.push(`integrity_check: ${JSON.stringify(integrity)}`)
     const foreign = await rows('PRAGMA foreign_key_check')
     if (foreign.length) problems.push(`foreign_key_check: ${JSON.stringify(foreign.slice(0, 5))}`)
   }
@@ -144,64 +166,84 @@ async function checkDatabase(): Promise<string[]> {
 }
 
 // MongoDB: the checks below are SQL.
-;(suiteDatabase === 'mongodb' ? it.skip : it)(`SIGKILL in the middle of a burst of writes, ${CYCLES} times: acknowledged writes survive, nothing is half-written`, async () => {
-  running = await startServerProcess(env)
-  const registered = await apiOf(running.url)('POST', '/api/users/first-register', { email: 'crash@example.com', password: 'crash-test-password' })
-  expect(registered.status).toBe(200)
-  const token: string = registered.body.token
-  expect((await apiOf(running.url, token)('POST', `${V1}/categories`, { name: 'Crash category' })).status).toBe(201)
+;(suiteDatabase === 'mongodb' ? it.skip : it)(
+  `SIGKILL in the middle of a burst of writes, ${CYCLES} times: acknowledged writes survive, nothing is half-written`,
+  async () => {
+    running = await startServerProcess(env)
+    const registered = await apiOf(running.url)('POST', '/api/users/first-register', {
+      email: 'crash@example.com',
+      password: 'crash-test-password',
+    })
+    expect(registered.status).toBe(200)
+    const token: string = registered.body.token
+    expect(
+      (await apiOf(running.url, token)('POST', `${V1}/categories`, { name: 'Crash category' }))
+        .status,
+    ).toBe(201)
 
-  for (let cycle = 0; cycle < CYCLES; cycle++) {
-    if (cycle > 0) running = await startServerProcess(env)
-    const api = apiOf(running.url, token)
-    const stop = { now: false }
-    const target = acks + ACKS_BEFORE_KILL
-    const interruptedBefore = interrupted
-    const workers = Array.from({ length: WORKERS }, (_, w) => worker(api, `${cycle}-${w}`, stop))
-    await until(() => acks >= target, 30_000)
-    stop.now = true
-    running.child.kill('SIGKILL')
-    expect(await running.exited).toBeNull()
-    await Promise.all(workers)
-    // The kill came mid-burst: requests were in flight.
-    expect(interrupted).toBeGreaterThan(interruptedBefore)
-    expect(await checkDatabase()).toEqual([])
-  }
-  expect(acks).toBeGreaterThanOrEqual(CYCLES * ACKS_BEFORE_KILL)
-
-  running = await startServerProcess(env)
-  const api = apiOf(running.url, token)
-  const missing: string[] = []
-  for (const expected of acknowledged.values()) {
-    const stored = await api('GET', `/api/events/${expected.id}?locale=all&depth=1&trash=true`)
-    if (stored.status !== 200) {
-      missing.push(`event ${expected.id}: ${stored.status}`)
-      continue
+    for (let cycle = 0; cycle < CYCLES; cycle++) {
+      if (cycle > 0) running = await startServerProcess(env)
+      const api = apiOf(running.url, token)
+      const stop = { now: false }
+      const target = acks + ACKS_BEFORE_KILL
+      const interruptedBefore = interrupted
+      const workers = Array.from({ length: WORKERS }, (_, w) => worker(api, `${cycle}-${w}`, stop))
+      await until(() => acks >= target, 30_000)
+      stop.now = true
+      running.child.kill('SIGKILL')
+      expect(await running.exited).toBeNull()
+      await Promise.all(workers)
+      // The kill came mid-burst: requests were in flight.
+      expect(interrupted).toBeGreaterThan(interruptedBefore)
+      expect(await checkDatabase()).toEqual([])
     }
-    const doc = stored.body
-    const problems = [
-      doc.title?.en === expected.title || `English title ${JSON.stringify(doc.title)}`,
-      !expected.frenchTitle || doc.title?.fr === expected.frenchTitle || `French title ${JSON.stringify(doc.title)}`,
-      doc.venue?.name?.en === expected.venue || `venue ${JSON.stringify(doc.venue)}`,
-      doc.organizers?.[0]?.name?.en === expected.organizer || `organizers ${JSON.stringify(doc.organizers)}`,
-      doc.tags?.some((tag: { slug: string }) => tag.slug === expected.tag) || `tags ${JSON.stringify(doc.tags)}`,
-      doc.categories?.length === 1 || `categories ${JSON.stringify(doc.categories)}`,
-      JSON.stringify(doc.cost) === '["€12"]' || `cost ${JSON.stringify(doc.cost)}`,
-      Boolean(doc.deletedAt) === Boolean(expected.trashed) || `deletedAt ${doc.deletedAt}`,
-    ].filter((problem) => problem !== true)
-    if (problems.length) missing.push(`event ${expected.id}: ${problems.join('; ')}`)
-  }
-  for (const [id, name] of acknowledgedVenues) {
-    const venue = await api('GET', `/api/venues/${id}?locale=fr`)
-    if (venue.body?.name !== name) missing.push(`venue ${id}: ${venue.status} ${JSON.stringify(venue.body?.name)}`)
-  }
-  expect(missing).toEqual([])
+    expect(acks).toBeGreaterThanOrEqual(CYCLES * ACKS_BEFORE_KILL)
 
-  // Ids are never given twice, whatever was written before the kills.
-  const highest = (await api('GET', '/api/events?trash=true&sort=-id&limit=1&depth=0')).body.docs[0].id
-  const next = await api('POST', `${V1}/events`, { title: 'After the crashes', start_date: '2031-07-01 10:00:00', end_date: '2031-07-01 11:00:00' })
-  expect(next.status).toBe(201)
-  expect(next.body.id).toBeGreaterThan(highest)
-  running.child.kill('SIGTERM')
-  expect(await running.exited).toBe(0)
-}, 240_000)
+    running = await startServerProcess(env)
+    const api = apiOf(running.url, token)
+    const missing: string[] = []
+    for (const expected of acknowledged.values()) {
+      const stored = await api('GET', `/api/events/${expected.id}?locale=all&depth=1&trash=true`)
+      if (stored.status !== 200) {
+        missing.push(`event ${expected.id}: ${stored.status}`)
+        continue
+      }
+      const doc = stored.body
+      const problems = [
+        doc.title?.en === expected.title || `English title ${JSON.stringify(doc.title)}`,
+        !expected.frenchTitle ||
+          doc.title?.fr === expected.frenchTitle ||
+          `French title ${JSON.stringify(doc.title)}`,
+        doc.venue?.name?.en === expected.venue || `venue ${JSON.stringify(doc.venue)}`,
+        doc.organizers?.[0]?.name?.en === expected.organizer ||
+          `organizers ${JSON.stringify(doc.organizers)}`,
+        doc.tags?.some((tag: { slug: string }) => tag.slug === expected.tag) ||
+          `tags ${JSON.stringify(doc.tags)}`,
+        doc.categories?.length === 1 || `categories ${JSON.stringify(doc.categories)}`,
+        JSON.stringify(doc.cost) === '["€12"]' || `cost ${JSON.stringify(doc.cost)}`,
+        Boolean(doc.deletedAt) === Boolean(expected.trashed) || `deletedAt ${doc.deletedAt}`,
+      ].filter((problem) => problem !== true)
+      if (problems.length) missing.push(`event ${expected.id}: ${problems.join('; ')}`)
+    }
+    for (const [id, name] of acknowledgedVenues) {
+      const venue = await api('GET', `/api/venues/${id}?locale=fr`)
+      if (venue.body?.name !== name)
+        missing.push(`venue ${id}: ${venue.status} ${JSON.stringify(venue.body?.name)}`)
+    }
+    expect(missing).toEqual([])
+
+    // Ids are never given twice, whatever was written before the kills.
+    const highest = (await api('GET', '/api/events?trash=true&sort=-id&limit=1&depth=0')).body
+      .docs[0].id
+    const next = await api('POST', `${V1}/events`, {
+      title: 'After the crashes',
+      start_date: '2031-07-01 10:00:00',
+      end_date: '2031-07-01 11:00:00',
+    })
+    expect(next.status).toBe(201)
+    expect(next.body.id).toBeGreaterThan(highest)
+    running.child.kill('SIGTERM')
+    expect(await running.exited).toBe(0)
+  },
+  240_000,
+)

@@ -12,11 +12,20 @@ export type TestServer = RunningServer & {
   /** The SQLite file of the server's database ('' on other databases). */
   dbFile: string
   /** Sends a request to the server and returns its status, JSON body and headers. */
-  request: <T = any>(method: string, route: string, options?: RequestOptions) => Promise<ApiResponse<T>>
+  request: <T = any>(
+    method: string,
+    route: string,
+    options?: RequestOptions,
+  ) => Promise<ApiResponse<T>>
   stop: () => Promise<void>
 }
 
-export type RequestOptions = { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string> }
+export type RequestOptions = {
+  token?: string
+  apiKey?: string
+  body?: unknown
+  headers?: Record<string, string>
+}
 
 /**
  * Boots the real server (no admin UI) on 127.0.0.1 and a database of its own: a fresh SQLite file,
@@ -68,26 +77,41 @@ const PASSWORD = 'correct horse battery staple'
 /** Registers the first user (an administrator) and logs in. */
 export async function registerAdministrator(server: TestServer): Promise<TestUser> {
   const email = 'admin@example.com'
-  const registered = await server.request('POST', '/api/users/first-register', { body: { email, password: PASSWORD } })
-  if (registered.status !== 200) throw new Error(`first-register failed: ${registered.status} ${JSON.stringify(registered.body)}`)
+  const registered = await server.request('POST', '/api/users/first-register', {
+    body: { email, password: PASSWORD },
+  })
+  if (registered.status !== 200)
+    throw new Error(
+      `first-register failed: ${registered.status} ${JSON.stringify(registered.body)}`,
+    )
   return login(server, email, registered.body.user.role)
 }
 
-/** Creates a user with a role (as the administrator) and logs in as them; each gets an API key too. */
-export async function createUser(server: TestServer, admin: TestUser, role: string): Promise<TestUser> {
+/**
+ * Creates a user with a role (as the administrator) and logs in as them; each gets an API key too.
+ */
+export async function createUser(
+  server: TestServer,
+  admin: TestUser,
+  role: string,
+): Promise<TestUser> {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const apiKey = `key-${role}-${Math.random().toString(36).slice(2)}`
   const created = await server.request('POST', '/api/users', {
     token: admin.token,
     body: { email, password: PASSWORD, role, enableAPIKey: true, apiKey },
   })
-  if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
+  if (created.status !== 201)
+    throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
   return { ...(await login(server, email, role)), apiKey }
 }
 
 async function login(server: TestServer, email: string, role: string): Promise<TestUser> {
-  const response = await server.request('POST', '/api/users/login', { body: { email, password: PASSWORD } })
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
+  const response = await server.request('POST', '/api/users/login', {
+    body: { email, password: PASSWORD },
+  })
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
   return { id: response.body.user.id, email, token: response.body.token, apiKey: '', role }
 }
 
@@ -98,7 +122,10 @@ export type StartedServer = { server: TestServer; admin: TestUser; users: Record
  * `users.administrator`) and a user of each role given, stopped after them. `started` receives
  * them, to assign to the file's variables.
  */
-export function useTestServer(roles: readonly string[], started: (setup: StartedServer) => unknown): void {
+export function useTestServer(
+  roles: readonly string[],
+  started: (setup: StartedServer) => unknown,
+): void {
   let server: TestServer | undefined
   beforeAll(async () => {
     server = await startTestServer()
@@ -127,12 +154,23 @@ export const V1 = '/api/cal/events/v1'
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC of now plus some days (and hours). */
 export function utcWallClock(days: number, hours = 0): string {
-  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+  return new Date(Date.now() + days * 86_400_000 + hours * 3_600_000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ')
 }
 
 /** Creates an event through the v1 API and returns its record. */
-export async function createV1Event(server: TestServer, user: TestUser, body: Record<string, unknown>) {
-  const response = await server.request('POST', `${V1}/events`, { token: user.token, body: { timezone: 'UTC', ...body } })
-  if (response.status !== 201) throw new Error(`creating an event failed: ${response.status} ${JSON.stringify(response.body)}`)
+export async function createV1Event(
+  server: TestServer,
+  user: TestUser,
+  body: Record<string, unknown>,
+) {
+  const response = await server.request('POST', `${V1}/events`, {
+    token: user.token,
+    body: { timezone: 'UTC', ...body },
+  })
+  if (response.status !== 201)
+    throw new Error(`creating an event failed: ${response.status} ${JSON.stringify(response.body)}`)
   return response.body as Record<string, any>
 }

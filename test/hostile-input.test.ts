@@ -6,15 +6,25 @@ import { calendarRoutes } from '../endpoints/routes.js'
 import { startTestServer, type TestServer } from './helpers.js'
 import { registerCast, type Cast, type Caller } from './support/callers.js'
 import { currentSecrets, leaksIn, seedCalendar, type Secrets } from './support/fixtures.js'
-import { hostileRequests, resolvePlaceholders, type HostileRequest, type Pool } from './support/hostile.js'
+import {
+  hostileRequests,
+  resolvePlaceholders,
+  type HostileRequest,
+  type Pool,
+} from './support/hostile.js'
 import { closeRawAgent, sendRaw, type RawRequest, type RawResponse } from './support/rawHttp.js'
-import { sameSnapshot, snapshotDatabase, snapshotDifferences, type Snapshot } from './support/snapshot.js'
+import {
+  sameSnapshot,
+  snapshotDatabase,
+  snapshotDifferences,
+  type Snapshot,
+} from './support/snapshot.js'
 
 /**
- * Property: whatever anyone sends to any route of the v1 namespace or the calendar feeds, the answer is 2xx or 4xx (never
- * 5xx), every error has the contract's shape, callers without the right to write are refused before
- * anything else is looked at, nothing the caller may not see is in the answer, and a request that
- * is not a successful write leaves every row of the database as it was.
+ * Property: whatever anyone sends to any route of the v1 namespace or the calendar feeds, the
+ * answer is 2xx or 4xx (never 5xx), every error has the contract's shape, callers without the right
+ * to write are refused before anything else is looked at, nothing the caller may not see is in the
+ * answer, and a request that is not a successful write leaves every row of the database as it was.
  *
  * FUZZ_SEED replays a run, FUZZ_RUNS sets the number of requests (default 5000), FUZZ_SHRINK=1
  * shrinks a failure to a smaller request (slow: every step is a request to the server), and
@@ -23,7 +33,9 @@ import { sameSnapshot, snapshotDatabase, snapshotDifferences, type Snapshot } fr
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS || 5000)
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.getRandomValues(new Uint32Array(1))[0] | 0
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : crypto.getRandomValues(new Uint32Array(1))[0] | 0
 const SHRINK = process.env.FUZZ_SHRINK === '1'
 const KEEP_GOING = process.env.FUZZ_KEEP_GOING === '1'
 
@@ -44,26 +56,51 @@ afterAll(async () => {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const FEED_ROUTES = icalRoutes()
 const ROUTES = [...calendarRoutes(), ...FEED_ROUTES]
-/** The calendar feeds are routed like the namespace, under their own root (their paths end in `.ics`, so none is also a v1 path). */
-const rootOf = (route: string) => (FEED_ROUTES.some((feed) => feed.path === route) ? '/api/cal/ical' : '/api/cal/events/v1')
+/**
+ * The calendar feeds are routed like the namespace, under their own root (their paths end in
+ * `.ics`, so none is also a v1 path).
+ */
+const rootOf = (route: string) =>
+  FEED_ROUTES.some((feed) => feed.path === route) ? '/api/cal/ical' : '/api/cal/events/v1'
 /** A run that takes longer than this fails (a request that hangs, or a server that crawls). */
 const TIME_LIMIT_MS = 480_000
-const COLLECTIONS = ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']
+const COLLECTIONS = [
+  'events',
+  'venues',
+  'organizers',
+  'event-categories',
+  'event-tags',
+  'users',
+  'media',
+]
 
 async function currentPool(payload: Payload): Promise<Pool> {
   const pool: Pool = { ids: {}, slugs: {}, password }
   for (const collection of COLLECTIONS) {
     const trash = Boolean(payload.collections[collection as 'events'].config.trash)
-    const { docs } = await payload.find({ collection: collection as 'events', trash, pagination: false, depth: 0, sort: 'id', overrideAccess: true })
+    const { docs } = await payload.find({
+      collection: collection as 'events',
+      trash,
+      pagination: false,
+      depth: 0,
+      sort: 'id',
+      overrideAccess: true,
+    })
     pool.ids[collection] = docs.map((doc) => doc.id as number)
-    pool.slugs[collection] = docs.map((doc) => (doc as { slug?: string }).slug).filter((slug): slug is string => Boolean(slug))
+    pool.slugs[collection] = docs
+      .map((doc) => (doc as { slug?: string }).slug)
+      .filter((slug): slug is string => Boolean(slug))
   }
   return pool
 }
 
 /** The request on the wire, with its records named. */
 function toRaw(request: HostileRequest, caller: Caller, pool: Pool): RawRequest {
-  const path = resolvePlaceholders(`${request.language}${rootOf(request.route)}${request.path}`, pool, 'url')
+  const path = resolvePlaceholders(
+    `${request.language}${rootOf(request.route)}${request.path}`,
+    pool,
+    'url',
+  )
   const query = resolvePlaceholders(request.query, pool, 'url')
   const form = request.headers['content-type'] === 'application/x-www-form-urlencoded'
   return {
@@ -77,30 +114,48 @@ function toRaw(request: HostileRequest, caller: Caller, pool: Pool): RawRequest 
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
-/** Refusals that come before the caller's rights are looked at: the route, and a body that cannot be read. */
+/**
+ * Refusals that come before the caller's rights are looked at: the route, and a body that cannot be
+ * read.
+ */
 function refusedBeforePermission(status: number, body: any, head: boolean): boolean {
   if ([404, 405].includes(status) && (head || body?.code === 'rest_no_route')) return true
   if (status === 413 || status === 415) return true
   if (status === 400 && body?.code === 'rest_invalid_json') return true
   const params = body?.data?.params
-  return status === 400 && body?.code === 'rest_invalid_param' && params && Object.keys(params).every((key) => key === 'translation_language' || PROTOTYPE_KEYS.has(key))
+  return (
+    status === 400 &&
+    body?.code === 'rest_invalid_param' &&
+    params &&
+    Object.keys(params).every((key) => key === 'translation_language' || PROTOTYPE_KEYS.has(key))
+  )
 }
 
 /** Whether the caller has the generic right to write through this route (reference §3.2). */
 function mayWrite(route: string, caller: Caller): boolean {
-  const rank = caller.role ? ['subscriber', 'contributor', 'author', 'editor', 'administrator'].indexOf(caller.role) : -1
+  const rank = caller.role
+    ? ['subscriber', 'contributor', 'author', 'editor', 'administrator'].indexOf(caller.role)
+    : -1
   if (route.startsWith('/tags')) return rank >= 3
   if (route.startsWith('/categories')) return rank >= 2
   return rank >= 1
 }
 
-function judge(request: HostileRequest, raw: RawRequest, response: RawResponse, caller: Caller, secrets: Secrets): string[] {
+function judge(
+  request: HostileRequest,
+  raw: RawRequest,
+  response: RawResponse,
+  caller: Caller,
+  secrets: Secrets,
+): string[] {
   const problems: string[] = []
   const { status } = response
   if (status >= 500 || status < 200) problems.push(`answered ${status}`)
   let body: any
-  const calendar = status === 200 && String(response.headers['content-type']).startsWith('text/calendar')
-  if (calendar && !response.text.startsWith('BEGIN:VCALENDAR\r\n') && raw.method !== 'HEAD') problems.push('the calendar is not one')
+  const calendar =
+    status === 200 && String(response.headers['content-type']).startsWith('text/calendar')
+  if (calendar && !response.text.startsWith('BEGIN:VCALENDAR\r\n') && raw.method !== 'HEAD')
+    problems.push('the calendar is not one')
   if (raw.method !== 'HEAD' && response.text && !calendar) {
     try {
       body = JSON.parse(response.text)
@@ -109,7 +164,11 @@ function judge(request: HostileRequest, raw: RawRequest, response: RawResponse, 
     }
   }
   if (status >= 400 && raw.method !== 'HEAD') {
-    const shaped = body && typeof body.code === 'string' && typeof body.message === 'string' && body.data?.status === status
+    const shaped =
+      body &&
+      typeof body.code === 'string' &&
+      typeof body.message === 'string' &&
+      body.data?.status === status
     if (!shaped) problems.push('the error is not {code, message, data: {status}}')
   }
   const known = ROUTES.find((route) => route.path === request.route)!
@@ -118,19 +177,34 @@ function judge(request: HostileRequest, raw: RawRequest, response: RawResponse, 
   const coded = (code: string) => raw.method === 'HEAD' || body?.code === code
   const badCredentials = caller.invalid || (!caller.role && 'cookie' in (raw.headers ?? {}))
   if (badCredentials) {
-    if (raw.method !== 'OPTIONS' && !(status === 401 && coded('rest_invalid_credentials')) && !refusedBeforePermission(status, body, raw.method === 'HEAD')) {
-      problems.push(`credentials that do not authenticate got ${status} ${body?.code}, not 401 rest_invalid_credentials`)
+    if (
+      raw.method !== 'OPTIONS' &&
+      !(status === 401 && coded('rest_invalid_credentials')) &&
+      !refusedBeforePermission(status, body, raw.method === 'HEAD')
+    ) {
+      problems.push(
+        `credentials that do not authenticate got ${status} ${body?.code}, not 401 rest_invalid_credentials`,
+      )
     }
-  } else if (exists && !mayWrite(request.route, caller) && !refusedBeforePermission(status, body, raw.method === 'HEAD')) {
+  } else if (
+    exists &&
+    !mayWrite(request.route, caller) &&
+    !refusedBeforePermission(status, body, raw.method === 'HEAD')
+  ) {
     const expected = caller.role ? 403 : 401
-    if (status !== expected || !coded('rest_forbidden')) problems.push(`a caller without the right to write got ${status} ${body?.code}, not ${expected} rest_forbidden`)
+    if (status !== expected || !coded('rest_forbidden'))
+      problems.push(
+        `a caller without the right to write got ${status} ${body?.code}, not ${expected} rest_forbidden`,
+      )
   }
   const sent = `${raw.path}\n${JSON.stringify(raw.headers)}\n${raw.body ?? ''}`
-  for (const leak of leaksIn(response.text, caller, secrets, password, sent)) problems.push(`leaked ${leak}`)
+  for (const leak of leaksIn(response.text, caller, secrets, password, sent))
+    problems.push(`leaked ${leak}`)
   return problems
 }
 
-const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text)
+const cut = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text
 
 function report(raw: RawRequest, caller: Caller, response: RawResponse, problems: string[]) {
   return [
@@ -142,52 +216,74 @@ function report(raw: RawRequest, caller: Caller, response: RawResponse, problems
   ].join('\n')
 }
 
-it(`${RUNS} generated hostile requests over every route and method: no 5xx, errors in shape, no leak, rejected writes change nothing`, async () => {
-  const payload = server.payload
-  console.log(`hostile input: seed ${SEED}, ${RUNS} requests (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- test/hostile-input.test.ts)`)
-  let pool = await currentPool(payload)
-  let secrets = await currentSecrets(payload)
-  let before: Snapshot = await snapshotDatabase(payload)
-  const tally = new Map<string, number>()
-  const statuses = new Map<number, number>()
-  let sent = 0
-  let writes = 0
-  const started = Date.now()
-  const failures = new Map<string, string>()
+it(
+  `${RUNS} generated hostile requests over every route and method: no 5xx, errors in shape, no leak, rejected writes change nothing`,
+  async () => {
+    const payload = server.payload
+    console.log(
+      `hostile input: seed ${SEED}, ${RUNS} requests (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- test/hostile-input.test.ts)`,
+    )
+    let pool = await currentPool(payload)
+    let secrets = await currentSecrets(payload)
+    let before: Snapshot = await snapshotDatabase(payload)
+    const tally = new Map<string, number>()
+    const statuses = new Map<number, number>()
+    let sent = 0
+    let writes = 0
+    const started = Date.now()
+    const failures = new Map<string, string>()
 
-  const property = fc.asyncProperty(hostileRequests(ROUTES, cast.callers.length), async (request) => {
-    const caller = cast.callers[request.caller]
-    const raw = toRaw(request, caller, pool)
-    const response = await sendRaw(server.url, raw)
-    sent++
-    const key = `${request.method} ${request.route}`
-    tally.set(key, (tally.get(key) ?? 0) + 1)
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
-    const problems = judge(request, raw, response, caller, secrets)
-    const after = await snapshotDatabase(payload)
-    const wrote = WRITES.has(raw.method) && response.status >= 200 && response.status < 300
-    if (wrote) writes++
-    if (!wrote && !sameSnapshot(before, after)) problems.push(`changed the database:\n  ${snapshotDifferences(before, after).join('\n  ')}`)
-    before = after
-    if (wrote) {
-      pool = await currentPool(payload)
-      secrets = await currentSecrets(payload)
+    const property = fc.asyncProperty(
+      hostileRequests(ROUTES, cast.callers.length),
+      async (request) => {
+        const caller = cast.callers[request.caller]
+        const raw = toRaw(request, caller, pool)
+        const response = await sendRaw(server.url, raw)
+        sent++
+        const key = `${request.method} ${request.route}`
+        tally.set(key, (tally.get(key) ?? 0) + 1)
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+        const problems = judge(request, raw, response, caller, secrets)
+        const after = await snapshotDatabase(payload)
+        const wrote = WRITES.has(raw.method) && response.status >= 200 && response.status < 300
+        if (wrote) writes++
+        if (!wrote && !sameSnapshot(before, after))
+          problems.push(
+            `changed the database:\n  ${snapshotDifferences(before, after).join('\n  ')}`,
+          )
+        before = after
+        if (wrote) {
+          pool = await currentPool(payload)
+          secrets = await currentSecrets(payload)
+        }
+        if (!problems.length) return
+        const text = report(raw, caller, response, problems)
+        if (!KEEP_GOING) throw new Error(text)
+        const kind = `${problems.map((problem) => problem.split('\n')[0]).join('; ')} | ${request.method} ${request.route} | ${response.status} ${response.text.slice(0, 60)}`
+        if (!failures.has(kind)) failures.set(kind, text)
+      },
+    )
+    try {
+      await fc.assert(property, {
+        seed: SEED,
+        numRuns: RUNS,
+        endOnFailure: !SHRINK,
+        interruptAfterTimeLimit: TIME_LIMIT_MS,
+        markInterruptAsFailure: true,
+      })
+    } finally {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      console.log(
+        `hostile input: seed ${SEED}, ${sent} requests in ${seconds} s, ${writes} successful writes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      )
     }
-    if (!problems.length) return
-    const text = report(raw, caller, response, problems)
-    if (!KEEP_GOING) throw new Error(text)
-    const kind = `${problems.map((problem) => problem.split('\n')[0]).join('; ')} | ${request.method} ${request.route} | ${response.status} ${response.text.slice(0, 60)}`
-    if (!failures.has(kind)) failures.set(kind, text)
-  })
-  try {
-    await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: true })
-  } finally {
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`hostile input: seed ${SEED}, ${sent} requests in ${seconds} s, ${writes} successful writes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
-  }
-  expect([...failures.values()].join('\n\n')).toBe('')
-  // Every route and method of the table was exercised.
-  const missed = ROUTES.flatMap((route) => Object.keys(route.operations).map((method) => `${method} ${route.path}`)).filter((key) => !tally.has(key))
-  expect(missed).toEqual([])
-  expect(sent).toBeGreaterThanOrEqual(RUNS)
-}, TIME_LIMIT_MS + 60_000)
+    expect([...failures.values()].join('\n\n')).toBe('')
+    // Every route and method of the table was exercised.
+    const missed = ROUTES.flatMap((route) =>
+      Object.keys(route.operations).map((method) => `${method} ${route.path}`),
+    ).filter((key) => !tally.has(key))
+    expect(missed).toEqual([])
+    expect(sent).toBeGreaterThanOrEqual(RUNS)
+  },
+  TIME_LIMIT_MS + 60_000,
+)

@@ -40,14 +40,19 @@ describe('integer ids', () => {
 
   it('a rejected create gives back its id: the claim is rolled back with the write', async () => {
     const before = (await create('events', eventData({ title: 'Before' }))).body.doc.id
-    const rejected = await create('events', eventData({ title: 'Ends too early', endDate: '2030-05-01T17:00:00.000Z' }))
+    const rejected = await create(
+      'events',
+      eventData({ title: 'Ends too early', endDate: '2030-05-01T17:00:00.000Z' }),
+    )
     expect(rejected.status).toBe(400)
     const after = (await create('events', eventData({ title: 'After' }))).body.doc.id
     expect(after).toBe(before + 1)
   })
 
   it('concurrent creates get distinct, consecutive ids', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => create('organizers', { name: `Org ${i}` })))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create('organizers', { name: `Org ${i}` })),
+    )
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201))
     const ids = responses.map((r) => r.body.doc.id as number).sort((x, y) => x - y)
     expect(new Set(ids).size).toBe(20)
@@ -57,16 +62,23 @@ describe('integer ids', () => {
   it('concurrent writes in one process take turns on SQLite instead of failing with SQLITE_BUSY', async () => {
     // Through the Local API the writes overlap for sure; each would open its own write transaction.
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => server.payload.create({ collection: 'event-tags', data: { name: 'Overlap' } })),
+      Array.from({ length: 20 }, () =>
+        server.payload.create({ collection: 'event-tags', data: { name: 'Overlap' } }),
+      ),
     )
     expect(results.filter((result) => result.status === 'rejected')).toEqual([])
-    const slugs = results.map((result) => (result as PromiseFulfilledResult<Record<string, unknown>>).value.slug)
+    const slugs = results.map(
+      (result) => (result as PromiseFulfilledResult<Record<string, unknown>>).value.slug,
+    )
     expect(new Set(slugs).size).toBe(20)
   })
 
   it('the sequences are not reachable through the API', async () => {
     for (const method of ['GET', 'POST']) {
-      const response = await server.request(method, '/api/cal-sequences', { token: admin.token, body: method === 'POST' ? { sequence: 'events', value: 1, claim: 'x' } : undefined })
+      const response = await server.request(method, '/api/cal-sequences', {
+        token: admin.token,
+        body: method === 'POST' ? { sequence: 'events', value: 1, claim: 'x' } : undefined,
+      })
       expect(response.status).toBe(403)
     }
   })
@@ -88,44 +100,69 @@ describe('slugs', () => {
 
   it('get -2, -3 on collision, per resource type', async () => {
     const slugs = []
-    for (let i = 0; i < 3; i++) slugs.push((await create('events', eventData({ title: 'Jazz Night' }))).body.doc.slug)
+    for (let i = 0; i < 3; i++)
+      slugs.push((await create('events', eventData({ title: 'Jazz Night' }))).body.doc.slug)
     expect(slugs).toEqual(['jazz-night', 'jazz-night-2', 'jazz-night-3'])
     const venue = await create('venues', { name: 'Jazz Night' })
     expect(venue.body.doc.slug).toBe('jazz-night')
   })
 
   it('stay unique when 20 records with the same title are created concurrently', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, () => create('events', eventData({ title: 'Busy Title' }))))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => create('events', eventData({ title: 'Busy Title' }))),
+    )
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201))
     const slugs = responses.map((r) => r.body.doc.slug as string)
     expect(new Set(slugs).size).toBe(20)
-    expect(new Set(slugs)).toEqual(new Set(['busy-title', ...Array.from({ length: 19 }, (_, i) => `busy-title-${i + 2}`)]))
+    expect(new Set(slugs)).toEqual(
+      new Set(['busy-title', ...Array.from({ length: 19 }, (_, i) => `busy-title-${i + 2}`)]),
+    )
   })
 
   it('a given slug is normalized and kept unique', async () => {
-    expect((await create('event-tags', { name: 'Kids', slug: 'Für Kinder' })).body.doc.slug).toBe('fuer-kinder')
-    expect((await create('event-tags', { name: 'Children', slug: 'fuer-kinder' })).body.doc.slug).toBe('fuer-kinder-2')
+    expect((await create('event-tags', { name: 'Kids', slug: 'Für Kinder' })).body.doc.slug).toBe(
+      'fuer-kinder',
+    )
+    expect(
+      (await create('event-tags', { name: 'Children', slug: 'fuer-kinder' })).body.doc.slug,
+    ).toBe('fuer-kinder-2')
   })
 
   it('are not localized: one slug, made in the language of the create', async () => {
-    const response = await server.request('POST', '/api/events?locale=fr', { token: admin.token, body: eventData({ title: 'Soirée déjà vue' }) })
+    const response = await server.request('POST', '/api/events?locale=fr', {
+      token: admin.token,
+      body: eventData({ title: 'Soirée déjà vue' }),
+    })
     const id = response.body.doc.id
     expect(response.body.doc.slug).toBe('soiree-deja-vue')
-    await server.request('PATCH', `/api/events/${id}?locale=es`, { token: admin.token, body: { title: 'Noche ya vista' } })
+    await server.request('PATCH', `/api/events/${id}?locale=es`, {
+      token: admin.token,
+      body: { title: 'Noche ya vista' },
+    })
     for (const locale of ['en', 'fr', 'es']) {
-      expect((await server.request('GET', `/api/events/${id}?locale=${locale}`)).body.slug).toBe('soiree-deja-vue')
+      expect((await server.request('GET', `/api/events/${id}?locale=${locale}`)).body.slug).toBe(
+        'soiree-deja-vue',
+      )
     }
   })
 
   it('stay as they are on updates that do not send one; an empty one is made again', async () => {
     const id = (await create('events', eventData({ title: 'Original Name' }))).body.doc.id
-    const renamed = await server.request('PATCH', `/api/events/${id}`, { token: admin.token, body: { title: 'New Name' } })
+    const renamed = await server.request('PATCH', `/api/events/${id}`, {
+      token: admin.token,
+      body: { title: 'New Name' },
+    })
     expect(renamed.body.doc.slug).toBe('original-name')
-    const regenerated = await server.request('PATCH', `/api/events/${id}`, { token: admin.token, body: { slug: '' } })
+    const regenerated = await server.request('PATCH', `/api/events/${id}`, {
+      token: admin.token,
+      body: { slug: '' },
+    })
     expect(regenerated.body.doc.slug).toBe('new-name')
   })
 
   it('a title with nothing to transliterate gets the resource name', async () => {
-    expect((await create('events', eventData({ title: '音楽祭' }))).body.doc.slug).toMatch(/^event(-\d+)?$/)
+    expect((await create('events', eventData({ title: '音楽祭' }))).body.doc.slug).toMatch(
+      /^event(-\d+)?$/,
+    )
   })
 })

@@ -22,8 +22,15 @@ let token: string
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any; text: string }
 
-/** A request on a connection of its own (the processes close idle keep-alive connections after 5 s). */
-function call(base: string, method: string, route: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+/**
+ * A request on a connection of its own (the processes close idle keep-alive connections after 5 s).
+ */
+function call(
+  base: string,
+  method: string,
+  route: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
     const request = http.request(
@@ -32,7 +39,12 @@ function call(base: string, method: string, route: string, options: { body?: unk
         method,
         agent: false,
         headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(payload
+            ? {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(payload)),
+              }
+            : {}),
           ...(options.token ? { authorization: `JWT ${options.token}` } : {}),
           ...options.headers,
         },
@@ -60,13 +72,21 @@ function call(base: string, method: string, route: string, options: { body?: unk
 beforeAll(async () => {
   database = await freshDatabase('response-cache')
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-cache-media-'))
-  const env = { DATABASE_URI: database.uri, CAL_MEDIA_DIR: mediaDir, PAYLOAD_SECRET: 'response-cache-secret' }
+  const env = {
+    DATABASE_URI: database.uri,
+    CAL_MEDIA_DIR: mediaDir,
+    PAYLOAD_SECRET: 'response-cache-secret',
+  }
   // One after the other: the first applies the migrations.
   first = await startServerProcess(env)
   second = await startServerProcess(env)
-  const registered = await call(first.url, 'POST', '/api/users/first-register', { body: { email: 'cache@example.com', password: 'response-cache-password' } })
+  const registered = await call(first.url, 'POST', '/api/users/first-register', {
+    body: { email: 'cache@example.com', password: 'response-cache-password' },
+  })
   expect(registered.status).toBe(200)
-  const login = await call(first.url, 'POST', '/api/users/login', { body: { email: 'cache@example.com', password: 'response-cache-password' } })
+  const login = await call(first.url, 'POST', '/api/users/login', {
+    body: { email: 'cache@example.com', password: 'response-cache-password' },
+  })
   token = login.body.token
 }, 180_000)
 
@@ -81,7 +101,15 @@ afterAll(async () => {
 
 const ARCHIVE = `${V1}/events?start_date=2030-01-01&end_date=2030-12-31`
 const create = (base: string, title: string, day: string) =>
-  call(base, 'POST', `${V1}/events`, { token, body: { title, start_date: `2030-${day} 10:00:00`, end_date: `2030-${day} 12:00:00`, timezone: 'UTC' } })
+  call(base, 'POST', `${V1}/events`, {
+    token,
+    body: {
+      title,
+      start_date: `2030-${day} 10:00:00`,
+      end_date: `2030-${day} 12:00:00`,
+      timezone: 'UTC',
+    },
+  })
 
 describe('two server processes on one database', () => {
   it('answers a repeated anonymous read from the cache, and shows the other process’s writes at the very next read', async () => {
@@ -101,18 +129,33 @@ describe('two server processes on one database', () => {
     await create(first.url, 'Second concert', '04-01')
     const afterCreate = await call(second.url, 'GET', ARCHIVE)
     expect(afterCreate.headers['x-cal-cache']).toBeUndefined()
-    expect(afterCreate.body.events.map((event: { title: string }) => event.title)).toEqual(['First concert', 'Second concert'])
+    expect(afterCreate.body.events.map((event: { title: string }) => event.title)).toEqual([
+      'First concert',
+      'Second concert',
+    ])
     expect(afterCreate.headers['x-tec-total']).toBe('2')
     expect((await call(second.url, 'GET', ARCHIVE)).headers['x-cal-cache']).toBe('hit')
 
     // An update, then a delete for good, in the first process.
-    expect((await call(first.url, 'PATCH', `${V1}/events/${created.body.id}`, { token, body: { title: 'Renamed concert' } })).status).toBe(200)
+    expect(
+      (
+        await call(first.url, 'PATCH', `${V1}/events/${created.body.id}`, {
+          token,
+          body: { title: 'Renamed concert' },
+        })
+      ).status,
+    ).toBe(200)
     const single = await call(second.url, 'GET', `${V1}/events/${created.body.id}`)
     expect(single.body.title).toBe('Renamed concert')
     expect((await call(second.url, 'GET', ARCHIVE)).body.events[0].title).toBe('Renamed concert')
-    expect((await call(first.url, 'DELETE', `${V1}/events/${created.body.id}?force=true`, { token })).status).toBe(200)
+    expect(
+      (await call(first.url, 'DELETE', `${V1}/events/${created.body.id}?force=true`, { token }))
+        .status,
+    ).toBe(200)
     const afterDelete = await call(second.url, 'GET', ARCHIVE)
-    expect(afterDelete.body.events.map((event: { title: string }) => event.title)).toEqual(['Second concert'])
+    expect(afterDelete.body.events.map((event: { title: string }) => event.title)).toEqual([
+      'Second concert',
+    ])
     expect(afterDelete.headers['x-tec-total']).toBe('1')
     expect((await call(second.url, 'GET', `${V1}/events/${created.body.id}`)).status).toBe(404)
   }, 120_000)
@@ -121,9 +164,17 @@ describe('two server processes on one database', () => {
     const feed = `/api/cal/ical/events.ics?start_date=2030-01-01&end_date=2030-12-31`
     const before = await call(second.url, 'GET', feed)
     expect(before.status).toBe(200)
-    expect((await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(before.headers.etag) } })).status).toBe(304)
+    expect(
+      (
+        await call(second.url, 'GET', feed, {
+          headers: { 'if-none-match': String(before.headers.etag) },
+        })
+      ).status,
+    ).toBe(304)
     await create(first.url, 'Third concert', '05-01')
-    const after = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(before.headers.etag) } })
+    const after = await call(second.url, 'GET', feed, {
+      headers: { 'if-none-match': String(before.headers.etag) },
+    })
     expect(after.status).toBe(200)
     expect(after.text).toContain('SUMMARY:Third concert')
   }, 60_000)
@@ -145,7 +196,14 @@ describe('two server processes on one database', () => {
     const dueAt = new Date(Date.now() + 2000)
     const scheduled = await call(first.url, 'POST', `${V1}/events`, {
       token,
-      body: { title: 'Scheduled concert', start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 12:00:00', timezone: 'UTC', status: 'publish', date_utc: dueAt.toISOString().slice(0, 19).replace('T', ' ') },
+      body: {
+        title: 'Scheduled concert',
+        start_date: '2030-06-01 10:00:00',
+        end_date: '2030-06-01 12:00:00',
+        timezone: 'UTC',
+        status: 'publish',
+        date_utc: dueAt.toISOString().slice(0, 19).replace('T', ' '),
+      },
     })
     expect(scheduled.status).toBe(201)
     expect(scheduled.body.status).toBe('future')
@@ -161,8 +219,19 @@ describe('two server processes on one database', () => {
 })
 
 describe('answers before Payload’s request handling (the host’s cachedReads)', () => {
-  const SHARED = ['etag', 'cache-control', 'vary', 'content-type', 'content-language', 'x-tec-total', 'x-tec-totalpages', 'access-control-allow-methods', 'access-control-allow-headers']
-  const pick = (headers: http.IncomingHttpHeaders) => Object.fromEntries(SHARED.map((name) => [name, headers[name]]))
+  const SHARED = [
+    'etag',
+    'cache-control',
+    'vary',
+    'content-type',
+    'content-language',
+    'x-tec-total',
+    'x-tec-totalpages',
+    'access-control-allow-methods',
+    'access-control-allow-headers',
+  ]
+  const pick = (headers: http.IncomingHttpHeaders) =>
+    Object.fromEntries(SHARED.map((name) => [name, headers[name]]))
   const route = `${V1}/events?start_date=2031-01-01&end_date=2031-12-31&per_page=5`
 
   it('answers a repeated anonymous read, its HEAD and its 304 early, with the bytes and headers Payload’s path gave', async () => {
@@ -183,8 +252,14 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     expect([head.status, head.headers['x-cal-early'], head.text]).toEqual([200, '1', ''])
     expect(pick(head.headers)).toEqual(pick(made.headers))
 
-    const revalidated = await call(second.url, 'GET', year, { headers: { 'if-none-match': String(made.headers.etag) } })
-    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([304, '1', ''])
+    const revalidated = await call(second.url, 'GET', year, {
+      headers: { 'if-none-match': String(made.headers.etag) },
+    })
+    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([
+      304,
+      '1',
+      '',
+    ])
     expect(revalidated.headers.etag).toBe(made.headers.etag)
     expect(revalidated.headers['content-type']).toBeUndefined()
 
@@ -192,7 +267,10 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     const french = `/fr${year}`
     await call(second.url, 'GET', french)
     const frenchEarly = await call(second.url, 'GET', french)
-    expect([frenchEarly.headers['x-cal-early'], frenchEarly.headers['content-language']]).toEqual(['1', 'fr'])
+    expect([frenchEarly.headers['x-cal-early'], frenchEarly.headers['content-language']]).toEqual([
+      '1',
+      'fr',
+    ])
     expect(frenchEarly.body.rest_url).toContain('/fr/api/')
   }, 60_000)
 
@@ -203,19 +281,38 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     expect(withToken.status).toBe(200)
     expect(withToken.headers['x-cal-early']).toBeUndefined()
     expect(withToken.headers['cache-control']).toBe('private, no-store')
-    const badToken = await call(second.url, 'GET', route, { headers: { authorization: 'JWT not-a-token' } })
+    const badToken = await call(second.url, 'GET', route, {
+      headers: { authorization: 'JWT not-a-token' },
+    })
     expect([badToken.status, badToken.headers['x-cal-early']]).toEqual([401, undefined])
-    const apiKey = await call(second.url, 'GET', route, { headers: { authorization: 'users API-Key not-a-key' } })
+    const apiKey = await call(second.url, 'GET', route, {
+      headers: { authorization: 'users API-Key not-a-key' },
+    })
     expect([apiKey.status, apiKey.headers['x-cal-early']]).toEqual([401, undefined])
-    const cookie = await call(second.url, 'GET', route, { headers: { cookie: `theme=dark; payload-token=${token}` } })
-    expect([cookie.status, cookie.headers['x-cal-early'], cookie.headers['cache-control']]).toEqual([200, undefined, 'private, no-store'])
+    const cookie = await call(second.url, 'GET', route, {
+      headers: { cookie: `theme=dark; payload-token=${token}` },
+    })
+    expect([cookie.status, cookie.headers['x-cal-early'], cookie.headers['cache-control']]).toEqual(
+      [200, undefined, 'private, no-store'],
+    )
     // Other cookies leave a caller anonymous.
-    expect((await call(second.url, 'GET', route, { headers: { cookie: 'theme=dark' } })).headers['x-cal-early']).toBe('1')
+    expect(
+      (await call(second.url, 'GET', route, { headers: { cookie: 'theme=dark' } })).headers[
+        'x-cal-early'
+      ],
+    ).toBe('1')
   }, 60_000)
 
   it('never answers a password unlock from the locked entry', async () => {
     const locked = await create(first.url, 'Locked concert', '07-01')
-    expect((await call(first.url, 'PATCH', `/api/events/${locked.body.id}`, { token, body: { description: 'Secret setlist', password: 'letmein' } })).status).toBe(200)
+    expect(
+      (
+        await call(first.url, 'PATCH', `/api/events/${locked.body.id}`, {
+          token,
+          body: { description: 'Secret setlist', password: 'letmein' },
+        })
+      ).status,
+    ).toBe(200)
     // The archive lists a locked event with no content; its password (a parameter) unlocks it.
     const day = `${V1}/events?start_date=2030-07-01&end_date=2030-07-01`
     const lockedMade = await call(second.url, 'GET', day)
@@ -225,11 +322,18 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     expect(lockedEarly.text).not.toContain('Secret setlist')
     for (let i = 0; i < 2; i++) {
       const unlocked = await call(second.url, 'GET', `${day}&password=letmein`)
-      expect([unlocked.status, unlocked.headers['x-cal-early'], unlocked.headers['cache-control']]).toEqual([200, undefined, 'private, no-store'])
+      expect([
+        unlocked.status,
+        unlocked.headers['x-cal-early'],
+        unlocked.headers['cache-control'],
+      ]).toEqual([200, undefined, 'private, no-store'])
       expect(unlocked.text).toContain('Secret setlist')
     }
     // The one event refuses without its password, and no refusal is kept.
-    for (let i = 0; i < 2; i++) expect((await call(second.url, 'GET', `${V1}/events/${locked.body.id}`)).headers['x-cal-early']).toBeUndefined()
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(second.url, 'GET', `${V1}/events/${locked.body.id}`)).headers['x-cal-early'],
+      ).toBeUndefined()
   }, 60_000)
 
   it('sees a write of the other process at the very next read', async () => {
@@ -237,33 +341,75 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     const before = await call(second.url, 'GET', route)
     expect(before.headers['x-cal-early']).toBe('1')
     expect(before.headers['x-tec-total']).toBe('0')
-    expect((await call(first.url, 'POST', `${V1}/events`, { token, body: { title: 'New year concert', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 12:00:00', timezone: 'UTC' } })).status).toBe(201)
-    const after = await call(second.url, 'GET', route, { headers: { 'if-none-match': String(before.headers.etag) } })
-    expect([after.status, after.headers['x-cal-early'], after.headers['x-tec-total']]).toEqual([200, undefined, '1'])
-    expect(after.body.events.map((event: { title: string }) => event.title)).toEqual(['New year concert'])
+    expect(
+      (
+        await call(first.url, 'POST', `${V1}/events`, {
+          token,
+          body: {
+            title: 'New year concert',
+            start_date: '2031-01-01 10:00:00',
+            end_date: '2031-01-01 12:00:00',
+            timezone: 'UTC',
+          },
+        })
+      ).status,
+    ).toBe(201)
+    const after = await call(second.url, 'GET', route, {
+      headers: { 'if-none-match': String(before.headers.etag) },
+    })
+    expect([after.status, after.headers['x-cal-early'], after.headers['x-tec-total']]).toEqual([
+      200,
+      undefined,
+      '1',
+    ])
+    expect(after.body.events.map((event: { title: string }) => event.title)).toEqual([
+      'New year concert',
+    ])
   }, 60_000)
 
   it('answers a feed’s revalidation early from its kept validators, and the feed itself once it was sent whole', async () => {
     const feed = `/api/cal/ical/events.ics?start_date=2030-01-01&end_date=2030-12-31`
-    // Its revalidation first: a 304 made by Payload's path starts no feed, and keeps the validators.
+    // Its revalidation first: a 304 made by Payload's path starts no feed, and keeps the
+    // validators.
     const tag = (await call(second.url, 'HEAD', feed)).headers.etag
-    const first304 = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(tag) } })
+    const first304 = await call(second.url, 'GET', feed, {
+      headers: { 'if-none-match': String(tag) },
+    })
     expect([first304.status, first304.headers['x-cal-early']]).toEqual([304, '1'])
     const made = await call(second.url, 'GET', feed)
-    expect([made.status, made.headers['x-cal-early'], made.headers.etag]).toEqual([200, undefined, tag])
+    expect([made.status, made.headers['x-cal-early'], made.headers.etag]).toEqual([
+      200,
+      undefined,
+      tag,
+    ])
     const again = await call(second.url, 'GET', feed)
-    expect([again.status, again.headers['x-cal-early'], again.headers['content-type'], again.headers.etag]).toEqual([200, '1', made.headers['content-type'], tag])
+    expect([
+      again.status,
+      again.headers['x-cal-early'],
+      again.headers['content-type'],
+      again.headers.etag,
+    ]).toEqual([200, '1', made.headers['content-type'], tag])
     expect(again.headers['content-disposition']).toBe(made.headers['content-disposition'])
     expect(again.text).toBe(made.text)
     expect(again.text.endsWith('END:VCALENDAR\r\n')).toBe(true)
-    const revalidated = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(made.headers.etag) } })
-    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([304, '1', ''])
+    const revalidated = await call(second.url, 'GET', feed, {
+      headers: { 'if-none-match': String(made.headers.etag) },
+    })
+    expect([revalidated.status, revalidated.headers['x-cal-early'], revalidated.text]).toEqual([
+      304,
+      '1',
+      '',
+    ])
     expect(revalidated.headers['last-modified']).toBe(made.headers['last-modified'])
-    const bySince = await call(second.url, 'GET', feed, { headers: { 'if-modified-since': String(made.headers['last-modified']) } })
+    const bySince = await call(second.url, 'GET', feed, {
+      headers: { 'if-modified-since': String(made.headers['last-modified']) },
+    })
     expect([bySince.status, bySince.headers['x-cal-early']]).toEqual([304, '1'])
     const late = await create(first.url, 'Late concert', '11-01')
     expect(late.status).toBe(201)
-    const changed = await call(second.url, 'GET', feed, { headers: { 'if-none-match': String(made.headers.etag) } })
+    const changed = await call(second.url, 'GET', feed, {
+      headers: { 'if-none-match': String(made.headers.etag) },
+    })
     expect([changed.status, changed.headers['x-cal-early']]).toEqual([200, undefined])
     expect(changed.text).toContain('SUMMARY:Late concert')
 
@@ -271,7 +417,12 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
     const one = `/api/cal/ical/events/${late.body.id}.ics`
     const oneMade = await call(second.url, 'GET', one)
     const oneEarly = await call(second.url, 'GET', one)
-    expect([oneEarly.status, oneEarly.headers['x-cal-early'], oneEarly.headers['content-type'], oneEarly.headers['content-disposition']]).toEqual([200, '1', oneMade.headers['content-type'], oneMade.headers['content-disposition']])
+    expect([
+      oneEarly.status,
+      oneEarly.headers['x-cal-early'],
+      oneEarly.headers['content-type'],
+      oneEarly.headers['content-disposition'],
+    ]).toEqual([200, '1', oneMade.headers['content-type'], oneMade.headers['content-disposition']])
     expect(oneEarly.text).toBe(oneMade.text)
     expect(oneEarly.text).toContain('SUMMARY:Late concert')
   }, 60_000)
@@ -279,7 +430,8 @@ describe('answers before Payload’s request handling (the host’s cachedReads)
 
 describe('cache keys', () => {
   it('keys by origin, language segment, path and the query in any order', () => {
-    const key = (query: string, language: string | null = null, origin = 'http://a') => cacheKey(origin, language, '/api/cal/events/v1/events', new URLSearchParams(query))
+    const key = (query: string, language: string | null = null, origin = 'http://a') =>
+      cacheKey(origin, language, '/api/cal/events/v1/events', new URLSearchParams(query))
     expect(key('a=1&b=2')).toBe(key('b=2&a=1'))
     expect(key('a=1&a=2')).toBe(key('a=2&a=1'))
     expect(key('a=1')).not.toBe(key('a=2'))
@@ -288,9 +440,18 @@ describe('cache keys', () => {
   })
 
   it('keeps no query whose dates are words or relative', () => {
-    expect(isCacheableQuery(new URLSearchParams('start_date=2030-01-01&end_date=2030-12-31 23:59:59&categories=jazz'))).toBe(true)
+    expect(
+      isCacheableQuery(
+        new URLSearchParams('start_date=2030-01-01&end_date=2030-12-31 23:59:59&categories=jazz'),
+      ),
+    ).toBe(true)
     expect(isCacheableQuery(new URLSearchParams('starts_after=1893456000'))).toBe(true)
-    for (const query of ['start_date=now', 'end_date=%2B3%20weeks', 'starts_before=tomorrow', 'ends_after=next friday']) {
+    for (const query of [
+      'start_date=now',
+      'end_date=%2B3%20weeks',
+      'starts_before=tomorrow',
+      'ends_after=next friday',
+    ]) {
       expect([query, isCacheableQuery(new URLSearchParams(query))]).toEqual([query, false])
     }
   })

@@ -28,45 +28,72 @@ describe('the server, in process', () => {
   })
 
   it('answers paths whose escapes do not decode with 404 rest_no_route, not 500', async () => {
-    for (const path of ['/api/cal/events/v1/events/by-slug/%C0%AE', '/fr/api/cal/events/v1/venues/by-slug/%E0%A4%A', '/api/events/%zz', '/admin/%']) {
+    for (const path of [
+      '/api/cal/events/v1/events/by-slug/%C0%AE',
+      '/fr/api/cal/events/v1/venues/by-slug/%E0%A4%A',
+      '/api/events/%zz',
+      '/admin/%',
+    ]) {
       const response = await server.request('GET', path)
       expect(response.status).toBe(404)
-      expect(response.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } })
+      expect(response.body).toEqual({
+        code: 'rest_no_route',
+        message: expect.any(String),
+        data: { status: 404 },
+      })
     }
   })
 
-  ;(suiteDatabase === 'mongodb' ? it.skip : it)('keeps the migrations of its SQL database in step with the collections (MongoDB has none)', async () => {
-    const db = server.payload.db as unknown as {
-      schema: unknown
-      requireDrizzleKit: () => {
-        generateDrizzleJson: (schema: unknown) => Promise<unknown>
-        generateMigration: (before: unknown, after: unknown) => Promise<string[]>
+  ;(suiteDatabase === 'mongodb' ? it.skip : it)(
+    'keeps the migrations of its SQL database in step with the collections (MongoDB has none)',
+    async () => {
+      const db = server.payload.db as unknown as {
+        schema: unknown
+        requireDrizzleKit: () => {
+          generateDrizzleJson: (schema: unknown) => Promise<unknown>
+          generateMigration: (before: unknown, after: unknown) => Promise<string[]>
+        }
       }
-    }
-    const dir = path.resolve('src/host/migrations', server.payload.db.name)
-    const latest = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort().at(-1)!
-    const snapshot = JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8'))
-    const kit = db.requireDrizzleKit()
-    const pending = await kit.generateMigration(snapshot, await kit.generateDrizzleJson(db.schema))
-    // When this fails, run `npm run migrate:create <name>` and commit the new migration.
-    expect(pending).toEqual([])
-  })
+      const dir = path.resolve('src/host/migrations', server.payload.db.name)
+      const latest = fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .at(-1)!
+      const snapshot = JSON.parse(fs.readFileSync(path.join(dir, latest), 'utf8'))
+      const kit = db.requireDrizzleKit()
+      const pending = await kit.generateMigration(
+        snapshot,
+        await kit.generateDrizzleJson(db.schema),
+      )
+      // When this fails, run `npm run migrate:create <name>` and commit the new migration.
+      expect(pending).toEqual([])
+    },
+  )
 
   // MongoDB gives other id types to Payload's own collections.
-  ;(suiteDatabase === 'mongodb' ? it.skip : it)('keeps src/payload-types.ts what `npm run generate:types` makes of the config', async () => {
-    const generated = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-types-')), 'payload-types.ts')
-    const previous = process.env.PAYLOAD_TS_OUTPUT_PATH
-    process.env.PAYLOAD_TS_OUTPUT_PATH = generated
-    try {
-      const { generateTypes } = await import('payload/node')
-      await generateTypes(server.payload.config, { log: false })
-    } finally {
-      if (previous === undefined) delete process.env.PAYLOAD_TS_OUTPUT_PATH
-      else process.env.PAYLOAD_TS_OUTPUT_PATH = previous
-    }
-    // When this fails, run `npm run generate:types` and commit src/payload-types.ts.
-    expect(fs.readFileSync(generated, 'utf8')).toBe(fs.readFileSync(path.resolve('src/payload-types.ts'), 'utf8'))
-  })
+  ;(suiteDatabase === 'mongodb' ? it.skip : it)(
+    'keeps src/payload-types.ts what `npm run generate:types` makes of the config',
+    async () => {
+      const generated = path.join(
+        fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-types-')),
+        'payload-types.ts',
+      )
+      const previous = process.env.PAYLOAD_TS_OUTPUT_PATH
+      process.env.PAYLOAD_TS_OUTPUT_PATH = generated
+      try {
+        const { generateTypes } = await import('payload/node')
+        await generateTypes(server.payload.config, { log: false })
+      } finally {
+        if (previous === undefined) delete process.env.PAYLOAD_TS_OUTPUT_PATH
+        else process.env.PAYLOAD_TS_OUTPUT_PATH = previous
+      }
+      // When this fails, run `npm run generate:types` and commit src/payload-types.ts.
+      expect(fs.readFileSync(generated, 'utf8')).toBe(
+        fs.readFileSync(path.resolve('src/payload-types.ts'), 'utf8'),
+      )
+    },
+  )
 })
 
 describe('the server as a process', () => {

@@ -1,12 +1,23 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { createV1Event, type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
+import {
+  createV1Event,
+  type TestServer,
+  type TestUser,
+  useTestServer,
+  utcWallClock,
+  V1,
+} from './helpers.js'
 
 let server: TestServer
 let users: Record<string, TestUser>
 
-useTestServer(['editor', 'author', 'contributor', 'subscriber'], (setup) => ({ server, users } = setup))
+useTestServer(
+  ['editor', 'author', 'contributor', 'subscriber'],
+  (setup) => ({ server, users } = setup),
+)
 
-const call = (method: string, path: string, user?: string, body?: unknown) => server.request(method, `${V1}${path}`, { token: user ? users[user].token : undefined, body })
+const call = (method: string, path: string, user?: string, body?: unknown) =>
+  server.request(method, `${V1}${path}`, { token: user ? users[user].token : undefined, body })
 const create = async (taxonomy: string, body: Record<string, unknown>, user = 'editor') => {
   const response = await call('POST', `/${taxonomy}`, user, body)
   expect(response.status).toBe(201)
@@ -15,13 +26,46 @@ const create = async (taxonomy: string, body: Record<string, unknown>, user = 'e
 
 describe('create, read, update, delete', () => {
   it('create answers 201 with the record (count 0) and a Location header', async () => {
-    const response = await call('POST', '/categories', 'author', { name: 'Concerts', description: 'Live music' })
+    const response = await call('POST', '/categories', 'author', {
+      name: 'Concerts',
+      description: 'Live music',
+    })
     expect(response.status).toBe(201)
-    expect(response.headers.get('location')).toMatch(new RegExp(`${V1}/categories/${response.body.id}$`))
-    expect(Object.keys(response.body)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'])
-    expect(response.body).toMatchObject({ count: 0, name: 'Concerts', slug: 'concerts', taxonomy: 'tribe_events_cat', parent: 0, meta: [] })
+    expect(response.headers.get('location')).toMatch(
+      new RegExp(`${V1}/categories/${response.body.id}$`),
+    )
+    expect(Object.keys(response.body)).toEqual([
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'parent',
+      'meta',
+      'url',
+      'urls',
+    ])
+    expect(response.body).toMatchObject({
+      count: 0,
+      name: 'Concerts',
+      slug: 'concerts',
+      taxonomy: 'tribe_events_cat',
+      parent: 0,
+      meta: [],
+    })
     const tag = await create('tags', { name: 'Outdoor' })
-    expect(Object.keys(tag)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls'])
+    expect(Object.keys(tag)).toEqual([
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'meta',
+      'url',
+      'urls',
+    ])
     expect(tag.taxonomy).toBe('post_tag')
   })
 
@@ -29,8 +73,14 @@ describe('create, read, update, delete', () => {
     const first = await create('tags', { name: 'Unique tag' })
     const again = await call('POST', '/tags', 'editor', { name: 'unique TAG' })
     expect(again.status).toBe(400)
-    expect(again.body).toMatchObject({ code: 'term_exists', data: { status: 400, term_id: first.id } })
-    expect((await call('POST', '/tags', 'editor', { name: 'Unique tag', translation_language: 'fr' })).status).toBe(201)
+    expect(again.body).toMatchObject({
+      code: 'term_exists',
+      data: { status: 400, term_id: first.id },
+    })
+    expect(
+      (await call('POST', '/tags', 'editor', { name: 'Unique tag', translation_language: 'fr' }))
+        .status,
+    ).toBe(201)
   })
 
   it('an existing name is found whatever its length and number of words', async () => {
@@ -47,8 +97,13 @@ describe('create, read, update, delete', () => {
     const child = await create('categories', { name: 'Jazz', parent: parent.id })
     expect(child.parent).toBe(parent.id)
     expect(child.urls.up).toMatch(new RegExp(`/categories/${parent.id}$`))
-    for (const bad of [2389, '', 'foo']) expect((await call('POST', '/categories', 'editor', { name: `Bad ${bad}`, parent: bad })).status).toBe(400)
-    expect((await call('PATCH', `/categories/${parent.id}`, 'editor', { parent: child.id })).status).toBe(400)
+    for (const bad of [2389, '', 'foo'])
+      expect(
+        (await call('POST', '/categories', 'editor', { name: `Bad ${bad}`, parent: bad })).status,
+      ).toBe(400)
+    expect(
+      (await call('PATCH', `/categories/${parent.id}`, 'editor', { parent: child.id })).status,
+    ).toBe(400)
   })
 
   it('rights: categories need authors, tags editors; validation comes after authentication', async () => {
@@ -69,8 +124,16 @@ describe('create, read, update, delete', () => {
 
   it('update (POST, PUT, PATCH) and delete, which answers the record as it was', async () => {
     const tag = await create('tags', { name: 'Before' })
-    const event = await createV1Event(server, users.editor, { title: 'Uses tag', start_date: utcWallClock(4), end_date: utcWallClock(4, 1), tags: [tag.id] })
-    for (const method of ['POST', 'PUT', 'PATCH']) expect((await call(method, `/tags/${tag.id}`, 'editor', { description: method })).body.description).toBe(method)
+    const event = await createV1Event(server, users.editor, {
+      title: 'Uses tag',
+      start_date: utcWallClock(4),
+      end_date: utcWallClock(4, 1),
+      tags: [tag.id],
+    })
+    for (const method of ['POST', 'PUT', 'PATCH'])
+      expect(
+        (await call(method, `/tags/${tag.id}`, 'editor', { description: method })).body.description,
+      ).toBe(method)
     expect((await call('PATCH', `/tags/${tag.id}`, 'editor', { name: '' })).status).toBe(400)
     const deleted = await call('DELETE', `/tags/${tag.id}`, 'editor')
     expect(deleted.status).toBe(200)
@@ -83,28 +146,78 @@ describe('create, read, update, delete', () => {
 describe('archives', () => {
   const ids: Record<string, number> = {}
   beforeAll(async () => {
-    for (const name of ['alpha', 'Bravo', 'charlie', 'Delta']) ids[name] = (await create('categories', { name, description: `About ${name}` })).id
+    for (const name of ['alpha', 'Bravo', 'charlie', 'Delta'])
+      ids[name] = (await create('categories', { name, description: `About ${name}` })).id
     ids.child = (await create('categories', { name: 'Echo', parent: ids.alpha })).id
     const when = { start_date: utcWallClock(6), end_date: utcWallClock(6, 1) }
-    ids.event = (await createV1Event(server, users.editor, { title: 'Counts', ...when, categories: [ids.alpha, ids.Bravo] })).id
-    ids.event2 = (await createV1Event(server, users.editor, { title: 'Counts 2', ...when, categories: [ids.alpha] })).id
-    await createV1Event(server, users.editor, { title: 'Draft counts', ...when, status: 'draft', categories: [ids.charlie] })
+    ids.event = (
+      await createV1Event(server, users.editor, {
+        title: 'Counts',
+        ...when,
+        categories: [ids.alpha, ids.Bravo],
+      })
+    ).id
+    ids.event2 = (
+      await createV1Event(server, users.editor, {
+        title: 'Counts 2',
+        ...when,
+        categories: [ids.alpha],
+      })
+    ).id
+    await createV1Event(server, users.editor, {
+      title: 'Draft counts',
+      ...when,
+      status: 'draft',
+      categories: [ids.charlie],
+    })
   })
-  const names = async (query: string, user?: string) => ((await call('GET', `/categories?per_page=50&${query}`, user)).body.categories as { name: string }[]).map((c) => c.name)
+  const names = async (query: string, user?: string) =>
+    (
+      (await call('GET', `/categories?per_page=50&${query}`, user)).body.categories as {
+        name: string
+      }[]
+    ).map((c) => c.name)
 
   it('hide_empty (default true) keeps terms some event the caller may see uses; counts as the caller may see', async () => {
-    expect(await names('include=' + [ids.alpha, ids.Bravo, ids.charlie, ids.Delta].join(','))).toEqual(['alpha', 'Bravo'])
-    expect(await names(`include=${ids.alpha},${ids.charlie}`, 'contributor')).toEqual(['alpha', 'charlie'])
-    const all = (await call('GET', `/categories?hide_empty=false&include=${ids.alpha},${ids.Delta}`)).body.categories
-    expect(all.map((c: { name: string; count: number }) => [c.name, c.count])).toEqual([['alpha', 2], ['Delta', 0]])
+    expect(
+      await names('include=' + [ids.alpha, ids.Bravo, ids.charlie, ids.Delta].join(',')),
+    ).toEqual(['alpha', 'Bravo'])
+    expect(await names(`include=${ids.alpha},${ids.charlie}`, 'contributor')).toEqual([
+      'alpha',
+      'charlie',
+    ])
+    const all = (
+      await call('GET', `/categories?hide_empty=false&include=${ids.alpha},${ids.Delta}`)
+    ).body.categories
+    expect(all.map((c: { name: string; count: number }) => [c.name, c.count])).toEqual([
+      ['alpha', 2],
+      ['Delta', 0],
+    ])
   })
 
   it('order and orderby: name case-insensitive, count, id, slug, include; desc', async () => {
     const four = [ids.alpha, ids.Bravo, ids.charlie, ids.Delta].join(',')
-    expect(await names(`hide_empty=false&include=${four}`)).toEqual(['alpha', 'Bravo', 'charlie', 'Delta'])
-    expect(await names(`hide_empty=false&include=${four}&order=desc`)).toEqual(['Delta', 'charlie', 'Bravo', 'alpha'])
-    expect(await names(`hide_empty=false&include=${four}&orderby=count&order=desc`)).toEqual(['alpha', 'Bravo', 'charlie', 'Delta'])
-    expect(await names(`hide_empty=false&include=${[ids.Delta, ids.alpha].join(',')}&orderby=include`)).toEqual(['Delta', 'alpha'])
+    expect(await names(`hide_empty=false&include=${four}`)).toEqual([
+      'alpha',
+      'Bravo',
+      'charlie',
+      'Delta',
+    ])
+    expect(await names(`hide_empty=false&include=${four}&order=desc`)).toEqual([
+      'Delta',
+      'charlie',
+      'Bravo',
+      'alpha',
+    ])
+    expect(await names(`hide_empty=false&include=${four}&orderby=count&order=desc`)).toEqual([
+      'alpha',
+      'Bravo',
+      'charlie',
+      'Delta',
+    ])
+    expect(
+      await names(`hide_empty=false&include=${[ids.Delta, ids.alpha].join(',')}&orderby=include`),
+    ).toEqual(['Delta', 'alpha'])
     expect((await call('GET', '/categories?order=')).status).toBe(400)
     expect((await call('GET', '/categories?orderby=')).status).toBe(400)
     expect((await call('GET', '/categories?orderby=weight')).status).toBe(400)
@@ -114,18 +227,37 @@ describe('archives', () => {
     expect(await names('hide_empty=false&search=ALPH')).toEqual(['alpha'])
     expect(await names(`hide_empty=false&parent=${ids.alpha}`)).toEqual(['Echo'])
     expect(await names(`hide_empty=false&post=${ids.event}`)).toEqual(['alpha', 'Bravo'])
-    expect(await names(`hide_empty=false&event=${ids.event}&post=${ids.event2}`)).toEqual(['alpha', 'Bravo'])
+    expect(await names(`hide_empty=false&event=${ids.event}&post=${ids.event2}`)).toEqual([
+      'alpha',
+      'Bravo',
+    ])
     expect(await names(`hide_empty=false&event=${ids.event}`)).toEqual(['alpha', 'Bravo'])
     expect(await names('hide_empty=false&slug=delta')).toEqual(['Delta'])
-    expect(await names(`hide_empty=false&search=a&exclude=${ids.alpha},${ids.Bravo}`)).not.toContain('alpha')
-    for (const query of ['include=99999', 'exclude=foo', 'parent=2389', 'parent=', 'post=', 'post=23', 'event=foo']) {
+    expect(
+      await names(`hide_empty=false&search=a&exclude=${ids.alpha},${ids.Bravo}`),
+    ).not.toContain('alpha')
+    for (const query of [
+      'include=99999',
+      'exclude=foo',
+      'parent=2389',
+      'parent=',
+      'post=',
+      'post=23',
+      'event=foo',
+    ]) {
       expect((await call('GET', `/categories?${query}`)).status).toBe(400)
     }
   })
 
   it('paging: keys in order, bare rest_url, links, headers, and 200 with an empty list past the end', async () => {
     const first = await call('GET', '/categories?hide_empty=false&per_page=2')
-    expect(Object.keys(first.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url'])
+    expect(Object.keys(first.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'next_rest_url',
+    ])
     expect(first.body.rest_url).toMatch(/\/categories\/$/)
     expect(first.body.next_rest_url).toMatch(/\/categories\/\?page=2$/)
     expect(first.headers.get('x-tec-total')).toBe(String(first.body.total))
@@ -137,9 +269,16 @@ describe('archives', () => {
   })
 
   it('names are localized', async () => {
-    await call('PATCH', `/categories/${ids.Delta}`, 'editor', { name: 'Delta (fr)', translation_language: 'fr' })
-    expect(await names(`hide_empty=false&include=${ids.Delta}&translation_language=fr`)).toEqual(['Delta (fr)'])
-    expect(await names(`hide_empty=false&include=${ids.Delta}&translation_language=es`)).toEqual(['Delta'])
+    await call('PATCH', `/categories/${ids.Delta}`, 'editor', {
+      name: 'Delta (fr)',
+      translation_language: 'fr',
+    })
+    expect(await names(`hide_empty=false&include=${ids.Delta}&translation_language=fr`)).toEqual([
+      'Delta (fr)',
+    ])
+    expect(await names(`hide_empty=false&include=${ids.Delta}&translation_language=es`)).toEqual([
+      'Delta',
+    ])
   })
 })
 

@@ -19,12 +19,23 @@ const MAX_ATTEMPTS = 20
 
 type Row = { id: number | string; value: number }
 
-/** A read of the mark made once and run again with no query building (`drizzle` prepared statements). */
+/**
+ * A read of the mark made once and run again with no query building (`drizzle` prepared
+ * statements).
+ */
 type PreparedRead = { execute(): Promise<{ value: number } | undefined> }
 
-/** What a SQL adapter of Payload offers for it: its drizzle instance (relational queries) and its table names. */
+/**
+ * What a SQL adapter of Payload offers for it: its drizzle instance (relational queries) and its
+ * table names.
+ */
 type DrizzleAdapter = {
-  drizzle?: { query?: Record<string, { findFirst(config: unknown): { prepare(name?: string): PreparedRead } } | undefined> }
+  drizzle?: {
+    query?: Record<
+      string,
+      { findFirst(config: unknown): { prepare(name?: string): PreparedRead } } | undefined
+    >
+  }
   tableNameMap?: Map<string, string>
 }
 
@@ -48,12 +59,21 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
       prepared = table
         .findFirst({
           columns: { value: true },
-          where: (row: Record<string, unknown>, { eq }: { eq: (column: unknown, value: unknown) => unknown }) => eq(row.sequence, CHANGES_SEQUENCE),
-          orderBy: (row: Record<string, unknown>, { desc }: { desc: (column: unknown) => unknown }) => [desc(row.value)],
+          where: (
+            row: Record<string, unknown>,
+            { eq }: { eq: (column: unknown, value: unknown) => unknown },
+          ) => eq(row.sequence, CHANGES_SEQUENCE),
+          orderBy: (
+            row: Record<string, unknown>,
+            { desc }: { desc: (column: unknown) => unknown },
+          ) => [desc(row.value)],
         })
         .prepare('cal_change_mark')
     } catch (error) {
-      payload.logger.warn({ err: error, msg: 'the change mark cannot be read by a prepared statement; reading it through the adapter' })
+      payload.logger.warn({
+        err: error,
+        msg: 'the change mark cannot be read by a prepared statement; reading it through the adapter',
+      })
     }
   }
   preparedReads.set(payload, prepared)
@@ -61,7 +81,11 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
 }
 
 /** The current mark (0 before the first change): one indexed read. */
-export async function currentChangeMark(payload: Payload, sequencesSlug: string, req?: PayloadRequest): Promise<number> {
+export async function currentChangeMark(
+  payload: Payload,
+  sequencesSlug: string,
+  req?: PayloadRequest,
+): Promise<number> {
   // Outside a transaction only: a write's own reads go through its transaction.
   const prepared = req ? null : preparedMarkRead(payload, sequencesSlug)
   if (prepared) return Number((await prepared.execute())?.value ?? 0)
@@ -80,7 +104,11 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
   let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {
     try {
-      await payload.db.create({ collection: sequencesSlug, data: { sequence: CHANGES_SEQUENCE, value, claim: `${CHANGES_SEQUENCE}:${value}` }, req })
+      await payload.db.create({
+        collection: sequencesSlug,
+        data: { sequence: CHANGES_SEQUENCE, value, claim: `${CHANGES_SEQUENCE}:${value}` },
+        req,
+      })
     } catch (error) {
       if (isUniqueViolation(error, req)) continue
       throw error
@@ -95,8 +123,14 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
   throw new Error(`could not move the calendar's change mark after ${MAX_ATTEMPTS} attempts`)
 }
 
-/** A collection whose writes (changes, trash, deletes) move the mark; appended after its other hooks. */
-export function withChangesMarked(collection: CollectionConfig, sequencesSlug: string): CollectionConfig {
+/**
+ * A collection whose writes (changes, trash, deletes) move the mark; appended after its other
+ * hooks.
+ */
+export function withChangesMarked(
+  collection: CollectionConfig,
+  sequencesSlug: string,
+): CollectionConfig {
   const mark = async ({ req }: { req: PayloadRequest }) => {
     await markChange(req, sequencesSlug)
   }

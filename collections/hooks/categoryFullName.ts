@@ -14,10 +14,21 @@ const idOf = (value: unknown): Id | undefined => {
   return typeof value === 'number' || typeof value === 'string' ? value : undefined
 }
 
-/** Names of the category `id` and of its ancestors, root first, in the request's language (with its fallbacks). */
-async function namesUpFrom(req: PayloadRequest, collection: string, id: Id | undefined, seen: Set<string>): Promise<string[]> {
+/**
+ * Names of the category `id` and of its ancestors, root first, in the request's language (with its
+ * fallbacks).
+ */
+async function namesUpFrom(
+  req: PayloadRequest,
+  collection: string,
+  id: Id | undefined,
+  seen: Set<string>,
+): Promise<string[]> {
   const names: string[] = []
-  for (let current = id; current !== undefined && !seen.has(String(current)) && seen.size < MAX_DEPTH; ) {
+  for (
+    let current = id;
+    current !== undefined && !seen.has(String(current)) && seen.size < MAX_DEPTH;
+  ) {
     seen.add(String(current))
     const doc = (await req.payload.findByID({
       collection,
@@ -38,14 +49,24 @@ async function namesUpFrom(req: PayloadRequest, collection: string, id: Id | und
 }
 
 /** `Music › Jazz` for a category whose name is `name` and whose parent is `parent`. */
-async function fullNameOf(req: PayloadRequest, collection: string, category: CategoryRecord): Promise<string> {
+async function fullNameOf(
+  req: PayloadRequest,
+  collection: string,
+  category: CategoryRecord,
+): Promise<string> {
   const seen = new Set(category.id === undefined ? [] : [String(category.id)])
   const ancestors = await namesUpFrom(req, collection, idOf(category.parent), seen)
-  return [...ancestors, typeof category.name === 'string' ? category.name : ''].filter(Boolean).join(FULL_NAME_SEPARATOR)
+  return [...ancestors, typeof category.name === 'string' ? category.name : '']
+    .filter(Boolean)
+    .join(FULL_NAME_SEPARATOR)
 }
 
-/** Whether the request reads or writes one language (not `all` or `*`, where values are per-language objects). */
-const oneLanguage = (req: PayloadRequest) => Boolean(req.locale) && req.locale !== 'all' && req.locale !== '*'
+/**
+ * Whether the request reads or writes one language (not `all` or `*`, where values are per-language
+ * objects).
+ */
+const oneLanguage = (req: PayloadRequest) =>
+  Boolean(req.locale) && req.locale !== 'all' && req.locale !== '*'
 
 /**
  * Stores the full name in the language of the write, so that the admin's searches (which look in
@@ -80,7 +101,15 @@ export const refreshDescendants =
     })
     for (const child of docs as CategoryRecord[]) {
       if (child.id === undefined || typeof child.name !== 'string') continue
-      await req.payload.update({ collection, id: child.id, data: { name: child.name }, locale: req.locale ?? undefined, depth: 0, overrideAccess: true, req })
+      await req.payload.update({
+        collection,
+        id: child.id,
+        data: { name: child.name },
+        locale: req.locale ?? undefined,
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
     }
     return doc
   }

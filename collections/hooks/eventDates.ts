@@ -1,7 +1,8 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { endOfDay, isValidZone, startOfDay, wallClock } from '../../src/lib/time.js'
 
-const isDate = (value: unknown) => (typeof value === 'string' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())
+const isDate = (value: unknown) =>
+  (typeof value === 'string' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())
 
 /**
  * Keeps an event's dates recoverable three ways: the UTC instants (`startDate`, `endDate`), the
@@ -15,7 +16,8 @@ export function eventDates(siteTimezone: string): CollectionBeforeChangeHook {
     data.timezone = zone
     let start = data.startDate ?? originalDoc?.startDate
     let end = data.endDate ?? originalDoc?.endDate
-    // Missing or unreadable dates and zones are left to the fields' validation, which runs next and reports them.
+    // Missing or unreadable dates and zones are left to the fields' validation, which runs next and
+    // reports them.
     if (!isDate(start) || !isDate(end) || !isValidZone(zone)) return data
     if (data.allDay ?? originalDoc?.allDay) {
       start = startOfDay(start, zone)

@@ -1,4 +1,9 @@
-import { APIError, type CollectionBeforeOperationHook, type Field, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeOperationHook,
+  type Field,
+  type PayloadRequest,
+} from 'payload'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 
 /** The custom `id` field that makes a collection's ids plain positive integers on every adapter. */
@@ -15,7 +20,11 @@ const MAX_CLAIM_ATTEMPTS = 50
  * one more than the highest id already in the collection (records imported with their own ids).
  * Ids only grow, so an id is never given again after a delete.
  */
-export async function claimNextId(req: PayloadRequest, sequencesSlug: string, collection: string): Promise<number> {
+export async function claimNextId(
+  req: PayloadRequest,
+  sequencesSlug: string,
+  collection: string,
+): Promise<number> {
   return claimIds(req, sequencesSlug, collection, 1)
 }
 
@@ -24,7 +33,12 @@ export async function claimNextId(req: PayloadRequest, sequencesSlug: string, co
  * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
  * of the same first id loses on the unique key and reads the last claimed id again.
  */
-export async function claimIds(req: PayloadRequest, sequencesSlug: string, collection: string, count: number): Promise<number> {
+export async function claimIds(
+  req: PayloadRequest,
+  sequencesSlug: string,
+  collection: string,
+  count: number,
+): Promise<number> {
   const { payload } = req
   const lastClaimed = async () => {
     const last = await payload.db.findOne<{ id: number; value: number }>({
@@ -76,7 +90,8 @@ export function assignIntegerId(sequencesSlug: string): CollectionBeforeOperatio
     if (operation !== 'create') return args
     const given: unknown = args.data ?? {}
     // A JSON body that is a string or a list (`"text"`, `[1]`) is no record.
-    if (typeof given !== 'object' || Array.isArray(given)) throw new APIError('The data of a record must be an object.', 400, null, true)
+    if (typeof given !== 'object' || Array.isArray(given))
+      throw new APIError('The data of a record must be an object.', 400, null, true)
     const data = given as Record<string, unknown>
     data.id = await claimNextId(req, sequencesSlug, collection.slug)
     args.data = data

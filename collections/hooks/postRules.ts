@@ -22,8 +22,15 @@ export const postRules: CollectionBeforeValidateHook = ({ data, operation, origi
 
   if (!('status' in data) && !('publishedAt' in data) && operation === 'update') return data
   let status = (data.status ?? originalDoc?.status) as Status | undefined
-  // Writes without a user are the system's own (seeding, imports, unlinking): access control let them through.
-  if ('status' in data && status && user && !can.publish(user) && ['publish', 'future', 'private'].includes(status)) {
+  // Writes without a user are the system's own (seeding, imports, unlinking): access control let
+  // them through.
+  if (
+    'status' in data &&
+    status &&
+    user &&
+    !can.publish(user) &&
+    ['publish', 'future', 'private'].includes(status)
+  ) {
     status = 'pending'
   }
   const dateValue = data.publishedAt ?? originalDoc?.publishedAt

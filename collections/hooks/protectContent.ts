@@ -1,13 +1,27 @@
-import { Forbidden, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
+import {
+  Forbidden,
+  type CollectionAfterReadHook,
+  type CollectionBeforeOperationHook,
+  type PayloadRequest,
+} from 'payload'
 import { can } from '../access.js'
 import { relatedId } from '../relations.js'
 
-/** Set on a request's context by readers that check record passwords themselves (the v1 namespace). */
+/**
+ * Set on a request's context by readers that check record passwords themselves (the v1 namespace).
+ */
 export const CHECKS_PASSWORDS = 'calendarChecksPasswords'
 
-/** Whether the caller may see a protected record's content without its password: editors, and its author. */
+/**
+ * Whether the caller may see a protected record's content without its password: editors, and its
+ * author.
+ */
 function maySeeContent(user: PayloadRequest['user'], doc: Record<string, unknown>): boolean {
-  return !doc.hasPassword || can.editOthers(user) || (can.editPosts(user) && String(relatedId(doc.author)) === String(user?.id))
+  return (
+    !doc.hasPassword ||
+    can.editOthers(user) ||
+    (can.editPosts(user) && String(relatedId(doc.author)) === String(user?.id))
+  )
 }
 
 /**
@@ -17,7 +31,18 @@ function maySeeContent(user: PayloadRequest['user'], doc: Record<string, unknown
  * protected record shows only `visible` (what identifies and dates it) to everyone else.
  */
 export function protectContent(visible: readonly string[]): CollectionAfterReadHook {
-  const shown = new Set(['id', 'slug', 'status', 'publishedAt', 'author', 'hasPassword', 'createdAt', 'updatedAt', 'deletedAt', ...visible])
+  const shown = new Set([
+    'id',
+    'slug',
+    'status',
+    'publishedAt',
+    'author',
+    'hasPassword',
+    'createdAt',
+    'updatedAt',
+    'deletedAt',
+    ...visible,
+  ])
   return ({ doc, req }) => {
     if (!doc || req.context?.[CHECKS_PASSWORDS] || maySeeContent(req.user, doc)) return doc
     return Object.fromEntries(Object.entries(doc).filter(([field]) => shown.has(field)))
@@ -29,9 +54,15 @@ export function protectContent(visible: readonly string[]): CollectionAfterReadH
  * content into a record the caller owns, so a protected record is duplicated only by those who may
  * see its content.
  */
-export const duplicateWhatCanBeSeen: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const duplicateWhatCanBeSeen: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   const source: unknown = (args as { duplicateFromID?: unknown }).duplicateFromID
-  if (operation !== 'create' || args.overrideAccess || !/^\d{1,15}$/.test(String(source ?? ''))) return args
+  if (operation !== 'create' || args.overrideAccess || !/^\d{1,15}$/.test(String(source ?? '')))
+    return args
   const { docs } = await req.payload.db.find<Record<string, unknown>>({
     collection: collection.slug,
     where: { id: { equals: Number(source) } },

@@ -1,5 +1,10 @@
 import { holdsNul } from '../../src/lib/nul.js'
-import { APIError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeOperationHook,
+  type FlattenedField,
+  type PayloadRequest,
+} from 'payload'
 
 /**
  * Queries that anyone may send to Payload's REST (`/api/events?where[...]`, `?sort=`, `?page=`) and
@@ -16,16 +21,37 @@ import { APIError, type CollectionBeforeOperationHook, type FlattenedField, type
  * - `like` patterns of too many words (each word is a LIKE of its own, and SQLite refuses a query
  *   that nests too deeply), and `like` or `contains` patterns too long for SQLite (50,000 bytes);
  * - a sort on too many fields; a page or limit that puts the offset beyond SQLite's integers;
- * - the NUL character in a query or in written data (PostgreSQL cannot store it), for any operation.
- * (A `where` query parameter that is not JSON is answered in the express bridge: Payload parses it
- * before any hook runs.)
+ * - the NUL character in a query or in written data (PostgreSQL cannot store it), for any
+ *   operation. (A `where` query parameter that is not JSON is answered in the express bridge:
+ *   Payload parses it before any hook runs.)
  */
 
 const GEOGRAPHIC = new Set(['near', 'within', 'intersects'])
 /** Operators that compare one value: their operand is neither a list nor an object. */
-const ONE_VALUE = new Set(['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'contains', 'not_contains'])
+const ONE_VALUE = new Set([
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'like',
+  'not_like',
+  'contains',
+  'not_contains',
+])
 /** On a date field, the adapter reads the operand of these as a date. */
-const DATE_OPERATORS = new Set(['equals', 'not_equals', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'not_like', 'contains', 'not_contains'])
+const DATE_OPERATORS = new Set([
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'not_like',
+  'contains',
+  'not_contains',
+])
 const NUMERIC_COLUMNS = new Set(['number', 'relationship', 'upload'])
 const PATTERNS = new Set(['like', 'not_like', 'contains', 'not_contains'])
 const MAX_PATTERN_LENGTH = 10_000
@@ -35,24 +61,41 @@ const QUERYING = new Set(['read', 'count', 'readDistinct', 'update', 'delete'])
 
 const refuse = (message: string) => new APIError(message, 400, null, true)
 
-/** The field a query path names (`venue.createdAt` follows the relationship), when it can be told. */
-function fieldAt(fields: FlattenedField[], path: string, req: PayloadRequest): FlattenedField | undefined {
+/**
+ * The field a query path names (`venue.createdAt` follows the relationship), when it can be told.
+ */
+function fieldAt(
+  fields: FlattenedField[],
+  path: string,
+  req: PayloadRequest,
+): FlattenedField | undefined {
   const [name, ...rest] = path.split('.')
   const field = fields.find((candidate) => candidate.name === name)
   if (!field || rest.length === 0) return field
-  if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
+  if (
+    (field.type === 'relationship' || field.type === 'upload') &&
+    typeof field.relationTo === 'string'
+  ) {
     const related = req.payload.collections[field.relationTo as 'events']?.config.flattenedFields
     return related && fieldAt(related, rest.join('.'), req)
   }
-  return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.'), req) : undefined
+  return 'flattenedFields' in field
+    ? fieldAt(field.flattenedFields, rest.join('.'), req)
+    : undefined
 }
 
-const isOneValue = (operand: unknown) => operand === null || typeof operand !== 'object' || operand instanceof Date
-const notADate = (operand: unknown) => ((typeof operand === 'string' && operand !== '') || typeof operand === 'number' ? Number.isNaN(new Date(operand).getTime()) : false)
-const notANumber = (operand: unknown) => typeof operand === 'string' && operand.trim() !== '' && !Number.isFinite(Number(operand))
+const isOneValue = (operand: unknown) =>
+  operand === null || typeof operand !== 'object' || operand instanceof Date
+const notADate = (operand: unknown) =>
+  (typeof operand === 'string' && operand !== '') || typeof operand === 'number'
+    ? Number.isNaN(new Date(operand).getTime())
+    : false
+const notANumber = (operand: unknown) =>
+  typeof operand === 'string' && operand.trim() !== '' && !Number.isFinite(Number(operand))
 
 /** The operators of the database adapter, when it says which it has (the SQL adapters do). */
-const adapterOperators = (req: PayloadRequest) => (req.payload.db as { operators?: Record<string, unknown> }).operators
+const adapterOperators = (req: PayloadRequest) =>
+  (req.payload.db as { operators?: Record<string, unknown> }).operators
 
 function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadRequest): void {
   if (!where || typeof where !== 'object') return
@@ -65,40 +108,80 @@ function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadReques
     for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
       const field = () => fieldAt(fields, key, req)
       if (GEOGRAPHIC.has(operator)) {
-        if (field()?.type !== 'point') throw refuse(`${key}: ${operator} works on point fields only.`)
+        if (field()?.type !== 'point')
+          throw refuse(`${key}: ${operator} works on point fields only.`)
         continue
       }
       const operators = adapterOperators(req)
-      if (operators && !(operator in operators)) throw refuse(`${key}: the database does not support ${operator}.`)
+      if (operators && !(operator in operators))
+        throw refuse(`${key}: the database does not support ${operator}.`)
       if (ONE_VALUE.has(operator) && !isOneValue(operand)) {
         // A hasMany field contains any of a list.
-        const listAllowed = operator === 'contains' && Array.isArray(operand) && (field() as { hasMany?: boolean } | undefined)?.hasMany === true
+        const listAllowed =
+          operator === 'contains' &&
+          Array.isArray(operand) &&
+          (field() as { hasMany?: boolean } | undefined)?.hasMany === true
         if (!listAllowed) throw refuse(`${key}: ${operator} compares one value.`)
       }
       // `like` makes a LIKE of each word; `contains` one of the whole text.
-      const words = operator.endsWith('like') && typeof operand === 'string' ? operand.split(' ').length : 1
-      if (PATTERNS.has(operator) && typeof operand === 'string' && (operand.length > MAX_PATTERN_LENGTH || words > MAX_PATTERN_WORDS)) {
-        throw refuse(`${key}: a ${operator} pattern has at most ${MAX_PATTERN_LENGTH} characters and ${MAX_PATTERN_WORDS} words.`)
+      const words =
+        operator.endsWith('like') && typeof operand === 'string' ? operand.split(' ').length : 1
+      if (
+        PATTERNS.has(operator) &&
+        typeof operand === 'string' &&
+        (operand.length > MAX_PATTERN_LENGTH || words > MAX_PATTERN_WORDS)
+      ) {
+        throw refuse(
+          `${key}: a ${operator} pattern has at most ${MAX_PATTERN_LENGTH} characters and ${MAX_PATTERN_WORDS} words.`,
+        )
       }
-      if (DATE_OPERATORS.has(operator) && notADate(operand) && field()?.type === 'date') throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a date.`)
-      if (operator === 'not_like' && notANumber(operand) && NUMERIC_COLUMNS.has(field()?.type ?? '')) throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a number.`)
+      if (DATE_OPERATORS.has(operator) && notADate(operand) && field()?.type === 'date')
+        throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a date.`)
+      if (
+        operator === 'not_like' &&
+        notANumber(operand) &&
+        NUMERIC_COLUMNS.has(field()?.type ?? '')
+      )
+        throw refuse(`${key}: ${String(operand).slice(0, 40)} is not a number.`)
       // PostgreSQL matches patterns against text only (SQLite reads the number as text).
-      if (PATTERNS.has(operator) && req.payload.db.name === 'postgres' && NUMERIC_COLUMNS.has(field()?.type ?? '')) throw refuse(`${key}: ${operator} matches text, and ${key} is a number.`)
+      if (
+        PATTERNS.has(operator) &&
+        req.payload.db.name === 'postgres' &&
+        NUMERIC_COLUMNS.has(field()?.type ?? '')
+      )
+        throw refuse(`${key}: ${operator} matches text, and ${key} is a number.`)
     }
   }
 }
 
 /** `page` and `limit` whose offset SQLite can still bind as an integer. */
 function checkPaging(page: unknown, limit: unknown): void {
-  for (const [name, value] of [['page', page], ['limit', limit]] as const) {
-    if (typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER) throw refuse(`${name}: at most ${Number.MAX_SAFE_INTEGER}.`)
+  for (const [name, value] of [
+    ['page', page],
+    ['limit', limit],
+  ] as const) {
+    if (typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      throw refuse(`${name}: at most ${Number.MAX_SAFE_INTEGER}.`)
   }
-  if (typeof page === 'number' && typeof limit === 'number' && page * limit > Number.MAX_SAFE_INTEGER) throw refuse('page: beyond the last page there can be.')
+  if (
+    typeof page === 'number' &&
+    typeof limit === 'number' &&
+    page * limit > Number.MAX_SAFE_INTEGER
+  )
+    throw refuse('page: beyond the last page there can be.')
 }
 
 export const queryGuard: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
-  const { req, data, sort, where, page, limit } = args as { req: PayloadRequest; data?: unknown; sort?: unknown; where?: unknown; page?: unknown; limit?: unknown }
-  if (holdsNul(data) || holdsNul(where)) throw refuse('Text may not contain the NUL character (U+0000).')
+  const { req, data, sort, where, page, limit } = args as {
+    req: PayloadRequest
+    data?: unknown
+    sort?: unknown
+    where?: unknown
+    page?: unknown
+    limit?: unknown
+  }
+  if (holdsNul(data) || holdsNul(where))
+    throw refuse('Text may not contain the NUL character (U+0000).')
   if (!QUERYING.has(operation)) return args
   checkWhere(where, collection.flattenedFields, req)
   const sortFields = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : []

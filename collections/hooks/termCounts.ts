@@ -1,4 +1,9 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest, Where } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  PayloadRequest,
+  Where,
+} from 'payload'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
 
@@ -11,13 +16,21 @@ import { relatedId } from '../relations.js'
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
 
 const ids = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : []).map(relatedId).filter((id): id is number => typeof id === 'number')
+  (Array.isArray(value) ? value : [])
+    .map(relatedId)
+    .filter((id): id is number => typeof id === 'number')
 
-export async function recountTerms(req: PayloadRequest, events: string, { field, collection }: CountedField, termIds: number[]) {
+export async function recountTerms(
+  req: PayloadRequest,
+  events: string,
+  { field, collection }: CountedField,
+  termIds: number[],
+) {
   for (const id of new Set(termIds)) {
     // A series is counted through its dates, as archives list them.
     const uses: Where = { and: [{ [field]: { in: [id] } }, { isSeries: { not_equals: true } }] }
-    const count = (where: Where) => req.payload.db.count({ collection: events, where, req }).then((result) => result.totalDocs)
+    const count = (where: Where) =>
+      req.payload.db.count({ collection: events, where, req }).then((result) => result.totalDocs)
     const [eventCount, publicEventCount] = await Promise.all([
       count({ and: [uses, { deletedAt: { exists: false } }] }),
       count({ and: [uses, { deletedAt: { exists: false } }, publishedWhere()] }),
@@ -27,16 +40,27 @@ export async function recountTerms(req: PayloadRequest, events: string, { field,
 }
 
 /** After an event is written: recount the terms it had and has. */
-export function countTermsAfterChange(events: string, counted: CountedField[]): CollectionAfterChangeHook {
+export function countTermsAfterChange(
+  events: string,
+  counted: CountedField[],
+): CollectionAfterChangeHook {
   return async ({ doc, previousDoc, req }) => {
-    for (const taxonomy of counted) await recountTerms(req, events, taxonomy, [...ids(previousDoc?.[taxonomy.field]), ...ids(doc[taxonomy.field])])
+    for (const taxonomy of counted)
+      await recountTerms(req, events, taxonomy, [
+        ...ids(previousDoc?.[taxonomy.field]),
+        ...ids(doc[taxonomy.field]),
+      ])
     return doc
   }
 }
 
 /** After an event is deleted for good: recount the terms it had. */
-export function countTermsAfterDelete(events: string, counted: CountedField[]): CollectionAfterDeleteHook {
+export function countTermsAfterDelete(
+  events: string,
+  counted: CountedField[],
+): CollectionAfterDeleteHook {
   return async ({ doc, req }) => {
-    for (const taxonomy of counted) await recountTerms(req, events, taxonomy, ids(doc[taxonomy.field]))
+    for (const taxonomy of counted)
+      await recountTerms(req, events, taxonomy, ids(doc[taxonomy.field]))
   }
 }

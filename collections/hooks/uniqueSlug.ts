@@ -11,27 +11,39 @@ export function toSlug(text: unknown): string {
   return slugify(text).slice(0, MAX_BASE_LENGTH).replace(/-+$/, '')
 }
 
-/** The value of a possibly localized field as sent: a string, or `{ en, fr, es }` with `locale: 'all'`. */
+/**
+ * The value of a possibly localized field as sent: a string, or `{ en, fr, es }` with `locale:
+ * 'all'`.
+ */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value
   if (value && typeof value === 'object') {
-    const texts = Object.values(value as Record<string, unknown>).filter((v) => typeof v === 'string' && v)
+    const texts = Object.values(value as Record<string, unknown>).filter(
+      (v) => typeof v === 'string' && v,
+    )
     return texts[0] as string | undefined
   }
   return undefined
 }
 
 /**
- * The first free slug among `base`, `base-2`, `base-3`, … in the collection, other than the record's own.
- * Candidates are checked in windows that double in size (25, then 50, 100, …), so a title shared
- * by a thousand records costs six queries, not forty. Runs inside the write's transaction (through
- * `req`), so the check and the insert are one step: calendar writes take turns (on SQLite
- * `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`); the unique index on
- * `slug` stays the final guard.
+ * The first free slug among `base`, `base-2`, `base-3`, … in the collection, other than the
+ * record's own. Candidates are checked in windows that double in size (25, then 50, 100, …), so a
+ * title shared by a thousand records costs six queries, not forty. Runs inside the write's
+ * transaction (through `req`), so the check and the insert are one step: calendar writes take turns
+ * (on SQLite `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`); the unique
+ * index on `slug` stays the final guard.
  */
-export async function freeSlug(req: PayloadRequest, collection: string, base: string, ownId?: number | string): Promise<string> {
+export async function freeSlug(
+  req: PayloadRequest,
+  collection: string,
+  base: string,
+  ownId?: number | string,
+): Promise<string> {
   for (let start = 1, size = FIRST_WINDOW; ; start += size, size = Math.min(size * 2, MAX_WINDOW)) {
-    const candidates = Array.from({ length: size }, (_, i) => (start + i === 1 ? base : `${base}-${start + i}`))
+    const candidates = Array.from({ length: size }, (_, i) =>
+      start + i === 1 ? base : `${base}-${start + i}`,
+    )
     const where: Where = { slug: { in: candidates } }
     const { docs } = await req.payload.db.find<{ id: number | string; slug: string }>({
       collection,
@@ -49,8 +61,9 @@ export async function freeSlug(req: PayloadRequest, collection: string, base: st
 
 /**
  * Keeps `slug` unique, ASCII and non-localized. On create it is made from the given slug or, when
- * none is given, from `sourceField` (in the request's language); `fallback` when that gives nothing.
- * On update it changes only when `slug` is sent; an empty one is made again from the source field.
+ * none is given, from `sourceField` (in the request's language); `fallback` when that gives
+ * nothing. On update it changes only when `slug` is sent; an empty one is made again from the
+ * source field.
  */
 export function uniqueSlug(sourceField: string, fallback: string): CollectionBeforeValidateHook {
   return async ({ collection, data, operation, originalDoc, req }) => {

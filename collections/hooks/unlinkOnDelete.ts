@@ -16,7 +16,11 @@ export function unlinkOnDelete(references: Reference[]): CollectionBeforeDeleteH
   }
 }
 
-async function removeReference(req: PayloadRequest, { collection, field, hasMany }: Reference, id: Id) {
+async function removeReference(
+  req: PayloadRequest,
+  { collection, field, hasMany }: Reference,
+  id: Id,
+) {
   const { docs } = await req.payload.find({
     collection,
     where: { [field]: hasMany ? { in: [id] } : { equals: id } },
@@ -29,7 +33,11 @@ async function removeReference(req: PayloadRequest, { collection, field, hasMany
   })
   for (const doc of docs as Record<string, unknown>[]) {
     const current = doc[field]
-    const value = hasMany ? (Array.isArray(current) ? current.map(relatedId).filter((v) => String(v) !== String(id)) : []) : null
+    const value = hasMany
+      ? Array.isArray(current)
+        ? current.map(relatedId).filter((v) => String(v) !== String(id))
+        : []
+      : null
     await req.payload.update({
       collection,
       id: doc.id as Id,

@@ -20,9 +20,11 @@ export const en = {
   name: 'Name',
   description: 'Description',
   slug: 'Slug',
-  slugDescription: 'Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.',
+  slugDescription:
+    'Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.',
   status: 'Status',
-  statusDescription: 'Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".',
+  statusDescription:
+    'Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".',
   statusPublish: 'Published',
   statusFuture: 'Scheduled',
   statusDraft: 'Draft',
@@ -32,7 +34,8 @@ export const en = {
   author: 'Author',
   authorDescription: 'Only editors and administrators can give a record to someone else.',
   imageUrl: 'Image URL',
-  imageUrlDescription: 'An image elsewhere on the web, used when no upload is chosen. Never downloaded.',
+  imageUrlDescription:
+    'An image elsewhere on the web, used when no upload is chosen. Never downloaded.',
   password: 'Password',
   passwordDescription: 'Readers must give this password to see the content.',
   website: 'Website',
@@ -45,7 +48,8 @@ export const en = {
   excerpt: 'Excerpt',
   rawHtml: 'Raw HTML',
   rawHtmlPlural: 'Raw HTML blocks',
-  rawHtmlDescription: 'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
+  rawHtmlDescription:
+    'HTML the editor cannot show (an embed, a table, a shortcode), kept and published exactly as written.',
   startDate: 'Start',
   endDate: 'End',
   timezone: 'Time zone',
@@ -92,7 +96,8 @@ export const en = {
 
   // Users
   role: 'Role',
-  firstUserRole: 'The first user runs the site: they become its administrator, and give roles to the people who join after them.',
+  firstUserRole:
+    'The first user runs the site: they become its administrator, and give roles to the people who join after them.',
   roleDescription: 'Only administrators can change roles.',
   roleAdministrator: 'Administrator',
   roleEditor: 'Editor',
@@ -111,12 +116,14 @@ export const en = {
 
   // Recurrence
   recurrence: 'Repeats',
-  recurrenceDescription: 'Repeat this event: each date becomes an event of its own in listings and feeds.',
+  recurrenceDescription:
+    'Repeat this event: each date becomes an event of its own in listings and feeds.',
   recurrenceRules: 'Rules (RRULE)',
   recurrenceRdates: 'Extra dates',
   recurrenceExdates: 'Excluded dates',
   series: 'Series',
-  seriesDescription: 'This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.',
+  seriesDescription:
+    'This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.',
   invalidRecurrenceRules: 'Give a list of RRULE texts such as FREQ=WEEKLY;BYDAY=TU.',
   invalidRecurrenceDates: 'Give a list of dates as YYYY-MM-DD HH:MM:SS in the event’s time zone.',
   applyTo: 'Save changes to',

@@ -19,9 +19,11 @@ export const es: Record<TextKey, string> = {
   name: 'Nombre',
   description: 'Descripción',
   slug: 'Slug',
-  slugDescription: 'Se crea a partir del título si se deja vacío; siempre único (-2, -3, …). El mismo para todos los idiomas.',
+  slugDescription:
+    'Se crea a partir del título si se deja vacío; siempre único (-2, -3, …). El mismo para todos los idiomas.',
   status: 'Estado',
-  statusDescription: 'Los colaboradores no pueden publicar: su «Publicado» pasa a «Pendiente de revisión». «Publicado» con una fecha futura pasa a «Programado».',
+  statusDescription:
+    'Los colaboradores no pueden publicar: su «Publicado» pasa a «Pendiente de revisión». «Publicado» con una fecha futura pasa a «Programado».',
   statusPublish: 'Publicado',
   statusFuture: 'Programado',
   statusDraft: 'Borrador',
@@ -29,9 +31,11 @@ export const es: Record<TextKey, string> = {
   statusPrivate: 'Privado',
   publishedAt: 'Fecha de publicación',
   author: 'Autor',
-  authorDescription: 'Solo los editores y administradores pueden asignar un contenido a otra persona.',
+  authorDescription:
+    'Solo los editores y administradores pueden asignar un contenido a otra persona.',
   imageUrl: 'URL de la imagen',
-  imageUrlDescription: 'Una imagen en otro lugar de la web, usada si no se sube ninguna. Nunca se descarga.',
+  imageUrlDescription:
+    'Una imagen en otro lugar de la web, usada si no se sube ninguna. Nunca se descarga.',
   password: 'Contraseña',
   passwordDescription: 'Los lectores deben dar esta contraseña para ver el contenido.',
   website: 'Sitio web',
@@ -43,7 +47,8 @@ export const es: Record<TextKey, string> = {
   excerpt: 'Extracto',
   rawHtml: 'HTML sin procesar',
   rawHtmlPlural: 'Bloques de HTML sin procesar',
-  rawHtmlDescription: 'HTML que el editor no puede mostrar (una inserción, una tabla, un shortcode), guardado y publicado tal cual.',
+  rawHtmlDescription:
+    'HTML que el editor no puede mostrar (una inserción, una tabla, un shortcode), guardado y publicado tal cual.',
   startDate: 'Inicio',
   endDate: 'Fin',
   timezone: 'Zona horaria',
@@ -86,7 +91,8 @@ export const es: Record<TextKey, string> = {
   alt: 'Texto alternativo',
 
   role: 'Rol',
-  firstUserRole: 'El primer usuario gestiona el sitio: se convierte en su administrador y asigna los roles de quienes se unan después.',
+  firstUserRole:
+    'El primer usuario gestiona el sitio: se convierte en su administrador y asigna los roles de quienes se unan después.',
   roleDescription: 'Solo los administradores pueden cambiar los roles.',
   roleAdministrator: 'Administrador',
   roleEditor: 'Editor',
@@ -104,14 +110,17 @@ export const es: Record<TextKey, string> = {
 
   // Recurrencia
   recurrence: 'Repetición',
-  recurrenceDescription: 'Repetir este evento: cada fecha se convierte en un evento propio en los listados y los feeds.',
+  recurrenceDescription:
+    'Repetir este evento: cada fecha se convierte en un evento propio en los listados y los feeds.',
   recurrenceRules: 'Reglas (RRULE)',
   recurrenceRdates: 'Fechas añadidas',
   recurrenceExdates: 'Fechas excluidas',
   series: 'Serie',
-  seriesDescription: 'Este evento es una fecha de una serie: «Guardar cambios en» indica si al guardarlo cambia esta fecha, las siguientes o todas.',
+  seriesDescription:
+    'Este evento es una fecha de una serie: «Guardar cambios en» indica si al guardarlo cambia esta fecha, las siguientes o todas.',
   invalidRecurrenceRules: 'Indique una lista de reglas RRULE como FREQ=WEEKLY;BYDAY=TU.',
-  invalidRecurrenceDates: 'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
+  invalidRecurrenceDates:
+    'Indique una lista de fechas AAAA-MM-DD HH:MM:SS en la zona horaria del evento.',
   applyTo: 'Guardar cambios en',
   applyToThis: 'Esta fecha',
   applyToFollowing: 'Esta fecha y las siguientes',

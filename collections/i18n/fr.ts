@@ -19,9 +19,11 @@ export const fr: Record<TextKey, string> = {
   name: 'Nom',
   description: 'Description',
   slug: 'Identifiant (slug)',
-  slugDescription: 'Tiré du titre s’il est laissé vide ; toujours unique (-2, -3, …). Le même pour toutes les langues.',
+  slugDescription:
+    'Tiré du titre s’il est laissé vide ; toujours unique (-2, -3, …). Le même pour toutes les langues.',
   status: 'État',
-  statusDescription: 'Les contributeurs ne peuvent pas publier : leur « Publié » devient « En attente de relecture ». « Publié » avec une date future devient « Planifié ».',
+  statusDescription:
+    'Les contributeurs ne peuvent pas publier : leur « Publié » devient « En attente de relecture ». « Publié » avec une date future devient « Planifié ».',
   statusPublish: 'Publié',
   statusFuture: 'Planifié',
   statusDraft: 'Brouillon',
@@ -29,9 +31,11 @@ export const fr: Record<TextKey, string> = {
   statusPrivate: 'Privé',
   publishedAt: 'Date de publication',
   author: 'Auteur',
-  authorDescription: 'Seuls les éditeurs et les administrateurs peuvent attribuer un contenu à quelqu’un d’autre.',
+  authorDescription:
+    'Seuls les éditeurs et les administrateurs peuvent attribuer un contenu à quelqu’un d’autre.',
   imageUrl: 'URL de l’image',
-  imageUrlDescription: 'Une image ailleurs sur le web, utilisée quand aucune image n’est téléversée. Jamais téléchargée.',
+  imageUrlDescription:
+    'Une image ailleurs sur le web, utilisée quand aucune image n’est téléversée. Jamais téléchargée.',
   password: 'Mot de passe',
   passwordDescription: 'Les lecteurs doivent donner ce mot de passe pour voir le contenu.',
   website: 'Site web',
@@ -43,7 +47,8 @@ export const fr: Record<TextKey, string> = {
   excerpt: 'Extrait',
   rawHtml: 'HTML brut',
   rawHtmlPlural: 'Blocs HTML bruts',
-  rawHtmlDescription: 'Du HTML que l’éditeur ne sait pas montrer (une intégration, un tableau, un shortcode), gardé et publié tel quel.',
+  rawHtmlDescription:
+    'Du HTML que l’éditeur ne sait pas montrer (une intégration, un tableau, un shortcode), gardé et publié tel quel.',
   startDate: 'Début',
   endDate: 'Fin',
   timezone: 'Fuseau horaire',
@@ -57,7 +62,8 @@ export const fr: Record<TextKey, string> = {
   eventTags: 'Étiquettes',
   costGroup: 'Tarifs',
   cost: 'Prix',
-  costDescription: 'Un ou plusieurs prix tels qu’écrits : « 10 », « 6,50 € - 8,50 € », « Gratuit ».',
+  costDescription:
+    'Un ou plusieurs prix tels qu’écrits : « 10 », « 6,50 € - 8,50 € », « Gratuit ».',
   currencySymbol: 'Symbole monétaire',
   currencyCode: 'Code de devise',
   currencyPosition: 'Position du symbole',
@@ -86,7 +92,8 @@ export const fr: Record<TextKey, string> = {
   alt: 'Texte alternatif',
 
   role: 'Rôle',
-  firstUserRole: 'Le premier utilisateur gère le site : il en devient l’administrateur et attribue les rôles des personnes qui le rejoignent ensuite.',
+  firstUserRole:
+    'Le premier utilisateur gère le site : il en devient l’administrateur et attribue les rôles des personnes qui le rejoignent ensuite.',
   roleDescription: 'Seuls les administrateurs peuvent changer les rôles.',
   roleAdministrator: 'Administrateur',
   roleEditor: 'Éditeur',
@@ -104,14 +111,17 @@ export const fr: Record<TextKey, string> = {
 
   // Récurrence
   recurrence: 'Répétition',
-  recurrenceDescription: 'Répéter cet événement : chaque date devient un événement à part entière dans les listes et les flux.',
+  recurrenceDescription:
+    'Répéter cet événement : chaque date devient un événement à part entière dans les listes et les flux.',
   recurrenceRules: 'Règles (RRULE)',
   recurrenceRdates: 'Dates ajoutées',
   recurrenceExdates: 'Dates exclues',
   series: 'Série',
-  seriesDescription: 'Cet événement est une date d’une série : « Enregistrer pour » dit si l’enregistrer modifie cette date, les suivantes ou toutes.',
+  seriesDescription:
+    'Cet événement est une date d’une série : « Enregistrer pour » dit si l’enregistrer modifie cette date, les suivantes ou toutes.',
   invalidRecurrenceRules: 'Indiquez une liste de règles RRULE comme FREQ=WEEKLY;BYDAY=TU.',
-  invalidRecurrenceDates: 'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
+  invalidRecurrenceDates:
+    'Indiquez une liste de dates AAAA-MM-JJ HH:MM:SS dans le fuseau de l’événement.',
   applyTo: 'Enregistrer pour',
   applyToThis: 'Cette date',
   applyToFollowing: 'Cette date et les suivantes',

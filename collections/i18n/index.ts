@@ -11,7 +11,8 @@ export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number]
 
 const TEXTS: Record<AdminLanguage, Record<TextKey, string>> = { en, fr, es }
 
-const isAdminLanguage = (value: unknown): value is AdminLanguage => ADMIN_LANGUAGES.includes(value as AdminLanguage)
+const isAdminLanguage = (value: unknown): value is AdminLanguage =>
+  ADMIN_LANGUAGES.includes(value as AdminLanguage)
 const textsFor = (language: unknown) => TEXTS[isAdminLanguage(language) ? language : 'en']
 
 /** One text in an admin language (English for any other); for the admin's client components. */
@@ -19,7 +20,10 @@ export function textIn(language: unknown, key: TextKey): string {
   return textsFor(language)[key]
 }
 
-/** A description (or group name) in every admin language; Payload's admin shows the one of its user's language. */
+/**
+ * A description (or group name) in every admin language; Payload's admin shows the one of its
+ * user's language.
+ */
 export function text(key: TextKey): Record<AdminLanguage, string> {
   return { en: en[key], fr: fr[key], es: es[key] }
 }

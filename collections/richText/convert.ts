@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import type { HTMLConvertersFunctionAsync, convertLexicalToHTMLAsync } from '@payloadcms/richtext-lexical/html-async'
+import type {
+  HTMLConvertersFunctionAsync,
+  convertLexicalToHTMLAsync,
+} from '@payloadcms/richtext-lexical/html-async'
 import type { RichTextField } from 'payload'
 import type { JSDOM } from 'jsdom'
 import { jsdom } from './dom.js'
@@ -39,24 +42,49 @@ class ReusedDom {
  * each part it cannot as a raw-HTML block holding that part's source text (segments.ts). Plain
  * text becomes paragraphs first, as records show it. Empty HTML is no document (null).
  */
-export async function htmlToLexical(html: string | null | undefined, editorConfig: SanitizedServerEditorConfig): Promise<EditorState | null> {
+export async function htmlToLexical(
+  html: string | null | undefined,
+  editorConfig: SanitizedServerEditorConfig,
+): Promise<EditorState | null> {
   const { convertHTMLToLexical } = (await loadLexical()).editor
   const content = renderContent(html)
   const children = segmentsOf(content).flatMap((segment) =>
-    segment.kind === 'rich' ? (convertHTMLToLexical({ editorConfig, html: segment.html, JSDOM: ReusedDom }) as unknown as EditorState).root.children : [rawHtmlNode(segment.html)],
+    segment.kind === 'rich'
+      ? (
+          convertHTMLToLexical({
+            editorConfig,
+            html: segment.html,
+            JSDOM: ReusedDom,
+          }) as unknown as EditorState
+        ).root.children
+      : [rawHtmlNode(segment.html)],
   )
   if (!children.length) return null
   return { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children } }
 }
 
-const escapeAttribute = (value: unknown) => String(value ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const escapeAttribute = (value: unknown) =>
+  String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
 
-/** Lexical → HTML: Payload's converters, raw-HTML blocks verbatim, lists and images from the upload collection as plain tags. */
+/**
+ * Lexical → HTML: Payload's converters, raw-HTML blocks verbatim, lists and images from the upload
+ * collection as plain tags.
+ */
 const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
   ...defaultConverters,
   upload: async ({ node, populate }) => {
     const value = (node as { value?: unknown; relationTo?: string }).value
-    const doc = (typeof value === 'object' ? value : await populate?.({ id: value as number, collectionSlug: (node as { relationTo: string }).relationTo })) as Record<string, unknown> | undefined
+    const doc = (
+      typeof value === 'object'
+        ? value
+        : await populate?.({
+            id: value as number,
+            collectionSlug: (node as { relationTo: string }).relationTo,
+          })
+    ) as Record<string, unknown> | undefined
     if (!doc?.url) return ''
     const size = (doc.sizes as Record<string, Record<string, unknown>> | undefined)?.large
     const image = size?.url ? size : doc
@@ -67,8 +95,12 @@ const converters: HTMLConvertersFunctionAsync = ({ defaultConverters }) => ({
     const tag = node.tag === 'ol' ? 'ol' : 'ul'
     return `<${tag}>${(await nodesToHTML({ nodes: node.children })).join('')}</${tag}>`
   },
-  listitem: async ({ node, nodesToHTML }) => `<li>${(await nodesToHTML({ nodes: node.children })).join('')}</li>`,
-  blocks: { [RAW_HTML_BLOCK]: ({ node }: { node: unknown }) => String((node as { fields?: { html?: unknown } }).fields?.html ?? '') },
+  listitem: async ({ node, nodesToHTML }) =>
+    `<li>${(await nodesToHTML({ nodes: node.children })).join('')}</li>`,
+  blocks: {
+    [RAW_HTML_BLOCK]: ({ node }: { node: unknown }) =>
+      String((node as { fields?: { html?: unknown } }).fields?.html ?? ''),
+  },
 })
 
 /**
@@ -99,10 +131,18 @@ export type Populate = Parameters<typeof convertLexicalToHTMLAsync>[0]['populate
 export async function lexicalToHtml(state: unknown, populate: Populate): Promise<string> {
   if (!state || typeof state !== 'object' || !('root' in state)) return ''
   const { convertLexicalToHTMLAsync } = (await loadLexical()).html
-  return convertLexicalToHTMLAsync({ data: state as never, converters, disableContainer: true, disableIndent: true, populate })
+  return convertLexicalToHTMLAsync({
+    data: state as never,
+    converters,
+    disableContainer: true,
+    disableIndent: true,
+    populate,
+  })
 }
 
 /** The sanitized editor config of a rich-text field, which Payload's HTML import needs. */
-export async function editorConfigOfField(field: RichTextField): Promise<SanitizedServerEditorConfig> {
+export async function editorConfigOfField(
+  field: RichTextField,
+): Promise<SanitizedServerEditorConfig> {
   return (await loadLexical()).editor.editorConfigFactory.fromField({ field })
 }

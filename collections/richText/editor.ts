@@ -31,7 +31,9 @@ export const rawHtmlBlock: Block = {
  */
 export const calendarEditor =
   (mediaSlug: string) =>
-  async (args: Parameters<ReturnType<typeof lexicalEditor>>[0]): Promise<LexicalRichTextAdapter> => {
+  async (
+    args: Parameters<ReturnType<typeof lexicalEditor>>[0],
+  ): Promise<LexicalRichTextAdapter> => {
     const { editor: lexical } = await loadLexical()
     return lexical.lexicalEditor({
       features: [

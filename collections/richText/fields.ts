@@ -1,8 +1,23 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
-import { ValidationError, type CollectionBeforeChangeHook, type CollectionBeforeOperationHook, type Field, type PayloadRequest, type RichTextField, type SanitizedCollectionConfig } from 'payload'
+import {
+  ValidationError,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeOperationHook,
+  type Field,
+  type PayloadRequest,
+  type RichTextField,
+  type SanitizedCollectionConfig,
+} from 'payload'
 import { label, message, type TextKey } from '../i18n/index.js'
-import { documentDepth, editorConfigOfField, htmlToLexical, lexicalToHtml, MAX_DOCUMENT_DEPTH, type Populate } from './convert.js'
+import {
+  documentDepth,
+  editorConfigOfField,
+  htmlToLexical,
+  lexicalToHtml,
+  MAX_DOCUMENT_DEPTH,
+  type Populate,
+} from './convert.js'
 import { calendarEditor } from './editor.js'
 import { loadLexical, type LexicalModules } from './lexical.js'
 
@@ -16,14 +31,24 @@ import { loadLexical, type LexicalModules } from './lexical.js'
 export const htmlFieldOf = (name: string) => `${name}Html`
 
 export const richTextFields = (name: string, labelKey: TextKey, mediaSlug: string): Field[] => [
-  { name, label: label(labelKey), type: 'richText', localized: true, editor: calendarEditor(mediaSlug) },
+  {
+    name,
+    label: label(labelKey),
+    type: 'richText',
+    localized: true,
+    editor: calendarEditor(mediaSlug),
+  },
   { name: htmlFieldOf(name), type: 'textarea', localized: true, admin: { hidden: true } },
 ]
 
 const configs = new WeakMap<object, SanitizedServerEditorConfig>()
 
-async function editorConfigOf(collection: SanitizedCollectionConfig, name: string): Promise<SanitizedServerEditorConfig> {
-  const field = collection.flattenedFields.find((candidate) => candidate.name === name) as RichTextField | undefined
+async function editorConfigOf(
+  collection: SanitizedCollectionConfig,
+  name: string,
+): Promise<SanitizedServerEditorConfig> {
+  const field = collection.flattenedFields.find((candidate) => candidate.name === name) as
+    RichTextField | undefined
   if (!field) throw new Error(`${collection.slug} has no rich-text field ${name}`)
   let config = configs.get(field)
   if (!config) configs.set(field, (config = await editorConfigOfField(field)))
@@ -38,7 +63,14 @@ const same = (a: unknown, b: unknown) => isDeepStrictEqual(a ?? null, b ?? null)
 
 const populateFor = (req: PayloadRequest): Populate => {
   let made: ReturnType<LexicalModules['editor']['getPayloadPopulateFn']> | undefined
-  return async (args) => (await (made ??= (await loadLexical()).editor.getPayloadPopulateFn({ currentDepth: 0, depth: 1, req })))(args)
+  return async (args) =>
+    (
+      await (made ??= (await loadLexical()).editor.getPayloadPopulateFn({
+        currentDepth: 0,
+        depth: 1,
+        req,
+      }))
+    )(args)
 }
 
 type Pair = { state: unknown; html: unknown }
@@ -49,7 +81,14 @@ type Pair = { state: unknown; html: unknown }
  * document is a write of HTML, kept as given; a new document (the admin, Payload's REST) gets its
  * HTML from it. A text given for the document is HTML, as the field held before it was rich text.
  */
-async function settle(given: Pair, stored: Pair, convert: { toState: (html: string | null) => Promise<unknown>; toHtml: (state: unknown) => Promise<string> }): Promise<Pair> {
+async function settle(
+  given: Pair,
+  stored: Pair,
+  convert: {
+    toState: (html: string | null) => Promise<unknown>
+    toHtml: (state: unknown) => Promise<string>
+  },
+): Promise<Pair> {
   // Payload reads a text given to a rich-text field as JSON when it can ("12" becomes 12).
   if (given.state !== null && given.state !== undefined && typeof given.state !== 'object') {
     const html = String(given.state)
@@ -58,7 +97,11 @@ async function settle(given: Pair, stored: Pair, convert: { toState: (html: stri
   const stateChanged = given.state !== undefined && !same(given.state, stored.state)
   const htmlChanged = given.html !== undefined && !same(given.html, stored.html)
   if (stateChanged) return { state: given.state, html: await convert.toHtml(given.state) }
-  if (htmlChanged) return { state: await convert.toState(typeof given.html === 'string' ? given.html : null), html: given.html }
+  if (htmlChanged)
+    return {
+      state: await convert.toState(typeof given.html === 'string' ? given.html : null),
+      html: given.html,
+    }
   return given
 }
 
@@ -75,23 +118,36 @@ export const keepHtmlBeside =
       if (data[name] === undefined && data[htmlName] === undefined) continue
       const populate = populateFor(req)
       const convert = {
-        toState: async (html: string | null) => htmlToLexical(html, await editorConfigOf(collection, name)),
+        toState: async (html: string | null) =>
+          htmlToLexical(html, await editorConfigOf(collection, name)),
         toHtml: (state: unknown) => lexicalToHtml(state, populate),
       }
       const stored = (originalDoc ?? {}) as Record<string, unknown>
       if (isPerLanguage(data[name]) || isPerLanguage(data[htmlName])) {
-        const languages = new Set([...Object.keys(isPerLanguage(data[name]) ? data[name] : {}), ...Object.keys(isPerLanguage(data[htmlName]) ? data[htmlName] : {})])
+        const languages = new Set([
+          ...Object.keys(isPerLanguage(data[name]) ? data[name] : {}),
+          ...Object.keys(isPerLanguage(data[htmlName]) ? data[htmlName] : {}),
+        ])
         const states: Record<string, unknown> = {}
         const htmls: Record<string, unknown> = {}
-        const at = (value: unknown, language: string) => (isPerLanguage(value) ? value[language] : undefined)
+        const at = (value: unknown, language: string) =>
+          isPerLanguage(value) ? value[language] : undefined
         for (const language of languages) {
-          const settled = await settle({ state: at(data[name], language), html: at(data[htmlName], language) }, { state: at(stored[name], language), html: at(stored[htmlName], language) }, convert)
+          const settled = await settle(
+            { state: at(data[name], language), html: at(data[htmlName], language) },
+            { state: at(stored[name], language), html: at(stored[htmlName], language) },
+            convert,
+          )
           states[language] = settled.state
           htmls[language] = settled.html
         }
         Object.assign(data, { [name]: states, [htmlName]: htmls })
       } else {
-        const settled = await settle({ state: data[name], html: data[htmlName] }, { state: stored[name], html: stored[htmlName] }, convert)
+        const settled = await settle(
+          { state: data[name], html: data[htmlName] },
+          { state: stored[name], html: stored[htmlName] },
+          convert,
+        )
         Object.assign(data, { [name]: settled.state, [htmlName]: settled.html })
       }
     }
@@ -113,7 +169,10 @@ export const refuseDeepDocuments =
       const documents = isPerLanguage(value) ? Object.values(value) : [value]
       if (documents.some((document) => documentDepth(document) > MAX_DOCUMENT_DEPTH)) {
         const text = message(req, 'documentTooDeep').replace('{max}', String(MAX_DOCUMENT_DEPTH))
-        throw new ValidationError({ collection: collection.slug, errors: [{ path: name, message: text }] }, req.t)
+        throw new ValidationError(
+          { collection: collection.slug, errors: [{ path: name, message: text }] },
+          req.t,
+        )
       }
     }
     return args

@@ -10,7 +10,10 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5'
 
 export type Segment = { kind: 'rich' | 'raw'; html: string }
 
-/** Tags the editor imports, with the attributes it keeps of each (any other attribute would be lost). */
+/**
+ * Tags the editor imports, with the attributes it keeps of each (any other attribute would be
+ * lost).
+ */
 const REPRESENTABLE: Record<string, readonly string[]> = {
   p: [],
   br: [],
@@ -49,10 +52,15 @@ type ParsedText = DefaultTreeAdapterMap['textNode']
 const isText = (node: ParsedNode): node is ParsedText => node.nodeName === '#text'
 const isElement = (node: ParsedNode): node is ParsedElement => 'tagName' in node
 
-/** Deeper than this, a node is kept raw: no editor content nests so deep, and the imports recurse. */
+/**
+ * Deeper than this, a node is kept raw: no editor content nests so deep, and the imports recurse.
+ */
 const MAX_DEPTH = 64
 
-/** Whether the editor holds all of a node: walked with a stack, as hostile HTML can nest thousands deep. */
+/**
+ * Whether the editor holds all of a node: walked with a stack, as hostile HTML can nest thousands
+ * deep.
+ */
 function representable(top: ParsedNode): boolean {
   const stack: Array<[ParsedNode, number]> = [[top, 1]]
   while (stack.length) {
@@ -83,8 +91,12 @@ export function segmentsOf(html: string): Segment[] {
   const prefix = '<!DOCTYPE html><body>'
   const text = prefix + html
   const document = parse(text, { sourceCodeLocationInfo: true })
-  const root = document.childNodes.find((node): node is ParsedElement => isElement(node) && node.tagName === 'html')
-  const body = root?.childNodes.find((node): node is ParsedElement => isElement(node) && node.tagName === 'body')
+  const root = document.childNodes.find(
+    (node): node is ParsedElement => isElement(node) && node.tagName === 'html',
+  )
+  const body = root?.childNodes.find(
+    (node): node is ParsedElement => isElement(node) && node.tagName === 'body',
+  )
   const source = (node: ParsedNode) => {
     const location = node.sourceCodeLocation
     return location ? text.slice(location.startOffset, location.endOffset) : ''

@@ -11,22 +11,43 @@ import { NOT_COPIED } from './fields.js'
  */
 
 type Table = Record<string, any>
-/** What the drizzle adapters give: their tables, the database (or a transaction's), and the SQL operators they query with. */
-type Operators = { equals: (column: unknown, value: unknown) => unknown; in: (column: unknown, values: unknown[]) => unknown }
-type Drizzle = { tables: Record<string, Table>; drizzle: any; sessions?: Record<string, { db?: any }>; tableNameMap: Map<string, string>; operators: Operators }
+/**
+ * What the drizzle adapters give: their tables, the database (or a transaction's), and the SQL
+ * operators they query with.
+ */
+type Operators = {
+  equals: (column: unknown, value: unknown) => unknown
+  in: (column: unknown, values: unknown[]) => unknown
+}
+type Drizzle = {
+  tables: Record<string, Table>
+  drizzle: any
+  sessions?: Record<string, { db?: any }>
+  tableNameMap: Map<string, string>
+  operators: Operators
+}
 type Values = Record<string, unknown>
 
-/** What a date keeps to itself (NOT_COPIED), by column: the `recurrence` group is its `recurrence_…` columns. */
+/**
+ * What a date keeps to itself (NOT_COPIED), by column: the `recurrence` group is its `recurrence_…`
+ * columns.
+ */
 const isOwn = (column: string) => NOT_COPIED.has(column) || column.startsWith('recurrence_')
 
 /** Parameters per statement: SQLite takes 32,766, PostgreSQL 65,535. */
 const MAX_PARAMETERS = 30_000
 
-type Tables = { main: Table; children: { table: Table; parent: string }[]; session: any; ops: Operators }
+type Tables = {
+  main: Table
+  children: { table: Table; parent: string }[]
+  session: any
+  ops: Operators
+}
 
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
   const adapter = req.payload.db as unknown as Partial<Drizzle>
-  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators) return null
+  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
+    return null
   const name = tableNameOf(adapter.tableNameMap, slug)
   const main = adapter.tables[name]
   if (!main) return null
@@ -34,20 +55,26 @@ async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | nul
   for (const [key, table] of Object.entries(adapter.tables)) {
     if (!key.startsWith(`${name}_`) || key.startsWith(`${name}_v`)) continue
     const parent = '_parentID' in table ? '_parentID' : 'parent' in table ? 'parent' : null
-    // Rows of arrays and blocks have ids of their own (text) that a copy would have to make: not here.
+    // Rows of arrays and blocks have ids of their own (text) that a copy would have to make: not
+    // here.
     const serial = /Integer|Serial/i.test(String(table.id?.columnType ?? ''))
     if (!parent || !serial) return null
     children.push({ table, parent })
   }
   const transactionID = await req.transactionID
-  const session = (transactionID !== undefined && transactionID !== null && adapter.sessions?.[String(transactionID)]?.db) || adapter.drizzle
+  const session =
+    (transactionID !== undefined &&
+      transactionID !== null &&
+      adapter.sessions?.[String(transactionID)]?.db) ||
+    adapter.drizzle
   return { main, children, session, ops: adapter.operators }
 }
 
 const chunksOf = <T>(rows: T[], columns: number): T[][] => {
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns)))
   const chunks: T[][] = []
-  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size))
+  for (let start = 0; start < rows.length; start += size)
+    chunks.push(rows.slice(start, start + size))
   return chunks
 }
 
@@ -61,11 +88,17 @@ async function insertAll(session: any, table: Table, rows: Values[], returning?:
   return out
 }
 
-/** The series' rows in the tables that belong to it (per language, relationships, lists), without their own ids. */
+/**
+ * The series' rows in the tables that belong to it (per language, relationships, lists), without
+ * their own ids.
+ */
 async function childRows({ children, session, ops }: Tables, seriesId: number | string) {
   return Promise.all(
     children.map(async ({ table, parent }) => {
-      const rows: Values[] = await session.select().from(table).where(ops.equals(table[parent], seriesId))
+      const rows: Values[] = await session
+        .select()
+        .from(table)
+        .where(ops.equals(table[parent], seriesId))
       return { table, parent, rows: rows.map(({ id: _id, ...rest }) => rest) }
     }),
   )
@@ -81,14 +114,23 @@ async function insertChildren(tables: Tables, seriesId: number | string, ids: (n
 
 /**
  * Creates the dates: each a copy of the series' rows with `values` (its dates, slug, id when the
- * plugin gives ids, and bookkeeping; keys are field names). Returns false on adapters without tables.
+ * plugin gives ids, and bookkeeping; keys are field names). Returns false on adapters without
+ * tables.
  */
-export async function insertCopies(req: PayloadRequest, slug: string, seriesId: number | string, dates: Values[]): Promise<boolean> {
+export async function insertCopies(
+  req: PayloadRequest,
+  slug: string,
+  seriesId: number | string,
+  dates: Values[],
+): Promise<boolean> {
   const tables = await tablesOf(req, slug)
   if (!tables) return false
   if (!dates.length) return true
   const { main, session, ops } = tables
-  const [series] = (await session.select().from(main).where(ops.equals(main.id, seriesId))) as Values[]
+  const [series] = (await session
+    .select()
+    .from(main)
+    .where(ops.equals(main.id, seriesId))) as Values[]
   const now = new Date().toISOString()
   const rows = dates.map((values) => {
     const row: Values = { ...series, createdAt: now, updatedAt: now, ...values }
@@ -97,7 +139,11 @@ export async function insertCopies(req: PayloadRequest, slug: string, seriesId: 
     return row
   })
   const inserted = await insertAll(session, main, rows, main)
-  await insertChildren(tables, seriesId, inserted.map((row) => row.id as number | string))
+  await insertChildren(
+    tables,
+    seriesId,
+    inserted.map((row) => row.id as number | string),
+  )
   return true
 }
 
@@ -106,17 +152,33 @@ export async function insertCopies(req: PayloadRequest, slug: string, seriesId: 
  * statement per chunk, `moved` dates' own columns (their dates) one by one, and their rows per
  * language and relationships copied anew. Returns false on adapters without tables.
  */
-export async function rewriteCopies(req: PayloadRequest, slug: string, seriesId: number | string, ids: (number | string)[], values: Values, moved: Map<number | string, Values>): Promise<boolean> {
+export async function rewriteCopies(
+  req: PayloadRequest,
+  slug: string,
+  seriesId: number | string,
+  ids: (number | string)[],
+  values: Values,
+  moved: Map<number | string, Values>,
+): Promise<boolean> {
   const tables = await tablesOf(req, slug)
   if (!tables) return false
   if (!ids.length) return true
   const { main, children, session, ops } = tables
-  const [series] = (await session.select().from(main).where(ops.equals(main.id, seriesId))) as Values[]
-  const shared = { ...Object.fromEntries(Object.entries(series).filter(([column]) => !isOwn(column))), updatedAt: new Date().toISOString(), ...values }
-  for (const chunk of chunksOf(ids, 1)) await session.update(main).set(shared).where(ops.in(main.id, chunk))
+  const [series] = (await session
+    .select()
+    .from(main)
+    .where(ops.equals(main.id, seriesId))) as Values[]
+  const shared = {
+    ...Object.fromEntries(Object.entries(series).filter(([column]) => !isOwn(column))),
+    updatedAt: new Date().toISOString(),
+    ...values,
+  }
+  for (const chunk of chunksOf(ids, 1))
+    await session.update(main).set(shared).where(ops.in(main.id, chunk))
   for (const [id, own] of moved) await session.update(main).set(own).where(ops.equals(main.id, id))
   for (const { table, parent } of children) {
-    for (const chunk of chunksOf(ids, 1)) await session.delete(table).where(ops.in(table[parent], chunk))
+    for (const chunk of chunksOf(ids, 1))
+      await session.delete(table).where(ops.in(table[parent], chunk))
   }
   await insertChildren(tables, seriesId, ids)
   return true

@@ -20,15 +20,30 @@ const DEFER = 'calendarSeriesDeferred'
 /** Whether a write asked its series' dates to wait (the split writes them itself). */
 export const isDeferred = (req: PayloadRequest) => req.context?.[DEFER] === true
 
-async function seriesOfDate(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc): Promise<Doc> {
-  const series = await req.payload.findByID({ collection: options.slugs.events as 'events', id: relatedId(date.series) as number | string, req, overrideAccess: false, trash: true, depth: 0 })
+async function seriesOfDate(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  date: Doc,
+): Promise<Doc> {
+  const series = await req.payload.findByID({
+    collection: options.slugs.events as 'events',
+    id: relatedId(date.series) as number | string,
+    req,
+    overrideAccess: false,
+    trash: true,
+    depth: 0,
+  })
   return series as unknown as Doc
 }
 
-/** Where the date's generated start falls, and the series' length: the defaults of a changed date. */
+/**
+ * Where the date's generated start falls, and the series' length: the defaults of a changed date.
+ */
 function datesOf(series: Doc, date: Doc, data: Data) {
   const rules = seriesOf(series)
-  const start = data.startDate ? new Date(String(data.startDate)) : instantIn(date.occurrence, rules.zone)
+  const start = data.startDate
+    ? new Date(String(data.startDate))
+    : instantIn(date.occurrence, rules.zone)
   const length = new Date(series.endDate).getTime() - new Date(series.startDate).getTime()
   const end = data.endDate ? new Date(String(data.endDate)) : new Date(start.getTime() + length)
   return { start, end }
@@ -39,13 +54,19 @@ function datesOf(series: Doc, date: Doc, data: Data) {
  * it in every language, with `data` applied) starts at it; the dates from this one on move to the
  * new series and keep their ids. Returns the new series' id.
  */
-export async function splitSeriesAt(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc, data: Data): Promise<number | string> {
+export async function splitSeriesAt(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  date: Doc,
+  data: Data,
+): Promise<number | string> {
   const collection = options.slugs.events as 'events'
   const series = await seriesOfDate(req, options, date)
   const rules = seriesOf(series)
   const { start, end } = datesOf(series, date, data)
   const splitAt = instantIn(date.occurrence, rules.zone)
-  const from = (list: string[] | undefined, after: boolean) => (list ?? []).filter((wall) => (wall >= date.occurrence) === after)
+  const from = (list: string[] | undefined, after: boolean) =>
+    (list ?? []).filter((wall) => wall >= date.occurrence === after)
 
   req.context = { ...req.context, [DEFER]: true }
   let second: Doc
@@ -71,7 +92,12 @@ export async function splitSeriesAt(req: PayloadRequest, options: ResolvedCalend
   }
   await req.payload.db.updateMany({
     collection,
-    where: { and: [{ series: { equals: series.id } }, { occurrence: { greater_than_equal: date.occurrence } }] },
+    where: {
+      and: [
+        { series: { equals: series.id } },
+        { occurrence: { greater_than_equal: date.occurrence } },
+      ],
+    },
     data: { series: second.id, detached: false },
     req,
     returning: false,
@@ -82,7 +108,13 @@ export async function splitSeriesAt(req: PayloadRequest, options: ResolvedCalend
     id: series.id,
     req,
     overrideAccess: false,
-    data: { recurrence: { rules: rulesEndingBefore(rules, splitAt), rdates: from(rules.rdates, false), exdates: from(rules.exdates, false) } } as never,
+    data: {
+      recurrence: {
+        rules: rulesEndingBefore(rules, splitAt),
+        rdates: from(rules.rdates, false),
+        exdates: from(rules.exdates, false),
+      },
+    } as never,
   })
   return second.id
 }
@@ -92,7 +124,12 @@ export async function splitSeriesAt(req: PayloadRequest, options: ResolvedCalend
  * by as much (a date at 19:00 moved to 20:00 moves them all to 20:00). The date follows the series
  * again if it was changed on its own.
  */
-export async function changeWholeSeries(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc, data: Data): Promise<void> {
+export async function changeWholeSeries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  date: Doc,
+  data: Data,
+): Promise<void> {
   const collection = options.slugs.events as 'events'
   const series = await seriesOfDate(req, options, date)
   const change: Data = { ...data }
@@ -102,38 +139,75 @@ export async function changeWholeSeries(req: PayloadRequest, options: ResolvedCa
     const shift = start.getTime() - original.start.getTime()
     const seriesStart = new Date(new Date(series.startDate).getTime() + shift)
     change.startDate = seriesStart.toISOString()
-    change.endDate = new Date(seriesStart.getTime() + (end.getTime() - start.getTime())).toISOString()
+    change.endDate = new Date(
+      seriesStart.getTime() + (end.getTime() - start.getTime()),
+    ).toISOString()
   }
   delete change.recurrence
-  await req.payload.db.updateOne({ collection, id: date.id, data: { detached: false, copiedFrom: null }, req, returning: false })
-  await req.payload.update({ collection, id: series.id, req, overrideAccess: false, data: change as never })
-}
-
-/** Deleting "this and the following ones": the series ends before this date, whose following dates go. */
-export async function endSeriesBefore(req: PayloadRequest, options: ResolvedCalendarOptions, date: Doc): Promise<void> {
-  const collection = options.slugs.events as 'events'
-  const series = await seriesOfDate(req, options, date)
-  const rules = seriesOf(series)
-  const before = (list: string[] | undefined) => (list ?? []).filter((wall) => wall < date.occurrence)
+  await req.payload.db.updateOne({
+    collection,
+    id: date.id,
+    data: { detached: false, copiedFrom: null },
+    req,
+    returning: false,
+  })
   await req.payload.update({
     collection,
     id: series.id,
     req,
     overrideAccess: false,
-    data: { recurrence: { rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)), rdates: before(rules.rdates), exdates: before(rules.exdates) } } as never,
+    data: change as never,
+  })
+}
+
+/**
+ * Deleting "this and the following ones": the series ends before this date, whose following dates
+ * go.
+ */
+export async function endSeriesBefore(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  date: Doc,
+): Promise<void> {
+  const collection = options.slugs.events as 'events'
+  const series = await seriesOfDate(req, options, date)
+  const rules = seriesOf(series)
+  const before = (list: string[] | undefined) =>
+    (list ?? []).filter((wall) => wall < date.occurrence)
+  await req.payload.update({
+    collection,
+    id: series.id,
+    req,
+    overrideAccess: false,
+    data: {
+      recurrence: {
+        rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)),
+        rdates: before(rules.rdates),
+        exdates: before(rules.exdates),
+      },
+    } as never,
   })
 }
 
 /** What is not the date's own content: bookkeeping, and what always follows the series. */
 const NOT_CONTENT = new Set<string>([...NOT_COPIED, ...ALWAYS_PASSED, 'applyTo'])
-const plain = (value: unknown): unknown => (Array.isArray(value) ? value.map(plain) : value && typeof value === 'object' && 'id' in value ? relatedId(value) : value)
+const plain = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(plain)
+    : value && typeof value === 'object' && 'id' in value
+      ? relatedId(value)
+      : value
 
-/** The content and dates an admin save changed on a date (in the request's language), as data for its series. */
+/**
+ * The content and dates an admin save changed on a date (in the request's language), as data for
+ * its series.
+ */
 export function changedContent(before: Doc, after: Doc): Data {
   const changes: Data = {}
   for (const [key, value] of Object.entries(after)) {
     if (NOT_CONTENT.has(key) && key !== 'startDate' && key !== 'endDate') continue
-    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(before?.[key]))) changes[key] = plain(value)
+    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(before?.[key])))
+      changes[key] = plain(value)
   }
   return changes
 }

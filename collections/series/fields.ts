@@ -1,6 +1,9 @@
 import type { CheckboxField, Field, GroupField, JSONFieldValidation } from 'payload'
 import { parseRule } from '../../src/lib/recurrence.js'
-import { recurrenceFieldComponents, seriesNoticeComponents } from '../../src/admin/recurrence/config.js'
+import {
+  recurrenceFieldComponents,
+  seriesNoticeComponents,
+} from '../../src/admin/recurrence/config.js'
 import { label, message, text } from '../i18n/index.js'
 
 /** The most rules, added dates and excluded dates one series may have. */
@@ -10,15 +13,20 @@ export const MAX_SERIES_DATES = 1_000
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 const isNone = (value: unknown) => value === null || value === undefined
-const isList = (value: unknown, max: number): value is unknown[] => Array.isArray(value) && value.length <= max
+const isList = (value: unknown, max: number): value is unknown[] =>
+  Array.isArray(value) && value.length <= max
 
 const validRules: JSONFieldValidation = (value, { req }) =>
-  isNone(value) || (isList(value, MAX_RULES) && value.every((rule) => typeof rule === 'string' && parseRule(rule).ok))
+  isNone(value) ||
+  (isList(value, MAX_RULES) &&
+    value.every((rule) => typeof rule === 'string' && parseRule(rule).ok))
     ? true
     : message(req, 'invalidRecurrenceRules')
 
 const validDates: JSONFieldValidation = (value, { req }) =>
-  isNone(value) || (isList(value, MAX_SERIES_DATES) && value.every((date) => typeof date === 'string' && WALL_CLOCK.test(date)))
+  isNone(value) ||
+  (isList(value, MAX_SERIES_DATES) &&
+    value.every((date) => typeof date === 'string' && WALL_CLOCK.test(date)))
     ? true
     : message(req, 'invalidRecurrenceDates')
 
@@ -31,7 +39,11 @@ export const recurrenceField = (): GroupField => ({
   name: 'recurrence',
   label: label('recurrence'),
   type: 'group',
-  admin: { description: text('recurrenceDescription'), condition: (data) => !data?.series, components: recurrenceFieldComponents() },
+  admin: {
+    description: text('recurrenceDescription'),
+    condition: (data) => !data?.series,
+    components: recurrenceFieldComponents(),
+  },
   fields: [
     { name: 'rules', label: label('recurrenceRules'), type: 'json', validate: validRules },
     { name: 'rdates', label: label('recurrenceRdates'), type: 'json', validate: validDates },
@@ -41,7 +53,10 @@ export const recurrenceField = (): GroupField => ({
   ],
 })
 
-/** Set on a series (it has rules or added dates); archives, counts and the calendar leave series out, their dates are listed instead. */
+/**
+ * Set on a series (it has rules or added dates); archives, counts and the calendar leave series
+ * out, their dates are listed instead.
+ */
 export const isSeriesField = (): CheckboxField => ({
   name: 'isSeries',
   type: 'checkbox',
@@ -50,17 +65,32 @@ export const isSeriesField = (): CheckboxField => ({
   admin: { hidden: true },
 })
 
-/** What a generated date of a series keeps of it: the series, the date it was generated for, whether it was changed on its own. */
+/**
+ * What a generated date of a series keeps of it: the series, the date it was generated for, whether
+ * it was changed on its own.
+ */
 export const occurrenceFields = (eventsSlug: string): Field[] => [
   // On a date of a series: a notice in its form, with a link to the series.
-  { name: 'seriesNotice', type: 'ui', admin: { condition: (data) => Boolean(data?.series), components: seriesNoticeComponents(eventsSlug) } },
+  {
+    name: 'seriesNotice',
+    type: 'ui',
+    admin: {
+      condition: (data) => Boolean(data?.series),
+      components: seriesNoticeComponents(eventsSlug),
+    },
+  },
   {
     name: 'series',
     label: label('series'),
     type: 'relationship',
     relationTo: eventsSlug,
     index: true,
-    admin: { position: 'sidebar', readOnly: true, description: text('seriesDescription'), condition: (data) => Boolean(data?.series) },
+    admin: {
+      position: 'sidebar',
+      readOnly: true,
+      description: text('seriesDescription'),
+      condition: (data) => Boolean(data?.series),
+    },
   },
   // How far a save of this date reaches (not stored): read by the series hooks.
   {
@@ -74,13 +104,15 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
       { label: label('applyToFollowing'), value: 'following' },
       { label: label('applyToAll'), value: 'all' },
     ],
-    // Payload makes a virtual field read-only in the admin unless told otherwise: this one is the editor's choice.
+    // Payload makes a virtual field read-only in the admin unless told otherwise: this one is the
+    // editor's choice.
     admin: { position: 'sidebar', readOnly: false, condition: (data) => Boolean(data?.series) },
   },
   // The wall-clock start it was generated for (RECURRENCE-ID), which a change of this date keeps.
   { name: 'occurrence', type: 'text', admin: { hidden: true } },
   { name: 'detached', type: 'checkbox', defaultValue: false, admin: { hidden: true } },
-  // A digest of the series content it was copied from: regeneration rewrites only dates whose copy is out of date.
+  // A digest of the series content it was copied from: regeneration rewrites only dates whose copy
+  // is out of date.
   { name: 'copiedFrom', type: 'text', admin: { hidden: true } },
 ]
 
@@ -89,12 +121,35 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
  * databases, the `recurrence` group is its `recurrence_…` columns).
  */
 export const NOT_COPIED = new Set([
-  'id', 'slug', 'createdAt', 'updatedAt', 'startDate', 'endDate', 'startDateLocal', 'endDateLocal',
-  'recurrence', 'isSeries', 'series', 'occurrence', 'detached', 'copiedFrom', 'sequence',
+  'id',
+  'slug',
+  'createdAt',
+  'updatedAt',
+  'startDate',
+  'endDate',
+  'startDateLocal',
+  'endDateLocal',
+  'recurrence',
+  'isSeries',
+  'series',
+  'occurrence',
+  'detached',
+  'copiedFrom',
+  'sequence',
 ])
 
-/** What a series passes on to every date, changed on its own or not: publication, trash and password. */
-export const ALWAYS_PASSED = ['status', 'publishedAt', 'deletedAt', 'password', 'hasPassword', 'author'] as const
+/**
+ * What a series passes on to every date, changed on its own or not: publication, trash and
+ * password.
+ */
+export const ALWAYS_PASSED = [
+  'status',
+  'publishedAt',
+  'deletedAt',
+  'password',
+  'hasPassword',
+  'author',
+] as const
 
 /** Occurrences of a series by their generated start. */
 export const SERIES_INDEX = { fields: ['series', 'occurrence'] }

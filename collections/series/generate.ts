@@ -8,16 +8,16 @@ import { insertCopies, rewriteCopies } from './bulk.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 
 /**
- * The dates of a series as events of their own ("occurrences"): generated from the series' rules
- * up to the horizon, in the transaction of the write that changed the series. They are written
- * through the database adapter, not the Local API: a daily series is 731 rows, and the series write
- * has already run every hook and check on what they copy. On SQL databases they are copies of the
- * series' rows made in bulk (bulk.ts); elsewhere (MongoDB) `payload.db` writes them one by one. Ids stay stable: a
- * date keeps its row (matched by its generated start, `occurrence`) across edits of the series.
+ * The dates of a series as events of their own ("occurrences"): generated from the series' rules up
+ * to the horizon, in the transaction of the write that changed the series. They are written through
+ * the database adapter, not the Local API: a daily series is 731 rows, and the series write has
+ * already run every hook and check on what they copy. On SQL databases they are copies of the
+ * series' rows made in bulk (bulk.ts); elsewhere (MongoDB) `payload.db` writes them one by one. Ids
+ * stay stable: a date keeps its row (matched by its generated start, `occurrence`) across edits of
+ * the series.
  */
 
 type Doc = Record<string, any>
-
 
 /** The series' rules as `src/lib/recurrence.ts` reads them, from its stored document. */
 export function seriesOf(doc: Doc): Series {
@@ -37,21 +37,40 @@ export function seriesOf(doc: Doc): Series {
 
 /** A series is an event with rules or added dates. */
 export const isSeriesDoc = (doc: Doc | null | undefined): boolean =>
-  Boolean(doc && !doc.series && ((doc.recurrence?.rules?.length ?? 0) > 0 || (doc.recurrence?.rdates?.length ?? 0) > 0))
+  Boolean(
+    doc &&
+    !doc.series &&
+    ((doc.recurrence?.rules?.length ?? 0) > 0 || (doc.recurrence?.rdates?.length ?? 0) > 0),
+  )
 
 /** Where the dates of a series end for now: `horizonDays` from `from`. */
-export const horizonFrom = (from: Date, options: Pick<ResolvedCalendarOptions, 'recurrenceHorizonDays'>) =>
-  new Date(from.getTime() + options.recurrenceHorizonDays * 86_400_000)
+export const horizonFrom = (
+  from: Date,
+  options: Pick<ResolvedCalendarOptions, 'recurrenceHorizonDays'>,
+) => new Date(from.getTime() + options.recurrenceHorizonDays * 86_400_000)
 
-const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url')
+const digest = (value: unknown) =>
+  createHash('sha1').update(JSON.stringify(value)).digest('base64url')
 
-/** The slug of a date: the series' slug and the day (and time, when the series has two dates that day). */
+/**
+ * The slug of a date: the series' slug and the day (and time, when the series has two dates that
+ * day).
+ */
 function slugOf(seriesSlug: string, occurrence: Occurrence, sameDay: boolean) {
   const [day, time] = occurrence.local.split(' ')
   return `${seriesSlug}-${day}${sameDay ? `-${time.slice(0, 5).replace(':', '')}` : ''}`
 }
 
-type Stored = { id: number | string; occurrence: string; detached: boolean; copiedFrom: string | null; startDate: string; endDate: string; slug: string; deletedAt?: string | null }
+type Stored = {
+  id: number | string
+  occurrence: string
+  detached: boolean
+  copiedFrom: string | null
+  startDate: string
+  endDate: string
+  slug: string
+  deletedAt?: string | null
+}
 
 const CHUNK = 500
 
@@ -62,35 +81,63 @@ const CHUNK = 500
  * the trash stays there).
  * A document that is no series any more loses all its dates.
  */
-export async function generateOccurrences(req: PayloadRequest, options: ResolvedCalendarOptions, id: number | string, now = new Date()): Promise<void> {
+export async function generateOccurrences(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  id: number | string,
+  now = new Date(),
+): Promise<void> {
   const { payload } = req
   const collection = options.slugs.events
-  const series = (await payload.db.findOne({ collection, where: { id: { equals: id } }, locale: 'all', req } as Parameters<typeof payload.db.findOne>[0])) as Doc | null
+  const series = (await payload.db.findOne({
+    collection,
+    where: { id: { equals: id } },
+    locale: 'all',
+    req,
+  } as Parameters<typeof payload.db.findOne>[0])) as Doc | null
   const stored = (
     await payload.db.find({
       collection,
       where: { series: { equals: id } },
       pagination: false,
       limit: 0,
-      select: { occurrence: true, detached: true, copiedFrom: true, startDate: true, endDate: true, slug: true, deletedAt: true },
+      select: {
+        occurrence: true,
+        detached: true,
+        copiedFrom: true,
+        startDate: true,
+        endDate: true,
+        slug: true,
+        deletedAt: true,
+      },
       req,
     })
   ).docs as unknown as Stored[]
   if (!series || !isSeriesDoc(series)) {
-    await removeRows(req, collection, stored.map((row) => row.id))
+    await removeRows(
+      req,
+      collection,
+      stored.map((row) => row.id),
+    )
     return
   }
 
   // Two years (by default) past today, or past the series' start when it starts later.
-  const horizon = horizonFrom(new Date(Math.max(now.getTime(), new Date(series.startDate).getTime())), options)
+  const horizon = horizonFrom(
+    new Date(Math.max(now.getTime(), new Date(series.startDate).getTime())),
+    options,
+  )
   const wanted = occurrences(seriesOf(series), new Date(series.startDate), horizon)
-  const content: Doc = Object.fromEntries(Object.entries(series).filter(([key]) => !NOT_COPIED.has(key)))
+  const content: Doc = Object.fromEntries(
+    Object.entries(series).filter(([key]) => !NOT_COPIED.has(key)),
+  )
   const copiedFrom = digest(content)
   const passed = Object.fromEntries(ALWAYS_PASSED.map((key) => [key, series[key] ?? null]))
   const byKey = new Map(stored.map((row) => [row.occurrence, row]))
   const wantedKeys = new Set(wanted.map((occurrence) => occurrence.local))
   const perDay = new Map<string, number>()
-  for (const occurrence of wanted) perDay.set(occurrence.local.slice(0, 10), (perDay.get(occurrence.local.slice(0, 10)) ?? 0) + 1)
+  for (const occurrence of wanted)
+    perDay.set(occurrence.local.slice(0, 10), (perDay.get(occurrence.local.slice(0, 10)) ?? 0) + 1)
 
   const dates = (occurrence: Occurrence) => ({
     startDate: occurrence.start.toISOString(),
@@ -118,9 +165,14 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
   const slugs = await freeSlugs(
     req,
     collection,
-    missing.map((occurrence) => slugOf(series.slug, occurrence, (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1)),
+    missing.map((occurrence) =>
+      slugOf(series.slug, occurrence, (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1),
+    ),
   )
-  let nextId = options.integerIds && missing.length ? await claimIds(req, options.sequencesSlug, collection, missing.length) : null
+  let nextId =
+    options.integerIds && missing.length
+      ? await claimIds(req, options.sequencesSlug, collection, missing.length)
+      : null
   const created = missing.map((occurrence, index) => ({
     ...(nextId !== null ? { id: nextId++ } : {}),
     ...dates(occurrence),
@@ -133,7 +185,8 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
     sequence: 0,
   }))
   if (!(await insertCopies(req, collection, series.id, created))) {
-    for (const data of created) await payload.db.create({ collection, data: { ...content, ...data }, req, returning: false })
+    for (const data of created)
+      await payload.db.create({ collection, data: { ...content, ...data }, req, returning: false })
   }
 
   const rewritten: (number | string)[] = []
@@ -145,13 +198,23 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
       await payload.db.updateOne({ collection, id: row.id, data: passed, req, returning: false })
       continue
     }
-    const hasMoved = row.occurrence !== occurrence.local || new Date(row.startDate).getTime() !== occurrence.start.getTime() || new Date(row.endDate).getTime() !== occurrence.end.getTime()
+    const hasMoved =
+      row.occurrence !== occurrence.local ||
+      new Date(row.startDate).getTime() !== occurrence.start.getTime() ||
+      new Date(row.endDate).getTime() !== occurrence.end.getTime()
     if (row.copiedFrom === copiedFrom && !hasMoved) continue
     rewritten.push(row.id)
     if (hasMoved) moved.set(row.id, { ...dates(occurrence), occurrence: occurrence.local })
   }
   if (!(await rewriteCopies(req, collection, series.id, rewritten, { copiedFrom }, moved))) {
-    for (const id of rewritten) await payload.db.updateOne({ collection, id, data: { ...content, ...moved.get(id), copiedFrom }, req, returning: false })
+    for (const id of rewritten)
+      await payload.db.updateOne({
+        collection,
+        id,
+        data: { ...content, ...moved.get(id), copiedFrom },
+        req,
+        returning: false,
+      })
   }
   const kept = new Set([...rowOf.values()].map((row) => row.id))
   await removeRows(
@@ -171,16 +234,31 @@ export async function generateOccurrences(req: PayloadRequest, options: Resolved
 
 async function removeRows(req: PayloadRequest, collection: string, ids: (number | string)[]) {
   for (let start = 0; start < ids.length; start += CHUNK) {
-    await req.payload.db.deleteMany({ collection, where: { id: { in: ids.slice(start, start + CHUNK) } }, req })
+    await req.payload.db.deleteMany({
+      collection,
+      where: { id: { in: ids.slice(start, start + CHUNK) } },
+      req,
+    })
   }
 }
 
 /** Those of `slugs` that events of the calendar already have. */
-async function takenSlugs(req: PayloadRequest, collection: string, slugs: string[]): Promise<Set<string>> {
+async function takenSlugs(
+  req: PayloadRequest,
+  collection: string,
+  slugs: string[],
+): Promise<Set<string>> {
   const taken = new Set<string>()
   for (let start = 0; start < slugs.length; start += CHUNK) {
     const where: Where = { slug: { in: slugs.slice(start, start + CHUNK) } }
-    const { docs } = await req.payload.db.find({ collection, where, pagination: false, limit: 0, req, select: { slug: true } })
+    const { docs } = await req.payload.db.find({
+      collection,
+      where,
+      pagination: false,
+      limit: 0,
+      req,
+      select: { slug: true },
+    })
     for (const doc of docs as unknown as { slug: string }[]) taken.add(doc.slug)
   }
   return taken
@@ -192,17 +270,29 @@ async function takenSlugs(req: PayloadRequest, collection: string, slugs: string
  * database about the candidates of the slugs still unplaced (one round, and one more for each
  * suffix already taken).
  */
-async function freeSlugs(req: PayloadRequest, collection: string, wanted: string[]): Promise<string[]> {
+async function freeSlugs(
+  req: PayloadRequest,
+  collection: string,
+  wanted: string[],
+): Promise<string[]> {
   const chosen: string[] = new Array(wanted.length)
   const placed = new Set<string>()
   let candidates = wanted.map((slug, index) => ({ index, slug, suffix: 1 }))
   while (candidates.length) {
-    const taken = await takenSlugs(req, collection, candidates.map((candidate) => candidate.slug))
+    const taken = await takenSlugs(
+      req,
+      collection,
+      candidates.map((candidate) => candidate.slug),
+    )
     const unplaced: typeof candidates = []
     for (const candidate of candidates) {
       if (taken.has(candidate.slug) || placed.has(candidate.slug)) {
         const suffix = candidate.suffix + 1
-        unplaced.push({ index: candidate.index, slug: `${wanted[candidate.index]}-${suffix}`, suffix })
+        unplaced.push({
+          index: candidate.index,
+          slug: `${wanted[candidate.index]}-${suffix}`,
+          suffix,
+        })
       } else {
         placed.add(candidate.slug)
         chosen[candidate.index] = candidate.slug

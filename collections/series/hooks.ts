@@ -1,4 +1,11 @@
-import { ValidationError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type PayloadRequest } from 'payload'
+import {
+  ValidationError,
+  type CollectionAfterChangeHook,
+  type CollectionAfterDeleteHook,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
+  type PayloadRequest,
+} from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../i18n/index.js'
 import { relatedId } from '../relations.js'
@@ -17,12 +24,20 @@ export function seriesBeforeChange(eventsSlug: string): CollectionBeforeChangeHo
     const recurrence = { ...(originalDoc?.recurrence ?? {}), ...(data.recurrence ?? {}) }
     if (originalDoc?.series) {
       if ((recurrence.rules?.length ?? 0) > 0 || (recurrence.rdates?.length ?? 0) > 0) {
-        throw new ValidationError({ collection: eventsSlug, errors: [{ path: 'recurrence.rules', message: message(req, 'occurrenceNoRules') }] }, req.t)
+        throw new ValidationError(
+          {
+            collection: eventsSlug,
+            errors: [{ path: 'recurrence.rules', message: message(req, 'occurrenceNoRules') }],
+          },
+          req.t,
+        )
       }
-      // Saved for the following dates or all of them, the date follows its series (seriesAfterChange).
+      // Saved for the following dates or all of them, the date follows its series
+      // (seriesAfterChange).
       const reach = data.applyTo
       delete data.applyTo
-      if (operation === 'update' && (reach === 'following' || reach === 'all')) req.context = { ...req.context, [reachKey(originalDoc.id)]: reach }
+      if (operation === 'update' && (reach === 'following' || reach === 'all'))
+        req.context = { ...req.context, [reachKey(originalDoc.id)]: reach }
       else if (operation === 'update') data.detached = true
       return data
     }
@@ -51,15 +66,22 @@ export function seriesAfterChange(options: ResolvedCalendarOptions): CollectionA
       else if (!doc.deletedAt && previousDoc?.deletedAt) await setExcluded(req, options, doc, false)
       return doc
     }
-    if ((doc.isSeries || previousDoc?.isSeries) && !isDeferred(req)) await generateOccurrences(req, options, doc.id)
+    if ((doc.isSeries || previousDoc?.isSeries) && !isDeferred(req))
+      await generateOccurrences(req, options, doc.id)
     return doc
   }
 }
 
-/** Before a delete for good: a series takes its dates with it (before it goes, as they point to it). */
+/**
+ * Before a delete for good: a series takes its dates with it (before it goes, as they point to it).
+ */
 export function seriesBeforeDelete(eventsSlug: string): CollectionBeforeDeleteHook {
   return async ({ id, req }) => {
-    await req.payload.db.deleteMany({ collection: eventsSlug, where: { series: { equals: id } }, req })
+    await req.payload.db.deleteMany({
+      collection: eventsSlug,
+      where: { series: { equals: id } },
+      req,
+    })
   }
 }
 
@@ -72,14 +94,32 @@ export function seriesAfterDelete(options: ResolvedCalendarOptions): CollectionA
 
 const reachKey = (id: unknown) => `calendarSeriesReach:${String(id)}`
 
-
-async function setExcluded(req: PayloadRequest, options: ResolvedCalendarOptions, occurrence: Doc, excluded: boolean) {
+async function setExcluded(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  occurrence: Doc,
+  excluded: boolean,
+) {
   const collection = options.slugs.events
   const seriesId = relatedId(occurrence.series) as number | string
-  const series = (await req.payload.db.findOne({ collection, where: { id: { equals: seriesId } }, req })) as Doc | null
+  const series = (await req.payload.db.findOne({
+    collection,
+    where: { id: { equals: seriesId } },
+    req,
+  })) as Doc | null
   if (!series || !occurrence.occurrence) return
-  const exdates: string[] = Array.isArray(series.recurrence?.exdates) ? series.recurrence.exdates : []
-  const next = excluded ? [...new Set([...exdates, occurrence.occurrence])].sort() : exdates.filter((date) => date !== occurrence.occurrence)
+  const exdates: string[] = Array.isArray(series.recurrence?.exdates)
+    ? series.recurrence.exdates
+    : []
+  const next = excluded
+    ? [...new Set([...exdates, occurrence.occurrence])].sort()
+    : exdates.filter((date) => date !== occurrence.occurrence)
   if (next.length === exdates.length && next.every((date, index) => date === exdates[index])) return
-  await req.payload.db.updateOne({ collection, id: seriesId, data: { recurrence: { ...series.recurrence, exdates: next } }, req, returning: false })
+  await req.payload.db.updateOne({
+    collection,
+    id: seriesId,
+    data: { recurrence: { ...series.recurrence, exdates: next } },
+    req,
+    returning: false,
+  })
 }

@@ -1,11 +1,21 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type TaskConfig,
+} from 'payload'
 import { takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { markChange } from '../hooks/calendarChanges.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
 
 export const HORIZON_TASK = 'calendarSeriesHorizon'
-/** The queue the calendar's scheduled work runs on: an app runs it with `jobs.autoRun` (see the README). */
+/**
+ * The queue the calendar's scheduled work runs on: an app runs it with `jobs.autoRun` (see the
+ * README).
+ */
 export const CALENDAR_QUEUE = 'calendar'
 
 /** Series checked per query. */
@@ -18,7 +28,11 @@ const SLACK_MS = 86_400_000
  * `recurrenceHorizonDays` of today are generated, each series in a transaction of its own that also
  * moves the calendar's change mark (caches see the new dates).
  */
-export async function extendSeriesHorizons(payload: Payload, options: ResolvedCalendarOptions, now = new Date()): Promise<number> {
+export async function extendSeriesHorizons(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  now = new Date(),
+): Promise<number> {
   const collection = options.slugs.events
   const due = new Date(horizonFrom(now, options).getTime() - SLACK_MS).toISOString()
   let extended = 0
@@ -26,7 +40,18 @@ export async function extendSeriesHorizons(payload: Payload, options: ResolvedCa
   for (;;) {
     const { docs }: { docs: unknown[] } = await payload.db.find({
       collection,
-      where: { and: [{ isSeries: { equals: true } }, { id: { greater_than: afterId } }, { or: [{ 'recurrence.horizon': { less_than: due } }, { 'recurrence.horizon': { exists: false } }] }] },
+      where: {
+        and: [
+          { isSeries: { equals: true } },
+          { id: { greater_than: afterId } },
+          {
+            or: [
+              { 'recurrence.horizon': { less_than: due } },
+              { 'recurrence.horizon': { exists: false } },
+            ],
+          },
+        ],
+      },
       sort: 'id',
       limit: BATCH,
       select: { id: true },
@@ -58,6 +83,8 @@ export function seriesHorizonTask(options: ResolvedCalendarOptions): TaskConfig<
     retries: 0,
     outputSchema: [{ name: 'extended', type: 'number' }],
     schedule: [{ cron: '0 17 3 * * *', queue: CALENDAR_QUEUE }],
-    handler: async ({ req }) => ({ output: { extended: await extendSeriesHorizons(req.payload, options) } }),
+    handler: async ({ req }) => ({
+      output: { extended: await extendSeriesHorizons(req.payload, options) },
+    }),
   }
 }

@@ -33,7 +33,10 @@ export type EarlyRequest = {
   headers: RequestHeaders
 }
 
-/** Whether a request would reach Payload anonymous: no credentials, and no way of authenticating but Payload's own. */
+/**
+ * Whether a request would reach Payload anonymous: no credentials, and no way of authenticating but
+ * Payload's own.
+ */
 function isAnonymous(payload: Payload, headers: RequestHeaders): boolean {
   if (headers.get('authorization') !== null) return false
   if (headers.get('cookie')?.includes(`${payload.config.cookiePrefix}-token`)) return false
@@ -62,26 +65,47 @@ function onlyOwnAuthentication(payload: Payload): boolean {
  * The answer to a GET or HEAD from the response cache, or null when the request must go on to
  * Payload (not anonymous, nothing kept for it, the calendar moved on, a feed's body is asked for).
  */
-export async function cachedRead(payload: Payload, request: EarlyRequest): Promise<PlainAnswer<Uint8Array<ArrayBuffer>> | null> {
+export async function cachedRead(
+  payload: Payload,
+  request: EarlyRequest,
+): Promise<PlainAnswer<Uint8Array<ArrayBuffer>> | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const cache = existingResponseCache(payload)
   if (!cache || !isAnonymous(payload, request.headers)) return null
   const url = typeof request.url === 'string' ? new URL(request.url) : request.url
   const api = payload.config.routes.api
-  if (!url.pathname.startsWith(`${api}/${NAMESPACE}`) && !url.pathname.startsWith(`${api}/${FEEDS_NAMESPACE}`)) return null
+  if (
+    !url.pathname.startsWith(`${api}/${NAMESPACE}`) &&
+    !url.pathname.startsWith(`${api}/${FEEDS_NAMESPACE}`)
+  )
+    return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)
-  const key = cacheKey(cache.options.siteUrl || url.origin, isLocaleCode(language) ? language : null, url.pathname, url.searchParams)
+  const key = cacheKey(
+    cache.options.siteUrl || url.origin,
+    isLocaleCode(language) ? language : null,
+    url.pathname,
+    url.searchParams,
+  )
   if (!cache.has(key)) return null
   const generation = await cache.generation(payload, new Date())
   const entry = cache.get(key, generation)
-  const answer = entry ? answerFromEntry(entry, request.headers, { head: request.method === 'HEAD', maxAge: cache.options.httpMaxAge }) : null
+  const answer = entry
+    ? answerFromEntry(entry, request.headers, {
+        head: request.method === 'HEAD',
+        maxAge: cache.options.httpMaxAge,
+      })
+    : null
   if (!answer) return null
   answer.headers[EARLY_HEADER] = '1'
   return payload.config.cors ? withCors(payload, request.headers, answer) : answer
 }
 
 /** Payload's CORS headers, as its request handling adds them to every answer. */
-function withCors(payload: Payload, headers: RequestHeaders, answer: PlainAnswer<Uint8Array<ArrayBuffer>>): PlainAnswer<Uint8Array<ArrayBuffer>> {
+function withCors(
+  payload: Payload,
+  headers: RequestHeaders,
+  answer: PlainAnswer<Uint8Array<ArrayBuffer>>,
+): PlainAnswer<Uint8Array<ArrayBuffer>> {
   const req = { payload, headers } as unknown as Parameters<typeof headersWithCors>[0]['req']
   const corsHeaders = headersWithCors({ headers: new Headers(answer.headers), req })
   return { ...answer, headers: Object.fromEntries(corsHeaders) }

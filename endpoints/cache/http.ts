@@ -10,11 +10,19 @@ export type Validator = { etag: string; lastModified?: Date }
 
 /** A strong entity tag of the exact bytes of a response (and the headers that carry data). */
 export function etagOfBody(body: string, headers: Record<string, string> = {}): string {
-  const hash = crypto.createHash('sha1').update(body).update('\n').update(JSON.stringify(headers)).digest('base64url')
+  const hash = crypto
+    .createHash('sha1')
+    .update(body)
+    .update('\n')
+    .update(JSON.stringify(headers))
+    .digest('base64url')
   return `"${hash}"`
 }
 
-/** A weak entity tag of what a response is made from (a streamed feed's tag is known before its bytes). */
+/**
+ * A weak entity tag of what a response is made from (a streamed feed's tag is known before its
+ * bytes).
+ */
 export function etagOfSource(source: unknown): string {
   return `W/"${crypto.createHash('sha1').update(JSON.stringify(source)).digest('base64url')}"`
 }
@@ -33,7 +41,10 @@ export function cacheControl(shared: boolean, maxAge: number): string {
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
 
-/** A request's headers as far as caching reads them: a web `Headers`, or a getter over Node's headers. */
+/**
+ * A request's headers as far as caching reads them: a web `Headers`, or a getter over Node's
+ * headers.
+ */
 export type RequestHeaders = { get(name: string): string | null }
 
 /**
@@ -56,7 +67,10 @@ export function isNotModified(headers: RequestHeaders, validator: Validator): bo
 
 /** The validator headers of a response. */
 export function validatorHeaders(validator: Validator): Record<string, string> {
-  return { etag: validator.etag, ...(validator.lastModified ? { 'last-modified': validator.lastModified.toUTCString() } : {}) }
+  return {
+    etag: validator.etag,
+    ...(validator.lastModified ? { 'last-modified': validator.lastModified.toUTCString() } : {}),
+  }
 }
 
 export type ReadReply = {
@@ -71,20 +85,43 @@ export type ReadReply = {
 
 export type ReadSettings = { lang: string; head: boolean; shared: boolean; maxAge: number }
 
-/** An answer as status, headers and body, before it becomes a web Response or is written to Node's response. */
-export type PlainAnswer<Body = string> = { status: number; headers: Record<string, string>; body: Body | null }
+/**
+ * An answer as status, headers and body, before it becomes a web Response or is written to Node's
+ * response.
+ */
+export type PlainAnswer<Body = string> = {
+  status: number
+  headers: Record<string, string>
+  body: Body | null
+}
 
 /**
  * The answer to a GET or HEAD: the reply with its validators and caching headers, or 304 with
  * those headers and no body when the client's copy is current. A JSON body's ETag is that of its
  * bytes; a streamed body comes with the validator its handler made, and is not started for a 304.
  */
-export function readAnswer(reply: ReadReply, request: RequestHeaders, settings: ReadSettings): PlainAnswer<BodyInit> {
+export function readAnswer(
+  reply: ReadReply,
+  request: RequestHeaders,
+  settings: ReadSettings,
+): PlainAnswer<BodyInit> {
   const text = reply.raw === undefined ? (reply.text ?? JSON.stringify(reply.body)) : undefined
   const ok = reply.status === 200
-  const validator = ok ? (reply.validator ?? (text !== undefined ? { etag: etagOfBody(text, reply.headers) } : undefined)) : undefined
-  const caching = { 'cache-control': cacheControl(ok && settings.shared, settings.maxAge), vary: VARY, ...(validator ? validatorHeaders(validator) : {}) }
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-language': settings.lang, ...reply.headers, ...caching }
+  const validator = ok
+    ? (reply.validator ??
+      (text !== undefined ? { etag: etagOfBody(text, reply.headers) } : undefined))
+    : undefined
+  const caching = {
+    'cache-control': cacheControl(ok && settings.shared, settings.maxAge),
+    vary: VARY,
+    ...(validator ? validatorHeaders(validator) : {}),
+  }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-language': settings.lang,
+    ...reply.headers,
+    ...caching,
+  }
   if (validator && isNotModified(request, validator)) {
     // A 304 carries the headers a 200 would (RFC 9110 §15.4.5) but none that describe a body.
     const { 'content-type': _type, 'content-disposition': _disposition, ...kept } = headers
@@ -95,7 +132,11 @@ export function readAnswer(reply: ReadReply, request: RequestHeaders, settings: 
 }
 
 /** `readAnswer` as a web Response; a streamed body that is not sent (304, HEAD) is cancelled. */
-export function readResponse(reply: ReadReply, request: RequestHeaders, settings: ReadSettings): Response {
+export function readResponse(
+  reply: ReadReply,
+  request: RequestHeaders,
+  settings: ReadSettings,
+): Response {
   const answer = readAnswer(reply, request, settings)
   if (answer.body === null && reply.raw instanceof ReadableStream) void reply.raw.cancel()
   return new Response(answer.body, { status: answer.status, headers: answer.headers })

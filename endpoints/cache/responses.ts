@@ -3,7 +3,13 @@ import type { Payload } from 'payload'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { invalidateTotals } from '../events/totals.js'
-import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders, type Validator } from './http.js'
+import {
+  isNotModified,
+  readAnswer,
+  type PlainAnswer,
+  type RequestHeaders,
+  type Validator,
+} from './http.js'
 
 /**
  * The server's response cache (issue #16 item 5): the JSON answers of reads that any anonymous
@@ -18,7 +24,10 @@ import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders, type 
  * empties itself then. Requests whose dates are words ("now", "+3 weeks") are not kept.
  */
 
-/** Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is the same either way. */
+/**
+ * Says that an answer came from the response cache (`hit`); for operators and tests, the ETag is
+ * the same either way.
+ */
 export const CACHE_HEADER = 'x-cal-cache'
 
 /**
@@ -27,7 +36,14 @@ export const CACHE_HEADER = 'x-cal-cache'
  * it starts, enough to answer a revalidation with 304 without reading the calendar, and whole once
  * it has been sent, if it is not larger than an entry may be.
  */
-export type CachedReply = { status: number; body: Buffer | null; headers: Record<string, string>; etag: string; lastModified?: number; lang: string }
+export type CachedReply = {
+  status: number
+  body: Buffer | null
+  headers: Record<string, string>
+  etag: string
+  lastModified?: number
+  lang: string
+}
 
 /** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
 export type CalendarGeneration = { mark: number; until: number }
@@ -41,7 +57,10 @@ export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
   #generation: CalendarGeneration = { mark: -1, until: 0 }
   readonly #maxEntryBytes: number
-  /** The plugin's options, so that an answer can be made from the cache alone (endpoints/cache/early.ts). */
+  /**
+   * The plugin's options, so that an answer can be made from the cache alone
+   * (endpoints/cache/early.ts).
+   */
   readonly options: ResolvedCalendarOptions
 
   constructor(options: ResolvedCalendarOptions) {
@@ -63,16 +82,22 @@ export class ResponseCache {
     return this.#maxEntryBytes
   }
 
-  /** Whether an entry is kept under `key`, whatever the calendar's state (a hint: `get` decides). */
+  /**
+   * Whether an entry is kept under `key`, whatever the calendar's state (a hint: `get` decides).
+   */
   has(key: string): boolean {
     return this.#entries.has(key)
   }
 
-  /** Brings the cache up to the calendar's state (emptying it when that moved on); the generation answers are made in. */
+  /**
+   * Brings the cache up to the calendar's state (emptying it when that moved on); the generation
+   * answers are made in.
+   */
   async generation(payload: Payload, now: Date): Promise<CalendarGeneration> {
     const options = this.options
     const mark = await currentChangeMark(payload, options.sequencesSlug)
-    if (mark === this.#generation.mark && now.getTime() < this.#generation.until) return this.#generation
+    if (mark === this.#generation.mark && now.getTime() < this.#generation.until)
+      return this.#generation
     const until = await nextTimeBoundary(payload, options, now)
     this.#entries.clear()
     // The archive's totals follow the same state: kept until it moves, however the write came.
@@ -96,7 +121,11 @@ export class ResponseCache {
  * A streamed body passed on as it is read, and kept whole (`keep` receives its bytes) once it has
  * ended, unless it grew beyond `maxBytes`. Nothing is read before the connection asks for it.
  */
-export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: number, keep: (body: Buffer) => void): ReadableStream<Uint8Array> {
+export function keptWhenWhole(
+  source: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  keep: (body: Buffer) => void,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader()
   let chunks: Uint8Array[] | null = []
   let size = 0
@@ -125,13 +154,31 @@ export function keptWhenWhole(source: ReadableStream<Uint8Array>, maxBytes: numb
  * the client's copy is current; null when the entry holds validators only and the client needs the
  * body (a feed is streamed again).
  */
-export function answerFromEntry(entry: CachedReply, request: RequestHeaders, settings: { head: boolean; maxAge: number }): PlainAnswer<Uint8Array<ArrayBuffer>> | null {
-  const validator: Validator = { etag: entry.etag, ...(entry.lastModified !== undefined ? { lastModified: new Date(entry.lastModified) } : {}) }
+export function answerFromEntry(
+  entry: CachedReply,
+  request: RequestHeaders,
+  settings: { head: boolean; maxAge: number },
+): PlainAnswer<Uint8Array<ArrayBuffer>> | null {
+  const validator: Validator = {
+    etag: entry.etag,
+    ...(entry.lastModified !== undefined ? { lastModified: new Date(entry.lastModified) } : {}),
+  }
   if (entry.body === null && !isNotModified(request, validator)) return null
   // Any anonymous caller gets what is kept, so it is shared (public) as it was when it was made.
   // Its bytes are sent as they are, encoded once (a 304 has none).
-  const reply = { status: entry.status, body: undefined, raw: (entry.body ?? new Uint8Array()) as Uint8Array<ArrayBuffer>, headers: entry.headers, validator }
-  const answer = readAnswer(reply, request, { lang: entry.lang, head: settings.head, shared: true, maxAge: settings.maxAge }) as PlainAnswer<Uint8Array<ArrayBuffer>>
+  const reply = {
+    status: entry.status,
+    body: undefined,
+    raw: (entry.body ?? new Uint8Array()) as Uint8Array<ArrayBuffer>,
+    headers: entry.headers,
+    validator,
+  }
+  const answer = readAnswer(reply, request, {
+    lang: entry.lang,
+    head: settings.head,
+    shared: true,
+    maxAge: settings.maxAge,
+  }) as PlainAnswer<Uint8Array<ArrayBuffer>>
   answer.headers[CACHE_HEADER] = 'hit'
   return answer
 }
@@ -141,9 +188,17 @@ export function answerFromEntry(entry: CachedReply, request: RequestHeaders, set
  * (the default date window), the next scheduled publication (events, venues, organizers), the next
  * start or end of an event.
  */
-async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptions, now: Date): Promise<number> {
+async function nextTimeBoundary(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  now: Date,
+): Promise<number> {
   const iso = now.toISOString()
-  const first = async (field: 'publishedAt' | 'startDate' | 'endDate', extra: Record<string, unknown> = {}, collection = options.slugs.events) => {
+  const first = async (
+    field: 'publishedAt' | 'startDate' | 'endDate',
+    extra: Record<string, unknown> = {},
+    collection = options.slugs.events,
+  ) => {
     const { docs } = await payload.find({
       collection: collection as 'events',
       where: { and: [{ [field]: { greater_than: iso } }, extra] },
@@ -164,7 +219,9 @@ async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptio
     first('startDate'),
     first('endDate'),
     // Events, venues and organizers can be scheduled.
-    ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) => first('publishedAt', scheduled, slug)),
+    ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) =>
+      first('publishedAt', scheduled, slug),
+    ),
   ])
   return Math.min(midnight, ...times)
 }
@@ -172,28 +229,49 @@ async function nextTimeBoundary(payload: Payload, options: ResolvedCalendarOptio
 const byInstance = new WeakMap<Payload, ResponseCache>()
 
 /** The response cache of one Payload instance, or none when `responseCacheBytes` is 0. */
-export function responseCacheOf(payload: Payload, options: ResolvedCalendarOptions): ResponseCache | null {
+export function responseCacheOf(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+): ResponseCache | null {
   if (options.responseCacheBytes <= 0) return null
   let cache = byInstance.get(payload)
   if (!cache) byInstance.set(payload, (cache = new ResponseCache(options)))
   return cache
 }
 
-/** The response cache of a Payload instance if a read made one already (and so may have kept answers). */
-export const existingResponseCache = (payload: Payload): ResponseCache | undefined => byInstance.get(payload)
+/**
+ * The response cache of a Payload instance if a read made one already (and so may have kept
+ * answers).
+ */
+export const existingResponseCache = (payload: Payload): ResponseCache | undefined =>
+  byInstance.get(payload)
 
 const DATE_PARAM = /(_date|_before|_after)$/
-/** A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it is read. */
+/**
+ * A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it
+ * is read.
+ */
 const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$/
 
 /** Whether an answer to this query may be kept: its dates do not depend on when it is read. */
 export function isCacheableQuery(query: URLSearchParams): boolean {
-  for (const [name, value] of query) if (DATE_PARAM.test(name) && !ABSOLUTE_DATE.test(value.trim())) return false
+  for (const [name, value] of query)
+    if (DATE_PARAM.test(name) && !ABSOLUTE_DATE.test(value.trim())) return false
   return true
 }
 
-/** The key of a request: where it came through (origin, language segment), its path and its query in a stable order. */
-export function cacheKey(origin: string, pathLanguage: string | null, path: string, query: URLSearchParams): string {
-  const pairs = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+/**
+ * The key of a request: where it came through (origin, language segment), its path and its query in
+ * a stable order.
+ */
+export function cacheKey(
+  origin: string,
+  pathLanguage: string | null,
+  path: string,
+  query: URLSearchParams,
+): string {
+  const pairs = [...query].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  )
   return JSON.stringify([origin, pathLanguage, path, pairs])
 }

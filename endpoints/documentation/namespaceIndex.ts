@@ -1,15 +1,27 @@
 import { NAMESPACE } from '../context.js'
 import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
-import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
+import {
+  operationParams,
+  variablePattern,
+  type Method,
+  type Operation,
+  type Route,
+} from '../router.js'
 import type { NamespaceIndexRecord } from '../schemas/responses.js'
 
 type RouteEntry = NamespaceIndexRecord['routes'][string]
 
-/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: the key the anchor's index gives a route. */
-export const routeKey = (path: string) => `/${NAMESPACE}${path.replace(/\{(\w+)\}/g, (_, name: string) => `(?P<${name}>${variablePattern(name)})`)}`
+/**
+ * `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: the key the anchor's index gives a route.
+ */
+export const routeKey = (path: string) =>
+  `/${NAMESPACE}${path.replace(/\{(\w+)\}/g, (_, name: string) => `(?P<${name}>${variablePattern(name)})`)}`
 
-/** A route's methods grouped as its endpoints: methods that share an operation (POST, PUT, PATCH) are one. */
+/**
+ * A route's methods grouped as its endpoints: methods that share an operation (POST, PUT, PATCH)
+ * are one.
+ */
 function endpointsOf(route: Route): RouteEntry['endpoints'] {
   const groups = new Map<Operation, Method[]>()
   for (const [method, operation] of Object.entries(route.operations) as [Method, Operation][]) {
@@ -17,16 +29,28 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
   }
   return [...groups].map(([operation, methods]) => ({
     methods,
-    args: Object.fromEntries(Object.entries(operationParams(operation)).map(([name, spec]) => [name, { required: Boolean(spec.required), ...paramSchema(spec) }])),
+    args: Object.fromEntries(
+      Object.entries(operationParams(operation)).map(([name, spec]) => [
+        name,
+        { required: Boolean(spec.required), ...paramSchema(spec) },
+      ]),
+    ),
   }))
 }
 
-/** The namespace index (reference §11) of a route table, with links under the namespace root (`…/cal/events/v1/`). */
+/**
+ * The namespace index (reference §11) of a route table, with links under the namespace root
+ * (`…/cal/events/v1/`).
+ */
 export function describeNamespace(routes: Route[], root: string): NamespaceIndexRecord {
   const base = root.slice(0, -1)
   const described: NamespaceIndexRecord['routes'] = {}
   for (const route of routes) {
-    const entry: RouteEntry = { namespace: NAMESPACE, methods: Object.keys(route.operations) as Method[], endpoints: endpointsOf(route) }
+    const entry: RouteEntry = {
+      namespace: NAMESPACE,
+      methods: Object.keys(route.operations) as Method[],
+      endpoints: endpointsOf(route),
+    }
     if (!route.path.includes('{')) entry._links = { self: [{ href: `${base}${route.path}` }] }
     described[routeKey(route.path)] = entry
   }
@@ -38,12 +62,25 @@ export function describeNamespace(routes: Route[], root: string): NamespaceIndex
 export const namespaceIndex = (routes: Route[]): Operation => ({
   summary: 'The namespace index: every route with its methods and arguments',
   params: {
-    namespace: { kind: 'string', description: `The namespace to describe; only ${NAMESPACE} exists here.`, default: NAMESPACE },
-    context: { kind: 'string', description: 'Scope of the request (view, embed, edit); the index is the same in each.', default: 'view' },
+    namespace: {
+      kind: 'string',
+      description: `The namespace to describe; only ${NAMESPACE} exists here.`,
+      default: NAMESPACE,
+    },
+    context: {
+      kind: 'string',
+      description: 'Scope of the request (view, embed, edit); the index is the same in each.',
+      default: 'view',
+    },
   },
   responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
   handle: async (context, args) => {
-    if (args.namespace !== NAMESPACE) throw new ApiError(404, 'rest_invalid_namespace', 'The specified namespace could not be found.')
+    if (args.namespace !== NAMESPACE)
+      throw new ApiError(
+        404,
+        'rest_invalid_namespace',
+        'The specified namespace could not be found.',
+      )
     return { status: 200, body: describeNamespace(routes, context.root) }
   },
 })

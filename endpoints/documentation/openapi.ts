@@ -1,6 +1,12 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { paramSchema, type ParamSpec } from '../params.js'
-import { operationParams, variablePattern, type Method, type Operation, type Route } from '../router.js'
+import {
+  operationParams,
+  variablePattern,
+  type Method,
+  type Operation,
+  type Route,
+} from '../router.js'
 import { isPaged, mediaTypeOf, SCHEMAS, type SchemaName } from '../schemas/index.js'
 import { operationResponses, pathVariables, type StatusResponse } from './responses.js'
 
@@ -13,9 +19,12 @@ import { operationResponses, pathVariables, type StatusResponse } from './respon
 type Json = Record<string, unknown>
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
-const pascal = (text: string) => text.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, letter: string) => letter.toUpperCase())
+const pascal = (text: string) =>
+  text.replace(/(^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, __, letter: string) => letter.toUpperCase())
 
-/** `get` `/events/by-slug/{slug}` → `getEventsBySlug` (a `by-x` segment before `{x}` is said once). */
+/**
+ * `get` `/events/by-slug/{slug}` → `getEventsBySlug` (a `by-x` segment before `{x}` is said once).
+ */
 function operationId(method: Method, path: string): string {
   const words = path
     // `/events/{id}.ics` → `getEventsByIdIcs`
@@ -23,7 +32,9 @@ function operationId(method: Method, path: string): string {
     .replace(/\/by-(\w+)\/\{\1\}/g, '/{$1}')
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith('{') ? `By${pascal(segment.slice(1, -1))}` : pascal(segment)))
+    .map((segment) =>
+      segment.startsWith('{') ? `By${pascal(segment.slice(1, -1))}` : pascal(segment),
+    )
   return `${method.toLowerCase()}${words.join('') || 'Index'}`
 }
 
@@ -36,15 +47,31 @@ function withRefs(schema: unknown, named: Map<string, SchemaName>, self?: Schema
   if (!schema || typeof schema !== 'object') return schema
   const name = named.get(JSON.stringify(schema))
   if (name && name !== self) return ref('schemas', name)
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withRefs(value, named, self)]))
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withRefs(value, named, self)]),
+  )
 }
 
 const PAGING_HEADERS = {
-  'X-TEC-Total': { description: 'Records matching every filter.', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
-  'X-TEC-TotalPages': { description: 'Pages of the requested size.', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+  'X-TEC-Total': {
+    description: 'Records matching every filter.',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'X-TEC-TotalPages': {
+    description: 'Pages of the requested size.',
+    required: true,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
 }
 
-const ALLOW_HEADER = { Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' } } }
+const ALLOW_HEADER = {
+  Allow: {
+    description: 'The methods the path supports.',
+    required: true,
+    schema: { type: 'string' },
+  },
+}
 
 function errorResponse(status: number, codes: string[], headers?: Json): Json {
   return {
@@ -52,34 +79,69 @@ function errorResponse(status: number, codes: string[], headers?: Json): Json {
     ...(headers ? { headers } : {}),
     content: {
       'application/json': {
-        schema: { ...ref('schemas', 'Error'), properties: { code: { enum: codes }, data: { properties: { status: { const: status } } } } },
+        schema: {
+          ...ref('schemas', 'Error'),
+          properties: {
+            code: { enum: codes },
+            data: { properties: { status: { const: status } } },
+          },
+        },
       },
     },
   }
 }
 
-/** The headers of every answer to a read (endpoints/cache/http.ts); calendars also say when they last changed. */
+/**
+ * The headers of every answer to a read (endpoints/cache/http.ts); calendars also say when they
+ * last changed.
+ */
 const CACHING_HEADERS = {
-  ETag: { description: 'Validator of the content: send it back in If-None-Match to get 304 while it is current.', required: true, schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' } },
+  ETag: {
+    description:
+      'Validator of the content: send it back in If-None-Match to get 304 while it is current.',
+    required: true,
+    schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' },
+  },
   'Cache-Control': {
-    description: '`public, max-age=<seconds>` (CAL_HTTP_MAX_AGE, default 60) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.',
+    description:
+      '`public, max-age=<seconds>` (CAL_HTTP_MAX_AGE, default 60) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.',
     required: true,
     schema: { type: 'string', pattern: '^(public, (max-age=\\d+|no-cache)|private, no-store)$' },
   },
-  Vary: { description: 'The request headers that change the answer.', required: true, schema: { const: 'Authorization, Cookie' } },
-  'Last-Modified': { description: 'When the calendar may last have changed; If-Modified-Since with it gives 304.', required: true, schema: { type: 'string' } },
+  Vary: {
+    description: 'The request headers that change the answer.',
+    required: true,
+    schema: { const: 'Authorization, Cookie' },
+  },
+  'Last-Modified': {
+    description: 'When the calendar may last have changed; If-Modified-Since with it gives 304.',
+    required: true,
+    schema: { type: 'string' },
+  },
 }
-const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, ref('headers', name)]))
+const headerRefs = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, ref('headers', name)]))
 const READ_HEADERS = ['ETag', 'Cache-Control', 'Vary']
 
-function statusResponse(response: StatusResponse, status: number, { read, calendar }: { read: boolean; calendar: boolean }): Json {
+function statusResponse(
+  response: StatusResponse,
+  status: number,
+  { read, calendar }: { read: boolean; calendar: boolean },
+): Json {
   if ('errors' in response) return errorResponse(status, response.errors)
   const cachingHeaders = !read ? [] : calendar ? [...READ_HEADERS, 'Last-Modified'] : READ_HEADERS
   if ('notModified' in response) {
-    return { description: 'Not Modified: the copy named by If-None-Match (or If-Modified-Since) is current; no body.', headers: headerRefs(cachingHeaders) }
+    return {
+      description:
+        'Not Modified: the copy named by If-None-Match (or If-Modified-Since) is current; no body.',
+      headers: headerRefs(cachingHeaders),
+    }
   }
   const schema = SCHEMAS[response.schema] as { description?: string }
-  const headers = [...(isPaged(response.schema) ? Object.keys(PAGING_HEADERS) : []), ...cachingHeaders]
+  const headers = [
+    ...(isPaged(response.schema) ? Object.keys(PAGING_HEADERS) : []),
+    ...cachingHeaders,
+  ]
   return {
     description: schema.description ?? response.schema,
     ...(headers.length ? { headers: headerRefs(headers) } : {}),
@@ -112,7 +174,8 @@ function pathParameter(name: string, spec: ParamSpec | undefined): Json {
     in: 'path',
     description: spec?.description ?? name,
     required: true,
-    schema: schema.type === 'string' ? { ...schema, pattern: `^${variablePattern(name)}$` } : schema,
+    schema:
+      schema.type === 'string' ? { ...schema, pattern: `^${variablePattern(name)}$` } : schema,
   }
 }
 
@@ -133,9 +196,17 @@ function bodySchema(params: [string, ParamSpec][]): Json {
 
 const AUTHENTICATED = [{ bearerToken: [] }, { jwtToken: [] }, { apiKey: [] }]
 
-function describeOperation(route: Route, method: Method, operation: Operation, bodyName: string | undefined, tag?: string): Json {
+function describeOperation(
+  route: Route,
+  method: Method,
+  operation: Operation,
+  bodyName: string | undefined,
+  tag?: string,
+): Json {
   const others = nonPathParams(route, operation)
-  const calendar = Object.values(operation.responses).some((spec) => typeof spec === 'string' && mediaTypeOf(spec) === 'text/calendar')
+  const calendar = Object.values(operation.responses).some(
+    (spec) => typeof spec === 'string' && mediaTypeOf(spec) === 'text/calendar',
+  )
   // A write takes its arguments in the body; the language may also come in the query string.
   const query = bodyName ? others.filter(([name]) => name === 'translation_language') : others
   const body = bodyName ? ref('schemas', bodyName) : undefined
@@ -151,16 +222,27 @@ function describeOperation(route: Route, method: Method, operation: Operation, b
       ? {
           requestBody: {
             required: others.some(([, spec]) => spec.required),
-            content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } },
+            content: {
+              'application/json': { schema: body },
+              'application/x-www-form-urlencoded': { schema: body },
+            },
           },
         }
       : {}),
-    responses: Object.fromEntries(operationResponses(route, method, operation).map(([status, response]) => [String(status), statusResponse(response, status, { read: method === 'GET', calendar })])),
+    responses: Object.fromEntries(
+      operationResponses(route, method, operation).map(([status, response]) => [
+        String(status),
+        statusResponse(response, status, { read: method === 'GET', calendar }),
+      ]),
+    ),
     ...(operation.authorize ? { security: AUTHENTICATED } : {}),
   }
 }
 
-/** The paths of the document, and the body schemas of its writes (named after the first method using each). */
+/**
+ * The paths of the document, and the body schemas of its writes (named after the first method using
+ * each).
+ */
 function describePaths(routes: Route[], tag?: string) {
   const paths: Record<string, Json> = {}
   const bodies: Record<string, Json> = {}
@@ -183,8 +265,15 @@ function describePaths(routes: Route[], tag?: string) {
 }
 
 function describeSchemas(): Record<string, unknown> {
-  const named = new Map(Object.entries(SCHEMAS).map(([name, schema]) => [JSON.stringify(schema), name as SchemaName]))
-  return Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, withRefs(schema, named, name as SchemaName)]))
+  const named = new Map(
+    Object.entries(SCHEMAS).map(([name, schema]) => [JSON.stringify(schema), name as SchemaName]),
+  )
+  return Object.fromEntries(
+    Object.entries(SCHEMAS).map(([name, schema]) => [
+      name,
+      withRefs(schema, named, name as SchemaName),
+    ]),
+  )
 }
 
 const INFO = {
@@ -197,7 +286,10 @@ const INFO = {
   ].join(' '),
 }
 
-/** Routes served under another root than the namespace (the calendar feeds), described in the same document. */
+/**
+ * Routes served under another root than the namespace (the calendar feeds), described in the same
+ * document.
+ */
 export type OtherRoot = { routes: Route[]; namespace: string; tag: string }
 
 const cache = new WeakMap<Route[], Json>()
@@ -220,9 +312,24 @@ function describeRoutes(routes: Route[], usersSlug: string, other?: OtherRoot): 
       },
       headers: { ...PAGING_HEADERS, ...CACHING_HEADERS },
       securitySchemes: {
-        bearerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Authorization: Bearer <token>, the token of POST /api/users/login.' },
-        jwtToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Authorization: JWT <token>, the same token in Payload’s own form.' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: `Authorization: ${usersSlug} API-Key <key>, a user’s API key.` },
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Authorization: Bearer <token>, the token of POST /api/users/login.',
+        },
+        jwtToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'Authorization: JWT <token>, the same token in Payload’s own form.',
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: `Authorization: ${usersSlug} API-Key <key>, a user’s API key.`,
+        },
       },
     },
     // Reads need no credentials; credentials that do not authenticate are refused (401) everywhere.
@@ -232,17 +339,44 @@ function describeRoutes(routes: Route[], usersSlug: string, other?: OtherRoot): 
   return document
 }
 
-/** `GET /doc`: the document of the route table it belongs to, its server being the namespace root the request came through. */
+/**
+ * `GET /doc`: the document of the route table it belongs to, its server being the namespace root
+ * the request came through.
+ */
 export const openApiDocument = (routes: Route[], other?: OtherRoot): Operation => ({
   summary: 'The OpenAPI 3.1 document of the namespace',
   params: {},
   responses: { 200: 'OpenApiDocument' },
   handle: async (context: Context) => {
-    const { openapi, info, paths, ...rest } = describeRoutes(routes, context.options.usersSlug, other)
+    const { openapi, info, paths, ...rest } = describeRoutes(
+      routes,
+      context.options.usersSlug,
+      other,
+    )
     const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
-    const root = (namespace: string) => `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
+    const root = (namespace: string) =>
+      `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
     // The other root's paths say where they are served (a path item's own `servers`).
-    const served = other ? Object.fromEntries(other.routes.map((route) => [route.path, { servers: [{ url: root(other.namespace) }], ...(paths as Record<string, Json>)[route.path] }])) : {}
-    return { status: 200, body: { openapi, info, servers: [{ url: root(NAMESPACE) }], paths: { ...(paths as Json), ...served }, ...rest } }
+    const served = other
+      ? Object.fromEntries(
+          other.routes.map((route) => [
+            route.path,
+            {
+              servers: [{ url: root(other.namespace) }],
+              ...(paths as Record<string, Json>)[route.path],
+            },
+          ]),
+        )
+      : {}
+    return {
+      status: 200,
+      body: {
+        openapi,
+        info,
+        servers: [{ url: root(NAMESPACE) }],
+        paths: { ...(paths as Json), ...served },
+        ...rest,
+      },
+    }
   },
 })

@@ -19,48 +19,96 @@ const EARTH_RADIUS_DEFAULT_KM = 50
 const dateParam = (description: string) => ({
   kind: 'date' as const,
   description,
-  check: (value: unknown, context: Context) => (isDateInput(value, context.now) ? undefined : `Invalid date: ${String(value)}.`),
+  check: (value: unknown, context: Context) =>
+    isDateInput(value, context.now) ? undefined : `Invalid date: ${String(value)}.`,
 })
 
-const termsCheck = (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
-  const { missing } = await findTerms(context, taxonomy, values)
-  return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
-}
+const termsCheck =
+  (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
+    const { missing } = await findTerms(context, taxonomy, values)
+    return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
+  }
 
 export const archiveParams = {
   page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
-  per_page: { kind: 'integer', description: `Events per page (at most ${MAX_PER_PAGE}; default from CAL_PER_PAGE, else 10).` },
-  start_date: dateParam('Events that start on or after this date (a date, a timestamp or words such as "tomorrow").'),
+  per_page: {
+    kind: 'integer',
+    description: `Events per page (at most ${MAX_PER_PAGE}; default from CAL_PER_PAGE, else 10).`,
+  },
+  start_date: dateParam(
+    'Events that start on or after this date (a date, a timestamp or words such as "tomorrow").',
+  ),
   end_date: dateParam('Events that end on or before this date.'),
   starts_before: dateParam('Events that start before this date.'),
   starts_after: dateParam('Events that start after this date.'),
   ends_before: dateParam('Events that end before this date.'),
   ends_after: dateParam('Events that end after this date.'),
-  strict_dates: { kind: 'truthy', description: 'true: dates are exact times; false: whole days.', default: 'false' },
-  search: { kind: 'text', description: 'Events whose title, excerpt or description contains every word.' },
-  categories: { kind: 'list', description: 'Events in any of these categories (ids or slugs).', check: termsCheck('categories') },
-  tags: { kind: 'list', description: 'Events with any of these tags (ids or slugs).', check: termsCheck('tags') },
+  strict_dates: {
+    kind: 'truthy',
+    description: 'true: dates are exact times; false: whole days.',
+    default: 'false',
+  },
+  search: {
+    kind: 'text',
+    description: 'Events whose title, excerpt or description contains every word.',
+  },
+  categories: {
+    kind: 'list',
+    description: 'Events in any of these categories (ids or slugs).',
+    check: termsCheck('categories'),
+  },
+  tags: {
+    kind: 'list',
+    description: 'Events with any of these tags (ids or slugs).',
+    check: termsCheck('tags'),
+  },
   venue: {
     kind: 'idList',
     description: 'Events at any of these venues.',
-    check: (ids: number[], context: Context) => checkIdsExist(context, 'venues', ids, 'venue', 'venue'),
+    check: (ids: number[], context: Context) =>
+      checkIdsExist(context, 'venues', ids, 'venue', 'venue'),
   },
   organizer: {
     kind: 'idList',
     description: 'Events by any of these organizers.',
-    check: (ids: number[], context: Context) => checkIdsExist(context, 'organizers', ids, 'organizer', 'organizer'),
+    check: (ids: number[], context: Context) =>
+      checkIdsExist(context, 'organizers', ids, 'organizer', 'organizer'),
   },
   featured: { kind: 'boolean', description: 'Only featured (true) or only other (false) events.' },
-  status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck('events') },
-  geoloc: { kind: 'boolean', description: 'Events whose venue has (true) or lacks (false) coordinates.' },
-  geoloc_lat: { kind: 'number', description: 'Latitude of a point; events whose venue is within geoloc_radius of it. Needs geoloc_lng.', check: (v: number) => (v < -90 || v > 90 ? 'geoloc_lat must be between -90 and 90.' : undefined) },
-  geoloc_lng: { kind: 'number', description: 'Longitude of that point. Needs geoloc_lat.', check: (v: number) => (v < -180 || v > 180 ? 'geoloc_lng must be between -180 and 180.' : undefined) },
-  geoloc_radius: { kind: 'number', description: `Radius around the point, in km (default ${EARTH_RADIUS_DEFAULT_KM}).`, check: (v: number) => (v <= 0 || v > 20_100 ? 'geoloc_radius must be a distance in km above 0.' : undefined) },
+  status: {
+    kind: 'list',
+    description: 'Post statuses (comma list). Without edit rights only "publish".',
+    check: statusCheck('events'),
+  },
+  geoloc: {
+    kind: 'boolean',
+    description: 'Events whose venue has (true) or lacks (false) coordinates.',
+  },
+  geoloc_lat: {
+    kind: 'number',
+    description:
+      'Latitude of a point; events whose venue is within geoloc_radius of it. Needs geoloc_lng.',
+    check: (v: number) =>
+      v < -90 || v > 90 ? 'geoloc_lat must be between -90 and 90.' : undefined,
+  },
+  geoloc_lng: {
+    kind: 'number',
+    description: 'Longitude of that point. Needs geoloc_lat.',
+    check: (v: number) =>
+      v < -180 || v > 180 ? 'geoloc_lng must be between -180 and 180.' : undefined,
+  },
+  geoloc_radius: {
+    kind: 'number',
+    description: `Radius around the point, in km (default ${EARTH_RADIUS_DEFAULT_KM}).`,
+    check: (v: number) =>
+      v <= 0 || v > 20_100 ? 'geoloc_radius must be a distance in km above 0.' : undefined,
+  },
   include: { kind: 'idList', description: 'Only these events; no date window applies.' },
   post_parent: {
     kind: 'integer',
     description: 'Events whose parent is this event.',
-    check: (id: number, context: Context) => checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
+    check: (id: number, context: Context) =>
+      checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
   },
   ticketed: { kind: 'boolean', description: 'Events with (true) or without (false) tickets.' },
   password: { kind: 'string', description: 'Unlocks password-protected events in the list.' },
@@ -68,25 +116,54 @@ export const archiveParams = {
 
 export type ArchiveArgs = ArgsOf<typeof archiveParams>
 
-/** Every word must appear in the title, the excerpt or the description (in the request's language). */
+/**
+ * Every word must appear in the title, the excerpt or the description (in the request's language).
+ */
 const SEARCHED = searchFieldsOf(EVENT_FIELDS)
 const searchWhere = (search: string): Where[] =>
-  searchWords(search).map((word): Where => ({ or: SEARCHED.map((field): Where => ({ [field]: { contains: word } })) }))
+  searchWords(search).map((word): Where => ({
+    or: SEARCHED.map((field): Where => ({ [field]: { contains: word } })),
+  }))
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
-function restQuery(args: Record<string, any>, page: number, perPage: number, echo: Partial<Record<DateFilter, string>>) {
+function restQuery(
+  args: Record<string, any>,
+  page: number,
+  perPage: number,
+  echo: Partial<Record<DateFilter, string>>,
+) {
   const query = new URLSearchParams()
   const put = (name: string, value: unknown) => {
     if (value === undefined || value === null) return
-    query.set(name, Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value))
+    query.set(
+      name,
+      Array.isArray(value)
+        ? value.join(',')
+        : typeof value === 'boolean'
+          ? value
+            ? '1'
+            : '0'
+          : String(value),
+    )
   }
   put('page', page)
   put('per_page', perPage)
   put('start_date', echo.start_date)
   put('end_date', echo.end_date)
   for (const name of ['search', 'include', 'post_parent', 'status']) put(name, args[name])
-  for (const filter of Object.keys(DATE_FILTERS) as DateFilter[]) if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
-  for (const name of ['ticketed', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius', 'venue', 'organizer', 'featured']) put(name, args[name])
+  for (const filter of Object.keys(DATE_FILTERS) as DateFilter[])
+    if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
+  for (const name of [
+    'ticketed',
+    'geoloc',
+    'geoloc_lat',
+    'geoloc_lng',
+    'geoloc_radius',
+    'venue',
+    'organizer',
+    'featured',
+  ])
+    put(name, args[name])
   return query
 }
 
@@ -99,13 +176,25 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
     const missing = args.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'
     throw invalidParams({ [missing]: 'geoloc_lat and geoloc_lng go together.' })
   }
-  const window = dateWindow(args, { strict: args.strict_dates === true, include: Boolean(args.include), siteZone: context.options.siteTimezone, now: context.now })
+  const window = dateWindow(args, {
+    strict: args.strict_dates === true,
+    include: Boolean(args.include),
+    siteZone: context.options.siteTimezone,
+    now: context.now,
+  })
 
   // A recurring series is listed through its dates, each an event of its own (collections/series).
-  const where: Where[] = [{ hideFromListings: { not_equals: true } }, { isSeries: { not_equals: true } }, ...window.where]
+  const where: Where[] = [
+    { hideFromListings: { not_equals: true } },
+    { isSeries: { not_equals: true } },
+    ...window.where,
+  ]
   if (args.search) where.push(...searchWhere(args.search))
   for (const taxonomy of ['categories', 'tags'] as const) {
-    if (args[taxonomy]) where.push({ [taxonomy]: { in: (await findTerms(context, taxonomy, args[taxonomy])).matchIds.concat(0) } })
+    if (args[taxonomy])
+      where.push({
+        [taxonomy]: { in: (await findTerms(context, taxonomy, args[taxonomy])).matchIds.concat(0) },
+      })
   }
   if (args.venue) where.push({ venue: { in: args.venue } })
   if (args.organizer) where.push({ organizers: { in: args.organizer } })
@@ -118,7 +207,12 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
     where.push({ venue: args.geoloc ? { in: ids.concat(0) } : { not_in: ids.concat(0) } })
   }
   if (args.geoloc_lat !== undefined) {
-    const ids = await venuesNear(context, args.geoloc_lat, args.geoloc_lng!, args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM)
+    const ids = await venuesNear(
+      context,
+      args.geoloc_lat,
+      args.geoloc_lng!,
+      args.geoloc_radius ?? EARTH_RADIUS_DEFAULT_KM,
+    )
     where.push({ venue: { in: ids.concat(0) } })
   }
   const statuses = effectiveStatuses(args.status, context)
@@ -130,25 +224,49 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   const perPage = pageSize(args.per_page, context.options.perPage)
   const { where, statuses, window } = await archiveFilters(context, args)
   // The total depends on the filters, on what the caller may read, and on the language searched in.
-  const totalKey = JSON.stringify({ where, statuses, lang: context.lang, user: context.user ? `${context.user.collection}:${context.user.id}` : null })
+  const totalKey = JSON.stringify({
+    where,
+    statuses,
+    lang: context.lang,
+    user: context.user ? `${context.user.collection}:${context.user.id}` : null,
+  })
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
   const [found, total] = await Promise.all([
-    context.data.page('events', { ...query, sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'], limit: perPage, page, count: false }),
-    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, () => context.data.count('events', query)),
+    context.data.page('events', {
+      ...query,
+      sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'],
+      limit: perPage,
+      page,
+      count: false,
+    }),
+    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, () =>
+      context.data.count('events', query),
+    ),
   ])
   const events = found.docs
   if (events.length === 0 && page > 1) {
-    throw new ApiError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist.')
+    throw new ApiError(
+      404,
+      'event-archive-page-not-found',
+      'The requested event archive page does not exist.',
+    )
   }
   const related = await loadRelated(context, events, args.password)
   const totalPages = totalPagesOf(total, perPage)
-  const { rest_url, ...around } = pageLinks(`${context.root}events/`, restQuery(args, page, perPage, window.echo), page, totalPages)
+  const { rest_url, ...around } = pageLinks(
+    `${context.root}events/`,
+    restQuery(args, page, perPage, window.echo),
+    page,
+    totalPages,
+  )
   return {
     status: 200,
     body: {
-      events: events.map((event) => eventRecord(event, context, related, { givenPassword: args.password })),
+      events: events.map((event) =>
+        eventRecord(event, context, related, { givenPassword: args.password }),
+      ),
       rest_url,
       ...around,
       total,
@@ -162,7 +280,10 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
  * How long a total holds, in seconds: with the response cache on, until the calendar's state
  * moves (every read checks it, endpoints/cache/responses.ts); otherwise `totalsCacheSeconds`.
  */
-const totalsLifetime = (options: Context['options']) => (options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0 ? Infinity : options.totalsCacheSeconds)
+const totalsLifetime = (options: Context['options']) =>
+  options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0
+    ? Infinity
+    : options.totalsCacheSeconds
 
 export const listEvents = operation({
   summary: 'List events',
@@ -170,4 +291,3 @@ export const listEvents = operation({
   responses: { 200: 'EventArchive', 404: { errors: ['event-archive-page-not-found'] } },
   handle: archive,
 })
-

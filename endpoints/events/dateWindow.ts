@@ -26,7 +26,13 @@ export const isDateInput = (value: unknown, now: Date) => parseDate(value, 'UTC'
  * `start_date` and 23:59:59 for the others. Strict mode: the instant (UTC unless it carries an
  * offset) as wall-clock time in the site zone.
  */
-function bound(filter: DateFilter, value: unknown, strict: boolean, siteZone: string, now: Date): string {
+function bound(
+  filter: DateFilter,
+  value: unknown,
+  strict: boolean,
+  siteZone: string,
+  now: Date,
+): string {
   const date = parseDate(value, 'UTC', now)!
   if (strict) return date.setZone(siteZone).toFormat(WALL_CLOCK_FORMAT)
   return `${date.toFormat('yyyy-MM-dd')} ${DATE_FILTERS[filter].endOfDay ? '23:59:59' : '00:00:00'}`
@@ -39,7 +45,10 @@ export type DateWindow = { where: Where[]; echo: Partial<Record<DateFilter, stri
  * bound or `include`), the default window runs from "yesterday at 23:59 UTC" in the site zone to
  * 24 months from now. `include` drops `start_date` and `end_date`, explicit or default.
  */
-export function dateWindow(args: Partial<Record<DateFilter, unknown>>, options: { strict: boolean; include: boolean; siteZone: string; now: Date }): DateWindow {
+export function dateWindow(
+  args: Partial<Record<DateFilter, unknown>>,
+  options: { strict: boolean; include: boolean; siteZone: string; now: Date },
+): DateWindow {
   const { strict, include, siteZone, now } = options
   const given: Partial<Record<DateFilter, unknown>> = { ...args }
   const hasRelative = RELATIVE.some((filter) => given[filter] !== undefined)
@@ -47,8 +56,14 @@ export function dateWindow(args: Partial<Record<DateFilter, unknown>>, options: 
     delete given.start_date
     delete given.end_date
   } else if (!hasRelative && given.start_date === undefined && given.end_date === undefined) {
-    given.start_date = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0 }).setZone(siteZone).toFormat(WALL_CLOCK_FORMAT)
-    given.end_date = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ months: 24 }).toFormat('yyyy-MM-dd')
+    given.start_date = DateTime.fromJSDate(now, { zone: 'UTC' })
+      .minus({ days: 1 })
+      .set({ hour: 23, minute: 59, second: 0 })
+      .setZone(siteZone)
+      .toFormat(WALL_CLOCK_FORMAT)
+    given.end_date = DateTime.fromJSDate(now, { zone: 'UTC' })
+      .plus({ months: 24 })
+      .toFormat('yyyy-MM-dd')
   }
   const where: Where[] = []
   const echo: DateWindow['echo'] = {}

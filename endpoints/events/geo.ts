@@ -9,7 +9,8 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   const rad = Math.PI / 180
   const dLat = (lat2 - lat1) * rad
   const dLng = (lng2 - lng1) * rad
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)))
 }
 
@@ -30,7 +31,12 @@ export async function venuesWithCoordinates(context: Context): Promise<number[]>
  * Ids of the venues within `radiusKm` of a point: a bounding box in the query (indexed, works on
  * every adapter), then the exact distance here.
  */
-export async function venuesNear(context: Context, lat: number, lng: number, radiusKm: number): Promise<number[]> {
+export async function venuesNear(
+  context: Context,
+  lat: number,
+  lng: number,
+  radiusKm: number,
+): Promise<number[]> {
   const latDelta = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI)
   const cos = Math.cos((lat * Math.PI) / 180)
   const lngDelta = cos > 1e-6 ? Math.min(180, latDelta / cos) : 180
@@ -40,8 +46,13 @@ export async function venuesNear(context: Context, lat: number, lng: number, rad
       { geoLat: { less_than_equal: lat + latDelta } },
       ...(lngDelta >= 180 || lng - lngDelta < -180 || lng + lngDelta > 180
         ? []
-        : [{ geoLng: { greater_than_equal: lng - lngDelta } }, { geoLng: { less_than_equal: lng + lngDelta } }]),
+        : [
+            { geoLng: { greater_than_equal: lng - lngDelta } },
+            { geoLng: { less_than_equal: lng + lngDelta } },
+          ]),
     ],
   }
-  return (await venues(context, box)).filter((venue) => distanceKm(lat, lng, venue.geoLat, venue.geoLng) <= radiusKm).map((venue) => venue.id)
+  return (await venues(context, box))
+    .filter((venue) => distanceKm(lat, lng, venue.geoLat, venue.geoLng) <= radiusKm)
+    .map((venue) => venue.id)
 }

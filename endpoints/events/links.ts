@@ -3,21 +3,42 @@ import { invalidParams } from '../errors.js'
 import { findTerms } from '../lookup.js'
 import { MAX_LIST_ITEMS } from '../params.js'
 
-/** Term ids for an event's `categories` or `tags`: existing ids, slugs or names; missing names created in the request's language. */
-export async function resolveTerms(context: Context, taxonomy: 'categories' | 'tags', value: unknown): Promise<number[]> {
+/**
+ * Term ids for an event's `categories` or `tags`: existing ids, slugs or names; missing names
+ * created in the request's language.
+ */
+export async function resolveTerms(
+  context: Context,
+  taxonomy: 'categories' | 'tags',
+  value: unknown,
+): Promise<number[]> {
   if (value === '' || value === null || value === 0) return []
-  const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : null
-  if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number') || items.length > MAX_LIST_ITEMS) {
-    throw invalidParams({ [taxonomy]: `${taxonomy} must be a list of at most ${MAX_LIST_ITEMS} ids, slugs or names.` })
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string' || typeof value === 'number'
+      ? String(value).split(',')
+      : null
+  if (
+    !items ||
+    !items.every((item) => typeof item === 'string' || typeof item === 'number') ||
+    items.length > MAX_LIST_ITEMS
+  ) {
+    throw invalidParams({
+      [taxonomy]: `${taxonomy} must be a list of at most ${MAX_LIST_ITEMS} ids, slugs or names.`,
+    })
   }
   const values = [...new Set(items.map((item) => String(item).trim()).filter(Boolean))]
   const { terms } = await findTerms(context, taxonomy, values)
   const ids: number[] = []
   for (const value of values) {
-    const found = terms.find((term) => String(term.id) === value || term.slug === value || term.name === value)
+    const found = terms.find(
+      (term) => String(term.id) === value || term.slug === value || term.name === value,
+    )
     if (found) ids.push(found.id)
-    // Assigning terms needs only the right to edit the event, as in the anchor; the term is created for it.
-    else if (!/^\d+$/.test(value)) ids.push((await context.data.create(taxonomy, { name: value }, { sight: 'everything' })).id)
+    // Assigning terms needs only the right to edit the event, as in the anchor; the term is created
+    // for it.
+    else if (!/^\d+$/.test(value))
+      ids.push((await context.data.create(taxonomy, { name: value }, { sight: 'everything' })).id)
   }
   return [...new Set(ids)]
 }

@@ -6,7 +6,13 @@ import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction } from '../transaction.js'
-import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
+import {
+  addressedEvent,
+  eventIdParam,
+  eventSlugParam,
+  unusedPasswordParam,
+  type EventAddress,
+} from './single.js'
 import { applyToParam, seriesIdOf } from './series.js'
 
 /**
@@ -18,18 +24,36 @@ export function deleteEvent(address: EventAddress): Operation {
   return {
     summary: `Delete an event by ${address}`,
     params: {
-      ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }),
-      force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
+      ...(address === 'id'
+        ? { id: eventIdParam, password: unusedPasswordParam }
+        : { slug: eventSlugParam }),
+      force: {
+        kind: 'boolean',
+        description: 'Delete for good instead of moving to the trash (editors and administrators).',
+        default: false,
+      },
       apply_to: applyToParam('delete'),
     },
-    responses: { 200: 'Event', 404: { errors: ['rest-event-not-found'] }, 410: { errors: ['event-is-in-trash'] } },
+    responses: {
+      200: 'Event',
+      404: { errors: ['rest-event-not-found'] },
+      410: { errors: ['event-is-in-trash'] },
+    },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
-      const force = ['1', 'true'].includes(new URL(context.req.url ?? '', 'http://x').searchParams.get('force') ?? '')
+      const force = ['1', 'true'].includes(
+        new URL(context.req.url ?? '', 'http://x').searchParams.get('force') ?? '',
+      )
       if (force && !can.editOthers(context.user)) throw forbidden(true)
       if (address === 'id') {
         const id = Number(context.pathParams.id)
-        await requireRightOnExisting(context, 'events', 'delete', id, force ? undefined : { deletedAt: context.now.toISOString() })
+        await requireRightOnExisting(
+          context,
+          'events',
+          'delete',
+          id,
+          force ? undefined : { deletedAt: context.now.toISOString() },
+        )
       }
     },
     handle: (context, args) =>
@@ -44,7 +68,10 @@ export function deleteEvent(address: EventAddress): Operation {
           return { status: 200, body: before }
         }
         // The whole series: deleting the series takes its dates with it.
-        if (series !== null && args.apply_to === 'all') stored = (await context.data.one('events', { id: { equals: series } }, { trash: true })) ?? stored
+        if (series !== null && args.apply_to === 'all')
+          stored =
+            (await context.data.one('events', { id: { equals: series } }, { trash: true })) ??
+            stored
         const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
         await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
         if (args.force) {
@@ -52,9 +79,13 @@ export function deleteEvent(address: EventAddress): Operation {
           await context.data.remove('events', stored.id, { trash: true })
           return { status: 200, body: before }
         }
-        if (stored.deletedAt) throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
+        if (stored.deletedAt)
+          throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
         const trashed = await context.data.update('events', stored.id, data!, { trash: false })
-        return { status: 200, body: eventRecord(trashed, context, await loadRelated(context, [trashed])) }
+        return {
+          status: 200,
+          body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
+        }
       }),
   }
 }

@@ -17,4 +17,5 @@ export const applyToParam = (what: 'change' | 'delete'): ParamSpec => ({
 })
 
 /** The series a date belongs to, or null for any other event. */
-export const seriesIdOf = (doc: Doc): number | null => (doc.series ? (idOf(doc.series) as number) : null)
+export const seriesIdOf = (doc: Doc): number | null =>
+  doc.series ? (idOf(doc.series) as number) : null

@@ -11,25 +11,55 @@ import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
 
-/** Any id, 0 included, is looked up: one with no event is 404 `rest-event-not-found` (reference §5.2). */
-export const eventIdParam: ParamSpec = { kind: 'postId', description: 'Id of the event.', required: true }
+/**
+ * Any id, 0 included, is looked up: one with no event is 404 `rest-event-not-found` (reference
+ * §5.2).
+ */
+export const eventIdParam: ParamSpec = {
+  kind: 'postId',
+  description: 'Id of the event.',
+  required: true,
+}
 
-/** Listed on update and delete by id (interface-spec §4.2); writes need no event password, so it is not used. */
-export const unusedPasswordParam: ParamSpec = { kind: 'string', description: 'Accepted for compatibility; writes do not need the event password.' }
+/**
+ * Listed on update and delete by id (interface-spec §4.2); writes need no event password, so it is
+ * not used.
+ */
+export const unusedPasswordParam: ParamSpec = {
+  kind: 'string',
+  description: 'Accepted for compatibility; writes do not need the event password.',
+}
 
 /** A by-slug route's `slug`: the slug of an existing event, whatever its status (reference §9). */
-export const eventSlugParam: ParamSpec = addressParam('events', 'slug', { kind: 'text', description: 'Slug of the event.' }, (slug) => `slug: no event has the slug "${slug}".`)
+export const eventSlugParam: ParamSpec = addressParam(
+  'events',
+  'slug',
+  { kind: 'text', description: 'Slug of the event.' },
+  (slug) => `slug: no event has the slug "${slug}".`,
+)
 
 /**
  * The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. A
  * by-slug route's parameter check has found it already; inside a write's transaction it is looked
  * up again (`fresh`), since a concurrent delete may have removed it since.
  */
-export async function addressedEvent(context: Context, address: EventAddress, args: Record<string, any>, { fresh = false } = {}): Promise<Doc> {
+export async function addressedEvent(
+  context: Context,
+  address: EventAddress,
+  args: Record<string, any>,
+  { fresh = false } = {},
+): Promise<Doc> {
   if (!fresh && context.addressed) return context.addressed
-  const where: Where = address === 'id' ? { id: { equals: args.id } } : { slug: { equals: args.slug } }
+  const where: Where =
+    address === 'id' ? { id: { equals: args.id } } : { slug: { equals: args.slug } }
   const doc = await findOne(context, 'events', where)
-  if (!doc) throw new ApiError(404, 'rest-event-not-found', `An event with ID ${args.id ?? args.slug} does not exist.`, { id: args.id })
+  if (!doc)
+    throw new ApiError(
+      404,
+      'rest-event-not-found',
+      `An event with ID ${args.id ?? args.slug} does not exist.`,
+      { id: args.id },
+    )
   return doc
 }
 
@@ -41,7 +71,9 @@ export const singleReadParams = (address: EventAddress): Params => ({
 
 /** The refusals of a single read (`readableEvent`), by status. */
 export const SINGLE_READ_ERRORS = {
-  403: { errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'] },
+  403: {
+    errors: ['event-no-longer-available', 'event-not-accessible', 'event-password-protected'],
+  },
   404: { errors: ['rest-event-not-found'] },
 } as const
 
@@ -53,7 +85,13 @@ export function readEvent(address: EventAddress): Operation {
     responses: { 200: 'SingleEvent', ...SINGLE_READ_ERRORS },
     handle: async (context, args) => {
       const { doc, related } = await readableEvent(context, address, args)
-      return { status: 200, body: eventRecord(doc, context, related, { givenPassword: args.password, withJsonLd: true }) }
+      return {
+        status: 200,
+        body: eventRecord(doc, context, related, {
+          givenPassword: args.password,
+          withJsonLd: true,
+        }),
+      }
     },
   }
 }
@@ -62,14 +100,30 @@ export function readEvent(address: EventAddress): Operation {
  * The event a single read answers with, and what its record needs, after the checks of reference
  * §5.2 in order (shared with the calendar feeds, endpoints/ical).
  */
-export async function readableEvent(context: Context, address: EventAddress, args: Record<string, any>): Promise<{ doc: Doc; related: Related }> {
+export async function readableEvent(
+  context: Context,
+  address: EventAddress,
+  args: Record<string, any>,
+): Promise<{ doc: Doc; related: Related }> {
   const doc = await addressedEvent(context, address, args)
-  if (doc.deletedAt) throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+  if (doc.deletedAt)
+    throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
   // What the collection's read access allows, for this one record (collections/access.ts).
-  if (!mayRead(doc, context.user, context.now)) throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  if (!mayRead(doc, context.user, context.now))
+    throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
   const related = await loadRelated(context, [doc], args.password)
-  if (!unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), args.password)) {
-    throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password')
+  if (
+    !unlocked(
+      doc,
+      related.passwords.get(`${context.options.slugs.events}:${doc.id}`),
+      args.password,
+    )
+  ) {
+    throw new ApiError(
+      403,
+      'event-password-protected',
+      'The requested event is not accessible without a password',
+    )
   }
   return { doc, related }
 }

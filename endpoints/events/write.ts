@@ -8,7 +8,13 @@ import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction } from '../transaction.js'
-import { addressedEvent, eventIdParam, eventSlugParam, unusedPasswordParam, type EventAddress } from './single.js'
+import {
+  addressedEvent,
+  eventIdParam,
+  eventSlugParam,
+  unusedPasswordParam,
+  type EventAddress,
+} from './single.js'
 import { applyToParam, seriesIdOf } from './series.js'
 
 /** An inline venue or organizer that cannot be created (`linked/args.ts`). */
@@ -41,16 +47,23 @@ export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,
     params: {
-      ...(address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }),
+      ...(address === 'id'
+        ? { id: eventIdParam, password: unusedPasswordParam }
+        : { slug: eventSlugParam }),
       ...paramsOf(EVENT_FIELDS, { creating: false }),
       apply_to: applyToParam('change'),
     },
     body: true,
-    responses: { 200: 'Event', 400: { errors: LINKED_ERRORS }, 404: { errors: ['rest-event-not-found'] } },
+    responses: {
+      200: 'Event',
+      400: { errors: LINKED_ERRORS },
+      404: { errors: ['rest-event-not-found'] },
+    },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
       // An existing id is judged on the record itself; an unknown one goes on to its 404.
-      if (address === 'id') await requireRightOnExisting(context, 'events', 'update', Number(context.pathParams.id))
+      if (address === 'id')
+        await requireRightOnExisting(context, 'events', 'update', Number(context.pathParams.id))
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
@@ -64,10 +77,10 @@ export function updateEvent(address: EventAddress): Operation {
         }
         // A date of a series, for the following dates or all of them: the series changes too.
         await requireRightOnExisting(context, 'events', 'update', series)
-        if (args.apply_to === 'following') await splitSeriesAt(context.req, context.options, stored, data)
+        if (args.apply_to === 'following')
+          await splitSeriesAt(context.req, context.options, stored, data)
         else await changeWholeSeries(context.req, context.options, stored, data)
         return respond(context, stored.id, 200)
       }),
   }
 }
-

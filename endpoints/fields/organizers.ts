@@ -6,14 +6,15 @@ import * as post from './post.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
 import { descriptionField, nameField, noExcerpt, type LinkedView } from './venues.js'
 
-const contact = (field: string, param: WireField<LinkedView>['param']) => ({
-  schema: Type.String(),
-  show: ({ doc }) => post.text(doc[field]),
-  locked: '',
-  field,
-  search: true,
-  param,
-}) satisfies WireField<LinkedView>
+const contact = (field: string, param: WireField<LinkedView>['param']) =>
+  ({
+    schema: Type.String(),
+    show: ({ doc }) => post.text(doc[field]),
+    locked: '',
+    field,
+    search: true,
+    param,
+  }) satisfies WireField<LinkedView>
 
 /** Organizers (reference §4.3, §7): every key of the record, with its argument and stored field. */
 export const ORGANIZER_FIELDS = {
@@ -27,11 +28,17 @@ export const ORGANIZER_FIELDS = {
   phone: contact('phone', { kind: 'string', description: 'Phone number.' }),
   website: contact('website', urlParam('Website of the organizer.')),
   email: contact('email', { kind: 'string', description: 'E-mail address.' }),
-  json_ld: { schema: Type.Optional(JsonLd), show: (view, built) => (view.withJsonLd ? organizerJsonLd(built) : undefined) },
+  json_ld: {
+    schema: Type.Optional(JsonLd),
+    show: (view, built) => (view.withJsonLd ? organizerJsonLd(built) : undefined),
+  },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
 } satisfies FieldTable<LinkedView>
 
-export const Organizer = recordSchema('An organizer (reference §4.3). Every key is present; empty text is "".', ORGANIZER_FIELDS)
+export const Organizer = recordSchema(
+  'An organizer (reference §4.3). Every key is present; empty text is "".',
+  ORGANIZER_FIELDS,
+)
 
 export type OrganizerRecord = Static<typeof Organizer>

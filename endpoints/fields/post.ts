@@ -15,11 +15,16 @@ const published = ({ doc }: PostView) => doc.publishedAt ?? doc.createdAt
 
 /** `date` is site time, `date_utc` UTC, whatever the record's own zone (v1-decisions). */
 const publicationDate: Write = (args, context) => {
-  if (args.date_utc !== undefined) return { publishedAt: parseDate(args.date_utc, 'UTC', context.now)!.toISO() }
-  if (args.date !== undefined) return { publishedAt: parseDate(args.date, context.options.siteTimezone, context.now)!.toISO() }
+  if (args.date_utc !== undefined)
+    return { publishedAt: parseDate(args.date_utc, 'UTC', context.now)!.toISO() }
+  if (args.date !== undefined)
+    return { publishedAt: parseDate(args.date, context.options.siteTimezone, context.now)!.toISO() }
 }
 
-export const id = { schema: Type.Integer({ minimum: 1 }), show: ({ doc }) => doc.id } satisfies WireField<PostView>
+export const id = {
+  schema: Type.Integer({ minimum: 1 }),
+  show: ({ doc }) => doc.id,
+} satisfies WireField<PostView>
 
 export const author = {
   schema: digits('Id of the author as a string; "0" for none.'),
@@ -56,15 +61,23 @@ export const modified = {
   show: ({ doc, context }) => wallClockIn(doc.updatedAt, context.options.siteTimezone),
 } satisfies WireField<PostView>
 
-export const modified_utc = { schema: wallClock('Last change, UTC'), show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC') } satisfies WireField<PostView>
+export const modified_utc = {
+  schema: wallClock('Last change, UTC'),
+  show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC'),
+} satisfies WireField<PostView>
 
 /** `url`: the public page, under `base` (`event`, `venue`, `organizer`). */
-export const pageUrl = (base: string) => ({
-  schema: url('Public page of the record (with the request’s language segment)'),
-  show: ({ doc, context }) => permalink(context, base, doc.slug),
-}) satisfies WireField<PostView>
+export const pageUrl = (base: string) =>
+  ({
+    schema: url('Public page of the record (with the request’s language segment)'),
+    show: ({ doc, context }) => permalink(context, base, doc.slug),
+  }) satisfies WireField<PostView>
 
-export const slug = { schema: Type.String(), show: ({ doc }) => doc.slug ?? '', field: 'slug' } satisfies WireField<PostView>
+export const slug = {
+  schema: Type.String(),
+  show: ({ doc }) => doc.slug ?? '',
+  field: 'slug',
+} satisfies WireField<PostView>
 
 export const image = {
   schema: imageOrNone,
@@ -76,7 +89,9 @@ export const image = {
 } satisfies WireField<PostView>
 
 export const global_id = {
-  schema: Type.String({ description: 'Host and path of the site with the id: `example.com?id=42`.' }),
+  schema: Type.String({
+    description: 'Host and path of the site with the id: `example.com?id=42`.',
+  }),
   show: ({ doc, context }) => globalId(context, doc.id).global_id,
 } satisfies WireField<PostView>
 
@@ -88,5 +103,15 @@ export const global_id_lineage = {
 /** A text kept as given ('' for none). */
 export const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-/** The keys every post record opens with after its id (reference §4.1-4.3), its page under `base`. */
-export const postHead = (base: string) => ({ author, status, date, date_utc, modified, modified_utc, url: pageUrl(base) })
+/**
+ * The keys every post record opens with after its id (reference §4.1-4.3), its page under `base`.
+ */
+export const postHead = (base: string) => ({
+  author,
+  status,
+  date,
+  date_utc,
+  modified,
+  modified_utc,
+  url: pageUrl(base),
+})

@@ -37,12 +37,19 @@ export type WireField<View> = {
   write?: Write
 }
 
-export type Write = (args: Record<string, any>, context: Context, stored: Doc | null) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>
+export type Write = (
+  args: Record<string, any>,
+  context: Context,
+  stored: Doc | null,
+) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>
 
 export type FieldTable<View> = Record<string, WireField<View>>
 
 /** A key whose argument another key's `write` stores (say which, for the reader). */
-export const writtenWith = (_key: string): Write => () => undefined
+export const writtenWith =
+  (_key: string): Write =>
+  () =>
+    undefined
 
 /** The create (or update) arguments of a resource, in record order. */
 export function paramsOf(table: FieldTable<any>, { creating }: { creating: boolean }): Params {
@@ -53,8 +60,16 @@ export function paramsOf(table: FieldTable<any>, { creating }: { creating: boole
   return params
 }
 
-/** The collection data of a write: what each given argument stores, nothing for the others (an update keeps them). */
-export async function dataOf(table: FieldTable<any>, args: Record<string, any>, context: Context, stored: Doc | null): Promise<Record<string, unknown>> {
+/**
+ * The collection data of a write: what each given argument stores, nothing for the others (an
+ * update keeps them).
+ */
+export async function dataOf(
+  table: FieldTable<any>,
+  args: Record<string, any>,
+  context: Context,
+  stored: Doc | null,
+): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {}
   for (const [key, entry] of Object.entries(table)) {
     if (!entry.param) continue
@@ -64,8 +79,15 @@ export async function dataOf(table: FieldTable<any>, args: Record<string, any>, 
   return data
 }
 
-/** A record: every key in table order; when the record is locked, the keys a password hides show their `locked` value. */
-export function recordOf<View>(table: FieldTable<View>, view: View, locked: boolean): Record<string, unknown> {
+/**
+ * A record: every key in table order; when the record is locked, the keys a password hides show
+ * their `locked` value.
+ */
+export function recordOf<View>(
+  table: FieldTable<View>,
+  view: View,
+  locked: boolean,
+): Record<string, unknown> {
   const built: Record<string, unknown> = {}
   for (const [key, entry] of Object.entries(table)) {
     const value = entry.show(view, built)
@@ -74,15 +96,23 @@ export function recordOf<View>(table: FieldTable<View>, view: View, locked: bool
   return built
 }
 
-/** Each key's schema, as the compiler knows it: records built from a table keep their static type. */
+/**
+ * Each key's schema, as the compiler knows it: records built from a table keep their static type.
+ */
 type SchemasOf<T extends FieldTable<any>> = { [K in keyof T]: T[K]['schema'] }
 
 /** The record's JSON Schema properties, in table order. */
 export const schemaOf = <T extends FieldTable<any>>(table: T) =>
-  Object.fromEntries(Object.entries(table).map(([key, entry]) => [key, entry.schema])) as SchemasOf<T>
+  Object.fromEntries(
+    Object.entries(table).map(([key, entry]) => [key, entry.schema]),
+  ) as SchemasOf<T>
 
 /** An object schema with exactly the table's keys (and `extra` after them). */
-export const recordSchema = <T extends FieldTable<any>, E extends Record<string, TSchema> = {}>(description: string, table: T, extra?: E) =>
+export const recordSchema = <T extends FieldTable<any>, E extends Record<string, TSchema> = {}>(
+  description: string,
+  table: T,
+  extra?: E,
+) =>
   Type.Object({ ...schemaOf(table), ...(extra as E) }, { description, additionalProperties: false })
 
 /** The stored fields the archive's `search` looks in. */

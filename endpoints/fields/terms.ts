@@ -9,26 +9,40 @@ import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
 import type { RecordContext } from '../context.js'
 
-/** What a term record is built from: the term, its taxonomy, and how many events the caller may see use it. */
+/**
+ * What a term record is built from: the term, its taxonomy, and how many events the caller may see
+ * use it.
+ */
 export type TermView = { doc: Doc; context: RecordContext; taxonomy: Taxonomy; count: number }
 
 /** REST addresses of a term: itself, its collection, and its parent when it has one. */
 export function termUrls(context: RecordContext, taxonomy: Taxonomy, id: number, parent: number) {
   const collection = `${context.root}${taxonomy}`
-  return { self: `${collection}/${id}`, collection, ...(parent ? { up: `${collection}/${parent}` } : {}) }
+  return {
+    self: `${collection}/${id}`,
+    collection,
+    ...(parent ? { up: `${collection}/${parent}` } : {}),
+  }
 }
 
-const parentOf = ({ doc, taxonomy }: TermView) => (taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0)
+const parentOf = ({ doc, taxonomy }: TermView) =>
+  taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
 
 export const parentParam: ParamSpec = {
   kind: 'integer',
   description: 'Id of the parent category.',
-  check: async (id: number, context) => ((await existingIds(context, 'categories', [id])).has(id) ? undefined : `parent: no category with id ${id}.`),
+  check: async (id: number, context) =>
+    (await existingIds(context, 'categories', [id])).has(id)
+      ? undefined
+      : `parent: no category with id ${id}.`,
 }
 
 const head = {
   id: { schema: Type.Integer({ minimum: 1 }), show: ({ doc }) => doc.id },
-  count: { schema: Type.Integer({ minimum: 0, description: 'Events that use the term.' }), show: ({ count }) => count },
+  count: {
+    schema: Type.Integer({ minimum: 0, description: 'Events that use the term.' }),
+    show: ({ count }) => count,
+  },
   description: {
     schema: Type.String(),
     // The HTML kept beside the rich text at write time (collections/richText).
@@ -48,7 +62,10 @@ const head = {
     schema: Type.String(),
     show: ({ doc }) => doc.slug ?? '',
     field: 'slug',
-    param: { kind: 'text', description: 'Slug; made from the name when not given, and kept unique.' },
+    param: {
+      kind: 'text',
+      description: 'Slug; made from the name when not given, and kept unique.',
+    },
   },
 } satisfies FieldTable<TermView>
 
@@ -56,15 +73,20 @@ const tail = {
   meta: { schema: emptyList('Term meta: always [].'), show: () => [] },
   url: {
     schema: url('Public archive page of the term'),
-    show: ({ doc, context, taxonomy }) => `${context.siteUrl}${languageSegment(context.lang)}/events/${taxonomy === 'categories' ? 'category' : 'tag'}/${doc.slug}/`,
+    show: ({ doc, context, taxonomy }) =>
+      `${context.siteUrl}${languageSegment(context.lang)}/events/${taxonomy === 'categories' ? 'category' : 'tag'}/${doc.slug}/`,
   },
-  urls: { schema: TermUrls, show: (view) => termUrls(view.context, view.taxonomy, view.doc.id, parentOf(view)) },
+  urls: {
+    schema: TermUrls,
+    show: (view) => termUrls(view.context, view.taxonomy, view.doc.id, parentOf(view)),
+  },
 } satisfies FieldTable<TermView>
 
-const taxonomyKey = (taxonomy: Taxonomy) => ({
-  schema: Type.Literal(TAXONOMY_NAME[taxonomy]),
-  show: () => TAXONOMY_NAME[taxonomy],
-}) satisfies WireField<TermView>
+const taxonomyKey = (taxonomy: Taxonomy) =>
+  ({
+    schema: Type.Literal(TAXONOMY_NAME[taxonomy]),
+    show: () => TAXONOMY_NAME[taxonomy],
+  }) satisfies WireField<TermView>
 
 /** Event categories (reference §4.4, §8): a term with a parent. */
 export const CATEGORY_FIELDS = {
@@ -80,9 +102,22 @@ export const CATEGORY_FIELDS = {
 } satisfies FieldTable<TermView>
 
 /** Tags (reference §4.4, §8): a term without a parent. */
-export const TAG_FIELDS = { ...head, taxonomy: taxonomyKey('tags'), ...tail } satisfies FieldTable<TermView>
+export const TAG_FIELDS = {
+  ...head,
+  taxonomy: taxonomyKey('tags'),
+  ...tail,
+} satisfies FieldTable<TermView>
 
-export const TERM_FIELDS: Record<Taxonomy, FieldTable<TermView>> = { categories: CATEGORY_FIELDS, tags: TAG_FIELDS }
+export const TERM_FIELDS: Record<Taxonomy, FieldTable<TermView>> = {
+  categories: CATEGORY_FIELDS,
+  tags: TAG_FIELDS,
+}
 
-export const Category = recordSchema('An event category as `/categories` gives it (reference §4.4).', CATEGORY_FIELDS)
-export const Tag = recordSchema('A tag as `/tags` gives it (reference §4.4): a term without `parent`.', TAG_FIELDS)
+export const Category = recordSchema(
+  'An event category as `/categories` gives it (reference §4.4).',
+  CATEGORY_FIELDS,
+)
+export const Tag = recordSchema(
+  'A tag as `/tags` gives it (reference §4.4): a term without `parent`.',
+  TAG_FIELDS,
+)

@@ -14,37 +14,56 @@ const text = (description: string): ParamSpec => ({ kind: 'string', description 
 const flag = (description: string): ParamSpec => ({ kind: 'boolean', description })
 
 /** A text field of the venue, copied as given, shown as stored ('' when locked unless `keep`). */
-const plain = (field: string, description: string, options: { search?: boolean; keep?: boolean } = {}) => ({
-  schema: Type.String(),
-  show: ({ doc }) => post.text(doc[field]),
-  ...(options.keep ? {} : { locked: '' }),
-  field,
-  search: options.search,
-  param: text(description),
-}) satisfies WireField<LinkedView>
+const plain = (
+  field: string,
+  description: string,
+  options: { search?: boolean; keep?: boolean } = {},
+) =>
+  ({
+    schema: Type.String(),
+    show: ({ doc }) => post.text(doc[field]),
+    ...(options.keep ? {} : { locked: '' }),
+    field,
+    search: options.search,
+    param: text(description),
+  }) satisfies WireField<LinkedView>
 
 const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'])
 
-const hasGeo = ({ doc }: LinkedView) => typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
+const hasGeo = ({ doc }: LinkedView) =>
+  typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
 
-const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string) => ({
-  schema: Type.Optional(Type.Number({ minimum: -limit, maximum: limit, description: 'Only when both coordinates are set.' })),
-  show: (view) => (hasGeo(view) ? view.doc[field] : undefined),
-  locked: 0,
-  field,
-  param: { kind: 'number', description, check: (v: number) => (v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined) },
-}) satisfies WireField<LinkedView>
+const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string) =>
+  ({
+    schema: Type.Optional(
+      Type.Number({
+        minimum: -limit,
+        maximum: limit,
+        description: 'Only when both coordinates are set.',
+      }),
+    ),
+    show: (view) => (hasGeo(view) ? view.doc[field] : undefined),
+    locked: 0,
+    field,
+    param: {
+      kind: 'number',
+      description,
+      check: (v: number) =>
+        v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined,
+    },
+  }) satisfies WireField<LinkedView>
 
 /** The name (`venue`, `organizer`): required on create, shown for display, '' when locked. */
-export const nameField = (kind: string) => ({
-  schema: Type.String({ description: 'Name' }),
-  show: ({ doc }) => displayTitle(doc.name),
-  locked: '',
-  field: 'name',
-  localized: true,
-  search: true,
-  param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
-}) satisfies WireField<LinkedView>
+export const nameField = (kind: string) =>
+  ({
+    schema: Type.String({ description: 'Name' }),
+    show: ({ doc }) => displayTitle(doc.name),
+    locked: '',
+    field: 'name',
+    localized: true,
+    search: true,
+    param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
+  }) satisfies WireField<LinkedView>
 
 export const descriptionField = {
   schema: Type.String({ description: 'HTML' }),
@@ -78,20 +97,43 @@ export const VENUE_FIELDS = {
   phone: plain('phone', 'Phone number.', { search: true }),
   website: { ...plain('website', ''), param: urlParam('Website of the venue.') },
   stateprovince: {
-    ...plain('stateprovince', 'State or province; made from state or province when not given.', { search: true }),
+    ...plain('stateprovince', 'State or province; made from state or province when not given.', {
+      search: true,
+    }),
     // On create, made from the state (in the US) or the province when not given (reference §6.3).
     write: (args, _context, stored) => {
       if (args.stateprovince !== undefined) return { stateprovince: args.stateprovince }
       if (stored) return undefined
-      const american = US.has(String(args.country ?? '').trim().toLowerCase())
-      return { stateprovince: american ? (args.state ?? args.province ?? '') : (args.province ?? '') }
+      const american = US.has(
+        String(args.country ?? '')
+          .trim()
+          .toLowerCase(),
+      )
+      return {
+        stateprovince: american ? (args.state ?? args.province ?? '') : (args.province ?? ''),
+      }
     },
   },
   geo_lat: coordinate('geoLat', 90, 'geo_lat', 'Latitude (with geo_lng).'),
   geo_lng: coordinate('geoLng', 180, 'geo_lng', 'Longitude (with geo_lat).'),
-  json_ld: { schema: Type.Optional(JsonLd), show: (view, built) => (view.withJsonLd ? venueJsonLd(built) : undefined) },
-  show_map: { schema: lockableFlag('Show a map; null when password-protected.'), show: ({ doc }) => doc.showMap !== false, locked: null, field: 'showMap', param: flag('Show a map (default true).') },
-  show_map_link: { schema: lockableFlag('Show a map link; null when password-protected.'), show: ({ doc }) => doc.showMapLink !== false, locked: null, field: 'showMapLink', param: flag('Show a map link (default true).') },
+  json_ld: {
+    schema: Type.Optional(JsonLd),
+    show: (view, built) => (view.withJsonLd ? venueJsonLd(built) : undefined),
+  },
+  show_map: {
+    schema: lockableFlag('Show a map; null when password-protected.'),
+    show: ({ doc }) => doc.showMap !== false,
+    locked: null,
+    field: 'showMap',
+    param: flag('Show a map (default true).'),
+  },
+  show_map_link: {
+    schema: lockableFlag('Show a map link; null when password-protected.'),
+    show: ({ doc }) => doc.showMapLink !== false,
+    locked: null,
+    field: 'showMapLink',
+    param: flag('Show a map link (default true).'),
+  },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
 } satisfies FieldTable<LinkedView>

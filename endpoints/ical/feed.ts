@@ -4,7 +4,12 @@ import { foldLines } from './fold.js'
 import type { Where } from 'payload'
 import { languageSegment, NAMESPACE, type Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
-import { readableEvent, SINGLE_READ_ERRORS, singleReadParams, type EventAddress } from '../events/single.js'
+import {
+  readableEvent,
+  SINGLE_READ_ERRORS,
+  singleReadParams,
+  type EventAddress,
+} from '../events/single.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, noRelated, type Related } from '../records/load.js'
@@ -20,15 +25,22 @@ import { zoneBlock } from './zones.js'
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
 export const ICAL_NAMESPACE = FEEDS_NAMESPACE
 
-/** Events read per query while a feed streams: a page's worth of memory, whatever the feed's size. */
+/**
+ * Events read per query while a feed streams: a page's worth of memory, whatever the feed's size.
+ */
 const BATCH = 200
 
 const CONTENT_TYPE = 'text/calendar; charset=utf-8'
 
 /** The archive's filters, less its paging: a feed holds every event of its window. */
-const feedParams: Params = Object.fromEntries(Object.entries(archiveParams).filter(([name]) => name !== 'page' && name !== 'per_page'))
+const feedParams: Params = Object.fromEntries(
+  Object.entries(archiveParams).filter(([name]) => name !== 'page' && name !== 'per_page'),
+)
 
-/** What record builders need, with the v1 namespace as root, so that records (and links) are those of v1. */
+/**
+ * What record builders need, with the v1 namespace as root, so that records (and links) are those
+ * of v1.
+ */
 const v1Context = (context: Context): Context => ({
   ...context,
   root: `${context.siteUrl}${languageSegment(context.lang)}${context.payload.config.routes.api}/${NAMESPACE}/`,
@@ -37,9 +49,17 @@ const v1Context = (context: Context): Context => ({
 const hostOf = (context: Context) => new URL(context.siteUrl).host
 
 /** BEGIN:VCALENDAR and its properties, then a VTIMEZONE for each zone the events use. */
-function calendarHead(context: Context, name: string, zones: Iterable<string | null | undefined>): string {
+function calendarHead(
+  context: Context,
+  name: string,
+  zones: Iterable<string | null | undefined>,
+): string {
   const calendar = ical({
-    prodId: { company: hostOf(context), product: 'Payload Events Calendar', language: context.lang.toUpperCase() },
+    prodId: {
+      company: hostOf(context),
+      product: 'Payload Events Calendar',
+      language: context.lang.toUpperCase(),
+    },
     method: ICalCalendarMethod.PUBLISH,
     name,
     x: { 'X-WR-TIMEZONE': context.options.siteTimezone },
@@ -56,12 +76,33 @@ function calendarHead(context: Context, name: string, zones: Iterable<string | n
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
 
-/** VEVENTs of events with their related records (loaded here unless the caller has them), folded at 75 octets. */
-async function vevents(context: Context, docs: Doc[], password: unknown, loaded?: Related, parts?: Map<Doc, SeriesPart>): Promise<string> {
+/**
+ * VEVENTs of events with their related records (loaded here unless the caller has them), folded at
+ * 75 octets.
+ */
+async function vevents(
+  context: Context,
+  docs: Doc[],
+  password: unknown,
+  loaded?: Related,
+  parts?: Map<Doc, SeriesPart>,
+): Promise<string> {
   const related = loaded ?? (await loadRelated(context, docs, password))
   const host = hostOf(context)
   return docs
-    .map((doc) => foldLines(new ICalEvent(veventData(doc, eventRecord(doc, context, related, { givenPassword: password }), host, parts?.get(doc)), ical()).toString()))
+    .map((doc) =>
+      foldLines(
+        new ICalEvent(
+          veventData(
+            doc,
+            eventRecord(doc, context, related, { givenPassword: password }),
+            host,
+            parts?.get(doc),
+          ),
+          ical(),
+        ).toString(),
+      ),
+    )
     .join('')
 }
 
@@ -72,9 +113,19 @@ async function vevents(context: Context, docs: Doc[], password: unknown, loaded?
  * One more query per batch, for the series it brings. Venues, organizers, terms and images that
  * earlier batches read (`known`) are not read again.
  */
-async function batchVevents(context: Context, docs: Doc[], password: unknown, seen: Set<number>, known: Related): Promise<string> {
-  const wanted = [...new Set(docs.map(seriesIdOf).filter((id): id is number => id !== null && !seen.has(id)))]
-  const masters = wanted.length ? await context.data.all('events', { where: { id: { in: wanted } } }) : []
+async function batchVevents(
+  context: Context,
+  docs: Doc[],
+  password: unknown,
+  seen: Set<number>,
+  known: Related,
+): Promise<string> {
+  const wanted = [
+    ...new Set(docs.map(seriesIdOf).filter((id): id is number => id !== null && !seen.has(id))),
+  ]
+  const masters = wanted.length
+    ? await context.data.all('events', { where: { id: { in: wanted } } })
+    : []
   const byId = new Map<number, Doc>(masters.map((master) => [master.id, master]))
   const out: Doc[] = []
   const parts = new Map<Doc, SeriesPart>()
@@ -95,7 +146,9 @@ async function batchVevents(context: Context, docs: Doc[], password: unknown, se
       parts.set(doc, { seriesId, occurrence: doc.occurrence })
     }
   }
-  return out.length ? vevents(context, out, password, await loadRelated(context, out, password, known), parts) : ''
+  return out.length
+    ? vevents(context, out, password, await loadRelated(context, out, password, known), parts)
+    : ''
 }
 
 /**
@@ -105,12 +158,19 @@ async function batchVevents(context: Context, docs: Doc[], password: unknown, se
  * current day included (the default window moves daily).
  */
 async function calendarState(context: Context) {
-  const mark = context.calendarMark ?? (await currentChangeMark(context.payload, context.options.sequencesSlug))
+  const mark =
+    context.calendarMark ??
+    (await currentChangeMark(context.payload, context.options.sequencesSlug))
   // Events, venues and organizers can be scheduled; a feed shows all three.
   const dues = await Promise.all(
     (['events', 'venues', 'organizers'] as const).map(async (key) => {
       const { docs } = await context.data.page(key, {
-        where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: context.now.toISOString() } }] },
+        where: {
+          and: [
+            { status: { equals: 'future' } },
+            { publishedAt: { less_than_equal: context.now.toISOString() } },
+          ],
+        },
         sort: '-publishedAt',
         limit: 1,
         count: false,
@@ -122,14 +182,24 @@ async function calendarState(context: Context) {
   )
   const lastDue = Math.max(...dues)
   const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
-  return { mark, lastDue, lastModified: new Date(Math.min(context.now.getTime(), Math.max(mark, lastDue, today))) }
+  return {
+    mark,
+    lastDue,
+    lastModified: new Date(Math.min(context.now.getTime(), Math.max(mark, lastDue, today))),
+  }
 }
 
 /** Who is asking, as far as it changes what a calendar holds. */
-const callerKey = (context: Context) => (context.user ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}` : null)
+const callerKey = (context: Context) =>
+  context.user
+    ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}`
+    : null
 
 function calendarHeaders(filename: string): Record<string, string> {
-  return { 'content-type': CONTENT_TYPE, 'content-disposition': `attachment; filename="${filename}"` }
+  return {
+    'content-type': CONTENT_TYPE,
+    'content-disposition': `attachment; filename="${filename}"`,
+  }
 }
 
 const DAY_MS = 86_400_000
@@ -142,19 +212,37 @@ const DAY_MS = 86_400_000
  */
 export function impliedStartBound(where: Where[]): Where[] {
   const ends = where.flatMap((condition) => {
-    const end = (condition as { endDateLocal?: { less_than_equal?: unknown; less_than?: unknown } }).endDateLocal
-    return [end?.less_than_equal, end?.less_than].filter((value): value is string => typeof value === 'string')
+    const end = (condition as { endDateLocal?: { less_than_equal?: unknown; less_than?: unknown } })
+      .endDateLocal
+    return [end?.less_than_equal, end?.less_than].filter(
+      (value): value is string => typeof value === 'string',
+    )
   })
   if (ends.length === 0) return []
   const earliest = Date.parse(`${ends.sort()[0].replace(' ', 'T')}Z`)
   if (Number.isNaN(earliest)) return []
-  return [{ startDateLocal: { less_than_equal: new Date(earliest + DAY_MS).toISOString().slice(0, 19).replace('T', ' ') } }]
+  return [
+    {
+      startDateLocal: {
+        less_than_equal: new Date(earliest + DAY_MS).toISOString().slice(0, 19).replace('T', ' '),
+      },
+    },
+  ]
 }
 
-/** The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed is read). */
-async function feedHead(context: Context, query: { where: Where[]; trash: boolean }): Promise<string> {
+/**
+ * The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed
+ * is read).
+ */
+async function feedHead(
+  context: Context,
+  query: { where: Where[]; trash: boolean },
+): Promise<string> {
   const where = [...query.where, ...impliedStartBound(query.where)]
-  const zones = await context.data.distinct('events', 'timezone', { where: { and: where }, trash: query.trash })
+  const zones = await context.data.distinct('events', 'timezone', {
+    where: { and: where },
+    trash: query.trash,
+  })
   const used = zones.map((value) => value.timezone as string | null | undefined)
   return calendarHead(context, `${hostOf(context)} events`, used)
 }
@@ -163,7 +251,11 @@ async function feedHead(context: Context, query: { where: Where[]; trash: boolea
  * The feed, streamed: the head, then the events in batches in the archive's order (start, then
  * id), each batch read after the last one was taken by the connection, then the end.
  */
-function feedStream(context: Context, query: { where: Where[]; trash: boolean }, password: unknown): ReadableStream<Uint8Array> {
+function feedStream(
+  context: Context,
+  query: { where: Where[]; trash: boolean },
+  password: unknown,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let after: { start: string; id: number } | null = null
   let sentHead = false
@@ -184,12 +276,32 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
             return
           }
           const keyset: Where[] = after
-            ? [{ or: [{ startDateLocal: { greater_than: after.start } }, { and: [{ startDateLocal: { equals: after.start } }, { id: { greater_than: after.id } }] }] }]
+            ? [
+                {
+                  or: [
+                    { startDateLocal: { greater_than: after.start } },
+                    {
+                      and: [
+                        { startDateLocal: { equals: after.start } },
+                        { id: { greater_than: after.id } },
+                      ],
+                    },
+                  ],
+                },
+              ]
             : []
-          const { docs: events } = await context.data.page('events', { where: { and: [...query.where, ...keyset] }, sort: ['startDateLocal', 'id'], limit: BATCH, count: false, trash: query.trash })
+          const { docs: events } = await context.data.page('events', {
+            where: { and: [...query.where, ...keyset] },
+            sort: ['startDateLocal', 'id'],
+            limit: BATCH,
+            count: false,
+            trash: query.trash,
+          })
           if (cancelled) return
           if (events.length) {
-            controller.enqueue(encoder.encode(await batchVevents(context, events, password, seen, known)))
+            controller.enqueue(
+              encoder.encode(await batchVevents(context, events, password, seen, known)),
+            )
             const last = events[events.length - 1]
             after = { start: last.startDateLocal ?? '', id: last.id }
           }
@@ -199,7 +311,8 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
           }
         } catch (error) {
           if (cancelled) return
-          // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps refuse.
+          // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps
+          // refuse.
           context.payload.logger.error({ err: error, msg: 'calendar feed failed while streaming' })
           controller.error(error)
         }
@@ -210,7 +323,10 @@ function feedStream(context: Context, query: { where: Where[]; trash: boolean },
   )
 }
 
-/** The events of the archive's query (same filters, meanings, errors and default window) as one calendar. */
+/**
+ * The events of the archive's query (same filters, meanings, errors and default window) as one
+ * calendar.
+ */
 async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   const context = v1Context(given)
   const { where, statuses } = await archiveFilters(context, args as ArchiveArgs)
@@ -219,12 +335,26 @@ async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
   if (statuses) where.push(statusWhere(statuses, context.now))
   const trash = statuses?.includes('trash') ?? false
   const state = await calendarState(context)
-  // The same query on the same calendar state gives the same bytes: the tag is known before the feed is read.
+  // The same query on the same calendar state gives the same bytes: the tag is known before the
+  // feed is read.
   const validator: Validator = {
-    etag: etagOfSource({ query, lang: context.lang, caller: callerKey(context), site: context.siteUrl, mark: state.mark, lastDue: state.lastDue }),
+    etag: etagOfSource({
+      query,
+      lang: context.lang,
+      caller: callerKey(context),
+      site: context.siteUrl,
+      mark: state.mark,
+      lastDue: state.lastDue,
+    }),
     lastModified: state.lastModified,
   }
-  return { status: 200, body: null, raw: feedStream(context, { where, trash }, args.password), headers: calendarHeaders('events.ics'), validator }
+  return {
+    status: 200,
+    body: null,
+    raw: feedStream(context, { where, trash }, args.password),
+    headers: calendarHeaders('events.ics'),
+    validator,
+  }
 }
 
 export const eventsFeed: Operation = {
@@ -234,7 +364,10 @@ export const eventsFeed: Operation = {
   handle: feed,
 }
 
-/** One event as a calendar, after the checks of a v1 single read (403 for a protected event without its password). */
+/**
+ * One event as a calendar, after the checks of a v1 single read (403 for a protected event without
+ * its password).
+ */
 export function eventCalendar(address: EventAddress): Operation {
   return {
     summary: `One event by ${address} as iCalendar`,
@@ -244,15 +377,35 @@ export function eventCalendar(address: EventAddress): Operation {
       const context = v1Context(given)
       const { doc, related } = await readableEvent(context, address, args)
       // A series comes with its rules and the dates changed on their own.
-      const changed = doc.isSeries ? await context.data.all('events', { where: { and: [{ series: { equals: doc.id } }, { detached: { equals: true } }] } }) : []
-      const parts = new Map<Doc, SeriesPart>([[doc, { master: true }], ...changed.map((date): [Doc, SeriesPart] => [date, { seriesId: doc.id, occurrence: date.occurrence as string }])])
+      const changed = doc.isSeries
+        ? await context.data.all('events', {
+            where: { and: [{ series: { equals: doc.id } }, { detached: { equals: true } }] },
+          })
+        : []
+      const parts = new Map<Doc, SeriesPart>([
+        [doc, { master: true }],
+        ...changed.map((date): [Doc, SeriesPart] => [
+          date,
+          { seriesId: doc.id, occurrence: date.occurrence as string },
+        ]),
+      ])
       const events = doc.isSeries
-        ? (await vevents(context, [doc], args.password, related, parts)) + (changed.length ? await vevents(context, changed, args.password, undefined, parts) : '')
+        ? (await vevents(context, [doc], args.password, related, parts)) +
+          (changed.length ? await vevents(context, changed, args.password, undefined, parts) : '')
         : await vevents(context, [doc], args.password, related)
-      const body = calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) + events + CALENDAR_END
+      const body =
+        calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) +
+        events +
+        CALENDAR_END
       const { lastModified } = await calendarState(context)
       const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
-      return { status: 200, body: null, raw: body, headers, validator: { etag: etagOfBody(body, headers), lastModified } }
+      return {
+        status: 200,
+        body: null,
+        raw: body,
+        headers,
+        validator: { etag: etagOfBody(body, headers), lastModified },
+      }
     },
   }
 }

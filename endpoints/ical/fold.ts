@@ -14,6 +14,7 @@ function octets(text: string, i: number): number {
   return 3
 }
 
+// eslint-disable-next-line no-control-regex -- ASCII is 0x00–0x7f, control characters included
 const SHORT_ASCII = /^[\x00-\x7f]{0,74}$/
 
 function foldLine(line: string): string {

@@ -1,7 +1,10 @@
 import type { Route } from '../router.js'
 import { eventCalendar, eventsFeed } from './feed.js'
 
-/** The calendar feeds, under `/api/cal/ical` (and `/fr/api/cal/ical`, …), routed like the v1 namespace. */
+/**
+ * The calendar feeds, under `/api/cal/ical` (and `/fr/api/cal/ical`, …), routed like the v1
+ * namespace.
+ */
 export function icalRoutes(): Route[] {
   return [
     { path: '/events.ics', operations: { GET: eventsFeed } },

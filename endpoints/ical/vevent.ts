@@ -5,10 +5,14 @@ import type { Doc } from '../records/common.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
 
-/** HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its line breaks. */
+/**
+ * HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its
+ * line breaks.
+ */
 const toText = compile({
   wordwrap: false,
-  // Its walk recurses: hostile HTML nested thousands deep is cut at this depth rather than overflowing the stack.
+  // Its walk recurses: hostile HTML nested thousands deep is cut at this depth rather than
+  // overflowing the stack.
   limits: { maxDepth: 64 },
   selectors: [
     { selector: 'a', options: { hideLinkIfSameAsText: true } },
@@ -22,7 +26,10 @@ const toText = compile({
 
 const plain = (html: string | undefined) => (html ? toText(html).trim() : '')
 
-/** `YYYY-MM-DD` of a wall-clock `YYYY-MM-DD HH:MM:SS`, as a Date at UTC midnight (how ical-generator takes a DATE). */
+/**
+ * `YYYY-MM-DD` of a wall-clock `YYYY-MM-DD HH:MM:SS`, as a Date at UTC midnight (how ical-generator
+ * takes a DATE).
+ */
 const dayOf = (wallClock: string, addDays = 0) => {
   const day = new Date(`${wallClock.slice(0, 10)}T00:00:00Z`)
   day.setUTCDate(day.getUTCDate() + addDays)
@@ -30,9 +37,13 @@ const dayOf = (wallClock: string, addDays = 0) => {
 }
 
 /** An instant in a zone (UTC when there is none), as ical-generator takes a zoned time. */
-const inZone = (instant: string, tzid: string | undefined) => DateTime.fromJSDate(new Date(instant), { zone: tzid ?? 'UTC' })
+const inZone = (instant: string, tzid: string | undefined) =>
+  DateTime.fromJSDate(new Date(instant), { zone: tzid ?? 'UTC' })
 
-/** RFC 5545 STATUS: published (or scheduled, or private) events are confirmed, drafts tentative, the trash cancelled. */
+/**
+ * RFC 5545 STATUS: published (or scheduled, or private) events are confirmed, drafts tentative, the
+ * trash cancelled.
+ */
 function statusOf(status: string): ICalEventStatus {
   if (status === 'trash') return ICalEventStatus.CANCELLED
   if (status === 'draft' || status === 'pending') return ICalEventStatus.TENTATIVE
@@ -44,19 +55,37 @@ function locationOf(record: EventRecord): ICalEventData['location'] {
   const venue = Array.isArray(record.venue) ? undefined : record.venue
   if (!venue) return null
   const title = plain(venue.venue)
-  const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country]
+  const address = [
+    venue.address,
+    venue.city,
+    venue.stateprovince || venue.state || venue.province,
+    venue.zip,
+    venue.country,
+  ]
     .map((part) => plain(part))
     .filter(Boolean)
     .join(', ')
-  const geo = typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number' ? { lat: venue.geo_lat, lon: venue.geo_lng } : undefined
+  const geo =
+    typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number'
+      ? { lat: venue.geo_lat, lon: venue.geo_lng }
+      : undefined
   if (!title && !address) return null
-  return { title: title || address, ...(title && address ? { address } : {}), ...(geo ? { geo } : {}) }
+  return {
+    title: title || address,
+    ...(title && address ? { address } : {}),
+    ...(geo ? { geo } : {}),
+  }
 }
 
-/** The first organizer that has an e-mail address (ORGANIZER is a calendar address: one, with a mailto). */
+/**
+ * The first organizer that has an e-mail address (ORGANIZER is a calendar address: one, with a
+ * mailto).
+ */
 function organizerOf(record: EventRecord): ICalEventData['organizer'] {
   const organizer = record.organizer.find((candidate) => candidate.email)
-  return organizer ? { name: plain(organizer.organizer) || organizer.email, email: organizer.email } : null
+  return organizer
+    ? { name: plain(organizer.organizer) || organizer.email, email: organizer.email }
+    : null
 }
 
 /**
@@ -68,7 +97,8 @@ function organizerOf(record: EventRecord): ICalEventData['organizer'] {
  * change, so that the same data gives the same bytes (and the same ETag).
  */
 /** A wall clock `YYYY-MM-DD HH:MM:SS` as an iCalendar DATE-TIME (`YYYYMMDDTHHMMSS`) or DATE. */
-const icalWall = (wall: string, dateOnly: boolean) => (dateOnly ? wall.slice(0, 10).replace(/-/g, '') : wall.replace(/[-:]/g, '').replace(' ', 'T'))
+const icalWall = (wall: string, dateOnly: boolean) =>
+  dateOnly ? wall.slice(0, 10).replace(/-/g, '') : wall.replace(/[-:]/g, '').replace(' ', 'T')
 
 /**
  * A series' RRULE, RDATE and EXDATE lines (RFC 5545 §3.8.5), its dates in its zone (`TZID`), or as
@@ -79,37 +109,65 @@ export function recurrenceLines(doc: Doc, tzid: string | undefined): string {
   const recurrence = doc.recurrence ?? {}
   const dateOnly = doc.allDay === true
   const dates = (name: string, list: unknown) => {
-    const walls = (Array.isArray(list) ? list : []).filter((item): item is string => typeof item === 'string')
+    const walls = (Array.isArray(list) ? list : []).filter(
+      (item): item is string => typeof item === 'string',
+    )
     if (!walls.length) return []
     const values = walls.map((wall) => icalWall(wall, dateOnly))
     if (dateOnly) return [`${name};VALUE=DATE:${values.join(',')}`]
     if (tzid) return [`${name};TZID=${tzid}:${values.join(',')}`]
     return [`${name}:${values.map((value) => `${value}Z`).join(',')}`]
   }
-  const rules = (Array.isArray(recurrence.rules) ? recurrence.rules : []).map((rule: string) => `RRULE:${rule}`)
-  return [...rules, ...dates('RDATE', recurrence.rdates), ...dates('EXDATE', recurrence.exdates)].join('\n')
+  const rules = (Array.isArray(recurrence.rules) ? recurrence.rules : []).map(
+    (rule: string) => `RRULE:${rule}`,
+  )
+  return [
+    ...rules,
+    ...dates('RDATE', recurrence.rdates),
+    ...dates('EXDATE', recurrence.exdates),
+  ].join('\n')
 }
 
-/** How a VEVENT stands in a series: the series itself (with its rules), or one of its dates changed on its own. */
+/**
+ * How a VEVENT stands in a series: the series itself (with its rules), or one of its dates changed
+ * on its own.
+ */
 export type SeriesPart = { master: true } | { seriesId: number | string; occurrence: string }
 
 const uidOf = (id: number | string, host: string) => `event-${id}@${host}`
 
-export function veventData(doc: Doc, record: EventRecord, host: string, part?: SeriesPart): ICalEventData {
+export function veventData(
+  doc: Doc,
+  record: EventRecord,
+  host: string,
+  part?: SeriesPart,
+): ICalEventData {
   const zone = zoneBlock(doc.timezone)
   const modified = new Date(doc.updatedAt ?? doc.createdAt)
   const times: Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> = record.all_day
     ? // A DATE end is exclusive: the day after the last day.
       { start: dayOf(record.start_date), end: dayOf(record.end_date, 1), allDay: true }
-    : // In the event's zone as luxon times: ical-generator writes a plain Date's UTC digits even under a TZID.
-      { start: inZone(doc.startDate, zone?.tzid), end: inZone(doc.endDate, zone?.tzid), timezone: zone?.tzid ?? null }
+    : // In the event's zone as luxon times: ical-generator writes a plain Date's UTC digits
+      // even under a TZID.
+      {
+        start: inZone(doc.startDate, zone?.tzid),
+        end: inZone(doc.endDate, zone?.tzid),
+        timezone: zone?.tzid ?? null,
+      }
   const image = record.image ? record.image.url : null
   const series: Partial<ICalEventData> =
     part && 'master' in part
       ? { repeating: recurrenceLines(doc, zone?.tzid) }
       : part
         ? // A changed date keeps its series' UID and names the date it replaces.
-          { id: uidOf(part.seriesId, host), recurrenceId: record.all_day ? dayOf(part.occurrence) : DateTime.fromFormat(part.occurrence, 'yyyy-MM-dd HH:mm:ss', { zone: zone?.tzid ?? 'UTC' }) }
+          {
+            id: uidOf(part.seriesId, host),
+            recurrenceId: record.all_day
+              ? dayOf(part.occurrence)
+              : DateTime.fromFormat(part.occurrence, 'yyyy-MM-dd HH:mm:ss', {
+                  zone: zone?.tzid ?? 'UTC',
+                }),
+          }
         : {}
   return {
     id: uidOf(doc.id, host),
@@ -122,7 +180,9 @@ export function veventData(doc: Doc, record: EventRecord, host: string, part?: S
     description: plain(record.description) || null,
     location: locationOf(record),
     organizer: organizerOf(record),
-    categories: record.categories.map((category) => ({ name: plain(category.name) })).filter((category) => category.name),
+    categories: record.categories
+      .map((category) => ({ name: plain(category.name) }))
+      .filter((category) => category.name),
     url: record.url,
     attachments: image ? [image] : [],
     status: statusOf(record.status),

@@ -13,7 +13,9 @@ const blocks = new Map<string, { tzid: string; vtimezone: string } | null>()
  * null for UTC, offset zones (`UTC+2`) and names the library does not know, whose times are
  * written in UTC instead.
  */
-export function zoneBlock(zone: string | null | undefined): { tzid: string; vtimezone: string } | null {
+export function zoneBlock(
+  zone: string | null | undefined,
+): { tzid: string; vtimezone: string } | null {
   if (!zone || /^(utc|gmt|etc\/utc|etc\/gmt|z)$/i.test(zone)) return null
   let block = blocks.get(zone)
   if (block !== undefined) return block
@@ -22,7 +24,8 @@ export function zoneBlock(zone: string | null | undefined): { tzid: string; vtim
   if (known.has(zone)) {
     const [vtimezone, tzidLine] = tzlib_get_ical_block(zone) as string[]
     const tzid = tzidLine?.replace(/^TZID=/, '')
-    if (vtimezone && tzid && tzid !== 'Etc/UTC') block = { tzid, vtimezone: `${foldLines(vtimezone.trim())}\r\n` }
+    if (vtimezone && tzid && tzid !== 'Etc/UTC')
+      block = { tzid, vtimezone: `${foldLines(vtimezone.trim())}\r\n` }
   }
   blocks.set(zone, block)
   return block

@@ -21,61 +21,124 @@ export function checkCoordinates(args: Record<string, any>) {
  * An existing, non-trashed record with the same name and, when a description is given, the same
  * description (case-insensitive): creating it again returns that one (reference §6.3).
  */
-async function findDuplicate(context: Context, type: LinkedType, name: string, description?: string) {
+async function findDuplicate(
+  context: Context,
+  type: LinkedType,
+  name: string,
+  description?: string,
+) {
   const named = await recordsNamed(context, type.plural, name)
   const field = type.fields.description.field!
   return named.find((doc) => description === undefined || sameText(doc[field], description))
 }
 
 /** Creates a venue or organizer from validated arguments, or returns the duplicate it would be. */
-export async function createOrReuse(context: Context, type: LinkedType, args: Record<string, any>): Promise<{ id: number; created: boolean }> {
+export async function createOrReuse(
+  context: Context,
+  type: LinkedType,
+  args: Record<string, any>,
+): Promise<{ id: number; created: boolean }> {
   const duplicate = await findDuplicate(context, type, args[type.kind], args.description)
   if (duplicate) return { id: duplicate.id, created: false }
   const status = args.status ?? (can.publish(context.user) ? 'publish' : 'draft')
-  const doc = await context.data.create(type.plural, { ...(await dataOf(type.fields, args, context, null)), status })
+  const doc = await context.data.create(type.plural, {
+    ...(await dataOf(type.fields, args, context, null)),
+    status,
+  })
   return { id: doc.id, created: true }
 }
 
 const isEmptyValue = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every(isEmptyValue))
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === 0 ||
+  value === '0' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value as object).every(isEmptyValue))
 
 const couldNotCreate = (type: LinkedType, reasons: Record<string, string>) =>
-  new ApiError(400, `could-not-create-${type.kind}`, `Could not create the ${type.kind}.`, { params: reasons })
+  new ApiError(400, `could-not-create-${type.kind}`, `Could not create the ${type.kind}.`, {
+    params: reasons,
+  })
 
 const invalid = (type: LinkedType, reason: string) =>
-  new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${type.kind}`, { params: { [type.kind]: reason } })
+  new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${type.kind}`, {
+    params: { [type.kind]: reason },
+  })
 
-/** One item of an event's `venue` or `organizer` argument: an id, `{ id }` or an object to create. */
+/**
+ * One item of an event's `venue` or `organizer` argument: an id, `{ id }` or an object to create.
+ */
 async function resolveOne(context: Context, type: LinkedType, item: unknown): Promise<number> {
-  const asId = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : null)
-  const id = asId(item) ?? (item && typeof item === 'object' && 'id' in item ? asId((item as { id: unknown }).id) : null)
+  const asId = (value: unknown) =>
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : null
+  const id =
+    asId(item) ??
+    (item && typeof item === 'object' && 'id' in item ? asId((item as { id: unknown }).id) : null)
   if (id !== null) {
-    if (!(await context.data.count(type.plural, { where: { id: { equals: id } }, sight: 'everything' }))) throw invalid(type, `No ${type.kind} with id ${id}.`)
+    if (
+      !(await context.data.count(type.plural, {
+        where: { id: { equals: id } },
+        sight: 'everything',
+      }))
+    )
+      throw invalid(type, `No ${type.kind} with id ${id}.`)
     return id
   }
-  if (!item || typeof item !== 'object' || Array.isArray(item)) throw invalid(type, `Give a ${type.kind} id or a ${type.kind} object.`)
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    throw invalid(type, `Give a ${type.kind} id or a ${type.kind} object.`)
   if (type === VENUES) {
     const coordinates = checkCoordinates(item as Record<string, unknown>)
     if (coordinates) throw couldNotCreate(type, coordinates)
   }
-  const args = await validateArgs(type.params, item as Record<string, unknown>, context, (reasons) => couldNotCreate(type, reasons))
+  const args = await validateArgs(
+    type.params,
+    item as Record<string, unknown>,
+    context,
+    (reasons) => couldNotCreate(type, reasons),
+  )
   return (await createOrReuse(context, type, args)).id
 }
 
-/** The venue an event's `venue` argument names: null for an empty value, else one id (created when needed). */
+/**
+ * The venue an event's `venue` argument names: null for an empty value, else one id (created when
+ * needed).
+ */
 export async function resolveVenue(context: Context, value: unknown): Promise<number | null> {
   if (isEmptyValue(value)) return null
-  const items = Array.isArray(value) ? value : typeof value === 'string' && value.includes(',') ? value.split(',') : [value]
-  if (items.length !== 1) throw invalid(VENUES, 'An event has one venue: give one id or one venue object.')
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string' && value.includes(',')
+      ? value.split(',')
+      : [value]
+  if (items.length !== 1)
+    throw invalid(VENUES, 'An event has one venue: give one id or one venue object.')
   return resolveOne(context, VENUES, items[0])
 }
 
-/** The organizers an event's `organizer` argument names, in order: ids, `{ id }`s, objects, or a comma list. */
+/**
+ * The organizers an event's `organizer` argument names, in order: ids, `{ id }`s, objects, or a
+ * comma list.
+ */
 export async function resolveOrganizers(context: Context, value: unknown): Promise<number[]> {
   if (isEmptyValue(value)) return []
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : [value]
-  if (items.length > MAX_LIST_ITEMS) throw invalid(ORGANIZERS, `At most ${MAX_LIST_ITEMS} organizers.`)
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [value]
+  if (items.length > MAX_LIST_ITEMS)
+    throw invalid(ORGANIZERS, `At most ${MAX_LIST_ITEMS} organizers.`)
   const ids: number[] = []
   for (const item of items) {
     const id = await resolveOne(context, ORGANIZERS, item)

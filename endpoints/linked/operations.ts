@@ -19,62 +19,129 @@ import { VENUES, type LinkedType } from './kinds.js'
 
 export type Address = 'id' | 'slug'
 
-const noRecord = (type: LinkedType, address: Address) => (value: unknown) => `${address}: no ${type.kind} with ${address} ${value}.`
+const noRecord = (type: LinkedType, address: Address) => (value: unknown) =>
+  `${address}: no ${type.kind} with ${address} ${value}.`
 
 /** `id` or `slug` of an existing record, whatever its status; otherwise 400 (reference §6.2). */
 const pathParam = (type: LinkedType, address: Address): ParamSpec =>
-  addressParam(type.plural, address, { kind: address === 'id' ? 'integer' : 'text', description: `${address === 'id' ? 'Id' : 'Slug'} of the ${type.kind}.` }, noRecord(type, address))
+  addressParam(
+    type.plural,
+    address,
+    {
+      kind: address === 'id' ? 'integer' : 'text',
+      description: `${address === 'id' ? 'Id' : 'Slug'} of the ${type.kind}.`,
+    },
+    noRecord(type, address),
+  )
 
 /**
  * The record a write addresses, looked up again inside the write's transaction: a concurrent
  * delete may have removed it since validation, and the answer is then validation's.
  */
-async function addressedForWrite(type: LinkedType, context: Context, address: Address, args: Record<string, any>): Promise<Doc> {
+async function addressedForWrite(
+  type: LinkedType,
+  context: Context,
+  address: Address,
+  args: Record<string, any>,
+): Promise<Doc> {
   const found = await findOne(context, type.plural, { [address]: { equals: args[address] } })
   if (!found) throw invalidParams({ [address]: noRecord(type, address)(args[address]) })
   return found
 }
 
-/** Records of a page: each with its image, and unlocked by the request's password when it matches. */
-async function records(type: LinkedType, context: Context, docs: Doc[], options: { givenPassword?: unknown; withJsonLd?: boolean }) {
+/**
+ * Records of a page: each with its image, and unlocked by the request's password when it matches.
+ */
+async function records(
+  type: LinkedType,
+  context: Context,
+  docs: Doc[],
+  options: { givenPassword?: unknown; withJsonLd?: boolean },
+) {
   const passwords = new Map<string, string>()
   const collection = context.data.slug(type.plural)
-  const [images] = await Promise.all([loadImages(context, docs), loadPasswords(context, type.plural, docs, options.givenPassword, passwords)])
-  return docs.map((doc) => type.record(doc, context, { images, password: passwords.get(`${collection}:${doc.id}`), ...options }))
+  const [images] = await Promise.all([
+    loadImages(context, docs),
+    loadPasswords(context, type.plural, docs, options.givenPassword, passwords),
+  ])
+  return docs.map((doc) =>
+    type.record(doc, context, {
+      images,
+      password: passwords.get(`${collection}:${doc.id}`),
+      ...options,
+    }),
+  )
 }
 
-/** Cut at every character that is not a letter, digit or hyphen; a record matches when one field holds every fragment. */
+/**
+ * Cut at every character that is not a letter, digit or hyphen; a record matches when one field
+ * holds every fragment.
+ */
 function searchWhere(type: LinkedType, search: string): Where {
   const fragments = searchWords(search, /[^\p{L}\p{N}-]+/u)
   if (fragments.length === 0) return { id: { equals: 0 } }
-  return { or: type.searchFields.map((field): Where => ({ and: fragments.map((fragment): Where => ({ [field]: { contains: fragment } })) })) }
+  return {
+    or: type.searchFields.map((field): Where => ({
+      and: fragments.map((fragment): Where => ({ [field]: { contains: fragment } })),
+    })),
+  }
 }
 
 /** Ids of the records linked from events that match `where`, with one distinct query. */
-async function linkedFromEvents(type: LinkedType, context: Context, where: Where, sight: 'caller' | 'everything'): Promise<number[]> {
-  const values = await context.data.distinct('events', type.eventField, { where: { and: [where, { [type.eventField]: { exists: true } }] }, sight })
-  return values.map((value) => idOf(value[type.eventField])).filter((id): id is number => id !== null)
+async function linkedFromEvents(
+  type: LinkedType,
+  context: Context,
+  where: Where,
+  sight: 'caller' | 'everything',
+): Promise<number[]> {
+  const values = await context.data.distinct('events', type.eventField, {
+    where: { and: [where, { [type.eventField]: { exists: true } }] },
+    sight,
+  })
+  return values
+    .map((value) => idOf(value[type.eventField]))
+    .filter((id): id is number => id !== null)
 }
 
 export function listLinked(type: LinkedType): Operation {
   const params = {
     page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
     per_page: { kind: 'integer', description: `${type.plural} per page (at most 50).` },
-    search: { kind: 'text', description: `${type.plural} with one field holding every word of the search.` },
+    search: {
+      kind: 'text',
+      description: `${type.plural} with one field holding every word of the search.`,
+    },
     event: {
       kind: 'integer',
       description: `Only the ${type.plural} of this event.`,
-      check: async (id: number, context: Context) => ((await findOne(context, 'events', { id: { equals: id } })) ? undefined : `event: no event with id ${id}.`),
+      check: async (id: number, context: Context) =>
+        (await findOne(context, 'events', { id: { equals: id } }))
+          ? undefined
+          : `event: no event with id ${id}.`,
     },
-    has_events: { kind: 'truthy', description: `true: ${type.plural} of at least one event that is not a draft or pending; false: the others.` },
-    only_with_upcoming: { kind: 'truthy', description: `Only ${type.plural} of at least one upcoming event the caller may see.`, default: 'false' },
-    status: { kind: 'list', description: 'Post statuses (comma list). Without edit rights only "publish".', check: statusCheck(type.plural) },
+    has_events: {
+      kind: 'truthy',
+      description: `true: ${type.plural} of at least one event that is not a draft or pending; false: the others.`,
+    },
+    only_with_upcoming: {
+      kind: 'truthy',
+      description: `Only ${type.plural} of at least one upcoming event the caller may see.`,
+      default: 'false',
+    },
+    status: {
+      kind: 'list',
+      description: 'Post statuses (comma list). Without edit rights only "publish".',
+      check: statusCheck(type.plural),
+    },
     password: { kind: 'string', description: `Unlocks password-protected ${type.plural}.` },
   } satisfies Params
   return operation({
     summary: `List ${type.plural}`,
     params,
-    responses: { 200: type.archiveSchema, 404: { errors: [`${type.kind}-archive-page-not-found`] } },
+    responses: {
+      200: type.archiveSchema,
+      404: { errors: [`${type.kind}-archive-page-not-found`] },
+    },
     handle: async (context, args) => {
       const where: Where[] = []
       if (args.search) where.push(searchWhere(type, args.search))
@@ -84,12 +151,24 @@ export function listLinked(type: LinkedType): Operation {
         where.push({ id: { in: [...linked.filter((id) => id !== null), 0] } })
       }
       if (args.has_events !== undefined) {
-        const ids = await linkedFromEvents(type, context, { status: { not_in: ['draft', 'pending'] } }, 'everything')
+        const ids = await linkedFromEvents(
+          type,
+          context,
+          { status: { not_in: ['draft', 'pending'] } },
+          'everything',
+        )
         where.push({ id: args.has_events ? { in: [...ids, 0] } : { not_in: [...ids, 0] } })
       }
       if (args.only_with_upcoming) {
-        const upcoming: Where = { and: [{ startDate: { greater_than_equal: context.now.toISOString() } }, { hideFromListings: { not_equals: true } }] }
-        where.push({ id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] } })
+        const upcoming: Where = {
+          and: [
+            { startDate: { greater_than_equal: context.now.toISOString() } },
+            { hideFromListings: { not_equals: true } },
+          ],
+        }
+        where.push({
+          id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] },
+        })
       }
       const statuses = effectiveStatuses(args.status, context)
       if (statuses) where.push(statusWhere(statuses, context.now))
@@ -102,16 +181,34 @@ export function listLinked(type: LinkedType): Operation {
         trash: statuses?.includes('trash') ?? false,
       })
       if (result.docs.length === 0 && args.page > 1) {
-        throw new ApiError(404, `${type.kind}-archive-page-not-found`, `The requested ${type.kind} archive page does not exist.`)
+        throw new ApiError(
+          404,
+          `${type.kind}-archive-page-not-found`,
+          `The requested ${type.kind} archive page does not exist.`,
+        )
       }
       const query = new URLSearchParams({ page: String(args.page), per_page: String(perPage) })
-      for (const name of ['search', 'event', 'status'] as const) if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
+      for (const name of ['search', 'event', 'status'] as const)
+        if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
       const total = result.totalDocs
       const totalPages = totalPagesOf(total, perPage)
-      const { rest_url, ...around } = pageLinks(`${context.root}${type.plural}/`, query, args.page, totalPages)
+      const { rest_url, ...around } = pageLinks(
+        `${context.root}${type.plural}/`,
+        query,
+        args.page,
+        totalPages,
+      )
       return {
         status: 200,
-        body: { [type.plural]: await records(type, context, result.docs, { givenPassword: args.password }), rest_url, ...around, total, total_pages: totalPages },
+        body: {
+          [type.plural]: await records(type, context, result.docs, {
+            givenPassword: args.password,
+          }),
+          rest_url,
+          ...around,
+          total,
+          total_pages: totalPages,
+        },
         headers: totalHeaders(total, totalPages),
       }
     },
@@ -122,14 +219,24 @@ export function readLinked(type: LinkedType, address: Address): Operation {
   return {
     summary: `Read a ${type.kind} by ${address}`,
     responses: { 200: type.schema, 403: { errors: [`${type.kind}-not-accessible`] } },
-    params: { [address]: pathParam(type, address), password: { kind: 'string', description: `The ${type.kind} password, for a protected one.` } },
+    params: {
+      [address]: pathParam(type, address),
+      password: { kind: 'string', description: `The ${type.kind} password, for a protected one.` },
+    },
     handle: async (context, args) => {
       const stored = context.addressed!
       // What the collection's read access allows, for this one record (collections/access.ts).
       if (stored.deletedAt || !mayRead(stored, context.user, context.now)) {
-        throw new ApiError(403, `${type.kind}-not-accessible`, `The requested ${type.kind} is not accessible`)
+        throw new ApiError(
+          403,
+          `${type.kind}-not-accessible`,
+          `The requested ${type.kind} is not accessible`,
+        )
       }
-      const [record] = await records(type, context, [stored], { givenPassword: args.password, withJsonLd: true })
+      const [record] = await records(type, context, [stored], {
+        givenPassword: args.password,
+        withJsonLd: true,
+      })
       return { status: 200, body: record }
     },
   }
@@ -170,16 +277,28 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
     params: { [address]: pathParam(type, address), ...paramsOf(type.fields, { creating: false }) },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
-      if (address === 'id') await requireRightOnExisting(context, type.plural, 'update', Number(context.pathParams.id))
+      if (address === 'id')
+        await requireRightOnExisting(context, type.plural, 'update', Number(context.pathParams.id))
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
         const stored = await addressedForWrite(type, context, address, args)
         await requireRightOnExisting(context, type.plural, 'update', stored.id)
-        const merged = { geo_lat: stored.geoLat ?? undefined, geo_lng: stored.geoLng ?? undefined, ...args }
-        const coordinates = type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined) ? checkCoordinates(merged) : undefined
+        const merged = {
+          geo_lat: stored.geoLat ?? undefined,
+          geo_lng: stored.geoLng ?? undefined,
+          ...args,
+        }
+        const coordinates =
+          type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
+            ? checkCoordinates(merged)
+            : undefined
         if (coordinates) throw invalidParams(coordinates)
-        await context.data.update(type.plural, stored.id, await dataOf(type.fields, args, context, stored))
+        await context.data.update(
+          type.plural,
+          stored.id,
+          await dataOf(type.fields, args, context, stored),
+        )
         return written(type, context, stored.id, 200)
       }),
   }
@@ -192,11 +311,22 @@ export function deleteLinked(type: LinkedType, address: Address): Operation {
     responses: { 200: type.schema, 410: { errors: [`${type.kind}-is-in-trash`] } },
     params: {
       [address]: pathParam(type, address),
-      force: { kind: 'boolean', description: 'Delete for good instead of moving to the trash (editors and administrators).', default: false },
+      force: {
+        kind: 'boolean',
+        description: 'Delete for good instead of moving to the trash (editors and administrators).',
+        default: false,
+      },
     },
     authorize: async (context) => {
       requireUser(context, can.editPosts(context.user))
-      if (address === 'id') await requireRightOnExisting(context, type.plural, 'delete', Number(context.pathParams.id), { deletedAt: context.now.toISOString() })
+      if (address === 'id')
+        await requireRightOnExisting(
+          context,
+          type.plural,
+          'delete',
+          Number(context.pathParams.id),
+          { deletedAt: context.now.toISOString() },
+        )
     },
     handle: (context, args) =>
       inTransaction(context, async () => {
@@ -207,9 +337,21 @@ export function deleteLinked(type: LinkedType, address: Address): Operation {
           await context.data.remove(type.plural, stored.id, { trash: true })
           return { status: 200, body: before }
         }
-        await requireRightOnExisting(context, type.plural, 'delete', stored.id, { deletedAt: context.now.toISOString() })
-        if (stored.deletedAt) throw new ApiError(410, `${type.kind}-is-in-trash`, `The ${type.kind} is already in the trash.`)
-        await context.data.update(type.plural, stored.id, { deletedAt: context.now.toISOString() }, { trash: false })
+        await requireRightOnExisting(context, type.plural, 'delete', stored.id, {
+          deletedAt: context.now.toISOString(),
+        })
+        if (stored.deletedAt)
+          throw new ApiError(
+            410,
+            `${type.kind}-is-in-trash`,
+            `The ${type.kind} is already in the trash.`,
+          )
+        await context.data.update(
+          type.plural,
+          stored.id,
+          { deletedAt: context.now.toISOString() },
+          { trash: false },
+        )
         return written(type, context, stored.id, 200)
       }),
   }

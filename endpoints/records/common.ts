@@ -25,7 +25,8 @@ export function globalId(context: RecordContext, id: number) {
 }
 
 /** The public page of a record, in the request's language segment when it is not English. */
-export const permalink = (context: RecordContext, base: string, slug: string): string => `${context.siteUrl}${languageSegment(context.lang)}/${base}/${slug}/`
+export const permalink = (context: RecordContext, base: string, slug: string): string =>
+  `${context.siteUrl}${languageSegment(context.lang)}/${base}/${slug}/`
 
 /** The author's id as a string, as the anchor gives it ("0" when none). */
 export const authorId = (doc: Doc) => String(relatedId(doc.author) ?? 0)
@@ -48,4 +49,3 @@ export function unlocked(doc: Doc, stored: string | undefined, password: unknown
   const b = Buffer.from(password)
   return a.length === b.length && crypto.timingSafeEqual(a, b)
 }
-

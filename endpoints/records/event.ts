@@ -15,13 +15,37 @@ export type EventRecordOptions = {
 }
 
 /** An event record (reference §4.1): the event field table, with `json_ld` on single reads. */
-export function eventRecord(doc: Doc, context: RecordContext, related: Related, options: EventRecordOptions & { withJsonLd: true }): SingleEventRecord
-export function eventRecord(doc: Doc, context: RecordContext, related: Related, options?: EventRecordOptions): EventRecord
-export function eventRecord(doc: Doc, context: RecordContext, related: Related, options: EventRecordOptions = {}): EventRecord | SingleEventRecord {
-  const locked = !unlocked(doc, related.passwords.get(`${context.options.slugs.events}:${doc.id}`), options.givenPassword)
-  const record = recordOf(EVENT_FIELDS, eventView(doc, context, related, options.withJsonLd), locked) as EventRecord
+export function eventRecord(
+  doc: Doc,
+  context: RecordContext,
+  related: Related,
+  options: EventRecordOptions & { withJsonLd: true },
+): SingleEventRecord
+export function eventRecord(
+  doc: Doc,
+  context: RecordContext,
+  related: Related,
+  options?: EventRecordOptions,
+): EventRecord
+export function eventRecord(
+  doc: Doc,
+  context: RecordContext,
+  related: Related,
+  options: EventRecordOptions = {},
+): EventRecord | SingleEventRecord {
+  const locked = !unlocked(
+    doc,
+    related.passwords.get(`${context.options.slugs.events}:${doc.id}`),
+    options.givenPassword,
+  )
+  const record = recordOf(
+    EVENT_FIELDS,
+    eventView(doc, context, related, options.withJsonLd),
+    locked,
+  ) as EventRecord
   if (!options.withJsonLd) return record
   const zone = doc.timezone || 'UTC'
-  const iso = (instant: string) => DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''
+  const iso = (instant: string) =>
+    DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''
   return { ...record, json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate)) }
 }

@@ -4,9 +4,16 @@ import { plainText } from './text.js'
 /** schema.org descriptions of single records, for search engines (reference §4.1 `json_ld`). */
 
 const compact = <T extends Record<string, unknown>>(object: T) =>
-  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null && value !== false))
+  Object.fromEntries(
+    Object.entries(object).filter(
+      ([, value]) => value !== '' && value !== undefined && value !== null && value !== false,
+    ),
+  )
 
-const imageUrl = (record: Record<string, unknown>) => (record.image && typeof record.image === 'object' ? (record.image as { url: string }).url : undefined)
+const imageUrl = (record: Record<string, unknown>) =>
+  record.image && typeof record.image === 'object'
+    ? (record.image as { url: string }).url
+    : undefined
 
 export function venueJsonLd(record: Record<string, unknown>): JsonLdRecord {
   const hasGeo = typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number'
@@ -26,7 +33,9 @@ export function venueJsonLd(record: Record<string, unknown>): JsonLdRecord {
         postalCode: record.zip,
         addressCountry: record.country,
       }),
-      geo: hasGeo ? { '@type': 'GeoCoordinates', latitude: record.geo_lat, longitude: record.geo_lng } : undefined,
+      geo: hasGeo
+        ? { '@type': 'GeoCoordinates', latitude: record.geo_lat, longitude: record.geo_lng }
+        : undefined,
       telephone: record.phone,
       sameAs: record.website,
     }),
@@ -50,9 +59,15 @@ export function organizerJsonLd(record: Record<string, unknown>): JsonLdRecord {
 }
 
 /** An event as schema.org `Event`, with its venue as `Place` and its organizers. */
-export function eventJsonLd(record: Record<string, any>, startIso: string, endIso: string): JsonLdRecord {
+export function eventJsonLd(
+  record: Record<string, any>,
+  startIso: string,
+  endIso: string,
+): JsonLdRecord {
   const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
-  const organizers = (record.organizer as Record<string, any>[]).map((organizer) => organizer.json_ld ?? organizerJsonLd(organizer))
+  const organizers = (record.organizer as Record<string, any>[]).map(
+    (organizer) => organizer.json_ld ?? organizerJsonLd(organizer),
+  )
   const prices = (record.cost_details?.values as string[]).filter((value) => /^\d/.test(value))
   return {
     '@context': 'http://schema.org',

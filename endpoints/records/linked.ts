@@ -9,18 +9,31 @@ export type LinkedOptions = {
   images: Map<number, Doc>
   /** Its stored password, when protected. */
   password?: string
-  /** The password given with the request; embedded records are judged without it (reference §3.4). */
+  /**
+   * The password given with the request; embedded records are judged without it (reference §3.4).
+   */
   givenPassword?: unknown
   withJsonLd?: boolean
 }
 
-const view = (doc: Doc, context: RecordContext, options: LinkedOptions) => ({ doc, context, images: options.images, withJsonLd: options.withJsonLd })
-const isLocked = (doc: Doc, options: LinkedOptions) => !unlocked(doc, options.password, options.givenPassword)
+const view = (doc: Doc, context: RecordContext, options: LinkedOptions) => ({
+  doc,
+  context,
+  images: options.images,
+  withJsonLd: options.withJsonLd,
+})
+const isLocked = (doc: Doc, options: LinkedOptions) =>
+  !unlocked(doc, options.password, options.givenPassword)
 
-/** A venue record (reference §4.2, with every documented key present, v1-decisions §6): the venue field table. */
+/**
+ * A venue record (reference §4.2, with every documented key present, v1-decisions §6): the venue
+ * field table.
+ */
 export const venueRecord = (doc: Doc, context: RecordContext, options: LinkedOptions) =>
   recordOf(VENUE_FIELDS, view(doc, context, options), isLocked(doc, options)) as VenueRecord
 
-/** An organizer record (reference §4.3, every documented key present): the organizer field table. */
+/**
+ * An organizer record (reference §4.3, every documented key present): the organizer field table.
+ */
 export const organizerRecord = (doc: Doc, context: RecordContext, options: LinkedOptions) =>
   recordOf(ORGANIZER_FIELDS, view(doc, context, options), isLocked(doc, options)) as OrganizerRecord

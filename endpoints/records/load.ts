@@ -10,11 +10,16 @@ export type Related = {
   categories: Map<number, Doc>
   tags: Map<number, Doc>
   images: Map<number, Doc>
-  /** Stored passwords of protected events (never serialized), loaded when the request gives one: `events:5` → "secret". */
+  /**
+   * Stored passwords of protected events (never serialized), loaded when the request gives one:
+   * `events:5` → "secret".
+   */
   passwords: Map<string, string>
 }
 
-const ids = (values: unknown[]) => [...new Set(values.map(idOf).filter((id): id is number => id !== null))]
+const ids = (values: unknown[]) => [
+  ...new Set(values.map(idOf).filter((id): id is number => id !== null)),
+]
 
 /** The records with these ids that the caller may read. */
 async function byIds(context: Context, key: DataKey, wanted: number[]): Promise<Map<number, Doc>> {
@@ -23,7 +28,10 @@ async function byIds(context: Context, key: DataKey, wanted: number[]): Promise<
   return new Map(docs.map((doc) => [doc.id, doc]))
 }
 
-/** How many events the caller may see use a term: the counts the terms store (collections/hooks/termCounts.ts). */
+/**
+ * How many events the caller may see use a term: the counts the terms store
+ * (collections/hooks/termCounts.ts).
+ */
 export const termCount = (context: Pick<Context, 'user'>, term: Doc): number =>
   (can.editPosts(context.user) ? term.eventCount : term.publicEventCount) ?? 0
 
@@ -31,19 +39,38 @@ export const termCount = (context: Pick<Context, 'user'>, term: Doc): number =>
  * Stored passwords of the protected records among `docs`, read past field access for the unlock
  * check only, and only when the request gives a password to compare.
  */
-export async function loadPasswords(context: Context, key: 'events' | 'venues' | 'organizers', records: Doc[], givenPassword: unknown, into: Map<string, string>) {
+export async function loadPasswords(
+  context: Context,
+  key: 'events' | 'venues' | 'organizers',
+  records: Doc[],
+  givenPassword: unknown,
+  into: Map<string, string>,
+) {
   const wanted = records.filter((doc) => doc.hasPassword).map((doc) => doc.id)
   if (wanted.length === 0 || typeof givenPassword !== 'string' || givenPassword === '') return
   const collection = context.options.slugs[key]
-  const docs = await context.data.all(key, { where: { id: { in: wanted } }, select: { password: true }, trash: true, sight: 'everything' })
+  const docs = await context.data.all(key, {
+    where: { id: { in: wanted } },
+    select: { password: true },
+    trash: true,
+    sight: 'everything',
+  })
   for (const doc of docs) if (doc.password) into.set(`${collection}:${doc.id}`, doc.password)
 }
 
 /** The uploaded images the records point to, with one query. */
-export const loadImages = (context: Context, docs: Doc[]) => byIds(context, 'media', ids(docs.map((doc) => doc.image)))
+export const loadImages = (context: Context, docs: Doc[]) =>
+  byIds(context, 'media', ids(docs.map((doc) => doc.image)))
 
 /** No related records yet: what a feed starts with before its first batch. */
-export const noRelated = (): Related => ({ venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), images: new Map(), passwords: new Map() })
+export const noRelated = (): Related => ({
+  venues: new Map(),
+  organizers: new Map(),
+  categories: new Map(),
+  tags: new Map(),
+  images: new Map(),
+  passwords: new Map(),
+})
 
 type RecordKind = 'venues' | 'organizers' | 'categories' | 'tags' | 'images'
 
@@ -52,7 +79,12 @@ type RecordKind = 'venues' | 'organizers' | 'categories' | 'tags' | 'images'
  * (reference §3.4). `known` holds the records an earlier batch of the same request loaded (a
  * feed's): only the others are read, and they are added to it.
  */
-export async function loadRelated(context: Context, events: Doc[], givenPassword?: unknown, known?: Related): Promise<Related> {
+export async function loadRelated(
+  context: Context,
+  events: Doc[],
+  givenPassword?: unknown,
+  known?: Related,
+): Promise<Related> {
   const load = async (kind: RecordKind, key: DataKey, wanted: number[]) => {
     const have = known?.[kind]
     const found = await byIds(context, key, have ? wanted.filter((id) => !have.has(id)) : wanted)

@@ -7,7 +7,12 @@ import type { EmbeddedTermRecord } from '../schemas/parts.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 
 /** A term embedded in an event's `categories` or `tags` (reference §4.5). */
-export function embeddedTerm(doc: Doc, taxonomy: Taxonomy, count: number, context: RecordContext): EmbeddedTermRecord {
+export function embeddedTerm(
+  doc: Doc,
+  taxonomy: Taxonomy,
+  count: number,
+  context: RecordContext,
+): EmbeddedTermRecord {
   const parent = taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
   return {
     name: displayTitle(doc.name),

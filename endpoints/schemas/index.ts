@@ -1,6 +1,32 @@
 import type { TSchema } from 'typebox'
-import { CostDetails, DateDetails, EmbeddedTerm, Event, Category, Image, ImageSize, JsonLd, Organizer, SingleEvent, Tag, TermUrls, Venue } from './records.js'
-import { Calendar, CategoryArchive, ErrorBody, EventArchive, NamespaceIndex, OpenApiDocument, MEDIA_TYPES, OrganizerArchive, PAGED, TagArchive, VenueArchive } from './responses.js'
+import {
+  CostDetails,
+  DateDetails,
+  EmbeddedTerm,
+  Event,
+  Category,
+  Image,
+  ImageSize,
+  JsonLd,
+  Organizer,
+  SingleEvent,
+  Tag,
+  TermUrls,
+  Venue,
+} from './records.js'
+import {
+  Calendar,
+  CategoryArchive,
+  ErrorBody,
+  EventArchive,
+  NamespaceIndex,
+  OpenApiDocument,
+  MEDIA_TYPES,
+  OrganizerArchive,
+  PAGED,
+  TagArchive,
+  VenueArchive,
+} from './responses.js'
 
 /**
  * Every named schema: its key is its name in `/doc` (`#/components/schemas/Event`) and what an
@@ -37,4 +63,5 @@ export type SchemaName = keyof typeof SCHEMAS
 export const isPaged = (name: SchemaName) => (PAGED as TSchema[]).includes(SCHEMAS[name])
 
 /** The media type of a body: JSON, unless the schema says otherwise (`Calendar`: text/calendar). */
-export const mediaTypeOf = (name: SchemaName) => MEDIA_TYPES.get(SCHEMAS[name]) ?? 'application/json'
+export const mediaTypeOf = (name: SchemaName) =>
+  MEDIA_TYPES.get(SCHEMAS[name]) ?? 'application/json'

@@ -13,8 +13,22 @@ import { JsonLd } from './parts.js'
  */
 
 export { Category, Event, Organizer, Tag, Venue }
-export { CostDetails, DateDetails, EmbeddedTerm, Image, ImageSize, JsonLd, TermUrls } from './parts.js'
-export type { DateDetailsRecord, EmbeddedTermRecord, ImageRecord, ImageSizeRecord, JsonLdRecord } from './parts.js'
+export {
+  CostDetails,
+  DateDetails,
+  EmbeddedTerm,
+  Image,
+  ImageSize,
+  JsonLd,
+  TermUrls,
+} from './parts.js'
+export type {
+  DateDetailsRecord,
+  EmbeddedTermRecord,
+  ImageRecord,
+  ImageSizeRecord,
+  JsonLdRecord,
+} from './parts.js'
 
 export const SingleEvent = recordSchema(
   'An event as a single read gives it: the Event record with `json_ld`, its venue and organizers with theirs.',

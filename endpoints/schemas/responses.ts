@@ -4,12 +4,22 @@ import { Category, Event, Organizer, Tag, Venue } from './records.js'
 /** Response bodies that wrap records: archives, errors, and the namespace's own documents. */
 
 const nextPrevious = {
-  next_rest_url: Type.Optional(Type.String({ format: 'uri', description: 'The next page; only when there is one.' })),
-  previous_rest_url: Type.Optional(Type.String({ format: 'uri', description: 'The previous page; only after page 1.' })),
+  next_rest_url: Type.Optional(
+    Type.String({ format: 'uri', description: 'The next page; only when there is one.' }),
+  ),
+  previous_rest_url: Type.Optional(
+    Type.String({ format: 'uri', description: 'The previous page; only after page 1.' }),
+  ),
 }
 const totals = {
-  total: Type.Integer({ minimum: 0, description: 'Records matching every filter (also in X-TEC-Total).' }),
-  total_pages: Type.Integer({ minimum: 0, description: 'Pages of that size (also in X-TEC-TotalPages).' }),
+  total: Type.Integer({
+    minimum: 0,
+    description: 'Records matching every filter (also in X-TEC-Total).',
+  }),
+  total_pages: Type.Integer({
+    minimum: 0,
+    description: 'Pages of that size (also in X-TEC-TotalPages).',
+  }),
 }
 
 /** An archive of posts (reference §5.1, §6.1): the list, its `rest_url`, paging links, totals. */
@@ -25,7 +35,10 @@ function postArchive<List extends Record<string, TSchema>>(list: List, descripti
   )
 }
 
-/** An archive of terms (reference §8.1): keys in the order rest_url, total, total_pages, list, links. */
+/**
+ * An archive of terms (reference §8.1): keys in the order rest_url, total, total_pages, list,
+ * links.
+ */
 function termArchive<List extends Record<string, TSchema>>(list: List, description: string) {
   return Type.Object(
     {
@@ -38,11 +51,26 @@ function termArchive<List extends Record<string, TSchema>>(list: List, descripti
   )
 }
 
-export const EventArchive = postArchive({ events: Type.Array(Event) }, 'A page of events; a page after the last is 404 event-archive-page-not-found.')
-export const VenueArchive = postArchive({ venues: Type.Array(Venue) }, 'A page of venues; a page after the last is 404 venue-archive-page-not-found.')
-export const OrganizerArchive = postArchive({ organizers: Type.Array(Organizer) }, 'A page of organizers; a page after the last is 404 organizer-archive-page-not-found.')
-export const CategoryArchive = termArchive({ categories: Type.Array(Category) }, 'A page of categories; a page after the last is an empty list.')
-export const TagArchive = termArchive({ tags: Type.Array(Tag) }, 'A page of tags; a page after the last is an empty list.')
+export const EventArchive = postArchive(
+  { events: Type.Array(Event) },
+  'A page of events; a page after the last is 404 event-archive-page-not-found.',
+)
+export const VenueArchive = postArchive(
+  { venues: Type.Array(Venue) },
+  'A page of venues; a page after the last is 404 venue-archive-page-not-found.',
+)
+export const OrganizerArchive = postArchive(
+  { organizers: Type.Array(Organizer) },
+  'A page of organizers; a page after the last is 404 organizer-archive-page-not-found.',
+)
+export const CategoryArchive = termArchive(
+  { categories: Type.Array(Category) },
+  'A page of categories; a page after the last is an empty list.',
+)
+export const TagArchive = termArchive(
+  { tags: Type.Array(Tag) },
+  'A page of tags; a page after the last is an empty list.',
+)
 
 /** The bodies whose responses carry the paging headers X-TEC-Total and X-TEC-TotalPages. */
 export const PAGED = [EventArchive, VenueArchive, OrganizerArchive, CategoryArchive, TagArchive]
@@ -53,14 +81,18 @@ const reasons = Type.Union([Type.Record(Type.String(), Type.String()), Type.Arra
 
 export const ErrorBody = Type.Object(
   {
-    code: Type.String({ description: 'Machine-readable code (reference §12), e.g. rest_invalid_param.' }),
+    code: Type.String({
+      description: 'Machine-readable code (reference §12), e.g. rest_invalid_param.',
+    }),
     message: Type.String({ description: 'Human-readable message.' }),
     data: Type.Object(
       {
         status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status.' }),
         params: Type.Optional(reasons),
         id: Type.Optional(Type.Integer({ description: 'The id that was not found.' })),
-        term_id: Type.Optional(Type.Integer({ description: 'term_exists: the id of the term that has that name.' })),
+        term_id: Type.Optional(
+          Type.Integer({ description: 'term_exists: the id of the term that has that name.' }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -68,17 +100,36 @@ export const ErrorBody = Type.Object(
   { description: 'Every error of the namespace (v1-decisions §7).', additionalProperties: false },
 )
 
-const Link = Type.Array(Type.Object({ href: Type.String({ format: 'uri' }) }, { additionalProperties: false }), { minItems: 1 })
+const Link = Type.Array(
+  Type.Object({ href: Type.String({ format: 'uri' }) }, { additionalProperties: false }),
+  { minItems: 1 },
+)
 
-const JSON_TYPE = Type.Enum(['integer', 'boolean', 'string', 'number', 'array', 'object', 'null'] as const)
+const JSON_TYPE = Type.Enum([
+  'integer',
+  'boolean',
+  'string',
+  'number',
+  'array',
+  'object',
+  'null',
+] as const)
 const jsonType = Type.Union([JSON_TYPE, Type.Array(JSON_TYPE)])
 
-/** One argument in the index: the parameter's JSON Schema (see `paramSchema`) and whether it is required. */
+/**
+ * One argument in the index: the parameter's JSON Schema (see `paramSchema`) and whether it is
+ * required.
+ */
 const IndexArgument = Type.Object(
   {
     required: Type.Boolean(),
     type: jsonType,
-    items: Type.Optional(Type.Object({ type: jsonType, minimum: Type.Optional(Type.Integer()) }, { additionalProperties: false })),
+    items: Type.Optional(
+      Type.Object(
+        { type: jsonType, minimum: Type.Optional(Type.Integer()) },
+        { additionalProperties: false },
+      ),
+    ),
     enum: Type.Optional(Type.Array(Type.String())),
     default: Type.Optional(Type.Unknown()),
     minimum: Type.Optional(Type.Integer()),
@@ -100,17 +151,34 @@ export const NamespaceIndex = Type.Object(
           namespace: Type.String(),
           methods: Type.Array(METHOD, { minItems: 1 }),
           endpoints: Type.Array(
-            Type.Object({ methods: Type.Array(METHOD, { minItems: 1 }), args: Type.Record(Type.String(), IndexArgument) }, { additionalProperties: false }),
+            Type.Object(
+              {
+                methods: Type.Array(METHOD, { minItems: 1 }),
+                args: Type.Record(Type.String(), IndexArgument),
+              },
+              { additionalProperties: false },
+            ),
             { minItems: 1 },
           ),
-          _links: Type.Optional(Type.Object({ self: Link }, { additionalProperties: false, description: 'Only for routes without variables.' })),
+          _links: Type.Optional(
+            Type.Object(
+              { self: Link },
+              { additionalProperties: false, description: 'Only for routes without variables.' },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
     ),
-    _links: Type.Object({ up: Link }, { additionalProperties: false, description: 'The API root.' }),
+    _links: Type.Object(
+      { up: Link },
+      { additionalProperties: false, description: 'The API root.' },
+    ),
   },
-  { description: 'Every route of the namespace with its methods and arguments (reference §11).', additionalProperties: false },
+  {
+    description: 'Every route of the namespace with its methods and arguments (reference §11).',
+    additionalProperties: false,
+  },
 )
 
 export const OpenApiDocument = Type.Object(
@@ -131,7 +199,8 @@ export type NamespaceIndexRecord = Static<typeof NamespaceIndex>
 export const Calendar = Type.String({
   contentMediaType: 'text/calendar',
   pattern: '^BEGIN:VCALENDAR\\r\\n',
-  description: 'An iCalendar (RFC 5545) document: VCALENDAR with a VTIMEZONE per zone used and a VEVENT per event.',
+  description:
+    'An iCalendar (RFC 5545) document: VCALENDAR with a VTIMEZONE per zone used and a VEVENT per event.',
 })
 
 /** Bodies that are not JSON, by the media type they are served as. */

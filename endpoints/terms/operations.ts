@@ -18,11 +18,23 @@ import { inTransaction } from '../transaction.js'
 
 /** The routes of event categories and tags (reference §8); tags have no `parent`. */
 
-const schemaOf = (taxonomy: Taxonomy) => (taxonomy === 'categories' ? 'Category' : 'Tag') as SchemaName
+const schemaOf = (taxonomy: Taxonomy) =>
+  (taxonomy === 'categories' ? 'Category' : 'Tag') as SchemaName
 const mayManage = (taxonomy: Taxonomy, context: Context) =>
   taxonomy === 'categories' ? can.manageCategories(context.user) : can.manageTags(context.user)
 
-const ORDER_BY = ['id', 'name', 'slug', 'count', 'term_group', 'description', 'parent', 'include', 'slug__in', 'none'] as const
+const ORDER_BY = [
+  'id',
+  'name',
+  'slug',
+  'count',
+  'term_group',
+  'description',
+  'parent',
+  'include',
+  'slug__in',
+  'none',
+] as const
 
 function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
   return {
@@ -39,7 +51,14 @@ function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
 const noTerm = (id: number) => `id: no term with id ${id}.`
 
 /** Terms have no trash: the id of an existing term; its check keeps the term for the handler. */
-const termIdParam = (taxonomy: Taxonomy): ParamSpec => addressParam(taxonomy, 'id', { kind: 'integer', description: 'Term id.' }, (id) => noTerm(id as number), { trash: false })
+const termIdParam = (taxonomy: Taxonomy): ParamSpec =>
+  addressParam(
+    taxonomy,
+    'id',
+    { kind: 'integer', description: 'Term id.' },
+    (id) => noTerm(id as number),
+    { trash: false },
+  )
 
 /** Inside a write's transaction: a concurrent delete may have removed the term since validation. */
 async function requireTerm(context: Context, taxonomy: Taxonomy, id: number) {
@@ -50,10 +69,18 @@ const eventParam = (name: string): ParamSpec => ({
   kind: 'integer',
   description: 'Only the terms of this event.',
   check: async (id: number, context: Context) =>
-    (await findOne(context, 'events', { id: { equals: id } })) ? undefined : `${name}: no event with id ${id}.`,
+    (await findOne(context, 'events', { id: { equals: id } }))
+      ? undefined
+      : `${name}: no event with id ${id}.`,
 })
 
-function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: Doc) => number, args: Record<string, any>) {
+function sortTerms(
+  terms: Doc[],
+  orderby: string,
+  order: string,
+  count: (term: Doc) => number,
+  args: Record<string, any>,
+) {
   const key: Record<string, (term: Doc) => string | number> = {
     id: (t) => t.id,
     name: (t) => String(t.name ?? '').toLowerCase(),
@@ -75,12 +102,19 @@ function sortTerms(terms: Doc[], orderby: string, order: string, count: (term: D
   })
 }
 
-/** `GET /categories`, `GET /tags`: every filter in the query, counts as the caller may see, paged here. */
+/**
+ * `GET /categories`, `GET /tags`: every filter in the query, counts as the caller may see, paged
+ * here.
+ */
 export function listTerms(taxonomy: Taxonomy): Operation {
   const params = {
     page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
     per_page: { kind: 'integer', description: 'Terms per page (at most 50).' },
-    hide_empty: { kind: 'boolean', description: 'Leave out terms that no event the caller may see uses.', default: true },
+    hide_empty: {
+      kind: 'boolean',
+      description: 'Leave out terms that no event the caller may see uses.',
+      default: true,
+    },
     search: { kind: 'text', description: 'Terms whose name or slug contains the string.' },
     include: existingTerms(taxonomy, 'include'),
     exclude: existingTerms(taxonomy, 'exclude'),
@@ -97,7 +131,10 @@ export function listTerms(taxonomy: Taxonomy): Operation {
     responses: { 200: taxonomy === 'categories' ? 'CategoryArchive' : 'TagArchive' },
     handle: async (context, args) => {
       const where: Where[] = []
-      if (args.search) where.push({ or: [{ name: { contains: args.search } }, { slug: { contains: args.search } }] })
+      if (args.search)
+        where.push({
+          or: [{ name: { contains: args.search } }, { slug: { contains: args.search } }],
+        })
       if (args.include) where.push({ id: { in: args.include } })
       if (args.exclude) where.push({ id: { not_in: args.exclude } })
       if (args.parent) where.push({ parent: { equals: args.parent } })
@@ -105,7 +142,9 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       const eventId = args.event ?? args.post
       if (eventId) {
         const event = (await findOne(context, 'events', { id: { equals: eventId } }))!
-        const ids = ((event[taxonomy] ?? []) as unknown[]).map((value) => (value && typeof value === 'object' ? (value as Doc).id : value))
+        const ids = ((event[taxonomy] ?? []) as unknown[]).map((value) =>
+          value && typeof value === 'object' ? (value as Doc).id : value,
+        )
         where.push({ id: { in: [...ids, 0] } })
       }
       const docs = await context.data.all(taxonomy, { where: { and: where } })
@@ -121,7 +160,9 @@ export function listTerms(taxonomy: Taxonomy): Operation {
         rest_url: base,
         total,
         total_pages: totalPages,
-        [taxonomy]: sorted.slice((page - 1) * perPage, page * perPage).map((term) => termRecord(term, taxonomy, count(term), context)),
+        [taxonomy]: sorted
+          .slice((page - 1) * perPage, page * perPage)
+          .map((term) => termRecord(term, taxonomy, count(term), context)),
       }
       if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`
       if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
@@ -130,13 +171,28 @@ export function listTerms(taxonomy: Taxonomy): Operation {
   })
 }
 
-/** The term as a record; read again after a write, which its hooks may have changed (full name, counts). */
-async function respondWithTerm(context: Context, taxonomy: Taxonomy, id: number, status: number, headers?: Record<string, string>) {
+/**
+ * The term as a record; read again after a write, which its hooks may have changed (full name,
+ * counts).
+ */
+async function respondWithTerm(
+  context: Context,
+  taxonomy: Taxonomy,
+  id: number,
+  status: number,
+  headers?: Record<string, string>,
+) {
   const term = (await context.data.one(taxonomy, { id: { equals: id } }))!
   return termAnswer(context, taxonomy, term, status, headers)
 }
 
-const termAnswer = (context: Context, taxonomy: Taxonomy, term: Doc, status: number, headers?: Record<string, string>) => ({
+const termAnswer = (
+  context: Context,
+  taxonomy: Taxonomy,
+  term: Doc,
+  status: number,
+  headers?: Record<string, string>,
+) => ({
   status,
   body: termRecord(term, taxonomy, termCount(context, term), context),
   headers,
@@ -151,10 +207,24 @@ export function readTerm(taxonomy: Taxonomy): Operation {
   }
 }
 
-/** A term with this name in the request's language already exists: 400 `term_exists` (reference §8.3). */
-async function rejectExistingName(context: Context, taxonomy: Taxonomy, name: string, ownId?: number) {
+/**
+ * A term with this name in the request's language already exists: 400 `term_exists` (reference
+ * §8.3).
+ */
+async function rejectExistingName(
+  context: Context,
+  taxonomy: Taxonomy,
+  name: string,
+  ownId?: number,
+) {
   const same = (await recordsNamed(context, taxonomy, name)).find((term) => term.id !== ownId)
-  if (same) throw new ApiError(400, 'term_exists', 'A term with the name provided already exists with this parent.', { term_id: same.id })
+  if (same)
+    throw new ApiError(
+      400,
+      'term_exists',
+      'A term with the name provided already exists with this parent.',
+      { term_id: same.id },
+    )
 }
 
 /** The parent of a category may not be itself or one of its descendants. */
@@ -162,10 +232,13 @@ async function rejectParentLoop(context: Context, id: number, parent: number) {
   for (let current: number | null = parent, steps = 0; current && steps < 1000; steps++) {
     if (current === id) throw invalidParams({ parent: 'A category cannot be its own ancestor.' })
     const doc: Doc | null = await findOne(context, 'categories', { id: { equals: current } })
-    current = doc ? (typeof doc.parent === 'object' && doc.parent ? doc.parent.id : (doc.parent ?? null)) : null
+    current = doc
+      ? typeof doc.parent === 'object' && doc.parent
+        ? doc.parent.id
+        : (doc.parent ?? null)
+      : null
   }
 }
-
 
 export function createTerm(taxonomy: Taxonomy): Operation {
   return {
@@ -177,8 +250,13 @@ export function createTerm(taxonomy: Taxonomy): Operation {
     handle: (context, args) =>
       inTransaction(context, async () => {
         await rejectExistingName(context, taxonomy, args.name)
-        const doc = await context.data.create(taxonomy, await dataOf(TERM_FIELDS[taxonomy], args, context, null))
-        return respondWithTerm(context, taxonomy, doc.id, 201, { Location: `${context.root}${taxonomy}/${doc.id}` })
+        const doc = await context.data.create(
+          taxonomy,
+          await dataOf(TERM_FIELDS[taxonomy], args, context, null),
+        )
+        return respondWithTerm(context, taxonomy, doc.id, 201, {
+          Location: `${context.root}${taxonomy}/${doc.id}`,
+        })
       }),
   }
 }
@@ -195,7 +273,12 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
         await requireTerm(context, taxonomy, args.id)
         if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
         if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
-        await context.data.update(taxonomy, args.id, await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null), { trash: false })
+        await context.data.update(
+          taxonomy,
+          args.id,
+          await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null),
+          { trash: false },
+        )
         return respondWithTerm(context, taxonomy, args.id, 200)
       }),
   }

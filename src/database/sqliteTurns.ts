@@ -1,12 +1,19 @@
 import type { BaseDatabaseAdapter } from 'payload'
 
-/** How long a write waits for the one before it; past that something holds a transaction it never ends. */
+/**
+ * How long a write waits for the one before it; past that something holds a transaction it never
+ * ends.
+ */
 const TRANSACTION_WAIT_MS = 30_000
 
 async function waitForTurn(previous: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`waited ${TRANSACTION_WAIT_MS} ms for another SQLite transaction to end`)), TRANSACTION_WAIT_MS)
+    timer = setTimeout(
+      () =>
+        reject(new Error(`waited ${TRANSACTION_WAIT_MS} ms for another SQLite transaction to end`)),
+      TRANSACTION_WAIT_MS,
+    )
   })
   try {
     await Promise.race([previous, timeout])

@@ -24,7 +24,10 @@ export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
   const db = req.payload.db as unknown as PostgresAdapter
   if (db.name !== 'postgres') return
   const transactionID = await req.transactionID
-  const session = transactionID === undefined || transactionID === null ? undefined : db.sessions?.[String(transactionID)]?.db
+  const session =
+    transactionID === undefined || transactionID === null
+      ? undefined
+      : db.sessions?.[String(transactionID)]?.db
   // Without a transaction there is nothing to hold the lock until the write is visible.
   if (!session || holding.has(session)) return
   await session.execute(WRITE_LOCK)
@@ -33,7 +36,9 @@ export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
 
 const WRITES = new Set(['create', 'update', 'delete'])
 
-/** Every create, update and delete of the collection waits for its turn before it reads anything. */
+/**
+ * Every create, update and delete of the collection waits for its turn before it reads anything.
+ */
 export const writeTurns: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (WRITES.has(operation)) await takeWriteTurn(req)
   return args

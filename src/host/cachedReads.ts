@@ -4,7 +4,10 @@ import type { Payload } from 'payload'
 import { cachedRead } from '../index.js'
 import { payloadUrlOf } from './expressBridge.js'
 
-/** Node's request headers read as the plugin reads a web request's (a repeated header joined as fetch joins it). */
+/**
+ * Node's request headers read as the plugin reads a web request's (a repeated header joined as
+ * fetch joins it).
+ */
 const headerReader = (headers: IncomingHttpHeaders) => ({
   get: (name: string) => {
     const value = headers[name]
@@ -20,7 +23,11 @@ const headerReader = (headers: IncomingHttpHeaders) => ({
 export function cachedReads(payload: Payload): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    cachedRead(payload, { method: req.method, url: payloadUrlOf(req), headers: headerReader(req.headers) }).then((answer) => {
+    cachedRead(payload, {
+      method: req.method,
+      url: payloadUrlOf(req),
+      headers: headerReader(req.headers),
+    }).then((answer) => {
       if (!answer) return next()
       res.writeHead(answer.status, answer.headers)
       res.end(answer.body ?? undefined)

@@ -15,10 +15,13 @@ export function databaseKind(uri: string): DatabaseKind {
   if (/^mongodb(\+srv)?:\/\//.test(uri)) return 'mongodb'
   if (/^postgres(ql)?:\/\//.test(uri)) return 'postgres'
   if (uri.startsWith('file:')) return 'sqlite'
-  throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv:// (got "${uri.split(':')[0]}:…")`)
+  throw new Error(
+    `DATABASE_URI must start with file:, postgres://, postgresql://, mongodb:// or mongodb+srv:// (got "${uri.split(':')[0]}:…")`,
+  )
 }
 
-const migrationDir = (kind: 'sqlite' | 'postgres') => path.join(PROJECT_ROOT, 'src', 'host', 'migrations', kind)
+const migrationDir = (kind: 'sqlite' | 'postgres') =>
+  path.join(PROJECT_ROOT, 'src', 'host', 'migrations', kind)
 
 /**
  * The database adapter named by `DATABASE_URI`: SQLite on a file by default, PostgreSQL for
@@ -28,7 +31,9 @@ const migrationDir = (kind: 'sqlite' | 'postgres') => path.join(PROJECT_ROOT, 's
  * development, tests and production alike (no drizzle push): a database is always in a state a
  * migration produced.
  */
-export async function databaseAdapter(uri: string = process.env.DATABASE_URI || DEFAULT_DATABASE_URI): Promise<DatabaseAdapterObj> {
+export async function databaseAdapter(
+  uri: string = process.env.DATABASE_URI || DEFAULT_DATABASE_URI,
+): Promise<DatabaseAdapterObj> {
   const kind = databaseKind(uri)
   if (kind === 'mongodb') {
     const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
@@ -48,7 +53,8 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
   const file = uri.slice('file:'.length)
-  if (file && !file.startsWith(':')) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  if (file && !file.startsWith(':'))
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const adapter = sqliteAdapter({
     client: { url: uri },
     transactionOptions: {},
@@ -58,12 +64,21 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     afterSchemaInit: [indexParentLookups(index)],
   })
   const pragmas = ['PRAGMA synchronous = FULL']
-  return { ...adapter, init: (args) => withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<typeof adapter.init> }
+  return {
+    ...adapter,
+    init: (args) =>
+      withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<
+        typeof adapter.init
+      >,
+  }
 }
 
 type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
 
-/** Once connected, the adapter's transactions share one connection of their own (src/sqliteWriter.ts). */
+/**
+ * Once connected, the adapter's transactions share one connection of their own
+ * (src/sqliteWriter.ts).
+ */
 function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAdapter {
   const connect = db.connect!.bind(db)
   db.connect = async (options) => {
@@ -81,15 +96,30 @@ function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAd
  */
 /** drizzle's `index()` builder of either SQL dialect, as far as this hook uses it. */
 type IndexBuilder = (name: string) => { on: (column: any) => any }
-/** The part of Payload's `afterSchemaInit` hook arguments that this hook uses, alike on both SQL adapters. */
-type SchemaHook = (args: { schema: { tables: Record<string, any> }; extendTable: (args: { table: any; extraConfig: (columns: any) => any }) => unknown }) => any
+/**
+ * The part of Payload's `afterSchemaInit` hook arguments that this hook uses, alike on both SQL
+ * adapters.
+ */
+type SchemaHook = (args: {
+  schema: { tables: Record<string, any> }
+  extendTable: (args: { table: any; extraConfig: (columns: any) => any }) => unknown
+}) => any
 
 function indexParentLookups(index: IndexBuilder): SchemaHook {
   return ({ schema, extendTable }) => {
     for (const [name, table] of Object.entries(schema.tables)) {
-      const column = name.endsWith('_locales') ? '_parentID' : name.endsWith('_texts') ? 'parent' : null
+      const column = name.endsWith('_locales')
+        ? '_parentID'
+        : name.endsWith('_texts')
+          ? 'parent'
+          : null
       if (!column) continue
-      extendTable({ table, extraConfig: (columns) => ({ [`${name}_parent_lookup_idx`]: index(`${name}_parent_lookup_idx`).on(columns[column]) }) })
+      extendTable({
+        table,
+        extraConfig: (columns) => ({
+          [`${name}_parent_lookup_idx`]: index(`${name}_parent_lookup_idx`).on(columns[column]),
+        }),
+      })
     }
     return schema
   }
@@ -99,15 +129,21 @@ function indexParentLookups(index: IndexBuilder): SchemaHook {
  * Brings a SQL database up to date with its migrations, then its query statistics; call once the
  * Payload instance is up. MongoDB needs neither.
  */
-export async function migrateDatabase(db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>): Promise<void> {
+export async function migrateDatabase(
+  db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>,
+): Promise<void> {
   if (db.name === 'sqlite') {
     await db.migrate({ migrations: sqliteMigrations as Migration[] })
     // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
     // over the date-window indexes, and archive pages slow down as the calendar grows.
-    await (db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }).client.execute('ANALYZE')
+    await (
+      db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }
+    ).client.execute('ANALYZE')
   } else if (db.name === 'postgres') {
     await db.migrate({ migrations: postgresMigrations as Migration[] })
-    await (db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool.query('ANALYZE')
+    await (db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool.query(
+      'ANALYZE',
+    )
   }
 }
 
@@ -128,8 +164,8 @@ type PgPool = {
 export async function closeDatabase(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
   const pool = (db as unknown as { pool?: PgPool }).pool
   if (db.name !== 'postgres' || !pool || pool.ended) return
-  // `end()` resolves once it has asked every connection to close, not once they are closed: one
-  // the server ends first (a restart, a dropped database) reports an error nobody is left to handle.
+  // `end()` resolves once it has asked every connection to close, not once they are closed: one the
+  // server ends first (a restart, a dropped database) reports an error nobody is left to handle.
   pool.on('error', () => {})
   const ended = pool.end()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))

@@ -4,7 +4,9 @@ import type { CalendarPluginOptions } from '../options.js'
  * The calendar's options that this app takes from its environment (the README's Configuration
  * table). The plugin itself reads no environment: another app passes its options in code.
  */
-export function calendarOptionsFromEnvironment(env: Record<string, string | undefined> = process.env): CalendarPluginOptions {
+export function calendarOptionsFromEnvironment(
+  env: Record<string, string | undefined> = process.env,
+): CalendarPluginOptions {
   return {
     siteTimezone: env.CAL_TIMEZONE || undefined,
     mediaDir: env.CAL_MEDIA_DIR || undefined,

@@ -1,11 +1,17 @@
 import { Readable } from 'node:stream'
-import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import type {
+  NextFunction,
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { NAMESPACE } from '../../endpoints/context.js'
 import { invalidJsonBody } from '../../endpoints/errors.js'
 
 /** The URL Payload sees for an express request (its origin, path and query). */
-export const payloadUrlOf = (req: ExpressRequest): URL => new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+export const payloadUrlOf = (req: ExpressRequest): URL =>
+  new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
 
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {
@@ -29,7 +35,8 @@ export function toWebRequest(req: ExpressRequest): Request {
 /** Writes a web Response to express, keeping every Set-Cookie header. */
 export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status)
-  // A response sent before the request body was read (413, early errors): the connection cannot be reused.
+  // A response sent before the request body was read (413, early errors): the connection cannot be
+  // reused.
   if (!res.req.complete) res.setHeader('connection', 'close')
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value)
@@ -49,11 +56,18 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
   })
 }
 
-/** Payload's own answer to a body (or parameter) that is not JSON, or the v1 namespace's error under its path. */
+/**
+ * Payload's own answer to a body (or parameter) that is not JSON, or the v1 namespace's error under
+ * its path.
+ */
 const invalidJson = (path: string, apiRoute: string, parameter?: string) =>
   path.startsWith(`${apiRoute}/${NAMESPACE}/`)
     ? invalidJsonBody().body()
-    : { errors: [{ message: parameter ? `Invalid JSON in the ${parameter} parameter.` : 'Invalid JSON' }] }
+    : {
+        errors: [
+          { message: parameter ? `Invalid JSON in the ${parameter} parameter.` : 'Invalid JSON' },
+        ],
+      }
 
 /**
  * A POST that asks Payload to treat it as a GET and sends its query as JSON: Payload parses that
@@ -61,13 +75,14 @@ const invalidJson = (path: string, apiRoute: string, parameter?: string) =>
  */
 const isJsonMethodOverride = (req: ExpressRequest) =>
   req.method === 'POST' &&
-  (req.get('x-payload-http-method-override') === 'GET' || req.get('x-http-method-override') === 'GET') &&
+  (req.get('x-payload-http-method-override') === 'GET' ||
+    req.get('x-http-method-override') === 'GET') &&
   req.get('content-type') === 'application/json'
 
 /**
- * A `where` or `data` query parameter given whole (`?where={...}`) is JSON that Payload's collection
- * routes parse before any hook and answer with 500 when it does not parse; the name of the first
- * one that does not.
+ * A `where` or `data` query parameter given whole (`?where={...}`) is JSON that Payload's
+ * collection routes parse before any hook and answer with 500 when it does not parse; the name of
+ * the first one that does not.
  */
 function unparsableJsonParameter(req: ExpressRequest): string | undefined {
   const query = req.url.split('?').slice(1).join('?')
@@ -86,17 +101,27 @@ function unparsableJsonParameter(req: ExpressRequest): string | undefined {
   return undefined
 }
 
-/** Whether the path is a collection's or a global's route, which read `where` and `data` as JSON. */
+/**
+ * Whether the path is a collection's or a global's route, which read `where` and `data` as JSON.
+ */
 function parsesJsonParameters(path: string, apiRoute: string, config: SanitizedConfig): boolean {
   const [first] = path.slice(apiRoute.length + 1).split('/')
   return first === 'globals' || config.collections.some((collection) => collection.slug === first)
 }
 
-/** Serves Payload's REST API (and every endpoint of the config) under `apiRoute`. Mount it before any body parser. */
-export function payloadApi(config: Promise<SanitizedConfig> | SanitizedConfig, apiRoute: string): RequestHandler {
+/**
+ * Serves Payload's REST API (and every endpoint of the config) under `apiRoute`. Mount it before
+ * any body parser.
+ */
+export function payloadApi(
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+  apiRoute: string,
+): RequestHandler {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.path !== apiRoute && !req.path.startsWith(`${apiRoute}/`)) return next()
-    const parameter = parsesJsonParameters(req.path, apiRoute, await config) ? unparsableJsonParameter(req) : undefined
+    const parameter = parsesJsonParameters(req.path, apiRoute, await config)
+      ? unparsableJsonParameter(req)
+      : undefined
     if (parameter) {
       res.status(400).json(invalidJson(req.path, apiRoute, parameter))
       return
@@ -104,9 +129,13 @@ export function payloadApi(config: Promise<SanitizedConfig> | SanitizedConfig, a
     try {
       await sendWebResponse(res, await handleEndpoints({ config, request: toWebRequest(req) }))
     } catch (error) {
-      // The client's mistake, not the server's: 400 as for any other body that is not JSON. (By name:
-      // the error may come from another realm than this module's SyntaxError.)
-      if ((error as Error | undefined)?.name === 'SyntaxError' && isJsonMethodOverride(req) && !res.headersSent) {
+      // The client's mistake, not the server's: 400 as for any other body that is not JSON. (By
+      // name: the error may come from another realm than this module's SyntaxError.)
+      if (
+        (error as Error | undefined)?.name === 'SyntaxError' &&
+        isJsonMethodOverride(req) &&
+        !res.headersSent
+      ) {
         res.status(400).json(invalidJson(req.path, apiRoute))
         return
       }

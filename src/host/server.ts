@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
-import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { getPayload, type Payload } from 'payload'
 import { cachedReads } from './cachedReads.js'
 import { closeDatabase } from './database.js'
 import { loadAppConfig } from './config.js'
@@ -61,9 +61,16 @@ function healthCheck(payload: Payload): RequestHandler {
   }
 }
 
-const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }
+const NO_ROUTE = {
+  code: 'rest_no_route',
+  message: 'No route was found matching the URL and request method.',
+  data: { status: 404 },
+}
 
-/** A path that is not valid percent-encoding names nothing: 404, where Payload's router would fail (500) decoding it. */
+/**
+ * A path that is not valid percent-encoding names nothing: 404, where Payload's router would fail
+ * (500) decoding it.
+ */
 const malformedPaths: RequestHandler = (req, res, next) => {
   try {
     decodeURIComponent(req.path)
@@ -77,10 +84,15 @@ const malformedPaths: RequestHandler = (req, res, next) => {
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
   console.error(`unhandled error on ${req.method} ${req.originalUrl}`, error)
   if (res.headersSent) return res.end()
-  res.status(500).json({ code: 'rest_internal_error', message: 'Internal server error.', data: { status: 500 } })
+  res
+    .status(500)
+    .json({ code: 'rest_internal_error', message: 'Internal server error.', data: { status: 500 } })
 }
 
-/** Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the admin UI. */
+/**
+ * Starts Payload, its REST API (also under `/en|fr|es/api`), a health check and, optionally, the
+ * admin UI.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = await loadAppConfig()
   const payload = await getPayload({ config })
@@ -114,7 +126,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Idle connections stay open longer than a proxy's usual 60 s (and longer than a client's pause
   // between requests), so that a client never sends on a connection the server is closing.
   server.keepAliveTimeout = 65_000
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject))
+  await new Promise<void>((resolve, reject) =>
+    server.once('listening', resolve).once('error', reject),
+  )
   const { port } = server.address() as AddressInfo
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
 
@@ -136,7 +150,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 export async function main() {
   const started = Date.now()
   const admin = process.env.CAL_ADMIN !== 'false'
-  const running = await startServer({ port: Number(process.env.PORT || 3000), host: process.env.HOST, admin, dev: process.argv.includes('--dev') })
+  const running = await startServer({
+    port: Number(process.env.PORT || 3000),
+    host: process.env.HOST,
+    admin,
+    dev: process.argv.includes('--dev'),
+  })
   console.log(
     `calendar ready in ${Date.now() - started} ms: ${admin ? `admin ${running.url}/admin, ` : ''}REST ${running.url}/api ` +
       `(also /en/api, /fr/api, /es/api), health ${running.url}/api/health`,

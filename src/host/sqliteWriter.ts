@@ -1,6 +1,18 @@
-import { createClient, LibsqlError, type Client, type InStatement, type ResultSet, type Transaction, type TransactionMode } from '@libsql/client'
+import {
+  createClient,
+  LibsqlError,
+  type Client,
+  type InStatement,
+  type ResultSet,
+  type Transaction,
+  type TransactionMode,
+} from '@libsql/client'
 
-const BEGIN: Record<TransactionMode, string> = { write: 'BEGIN IMMEDIATE', read: 'BEGIN TRANSACTION READONLY', deferred: 'BEGIN DEFERRED' }
+const BEGIN: Record<TransactionMode, string> = {
+  write: 'BEGIN IMMEDIATE',
+  read: 'BEGIN TRANSACTION READONLY',
+  deferred: 'BEGIN DEFERRED',
+}
 
 const withWriter = new WeakSet<Client>()
 
@@ -69,9 +81,13 @@ function writerTransaction(writer: Client, release: () => void): Transaction {
       return results
     },
     executeMultiple: async () => {
-      throw new LibsqlError('executeMultiple is not available in a transaction', 'TRANSACTION_CLOSED')
+      throw new LibsqlError(
+        'executeMultiple is not available in a transaction',
+        'TRANSACTION_CLOSED',
+      )
     },
-    // A COMMIT that fails (a deferred constraint) leaves the transaction open, for the caller to roll back.
+    // A COMMIT that fails (a deferred constraint) leaves the transaction open, for the caller to
+    // roll back.
     commit: async () => {
       await execute('COMMIT')
       open = false

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the admin UI when no build exists yet, then starts the server in production mode.
+ * `npm start`: builds the admin UI when no build exists yet, then starts the server in production
+ * mode.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,7 +11,11 @@ const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID')
 if (process.env.CAL_ADMIN !== 'false' && !fs.existsSync(buildId)) {
   console.log('No admin UI build yet: running `next build` once (about two minutes)…')
   const nextBin = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } })
+  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 await import('./server.js').then(({ main }) => main())

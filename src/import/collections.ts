@@ -1,4 +1,10 @@
-import type { CollectionAfterChangeHook, CollectionConfig, Payload, TextareaFieldValidation, TextFieldSingleValidation } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionConfig,
+  Payload,
+  TextareaFieldValidation,
+  TextFieldSingleValidation,
+} from 'payload'
 import { can } from '../../collections/access.js'
 import { normalizeRoot, parseHeader } from './source.js'
 
@@ -19,17 +25,30 @@ export function importMappingsCollection(slug: string): CollectionConfig {
   return {
     slug,
     admin: { hidden: true },
-    access: { read: administrators, create: () => false, update: () => false, delete: administrators },
+    access: {
+      read: administrators,
+      create: () => false,
+      update: () => false,
+      delete: administrators,
+    },
     indexes: [{ fields: ['source', 'resource', 'sourceId'], unique: true }],
     fields: [
       { name: 'source', type: 'text', required: true, index: true },
-      { name: 'resource', type: 'select', required: true, options: [...RESOURCES, 'images'].map((value) => ({ label: value, value })) },
+      {
+        name: 'resource',
+        type: 'select',
+        required: true,
+        options: [...RESOURCES, 'images'].map((value) => ({ label: value, value })),
+      },
       { name: 'sourceId', type: 'text', required: true },
       { name: 'targetId', type: 'number', required: true },
       { name: 'modified', type: 'text' },
       /** Per language written with `--language`: the source's `modified` then. */
       { name: 'translations', type: 'json' },
-      /** An iCalendar event's RRULE, kept for when the calendar has recurrence (its listed instances are imported). */
+      /**
+       * An iCalendar event's RRULE, kept for when the calendar has recurrence (its listed instances
+       * are imported).
+       */
       { name: 'recurrence', type: 'text' },
     ],
   }
@@ -38,20 +57,31 @@ export function importMappingsCollection(slug: string): CollectionConfig {
 /** The most an iCalendar text given inline may weigh (characters). */
 export const MAX_ICS_LENGTH = 5_000_000
 
+// eslint-disable-next-line no-control-regex -- the very characters to refuse
 const controlCharacters = /[\u0000-\u001f\u007f]/
 
-/** A v1 root; for an iCalendar import, an http(s) address of the file, or nothing when its text is given. */
+/**
+ * A v1 root; for an iCalendar import, an http(s) address of the file, or nothing when its text is
+ * given.
+ */
 const validSource: TextFieldSingleValidation = (value, { siblingData }) => {
   const ical = (siblingData as { format?: string } | undefined)?.format === 'ical'
-  const inline = typeof (siblingData as { ics?: unknown } | undefined)?.ics === 'string' && (siblingData as { ics: string }).ics !== ''
+  const inline =
+    typeof (siblingData as { ics?: unknown } | undefined)?.ics === 'string' &&
+    (siblingData as { ics: string }).ics !== ''
   if (ical && inline && (value === null || value === undefined || value === '')) return true
-  if (typeof value !== 'string') return ical ? 'from must be the address of an iCalendar file, or give its text' : 'from must be the address of a v1 root'
+  if (typeof value !== 'string')
+    return ical
+      ? 'from must be the address of an iCalendar file, or give its text'
+      : 'from must be the address of a v1 root'
   if (value.length > 2000) return 'from is too long (at most 2000 characters)'
   if (controlCharacters.test(value)) return 'from may not contain control characters'
   if (ical) {
     try {
       const url = new URL(value)
-      return url.protocol === 'http:' || url.protocol === 'https:' ? true : `${value} is not an http(s) URL`
+      return url.protocol === 'http:' || url.protocol === 'https:'
+        ? true
+        : `${value} is not an http(s) URL`
     } catch {
       return `${value} is not a URL`
     }
@@ -68,11 +98,14 @@ const validIcs: TextareaFieldValidation = (value) => {
   if (value === null || value === undefined || value === '') return true
   if (typeof value !== 'string') return 'ics must be the text of an iCalendar file'
   if (value.length > MAX_ICS_LENGTH) return `ics is too long (at most ${MAX_ICS_LENGTH} characters)`
-  return /^\s*BEGIN:VCALENDAR/i.test(value) ? true : 'ics is not an iCalendar file (BEGIN:VCALENDAR)'
+  return /^\s*BEGIN:VCALENDAR/i.test(value)
+    ? true
+    : 'ics is not an iCalendar file (BEGIN:VCALENDAR)'
 }
 
 const validHeader: TextFieldSingleValidation = (value) => {
-  if (value !== null && value !== undefined && typeof value !== 'string') return 'header must read "Name: value"'
+  if (value !== null && value !== undefined && typeof value !== 'string')
+    return 'header must read "Name: value"'
   if (typeof value === 'string' && value.length > 8000) return 'header is too long'
   try {
     parseHeader(value ?? undefined)
@@ -92,7 +125,12 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
     slug,
     labels: { singular: 'Import', plural: 'Imports' },
     admin: { hidden: true, useAsTitle: 'from' },
-    access: { read: administrators, create: administrators, update: administrators, delete: administrators },
+    access: {
+      read: administrators,
+      create: administrators,
+      update: administrators,
+      delete: administrators,
+    },
     hooks: { afterChange: [queueImportJob(slug)] },
     fields: [
       {
@@ -109,7 +147,14 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
       { name: 'ics', type: 'textarea', validate: validIcs, access: { read: () => false } },
       // Credentials: written, never read back through the API; cleared when the run ends.
       { name: 'header', type: 'text', validate: validHeader, access: { read: () => false } },
-      { name: 'language', type: 'select', options: [{ label: 'Français', value: 'fr' }, { label: 'Español', value: 'es' }] },
+      {
+        name: 'language',
+        type: 'select',
+        options: [
+          { label: 'Français', value: 'fr' },
+          { label: 'Español', value: 'es' },
+        ],
+      },
       { name: 'dryRun', type: 'checkbox', defaultValue: false },
       { name: 'prune', type: 'checkbox', defaultValue: false },
       { name: 'concurrency', type: 'number', min: 1, max: 16 },
@@ -117,7 +162,10 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
         name: 'state',
         type: 'select',
         defaultValue: 'queued',
-        options: ['queued', 'running', 'done', 'failed', 'cancelled'].map((value) => ({ label: value, value })),
+        options: ['queued', 'running', 'done', 'failed', 'cancelled'].map((value) => ({
+          label: value,
+          value,
+        })),
         access: { create: () => false, update: () => false },
       },
       { name: 'cancel', type: 'checkbox', defaultValue: false },
@@ -125,7 +173,12 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
       { name: 'failures', type: 'json', access: { create: () => false, update: () => false } },
       { name: 'error', type: 'text', access: { create: () => false, update: () => false } },
       { name: 'job', type: 'text', access: { create: () => false, update: () => false } },
-      { name: 'startedBy', type: 'relationship', relationTo: usersSlug, access: { create: () => false, update: () => false } },
+      {
+        name: 'startedBy',
+        type: 'relationship',
+        relationTo: usersSlug,
+        access: { create: () => false, update: () => false },
+      },
       { name: 'finishedAt', type: 'date', access: { create: () => false, update: () => false } },
     ],
   }
@@ -142,16 +195,29 @@ const queueImportJob =
   (slug: string): CollectionAfterChangeHook =>
   async ({ doc, operation, req }) => {
     if (operation !== 'create') return doc
-    const job = (await req.payload.jobs.queue({ task: IMPORT_TASK as never, input: { runId: doc.id } as never, queue: IMPORT_QUEUE, req })) as { id: number | string }
+    const job = (await req.payload.jobs.queue({
+      task: IMPORT_TASK as never,
+      input: { runId: doc.id } as never,
+      queue: IMPORT_QUEUE,
+      req,
+    })) as { id: number | string }
     const data = { job: String(job.id), startedBy: req.user?.id ?? null }
-    await req.payload.db.updateOne({ collection: slug, where: { id: { equals: doc.id } }, data, req })
+    await req.payload.db.updateOne({
+      collection: slug,
+      where: { id: { equals: doc.id } },
+      data,
+      req,
+    })
     if (!req.context[RUN_HERE]) setTimeout(() => void workQueue(req.payload, job.id), 50).unref()
     return { ...doc, ...data }
   }
 
 async function workQueue(payload: Payload, jobId: number | string, attempt = 0): Promise<void> {
   try {
-    const exists = await payload.db.findOne({ collection: 'payload-jobs', where: { id: { equals: jobId } } })
+    const exists = await payload.db.findOne({
+      collection: 'payload-jobs',
+      where: { id: { equals: jobId } },
+    })
     if (!exists) {
       if (attempt < 100) setTimeout(() => void workQueue(payload, jobId, attempt + 1), 100).unref()
       return

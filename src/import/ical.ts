@@ -38,7 +38,10 @@ export type IcalEvent = {
   rrule: string | null
   /** A recurring series: its rules, and added and excluded dates as wall clocks in `timezone`. */
   recurrence: { rules: string[]; rdates: string[]; exdates: string[] } | null
-  /** A changed date of a series: the series' UID and the date's original start, a wall clock in the series' zone. */
+  /**
+   * A changed date of a series: the series' UID and the date's original start, a wall clock in the
+   * series' zone.
+   */
   occurrenceOf: { uid: string; at: Time; tzid: string | null } | null
 }
 
@@ -46,26 +49,55 @@ export class IcalError extends Error {}
 
 type Time = InstanceType<typeof ICAL.Time>
 
-/** The instant of a DATE-TIME: UTC, in its TZID when that is an IANA zone, by its VTIMEZONE, or floating in the site zone. */
-function instantOf(time: Time, tzid: string | null, siteZone: string): { iso: string; zone: string } {
-  const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second }
-  if (time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone) return { iso: DateTime.fromObject(wall, { zone: 'UTC' }).toISO()!, zone: tzid && isValidZone(tzid) ? tzid : siteZone }
-  if (tzid && isValidZone(tzid)) return { iso: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO()!, zone: tzid }
-  if (tzid && time.zone && time.zone !== ICAL.Timezone.localTimezone) return { iso: new Date(time.toUnixTime() * 1000).toISOString(), zone: siteZone }
+/**
+ * The instant of a DATE-TIME: UTC, in its TZID when that is an IANA zone, by its VTIMEZONE, or
+ * floating in the site zone.
+ */
+function instantOf(
+  time: Time,
+  tzid: string | null,
+  siteZone: string,
+): { iso: string; zone: string } {
+  const wall = {
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.hour,
+    minute: time.minute,
+    second: time.second,
+  }
+  if (time.zone?.tzid === 'UTC' || time.zone === ICAL.Timezone.utcTimezone)
+    return {
+      iso: DateTime.fromObject(wall, { zone: 'UTC' }).toISO()!,
+      zone: tzid && isValidZone(tzid) ? tzid : siteZone,
+    }
+  if (tzid && isValidZone(tzid))
+    return { iso: DateTime.fromObject(wall, { zone: tzid }).toUTC().toISO()!, zone: tzid }
+  if (tzid && time.zone && time.zone !== ICAL.Timezone.localTimezone)
+    return { iso: new Date(time.toUnixTime() * 1000).toISOString(), zone: siteZone }
   return { iso: DateTime.fromObject(wall, { zone: siteZone }).toUTC().toISO()!, zone: siteZone }
 }
 
 /** A DATE or DATE-TIME as a wall clock (`YYYY-MM-DD HH:MM:SS`) in `zone`, the event's. */
 function wallIn(time: Time, tzid: string | null, zone: string, siteZone: string): string {
-  if (time.isDate) return DateTime.fromObject({ year: time.year, month: time.month, day: time.day }, { zone }).toFormat(WALL_CLOCK_FORMAT)
+  if (time.isDate)
+    return DateTime.fromObject(
+      { year: time.year, month: time.month, day: time.day },
+      { zone },
+    ).toFormat(WALL_CLOCK_FORMAT)
   return DateTime.fromISO(instantOf(time, tzid, siteZone).iso, { zone }).toFormat(WALL_CLOCK_FORMAT)
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value))
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value)
 
 /** The events of an iCalendar text. Throws IcalError when it is not one. */
-export function parseIcal(source: string, siteZone: string): { events: IcalEvent[]; failures: { sourceId: string; message: string }[] } {
-  if (source.length > MAX_ICS_LENGTH) throw new IcalError(`the calendar is larger than ${MAX_ICS_LENGTH} characters`)
+export function parseIcal(
+  source: string,
+  siteZone: string,
+): { events: IcalEvent[]; failures: { sourceId: string; message: string }[] } {
+  if (source.length > MAX_ICS_LENGTH)
+    throw new IcalError(`the calendar is larger than ${MAX_ICS_LENGTH} characters`)
   let root: InstanceType<typeof ICAL.Component>
   try {
     root = new ICAL.Component(ICAL.parse(source) as any[])
@@ -87,17 +119,23 @@ export function parseIcal(source: string, siteZone: string): { events: IcalEvent
       if (!uid) throw new IcalError('a VEVENT without a UID')
       const dtstart = vevent.getFirstProperty('dtstart')
       const start = dtstart?.getFirstValue() as Time | null
-      if (!dtstart || !start || typeof start !== 'object' || !('isDate' in start)) throw new IcalError(`${uid}: no readable DTSTART`)
+      if (!dtstart || !start || typeof start !== 'object' || !('isDate' in start))
+        throw new IcalError(`${uid}: no readable DTSTART`)
       const tzid = (dtstart.getParameter('tzid') as string | undefined) ?? null
       const dtend = vevent.getFirstProperty('dtend')
       let end = (dtend?.getFirstValue() as Time | null) ?? null
-      const duration = vevent.getFirstPropertyValue('duration') as InstanceType<typeof ICAL.Duration> | null
+      const duration = vevent.getFirstPropertyValue('duration') as InstanceType<
+        typeof ICAL.Duration
+      > | null
       if (!end && duration) {
         end = start.clone()
         end.addDuration(duration)
       }
       const allDay = start.isDate
-      const categories = vevent.getAllProperties('categories').flatMap((p) => p.getValues().map((v) => text(v).trim())).filter(Boolean)
+      const categories = vevent
+        .getAllProperties('categories')
+        .flatMap((p) => p.getValues().map((v) => text(v).trim()))
+        .filter(Boolean)
       const url = text(vevent.getFirstPropertyValue('url'))
       const base = {
         title: text(vevent.getFirstPropertyValue('summary')) || uid,
@@ -106,36 +144,82 @@ export function parseIcal(source: string, siteZone: string): { events: IcalEvent
         location: text(vevent.getFirstPropertyValue('location')).trim(),
         categories,
         website: /^https?:\/\//.test(url) ? url : null,
-        status: (text(vevent.getFirstPropertyValue('class')).toUpperCase() === 'PRIVATE' ? 'private' : 'publish') as IcalEvent['status'],
+        status: (text(vevent.getFirstPropertyValue('class')).toUpperCase() === 'PRIVATE'
+          ? 'private'
+          : 'publish') as IcalEvent['status'],
       }
       const dates = (from: Time, to: Time | null) => {
         if (allDay) {
           const zone = tzid && isValidZone(tzid) ? tzid : siteZone
-          const first = DateTime.fromObject({ year: from.year, month: from.month, day: from.day }, { zone })
+          const first = DateTime.fromObject(
+            { year: from.year, month: from.month, day: from.day },
+            { zone },
+          )
           // DTEND of an all-day event is the day after its last.
-          const last = to ? DateTime.fromObject({ year: to.year, month: to.month, day: to.day }, { zone }).minus({ days: 1 }) : first
+          const last = to
+            ? DateTime.fromObject({ year: to.year, month: to.month, day: to.day }, { zone }).minus({
+                days: 1,
+              })
+            : first
           const lastDay = last < first ? first : last
-          return { start: first.toUTC().toISO()!, end: lastDay.endOf('day').set({ millisecond: 0 }).toUTC().toISO()!, timezone: zone }
+          return {
+            start: first.toUTC().toISO()!,
+            end: lastDay.endOf('day').set({ millisecond: 0 }).toUTC().toISO()!,
+            timezone: zone,
+          }
         }
         const s = instantOf(from, tzid, siteZone)
-        const e = to ? instantOf(to, (dtend?.getParameter('tzid') as string | undefined) ?? tzid, siteZone) : s
+        const e = to
+          ? instantOf(to, (dtend?.getParameter('tzid') as string | undefined) ?? tzid, siteZone)
+          : s
         if (e.iso < s.iso) throw new IcalError(`${uid}: ends before it starts`)
         return { start: s.iso, end: e.iso, timezone: s.zone }
       }
       const recurrenceId = vevent.getFirstPropertyValue('recurrence-id') as Time | null
-      const rules = vevent.getAllProperties('rrule').map((property) => String(property.getFirstValue()))
+      const rules = vevent
+        .getAllProperties('rrule')
+        .map((property) => String(property.getFirstValue()))
       const eventZone = dates(start, end).timezone
       const walls = (name: 'rdate' | 'exdate') =>
         vevent.getAllProperties(name).flatMap((property) =>
           property
             .getValues()
-            .filter((value): value is Time => Boolean(value) && typeof value === 'object' && 'isDate' in (value as object))
-            .map((time) => wallIn(time, (property.getParameter('tzid') as string | undefined) ?? tzid, eventZone, siteZone)),
+            .filter(
+              (value): value is Time =>
+                Boolean(value) && typeof value === 'object' && 'isDate' in (value as object),
+            )
+            .map((time) =>
+              wallIn(
+                time,
+                (property.getParameter('tzid') as string | undefined) ?? tzid,
+                eventZone,
+                siteZone,
+              ),
+            ),
         )
       const rdates = walls('rdate')
-      const recurrence = !recurrenceId && (rules.length || rdates.length) ? { rules, rdates, exdates: walls('exdate') } : null
+      const recurrence =
+        !recurrenceId && (rules.length || rdates.length)
+          ? { rules, rdates, exdates: walls('exdate') }
+          : null
       const id = recurrenceId ? `${uid}@${recurrenceId.toString()}` : uid
-      events.push({ sourceId: id, ...base, ...dates(start, end), allDay, rrule: rules[0] ?? null, recurrence, occurrenceOf: recurrenceId ? { uid, at: recurrenceId, tzid: (vevent.getFirstProperty('recurrence-id')!.getParameter('tzid') as string | undefined) ?? tzid } : null })
+      events.push({
+        sourceId: id,
+        ...base,
+        ...dates(start, end),
+        allDay,
+        rrule: rules[0] ?? null,
+        recurrence,
+        occurrenceOf: recurrenceId
+          ? {
+              uid,
+              at: recurrenceId,
+              tzid:
+                (vevent.getFirstProperty('recurrence-id')!.getParameter('tzid') as
+                  string | undefined) ?? tzid,
+            }
+          : null,
+      })
     } catch (error) {
       failures.push({ sourceId: uid, message: (error as Error).message })
     }
@@ -148,18 +232,33 @@ export function parseIcal(source: string, siteZone: string): { events: IcalEvent
  * start: its mapping points there, so that saving it changes that date on its own. Without the
  * series (or that date), it is an event of its own.
  */
-async function adoptGeneratedDate(payload: Payload, writer: MappedWriter, event: IcalEvent, options: ResolvedCalendarOptions) {
+async function adoptGeneratedDate(
+  payload: Payload,
+  writer: MappedWriter,
+  event: IcalEvent,
+  options: ResolvedCalendarOptions,
+) {
   const series = writer.get('events', event.occurrenceOf!.uid)
   if (!series) return
-  const master = await payload.db.findOne<{ id: number; timezone?: string }>({ collection: options.slugs.events, where: { id: { equals: series.targetId } } })
+  const master = await payload.db.findOne<{ id: number; timezone?: string }>({
+    collection: options.slugs.events,
+    where: { id: { equals: series.targetId } },
+  })
   if (!master) return
   const { at: time, tzid } = event.occurrenceOf!
   const at = wallIn(time, tzid, master.timezone || options.siteTimezone, options.siteTimezone)
-  const date = await payload.db.findOne<{ id: number }>({ collection: options.slugs.events, where: { and: [{ series: { equals: master.id } }, { occurrence: { equals: at } }] } })
-  if (date) await writer.inTransaction((req) => writer.writeMapping(req, 'events', event.sourceId, Number(date.id), null))
+  const date = await payload.db.findOne<{ id: number }>({
+    collection: options.slugs.events,
+    where: { and: [{ series: { equals: master.id } }, { occurrence: { equals: at } }] },
+  })
+  if (date)
+    await writer.inTransaction((req) =>
+      writer.writeMapping(req, 'events', event.sourceId, Number(date.id), null),
+    )
 }
 
-const stamp = (value: unknown) => 'content:' + createHash('sha1').update(JSON.stringify(value)).digest('hex')
+const stamp = (value: unknown) =>
+  'content:' + createHash('sha1').update(JSON.stringify(value)).digest('hex')
 
 /** Imports an iCalendar text (or the file at an address), with the same progress as a v1 import. */
 export async function runIcalImport(
@@ -168,17 +267,33 @@ export async function runIcalImport(
   options: ResolvedCalendarOptions,
   hooks: ImportHooks = {},
 ): Promise<ImportProgress> {
-  const empty = () => ({ total: null, read: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+  const empty = () => ({
+    total: null,
+    read: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    failed: 0,
+    pruned: 0,
+  })
   const progress: ImportProgress = {
     phase: 'events',
-    resources: { venues: empty(), organizers: empty(), categories: empty(), tags: empty(), events: empty() },
+    resources: {
+      venues: empty(),
+      organizers: empty(),
+      categories: empty(),
+      tags: empty(),
+      events: empty(),
+    },
     images: { downloaded: 0, fallbacks: 0 },
     failures: [],
   }
   const emit = () => hooks.onProgress?.(progress)
   const writer = new MappedWriter(payload, options, ICAL_SOURCE, DEFAULT_LOCALE, false, hooks.user)
   await writer.load()
-  const source = settings.ics ?? (await download(settings.url!, settings.timeoutMs ?? options.import.timeoutMs))
+  const source =
+    settings.ics ?? (await download(settings.url!, settings.timeoutMs ?? options.import.timeoutMs))
   const { events, failures } = parseIcal(source, options.siteTimezone)
   progress.resources.events.total = events.length + failures.length
   progress.resources.events.read = events.length + failures.length
@@ -189,7 +304,10 @@ export async function runIcalImport(
   emit()
 
   /** Our id of a venue or category named by the calendar, made once. */
-  const linked = async (resource: 'venues' | 'categories', name: string): Promise<number | null> => {
+  const linked = async (
+    resource: 'venues' | 'categories',
+    name: string,
+  ): Promise<number | null> => {
     const sourceId = `${resource === 'venues' ? 'location' : 'category'}:${createHash('sha1').update(name.toLowerCase()).digest('hex')}`
     const mapped = writer.get(resource, sourceId)
     if (mapped && (await writer.exists(resource, mapped.targetId))) return mapped.targetId
@@ -200,13 +318,27 @@ export async function runIcalImport(
       return null
     }
     const collection = writer.collectionOf(resource) as 'venues'
-    const { docs } = await payload.find({ collection, where: { name: { equals: name } }, limit: 1, depth: 0, overrideAccess: true, trash: true })
+    const { docs } = await payload.find({
+      collection,
+      where: { name: { equals: name } },
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      trash: true,
+    })
     if (docs[0]) {
-      await writer.inTransaction((req) => writer.writeMapping(req, resource, sourceId, Number(docs[0].id), null))
+      await writer.inTransaction((req) =>
+        writer.writeMapping(req, resource, sourceId, Number(docs[0].id), null),
+      )
       counts.unchanged++
       return Number(docs[0].id)
     }
-    await writer.save(resource, sourceId, '', resource === 'venues' ? { name, status: 'publish' } : { name })
+    await writer.save(
+      resource,
+      sourceId,
+      '',
+      resource === 'venues' ? { name, status: 'publish' } : { name },
+    )
     counts.created++
     return writer.get(resource, sourceId)!.targetId
   }
@@ -221,7 +353,11 @@ export async function runIcalImport(
     try {
       const modified = stamp(event)
       const mapping = writer.get('events', event.sourceId)
-      if (mapping && mapping.modified === modified && (await writer.exists('events', mapping.targetId))) {
+      if (
+        mapping &&
+        mapping.modified === modified &&
+        (await writer.exists('events', mapping.targetId))
+      ) {
         counts.unchanged++
         continue
       }
@@ -230,7 +366,9 @@ export async function runIcalImport(
         continue
       }
       const venue = event.location ? await linked('venues', event.location) : null
-      const categories = (await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))).filter((id): id is number => id !== null)
+      const categories = (
+        await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))
+      ).filter((id): id is number => id !== null)
       const data = {
         title: event.title,
         descriptionHtml: event.description,
@@ -246,10 +384,16 @@ export async function runIcalImport(
         ...(hooks.user?.id !== undefined ? { author: hooks.user.id } : {}),
       }
       if (event.occurrenceOf && !mapping) await adoptGeneratedDate(payload, writer, event, options)
-      counts[await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })]++
+      counts[
+        await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })
+      ]++
     } catch (error) {
       counts.failed++
-      progress.failures.push({ resource: 'events', sourceId: event.sourceId, message: (error as Error).message.slice(0, 500) })
+      progress.failures.push({
+        resource: 'events',
+        sourceId: event.sourceId,
+        message: (error as Error).message.slice(0, 500),
+      })
     }
     emit()
   }
@@ -259,11 +403,16 @@ export async function runIcalImport(
 }
 
 async function download(url: string, timeoutMs: number): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'text/calendar, */*' } })
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'text/calendar, */*' },
+  })
   if (!response.ok) throw new IcalError(`${url}: HTTP ${response.status}`)
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > MAX_ICS_LENGTH) throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} bytes`)
+  if (Number.isFinite(declared) && declared > MAX_ICS_LENGTH)
+    throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} bytes`)
   const body = await response.text()
-  if (body.length > MAX_ICS_LENGTH) throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} characters`)
+  if (body.length > MAX_ICS_LENGTH)
+    throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} characters`)
   return body
 }

@@ -1,12 +1,23 @@
-/** Downloads an image for the upload collection: http(s) only, an image type, a size limit, a timeout. */
+/**
+ * Downloads an image for the upload collection: http(s) only, an image type, a size limit, a
+ * timeout.
+ */
 
 export type DownloadedImage = { data: Buffer; mimetype: string; name: string; size: number }
 
 export class ImageRefused extends Error {}
 
-export async function downloadImage(url: string, { maxBytes, timeoutMs, headers = {} }: { maxBytes: number; timeoutMs: number; headers?: Record<string, string> }): Promise<DownloadedImage> {
+export async function downloadImage(
+  url: string,
+  {
+    maxBytes,
+    timeoutMs,
+    headers = {},
+  }: { maxBytes: number; timeoutMs: number; headers?: Record<string, string> },
+): Promise<DownloadedImage> {
   const parsed = new URL(url)
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ImageRefused(`${url}: not an http(s) address`)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ImageRefused(`${url}: not an http(s) address`)
   const signal = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {
@@ -16,7 +27,8 @@ export async function downloadImage(url: string, { maxBytes, timeoutMs, headers 
   }
   if (!response.ok || !response.body) throw new ImageRefused(`${url}: HTTP ${response.status}`)
   const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-  if (!mimetype.startsWith('image/')) throw new ImageRefused(`${url}: not an image (${mimetype || 'no type'})`)
+  if (!mimetype.startsWith('image/'))
+    throw new ImageRefused(`${url}: not an image (${mimetype || 'no type'})`)
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body.cancel().catch(() => undefined)
@@ -34,6 +46,8 @@ export async function downloadImage(url: string, { maxBytes, timeoutMs, headers 
     if (error instanceof ImageRefused) throw error
     throw new ImageRefused(`${url}: ${(error as Error).message}`)
   }
-  const base = decodeURIComponent(parsed.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') || 'image'
+  const base =
+    decodeURIComponent(parsed.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') ||
+    'image'
   return { data: Buffer.concat(chunks), mimetype, name: base, size }
 }

@@ -16,7 +16,8 @@ export type SourceRecord = Record<string, any>
 /** What the source site is: WordPress escapes titles and term names as HTML, we do not. */
 export type SourceKind = 'wordpress' | 'calendar'
 
-export const sourceKind = (root: string): SourceKind => (/\/wp-json\//.test(new URL(root).pathname) ? 'wordpress' : 'calendar')
+export const sourceKind = (root: string): SourceKind =>
+  /\/wp-json\//.test(new URL(root).pathname) ? 'wordpress' : 'calendar'
 
 const STATUSES = new Set(['publish', 'future', 'draft', 'pending', 'private'])
 
@@ -27,10 +28,15 @@ export const plain = (value: unknown, kind: SourceKind): string => {
 }
 
 const html = (value: unknown): string => (typeof value === 'string' ? value : '')
-const optional = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null)
-const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback)
+const optional = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null
+const flag = (value: unknown, fallback: boolean): boolean =>
+  typeof value === 'boolean' ? value : fallback
 
-/** A `YYYY-MM-DD HH:mm:ss` wall clock in `zone` as an ISO instant in UTC; null for WordPress's zero date or anything else. */
+/**
+ * A `YYYY-MM-DD HH:mm:ss` wall clock in `zone` as an ISO instant in UTC; null for WordPress's zero
+ * date or anything else.
+ */
 function instantIn(wallClock: unknown, zone: string): string | null {
   if (typeof wallClock !== 'string' || wallClock.startsWith('0000')) return null
   const parsed = DateTime.fromFormat(wallClock, WALL_CLOCK_FORMAT, { zone })
@@ -41,7 +47,12 @@ function instantIn(wallClock: unknown, zone: string): string | null {
 export const utcInstant = (wallClock: unknown): string | null => instantIn(wallClock, 'UTC')
 
 /** The source's last-modified stamp, which decides whether a mapped record changed. */
-export const modifiedStamp = (record: SourceRecord): string => String(record.modified_utc && !String(record.modified_utc).startsWith('0000') ? record.modified_utc : (record.modified ?? ''))
+export const modifiedStamp = (record: SourceRecord): string =>
+  String(
+    record.modified_utc && !String(record.modified_utc).startsWith('0000')
+      ? record.modified_utc
+      : (record.modified ?? ''),
+  )
 
 /** Fields every post type shares: slug, status, publication date. */
 function postFields(record: SourceRecord): Record<string, unknown> {
@@ -66,25 +77,49 @@ export class RecordError extends Error {}
  * `"$10 – $25"`), while `cost_details.values` keeps what was entered (`["50.", "75.", "120"]`);
  * the values are kept, with the symbol and position the source names or, failing that, shows.
  */
-export function eventCost(record: SourceRecord): { cost: string[]; currencySymbol: string | null; currencyPosition: 'prefix' | 'postfix' | null } {
-  const details = record.cost_details && typeof record.cost_details === 'object' ? record.cost_details : {}
-  const values: string[] = Array.isArray(details.values) ? details.values.map((v: unknown) => String(v).trim()).filter(Boolean) : []
+export function eventCost(record: SourceRecord): {
+  cost: string[]
+  currencySymbol: string | null
+  currencyPosition: 'prefix' | 'postfix' | null
+} {
+  const details =
+    record.cost_details && typeof record.cost_details === 'object' ? record.cost_details : {}
+  const values: string[] = Array.isArray(details.values)
+    ? details.values.map((v: unknown) => String(v).trim()).filter(Boolean)
+    : []
   const display = typeof record.cost === 'string' ? decodeHTML(record.cost).trim() : ''
   const numeric = values.length > 0 && values.every((v) => /^\d[\d.,]*$/.test(v))
   const cost = numeric ? values.map((v) => v.replace(/[.,]$/, '')) : display ? [display] : []
   const named = typeof details.currency_symbol === 'string' && details.currency_symbol !== ''
   const shown = inferCurrency(display ? [display] : [])
   const symbol = named ? details.currency_symbol : numeric ? shown.symbol : ''
-  const position = named ? (details.currency_position === 'postfix' ? 'postfix' : 'prefix') : numeric ? shown.position : ''
-  return { cost, currencySymbol: symbol || null, currencyPosition: symbol ? (position || 'prefix') as 'prefix' | 'postfix' : null }
+  const position = named
+    ? details.currency_position === 'postfix'
+      ? 'postfix'
+      : 'prefix'
+    : numeric
+      ? shown.position
+      : ''
+  return {
+    cost,
+    currencySymbol: symbol || null,
+    currencyPosition: symbol ? ((position || 'prefix') as 'prefix' | 'postfix') : null,
+  }
 }
 
 /** An event's own fields (no links). Throws RecordError when its dates cannot be read. */
-export function eventData(record: SourceRecord, kind: SourceKind, siteZone: string): Record<string, unknown> {
+export function eventData(
+  record: SourceRecord,
+  kind: SourceKind,
+  siteZone: string,
+): Record<string, unknown> {
   const zone = isValidZone(record.timezone) ? record.timezone : siteZone
   const start = utcInstant(record.utc_start_date) ?? instantIn(record.start_date, zone)
   const end = utcInstant(record.utc_end_date) ?? instantIn(record.end_date, zone)
-  if (!start || !end) throw new RecordError(`event ${record.id}: unreadable dates (${record.start_date} – ${record.end_date})`)
+  if (!start || !end)
+    throw new RecordError(
+      `event ${record.id}: unreadable dates (${record.start_date} – ${record.end_date})`,
+    )
   if (end < start) throw new RecordError(`event ${record.id}: ends before it starts`)
   return {
     ...postFields(record),
@@ -106,9 +141,13 @@ export function eventData(record: SourceRecord, kind: SourceKind, siteZone: stri
   }
 }
 
-
 const number = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN
   return Number.isFinite(n) ? n : null
 }
 
@@ -158,7 +197,9 @@ export function termData(record: SourceRecord, kind: SourceKind): Record<string,
 /** The URL of a record's image, if it has one. */
 export function imageUrlOf(record: SourceRecord): string | null {
   const image = record.image
-  return image && typeof image === 'object' && typeof image.url === 'string' && isHttpUrl(image.url) ? image.url : null
+  return image && typeof image === 'object' && typeof image.url === 'string' && isHttpUrl(image.url)
+    ? image.url
+    : null
 }
 
 /** Categories in an order where each parent comes before its children. */

@@ -37,7 +37,16 @@ export type ImportSettings = {
   backoffMs?: number
 }
 
-export type Counts = { total: number | null; read: number; created: number; updated: number; unchanged: number; skipped: number; failed: number; pruned: number }
+export type Counts = {
+  total: number | null
+  read: number
+  created: number
+  updated: number
+  unchanged: number
+  skipped: number
+  failed: number
+  pruned: number
+}
 export type Failure = { resource: Resource | 'images'; sourceId: string; message: string }
 export type ImportProgress = {
   phase: Resource | 'prune' | 'done'
@@ -56,9 +65,21 @@ export type ImportHooks = {
 
 export class ImportCancelled extends Error {}
 
-const emptyCounts = (): Counts => ({ total: null, read: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+const emptyCounts = (): Counts => ({
+  total: null,
+  read: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  failed: 0,
+  pruned: 0,
+})
 
-/** The key a source site is mapped under: its root, without the language segment of a translated root. */
+/**
+ * The key a source site is mapped under: its root, without the language segment of a translated
+ * root.
+ */
 export function sourceKey(root: string, language?: string): string {
   const url = new URL(root)
   if (language) url.pathname = url.pathname.replace(new RegExp(`/${language}/`), '/')
@@ -72,7 +93,12 @@ type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped'
  * (parents first), tags, then events. Each record is written with its mapping in one transaction,
  * so a run killed at any point leaves no record without its mapping, and the next run goes on.
  */
-export async function runImport(payload: Payload, settings: ImportSettings, options: ResolvedCalendarOptions, hooks: ImportHooks = {}): Promise<ImportProgress> {
+export async function runImport(
+  payload: Payload,
+  settings: ImportSettings,
+  options: ResolvedCalendarOptions,
+  hooks: ImportHooks = {},
+): Promise<ImportProgress> {
   return new Importer(payload, settings, options, hooks).run()
 }
 
@@ -83,12 +109,21 @@ class Importer {
   private readonly locale: string
   private readonly writer: MappedWriter
   private readonly inFlight = new Map<string, Promise<number | null>>()
-  private readonly seen: Record<Resource, Set<string>> = { venues: new Set(), organizers: new Set(), categories: new Set(), tags: new Set(), events: new Set() }
+  private readonly seen: Record<Resource, Set<string>> = {
+    venues: new Set(),
+    organizers: new Set(),
+    categories: new Set(),
+    tags: new Set(),
+    events: new Set(),
+  }
   private readonly deferredParents: { sourceId: string; parent: string }[] = []
   private readonly limit: ReturnType<typeof pLimit>
   readonly progress: ImportProgress = {
     phase: 'venues',
-    resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyCounts()])) as Record<Resource, Counts>,
+    resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyCounts()])) as Record<
+      Resource,
+      Counts
+    >,
     images: { downloaded: 0, fallbacks: 0 },
     failures: [],
   }
@@ -99,12 +134,27 @@ class Importer {
     private readonly options: ResolvedCalendarOptions,
     private readonly hooks: ImportHooks,
   ) {
-    this.source = new Source({ root: settings.from, header: settings.header, timeoutMs: options.import.timeoutMs, retries: settings.retries, backoffMs: settings.backoffMs })
+    this.source = new Source({
+      root: settings.from,
+      header: settings.header,
+      timeoutMs: options.import.timeoutMs,
+      retries: settings.retries,
+      backoffMs: settings.backoffMs,
+    })
     this.key = sourceKey(this.source.root, settings.language)
     this.kind = sourceKind(this.source.root)
     this.locale = settings.language ?? DEFAULT_LOCALE
-    this.writer = new MappedWriter(payload, options, this.key, this.locale, Boolean(settings.language), hooks.user)
-    this.limit = pLimit(Math.max(1, Math.min(16, settings.concurrency ?? options.import.concurrency)))
+    this.writer = new MappedWriter(
+      payload,
+      options,
+      this.key,
+      this.locale,
+      Boolean(settings.language),
+      hooks.user,
+    )
+    this.limit = pLimit(
+      Math.max(1, Math.min(16, settings.concurrency ?? options.import.concurrency)),
+    )
   }
 
   private get translating() {
@@ -132,7 +182,8 @@ class Importer {
     await this.linkDeferredParents()
     if (this.settings.prune && !this.translating) {
       this.progress.phase = 'prune'
-      for (const resource of [...RESOURCES].reverse()) if (complete.has(resource)) await this.prune(resource)
+      for (const resource of [...RESOURCES].reverse())
+        if (complete.has(resource)) await this.prune(resource)
     }
     this.progress.phase = 'done'
     this.emit()
@@ -149,12 +200,18 @@ class Importer {
 
   private fail(resource: Failure['resource'], sourceId: unknown, error: unknown) {
     const message = error instanceof Error ? error.message : String(error)
-    this.progress.failures.push({ resource, sourceId: String(sourceId ?? ''), message: message.slice(0, 500) })
+    this.progress.failures.push({
+      resource,
+      sourceId: String(sourceId ?? ''),
+      message: message.slice(0, 500),
+    })
     if (resource !== 'images') this.progress.resources[resource].failed++
     this.emit()
   }
 
-  /** Reads an archive page by page; false when a page could not be read (then nothing is pruned). */
+  /**
+   * Reads an archive page by page; false when a page could not be read (then nothing is pruned).
+   */
   private async walk(resource: Resource, first: string): Promise<boolean> {
     const counts = this.progress.resources[resource]
     try {
@@ -176,7 +233,11 @@ class Importer {
       return true
     } catch (error) {
       if (error instanceof ImportCancelled) throw error
-      this.fail(resource, '', error instanceof SourceError ? error : new SourceError(String((error as Error).message)))
+      this.fail(
+        resource,
+        '',
+        error instanceof SourceError ? error : new SourceError(String((error as Error).message)),
+      )
       return false
     }
   }
@@ -204,13 +265,22 @@ class Importer {
     const modified = modifiedStamp(record) || contentStamp(record)
     if (this.translating) {
       if (!mapping) return 'skipped'
-      if (mapping.translations?.[this.locale] === modified && (await this.writer.exists(resource, mapping.targetId))) return 'unchanged'
+      if (
+        mapping.translations?.[this.locale] === modified &&
+        (await this.writer.exists(resource, mapping.targetId))
+      )
+        return 'unchanged'
       const data = this.localizedData(resource, record)
       if (this.settings.dryRun) return 'updated'
       await this.writer.save(resource, sourceId, modified, data)
       return 'updated'
     }
-    if (mapping && mapping.modified === modified && (await this.writer.exists(resource, mapping.targetId))) return 'unchanged'
+    if (
+      mapping &&
+      mapping.modified === modified &&
+      (await this.writer.exists(resource, mapping.targetId))
+    )
+      return 'unchanged'
     const data = await this.fullData(resource, record)
     if (this.settings.dryRun) return mapping ? 'updated' : 'created'
     return this.writer.save(resource, sourceId, modified, data)
@@ -218,7 +288,9 @@ class Importer {
 
   private localizedData(resource: Resource, record: SourceRecord): Record<string, unknown> {
     const localized = this.writer.localizedFields(resource)
-    return Object.fromEntries(Object.entries(this.ownData(resource, record)).filter(([field]) => localized.has(field)))
+    return Object.fromEntries(
+      Object.entries(this.ownData(resource, record)).filter(([field]) => localized.has(field)),
+    )
   }
 
   private ownData(resource: Resource, record: SourceRecord): Record<string, unknown> {
@@ -234,23 +306,37 @@ class Importer {
     }
   }
 
-  private async fullData(resource: Resource, record: SourceRecord): Promise<Record<string, unknown>> {
+  private async fullData(
+    resource: Resource,
+    record: SourceRecord,
+  ): Promise<Record<string, unknown>> {
     const data = this.ownData(resource, record)
     if (resource === 'categories') {
       const parent = String(record.parent ?? '0')
-      data.parent = parent !== '0' ? (this.writer.get('categories', parent)?.targetId ?? null) : null
+      data.parent =
+        parent !== '0' ? (this.writer.get('categories', parent)?.targetId ?? null) : null
     }
     if (resource === 'events' || resource === 'venues' || resource === 'organizers') {
       if (this.hooks.user?.id !== undefined) data.author = this.hooks.user.id
       Object.assign(data, await this.image(record))
     }
     if (resource === 'events') {
-      data.venue = record.venue && typeof record.venue === 'object' && !Array.isArray(record.venue) && record.venue.id ? await this.linked('venues', record.venue) : null
+      data.venue =
+        record.venue &&
+        typeof record.venue === 'object' &&
+        !Array.isArray(record.venue) &&
+        record.venue.id
+          ? await this.linked('venues', record.venue)
+          : null
       const organizers = Array.isArray(record.organizer) ? record.organizer : []
-      data.organizers = (await Promise.all(organizers.map((o: SourceRecord) => this.linked('organizers', o)))).filter((id): id is number => id !== null)
+      data.organizers = (
+        await Promise.all(organizers.map((o: SourceRecord) => this.linked('organizers', o)))
+      ).filter((id): id is number => id !== null)
       for (const taxonomy of ['categories', 'tags'] as const) {
         const terms = Array.isArray(record[taxonomy]) ? record[taxonomy] : []
-        data[taxonomy] = (await Promise.all(terms.map((t: SourceRecord) => this.linked(taxonomy, t)))).filter((id): id is number => id !== null)
+        data[taxonomy] = (
+          await Promise.all(terms.map((t: SourceRecord) => this.linked(taxonomy, t)))
+        ).filter((id): id is number => id !== null)
       }
       const parent = Number(record.post_parent ?? 0)
       if (parent > 0) {
@@ -262,7 +348,10 @@ class Importer {
     return data
   }
 
-  /** Our id for a linked record (venue, organizer, term) embedded in an event, importing it if it is new. */
+  /**
+   * Our id for a linked record (venue, organizer, term) embedded in an event, importing it if it is
+   * new.
+   */
   private async linked(resource: Resource, record: SourceRecord): Promise<number | null> {
     const sourceId = String(record?.id ?? '')
     if (!sourceId || sourceId === '0') return null
@@ -288,12 +377,15 @@ class Importer {
   }
 
   /** The image: downloaded into the upload collection once per URL, or kept as a URL reference. */
-  private async image(record: SourceRecord): Promise<{ image: number | null; imageUrl: string | null }> {
+  private async image(
+    record: SourceRecord,
+  ): Promise<{ image: number | null; imageUrl: string | null }> {
     const url = imageUrlOf(record)
     if (!url) return { image: null, imageUrl: null }
     const key = `images:${url}`
     const mapped = this.writer.mappings.get(key)
-    if (mapped && (await this.writer.exists('images', mapped.targetId))) return { image: mapped.targetId, imageUrl: null }
+    if (mapped && (await this.writer.exists('images', mapped.targetId)))
+      return { image: mapped.targetId, imageUrl: null }
     if (this.settings.dryRun) return { image: null, imageUrl: url }
     let pending = this.inFlight.get(key)
     if (!pending) {
@@ -314,12 +406,21 @@ class Importer {
     const file = await downloadImage(url, {
       maxBytes: this.options.import.imageMaxBytes,
       timeoutMs: this.options.import.timeoutMs,
-      headers: header ? { [header.slice(0, header.indexOf(':')).trim()]: header.slice(header.indexOf(':') + 1).trim() } : {},
+      headers: header
+        ? {
+            [header.slice(0, header.indexOf(':')).trim()]: header
+              .slice(header.indexOf(':') + 1)
+              .trim(),
+          }
+        : {},
     })
     const id = await this.writer.inTransaction(async (req) => {
       const doc = await this.payload.create({
         collection: this.options.slugs.media as 'media',
-        data: { alt: '', ...(this.hooks.user?.id !== undefined ? { author: this.hooks.user.id } : {}) } as never,
+        data: {
+          alt: '',
+          ...(this.hooks.user?.id !== undefined ? { author: this.hooks.user.id } : {}),
+        } as never,
         file,
         req,
         overrideAccess: true,
@@ -340,7 +441,15 @@ class Importer {
       if (!child || !target || this.settings.dryRun) continue
       try {
         await this.writer.inTransaction((req) =>
-          this.payload.update({ collection: this.options.slugs.events as 'events', id: child.targetId, data: { parent: target.targetId } as never, req, overrideAccess: true, trash: true, depth: 0 }),
+          this.payload.update({
+            collection: this.options.slugs.events as 'events',
+            id: child.targetId,
+            data: { parent: target.targetId } as never,
+            req,
+            overrideAccess: true,
+            trash: true,
+            depth: 0,
+          }),
         )
       } catch (error) {
         this.fail('events', sourceId, error)
@@ -348,10 +457,15 @@ class Importer {
     }
   }
 
-  /** Trashes (posts) or deletes (terms) what was imported from this source and is no longer there. */
+  /**
+   * Trashes (posts) or deletes (terms) what was imported from this source and is no longer there.
+   */
   private async prune(resource: Resource) {
     const counts = this.progress.resources[resource]
-    const gone = [...this.writer.mappings.keys()].filter((key) => key.startsWith(`${resource}:`)).map((key) => key.slice(resource.length + 1)).filter((id) => !this.seen[resource].has(id))
+    const gone = [...this.writer.mappings.keys()]
+      .filter((key) => key.startsWith(`${resource}:`))
+      .map((key) => key.slice(resource.length + 1))
+      .filter((id) => !this.seen[resource].has(id))
     for (const sourceId of gone) {
       await this.checkCancelled()
       try {
@@ -366,5 +480,10 @@ class Importer {
 
 function contentStamp(record: SourceRecord): string {
   const { name, slug, description, parent } = record
-  return 'content:' + createHash('sha1').update(JSON.stringify([name, slug, description, parent ?? 0])).digest('hex')
+  return (
+    'content:' +
+    createHash('sha1')
+      .update(JSON.stringify([name, slug, description, parent ?? 0]))
+      .digest('hex')
+  )
 }

@@ -1,6 +1,6 @@
 /**
- * Reading a v1 root over HTTP: JSON pages with a timeout, network errors and 429/5xx answers retried
- * with exponential backoff, and archives walked by `next_rest_url`.
+ * Reading a v1 root over HTTP: JSON pages with a timeout, network errors and 429/5xx answers
+ * retried with exponential backoff, and archives walked by `next_rest_url`.
  */
 
 export type SourceOptions = {
@@ -31,11 +31,13 @@ export function normalizeRoot(from: string): string {
   } catch {
     throw new SourceError(`${from} is not a URL`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SourceError(`${from} is not an http(s) URL`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SourceError(`${from} is not an http(s) URL`)
   url.hash = ''
   url.search = ''
   if (!url.pathname.endsWith('/')) url.pathname += '/'
-  if (!/\/(tribe|cal)\/events\/v1\/$/.test(url.pathname)) throw new SourceError(`${from} is not a v1 root (…/tribe/events/v1/ or …/cal/events/v1/)`)
+  if (!/\/(tribe|cal)\/events\/v1\/$/.test(url.pathname))
+    throw new SourceError(`${from} is not a v1 root (…/tribe/events/v1/ or …/cal/events/v1/)`)
   return url.toString()
 }
 
@@ -44,7 +46,8 @@ export function parseHeader(header: string | undefined): [string, string] | null
   if (!header) return null
   const at = header.indexOf(':')
   const name = at > 0 ? header.slice(0, at).trim() : ''
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new SourceError('the header must read "Name: value"')
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new SourceError('the header must read "Name: value"')
   const value = header.slice(at + 1).trim()
   if (/[\r\n]/.test(value)) throw new SourceError('the header value may not contain line breaks')
   return [name, value]
@@ -57,7 +60,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * we were given: a site behind a proxy often names itself by an inner address.
  */
 export function rebase(root: string, address: string): string {
-  const match = /\/(?:tribe|cal)\/events\/v1\/(.*)$/.exec(new URL(address, root).pathname + new URL(address, root).search)
+  const match = /\/(?:tribe|cal)\/events\/v1\/(.*)$/.exec(
+    new URL(address, root).pathname + new URL(address, root).search,
+  )
   return match ? new URL(match[1], root).toString() : new URL(address, root).toString()
 }
 
@@ -68,7 +73,8 @@ export function rebase(root: string, address: string): string {
  */
 export function withArguments(first: string, next: string): string {
   const url = new URL(next)
-  for (const [name, value] of new URL(first).searchParams) if (!url.searchParams.has(name)) url.searchParams.set(name, value)
+  for (const [name, value] of new URL(first).searchParams)
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value)
   return url.toString()
 }
 
@@ -85,7 +91,10 @@ export class Source {
     return this.header !== null
   }
 
-  /** GET a JSON document (a path relative to the root, or a URL); retried on network errors, 429 and 5xx. */
+  /**
+   * GET a JSON document (a path relative to the root, or a URL); retried on network errors, 429 and
+   * 5xx.
+   */
   async getJson(pathOrUrl: string): Promise<any> {
     const url = new URL(pathOrUrl, this.root).toString()
     const retries = this.options.retries ?? 4
@@ -93,20 +102,31 @@ export class Source {
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await fetch(url, {
-          headers: { accept: 'application/json', ...(this.header ? { [this.header[0]]: this.header[1] } : {}) },
+          headers: {
+            accept: 'application/json',
+            ...(this.header ? { [this.header[0]]: this.header[1] } : {}),
+          },
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
           redirect: 'follow',
         })
         const text = await response.text()
-        if (response.status === 429 || response.status >= 500) throw new SourceError(`${url}: HTTP ${response.status}`, response.status)
-        if (!response.ok) throw new PermanentError(`${url}: HTTP ${response.status} ${summary(text)}`, response.status)
+        if (response.status === 429 || response.status >= 500)
+          throw new SourceError(`${url}: HTTP ${response.status}`, response.status)
+        if (!response.ok)
+          throw new PermanentError(
+            `${url}: HTTP ${response.status} ${summary(text)}`,
+            response.status,
+          )
         try {
           return JSON.parse(text)
         } catch {
           throw new PermanentError(`${url}: the answer is not JSON`)
         }
       } catch (error) {
-        if (error instanceof PermanentError || attempt >= retries) throw error instanceof SourceError ? error : new SourceError(`${url}: ${(error as Error).message}`)
+        if (error instanceof PermanentError || attempt >= retries)
+          throw error instanceof SourceError
+            ? error
+            : new SourceError(`${url}: ${(error as Error).message}`)
         await sleep(delay)
         delay *= 2
       }
@@ -122,7 +142,10 @@ export class Source {
       seen.add(next)
       const body = await this.getJson(next)
       yield { body, url: next }
-      next = typeof body?.next_rest_url === 'string' && body.next_rest_url ? withArguments(firstUrl, rebase(this.root, body.next_rest_url)) : null
+      next =
+        typeof body?.next_rest_url === 'string' && body.next_rest_url
+          ? withArguments(firstUrl, rebase(this.root, body.next_rest_url))
+          : null
     }
   }
 }
@@ -132,7 +155,9 @@ class PermanentError extends SourceError {}
 function summary(text: string): string {
   try {
     const parsed = JSON.parse(text)
-    return parsed && typeof parsed.message === 'string' ? `(${parsed.code ?? ''}: ${parsed.message})` : ''
+    return parsed && typeof parsed.message === 'string'
+      ? `(${parsed.code ?? ''}: ${parsed.message})`
+      : ''
   } catch {
     return ''
   }

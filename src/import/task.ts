@@ -1,17 +1,39 @@
 import { EventEmitter } from 'node:events'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type TaskConfig } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type TaskConfig,
+} from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
 import { runIcalImport } from './ical.js'
 import { ImportCancelled, runImport, type ImportProgress } from './run.js'
 
-/** Progress of the runs of this process, as they go (the CLI draws its bar from it): `progress`, (runId, progress). */
+/**
+ * Progress of the runs of this process, as they go (the CLI draws its bar from it): `progress`,
+ * (runId, progress).
+ */
 export const importProgress = new EventEmitter()
 
 /** How often the run's record is brought up to date (and asked whether to cancel). */
 const SAVE_EVERY_MS = 500
 
-type Run = { id: number | string; format?: 'v1' | 'ical' | null; ics?: string | null; from: string; header?: string | null; language?: 'fr' | 'es' | null; dryRun?: boolean; prune?: boolean; concurrency?: number | null; cancel?: boolean; startedBy?: unknown }
+type Run = {
+  id: number | string
+  format?: 'v1' | 'ical' | null
+  ics?: string | null
+  from: string
+  header?: string | null
+  language?: 'fr' | 'es' | null
+  dryRun?: boolean
+  prune?: boolean
+  concurrency?: number | null
+  cancel?: boolean
+  startedBy?: unknown
+}
 
 /**
  * The import task of Payload's jobs queue: reads its run (collections.ts), imports, and keeps the
@@ -27,7 +49,10 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
     outputSchema: [{ name: 'state', type: 'text' }],
     handler: async ({ input, req }) => {
       const payload = req.payload
-      const run = (await payload.db.findOne({ collection: runs, where: { id: { equals: input.runId } } })) as Run | null
+      const run = (await payload.db.findOne({
+        collection: runs,
+        where: { id: { equals: input.runId } },
+      })) as Run | null
       if (!run) return { output: { state: 'failed' } }
       const save = (data: Record<string, unknown>) => writeRun(payload, runs, run.id, data)
       const user = await startedBy(payload, options.usersSlug, run.startedBy)
@@ -39,7 +64,10 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
         if (!force && Date.now() - last < SAVE_EVERY_MS) return
         last = Date.now()
         if (latest) await save({ progress: summary(latest), failures: latest.failures })
-        const current = (await payload.db.findOne({ collection: runs, where: { id: { equals: run.id } } })) as Run | null
+        const current = (await payload.db.findOne({
+          collection: runs,
+          where: { id: { equals: run.id } },
+        })) as Run | null
         cancelRequested = !current || current.cancel === true
       }
       let state: 'done' | 'failed' | 'cancelled' = 'done'
@@ -56,20 +84,27 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
             return cancelRequested
           },
         }
-        if (run.format === 'ical') latest = await runIcalImport(payload, { ics: run.ics || undefined, url: run.from || undefined, dryRun: run.dryRun === true }, options, hooks)
-        else latest = await runImport(
-          payload,
-          {
-            from: run.from,
-            header: run.header ?? undefined,
-            language: run.language ?? undefined,
-            dryRun: run.dryRun === true,
-            prune: run.prune === true,
-            concurrency: run.concurrency ?? undefined,
-          },
-          options,
-          hooks,
-        )
+        if (run.format === 'ical')
+          latest = await runIcalImport(
+            payload,
+            { ics: run.ics || undefined, url: run.from || undefined, dryRun: run.dryRun === true },
+            options,
+            hooks,
+          )
+        else
+          latest = await runImport(
+            payload,
+            {
+              from: run.from,
+              header: run.header ?? undefined,
+              language: run.language ?? undefined,
+              dryRun: run.dryRun === true,
+              prune: run.prune === true,
+              concurrency: run.concurrency ?? undefined,
+            },
+            options,
+            hooks,
+          )
         if (latest.failures.some((failure) => failure.resource !== 'images')) state = 'failed'
       } catch (caught) {
         state = caught instanceof ImportCancelled ? 'cancelled' : 'failed'
@@ -93,7 +128,12 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
  * A write of the run in a transaction of its own: on SQLite the calendar's transactions share one
  * writer connection (src/host/sqliteWriter.ts), and a write beside it would find the file locked.
  */
-async function writeRun(payload: Payload, runs: string, id: number | string, data: Record<string, unknown>) {
+async function writeRun(
+  payload: Payload,
+  runs: string,
+  id: number | string,
+  data: Record<string, unknown>,
+) {
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {

@@ -1,8 +1,21 @@
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import type { Resource } from './collections.js'
 
-export type Mapping = { id: number | string; targetId: number; modified: string | null; translations: Record<string, string> | null; recurrence?: string | null }
+export type Mapping = {
+  id: number | string
+  targetId: number
+  modified: string | null
+  translations: Record<string, string> | null
+  recurrence?: string | null
+}
 
 export type MappedResource = Resource | 'images'
 
@@ -52,18 +65,36 @@ export class MappedWriter {
     return resource === 'images' ? this.options.slugs.media : this.options.slugs[resource]
   }
 
-  /** The collection's fields that are stored per language, as its config says (what `--language` writes). */
+  /**
+   * The collection's fields that are stored per language, as its config says (what `--language`
+   * writes).
+   */
   localizedFields(resource: MappedResource): Set<string> {
-    const fields = this.payload.collections[this.collectionOf(resource) as 'events'].config.flattenedFields
-    return new Set(fields.flatMap((field) => ('localized' in field && field.localized ? [field.name] : [])))
+    const fields =
+      this.payload.collections[this.collectionOf(resource) as 'events'].config.flattenedFields
+    return new Set(
+      fields.flatMap((field) => ('localized' in field && field.localized ? [field.name] : [])),
+    )
   }
 
   async exists(resource: MappedResource, id: number): Promise<boolean> {
-    return Boolean(await this.payload.db.findOne({ collection: this.collectionOf(resource), where: { id: { equals: id } } }))
+    return Boolean(
+      await this.payload.db.findOne({
+        collection: this.collectionOf(resource),
+        where: { id: { equals: id } },
+      }),
+    )
   }
 
   async inTransaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-    const req = await createLocalReq({ user: (this.user ?? undefined) as never, locale: this.locale, context: { calendarImport: true } }, this.payload)
+    const req = await createLocalReq(
+      {
+        user: (this.user ?? undefined) as never,
+        locale: this.locale,
+        context: { calendarImport: true },
+      },
+      this.payload,
+    )
     await initTransaction(req)
     try {
       const result = await work(req)
@@ -76,34 +107,94 @@ export class MappedWriter {
   }
 
   /** Creates or updates the record and its mapping together. */
-  async save(resource: Resource, sourceId: string, modified: string, data: Record<string, unknown>, extra: { recurrence?: string | null } = {}): Promise<'created' | 'updated'> {
+  async save(
+    resource: Resource,
+    sourceId: string,
+    modified: string,
+    data: Record<string, unknown>,
+    extra: { recurrence?: string | null } = {},
+  ): Promise<'created' | 'updated'> {
     const mapping = this.get(resource, sourceId)
     const collection = this.collectionOf(resource) as 'events'
-    const existing = mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
+    const existing =
+      mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
     return this.inTransaction(async (req) => {
       if (existing !== undefined) {
-        await this.payload.update({ collection, id: existing, data: data as never, req, overrideAccess: true, trash: true, depth: 0, locale: this.locale as 'en' })
+        await this.payload.update({
+          collection,
+          id: existing,
+          data: data as never,
+          req,
+          overrideAccess: true,
+          trash: true,
+          depth: 0,
+          locale: this.locale as 'en',
+        })
         await this.writeMapping(req, resource, sourceId, existing, modified, extra)
         return 'updated' as const
       }
-      const doc = await this.payload.create({ collection, data: data as never, req, overrideAccess: true, depth: 0, locale: this.locale as 'en' })
+      const doc = await this.payload.create({
+        collection,
+        data: data as never,
+        req,
+        overrideAccess: true,
+        depth: 0,
+        locale: this.locale as 'en',
+      })
       await this.writeMapping(req, resource, sourceId, Number(doc.id), modified, extra)
       return 'created' as const
     })
   }
 
-  async writeMapping(req: PayloadRequest, resource: MappedResource, sourceId: string, targetId: number, modified: string | null, extra: { recurrence?: string | null } = {}) {
+  async writeMapping(
+    req: PayloadRequest,
+    resource: MappedResource,
+    sourceId: string,
+    targetId: number,
+    modified: string | null,
+    extra: { recurrence?: string | null } = {},
+  ) {
     const mapping = this.get(resource, sourceId)
     const slug = this.options.import.mappingsSlug as 'events'
-    const translations = this.translating ? { ...(mapping?.translations ?? {}), [this.locale]: modified ?? '' } : (mapping?.translations ?? null)
+    const translations = this.translating
+      ? { ...(mapping?.translations ?? {}), [this.locale]: modified ?? '' }
+      : (mapping?.translations ?? null)
     const own = this.translating ? (mapping?.modified ?? null) : modified
-    const recurrence = extra.recurrence !== undefined ? extra.recurrence : (mapping?.recurrence ?? null)
-    const data = { source: this.key, resource, sourceId, targetId, modified: own, translations, recurrence }
+    const recurrence =
+      extra.recurrence !== undefined ? extra.recurrence : (mapping?.recurrence ?? null)
+    const data = {
+      source: this.key,
+      resource,
+      sourceId,
+      targetId,
+      modified: own,
+      translations,
+      recurrence,
+    }
     const doc = mapping
-      ? await this.payload.update({ collection: slug, id: mapping.id, data: data as never, req, overrideAccess: true, depth: 0 })
-      : await this.payload.create({ collection: slug, data: data as never, req, overrideAccess: true, depth: 0 })
+      ? await this.payload.update({
+          collection: slug,
+          id: mapping.id,
+          data: data as never,
+          req,
+          overrideAccess: true,
+          depth: 0,
+        })
+      : await this.payload.create({
+          collection: slug,
+          data: data as never,
+          req,
+          overrideAccess: true,
+          depth: 0,
+        })
     // Known to the rest of the run at once: the caller's transaction ends right after.
-    this.mappings.set(`${resource}:${sourceId}`, { id: doc.id, targetId, modified: own, translations, recurrence })
+    this.mappings.set(`${resource}:${sourceId}`, {
+      id: doc.id,
+      targetId,
+      modified: own,
+      translations,
+      recurrence,
+    })
   }
 
   /** Trashes (posts) or deletes (terms) a mapped record, and forgets its mapping. */
@@ -113,10 +204,25 @@ export class MappedWriter {
     const collection = this.collectionOf(resource) as 'events'
     await this.inTransaction(async (req) => {
       if (await this.exists(resource, mapping.targetId)) {
-        if (resource === 'categories' || resource === 'tags') await this.payload.delete({ collection, id: mapping.targetId, req, overrideAccess: true })
-        else await this.payload.update({ collection, id: mapping.targetId, data: { deletedAt: new Date().toISOString() } as never, req, overrideAccess: true, trash: true, depth: 0 })
+        if (resource === 'categories' || resource === 'tags')
+          await this.payload.delete({ collection, id: mapping.targetId, req, overrideAccess: true })
+        else
+          await this.payload.update({
+            collection,
+            id: mapping.targetId,
+            data: { deletedAt: new Date().toISOString() } as never,
+            req,
+            overrideAccess: true,
+            trash: true,
+            depth: 0,
+          })
       }
-      await this.payload.delete({ collection: this.options.import.mappingsSlug as 'events', id: mapping.id, req, overrideAccess: true })
+      await this.payload.delete({
+        collection: this.options.import.mappingsSlug as 'events',
+        id: mapping.id,
+        req,
+        overrideAccess: true,
+      })
     })
     this.mappings.delete(`${resource}:${sourceId}`)
   }

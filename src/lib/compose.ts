@@ -32,17 +32,29 @@ function mergeHooks(own: Hooks | undefined, added: Hooks | undefined): Hooks {
 }
 
 /** The collection with `hooks` run before its own. */
-export const withHooksFirst = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(collection.hooks, hooks) })
+export const withHooksFirst = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({
+  ...collection,
+  hooks: mergeHooks(collection.hooks, hooks),
+})
 
 /** The collection with `hooks` run after its own (for what must see every other hook's writes). */
-export const withHooksLast = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({ ...collection, hooks: mergeHooks(hooks, collection.hooks) })
+export const withHooksLast = (collection: CollectionConfig, hooks: Hooks): CollectionConfig => ({
+  ...collection,
+  hooks: mergeHooks(hooks, collection.hooks),
+})
 
-/** The names of the data fields, also those inside rows, collapsibles and unnamed tabs (which hold no data of their own). */
+/**
+ * The names of the data fields, also those inside rows, collapsibles and unnamed tabs (which hold
+ * no data of their own).
+ */
 function dataFieldNames(fields: Field[]): string[] {
   return fields.flatMap((field) => {
     if ('name' in field) return [field.name]
     if ('fields' in field) return dataFieldNames(field.fields)
-    if (field.type === 'tabs') return field.tabs.flatMap((tab) => ('name' in tab && tab.name ? [tab.name] : dataFieldNames(tab.fields)))
+    if (field.type === 'tabs')
+      return field.tabs.flatMap((tab) =>
+        'name' in tab && tab.name ? [tab.name] : dataFieldNames(tab.fields),
+      )
     return []
   })
 }
@@ -59,11 +71,19 @@ export function extendCollection(
   const access = { ...existing.access }
   for (const [operation, fn] of Object.entries(addition.access ?? {})) {
     const key = operation as keyof typeof access
-    ;(access as Record<string, unknown>)[key] = bothAccess(existing.access?.[key] as Access | undefined, fn as Access)
+    ;(access as Record<string, unknown>)[key] = bothAccess(
+      existing.access?.[key] as Access | undefined,
+      fn as Access,
+    )
   }
   return {
     ...existing,
-    fields: [...existing.fields, ...addition.fields.filter((field) => !dataFieldNames([field]).some((name) => ownNames.has(name)))],
+    fields: [
+      ...existing.fields,
+      ...addition.fields.filter(
+        (field) => !dataFieldNames([field]).some((name) => ownNames.has(name)),
+      ),
+    ],
     hooks: mergeHooks(existing.hooks, addition.hooks),
     access,
     endpoints: [...(existing.endpoints || []), ...(addition.endpoints || [])],

@@ -11,7 +11,10 @@ type WrittenNumber = { written: string; value: number }
 
 const NUMBER = /\d[\d.,]*\d|\d/g
 
-/** The value of one written number; a lone separator before exactly three digits is a thousands separator. */
+/**
+ * The value of one written number; a lone separator before exactly three digits is a thousands
+ * separator.
+ */
 function valueOf(written: string): number {
   const lastDot = written.lastIndexOf('.')
   const lastComma = written.lastIndexOf(',')
@@ -25,29 +28,45 @@ function valueOf(written: string): number {
     decimal = thousands ? (separator === ',' ? null : parts.length > 2 ? null : '.') : separator
   }
   const normalized = decimal
-    ? written.split(decimal).map((part, i, all) => (i === all.length - 1 ? part : part.replace(/[.,]/g, ''))).join('.')
+    ? written
+        .split(decimal)
+        .map((part, i, all) => (i === all.length - 1 ? part : part.replace(/[.,]/g, '')))
+        .join('.')
     : written.replace(/[.,]/g, '')
   return Number(normalized)
 }
 
 function numbersIn(text: string): WrittenNumber[] {
-  return (text.match(NUMBER) ?? []).map((written) => ({ written, value: valueOf(written) })).filter((n) => Number.isFinite(n.value))
+  return (text.match(NUMBER) ?? [])
+    .map((written) => ({ written, value: valueOf(written) }))
+    .filter((n) => Number.isFinite(n.value))
 }
 
 /** Slug of a cost word ("Donation" → "donation"), which stands for it among the values. */
-const wordSlug = (text: string) => text.toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const wordSlug = (text: string) =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 /** The raw cost strings of a `cost` argument: a string or a list of strings (numbers accepted). */
 export function rawCosts(input: unknown): string[] | null {
   if (input === null || input === undefined || input === '') return []
   const list = Array.isArray(input) ? input : [input]
-  if (!list.every((item) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)))) return null
+  if (
+    !list.every(
+      (item) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)),
+    )
+  )
+    return null
   return list.map((item) => String(item).trim()).filter(Boolean)
 }
 
 /**
- * The currency symbol and position the raw strings agree on: the non-numeric text before (prefix) or
- * after (postfix) the numbers, the same in every string that has numbers. Empty when they disagree.
+ * The currency symbol and position the raw strings agree on: the non-numeric text before (prefix)
+ * or after (postfix) the numbers, the same in every string that has numbers. Empty when they
+ * disagree.
  */
 export function inferCurrency(raw: string[]): { symbol: string; position: CurrencyPosition | '' } {
   const found = new Set<string>()
@@ -67,10 +86,16 @@ export function inferCurrency(raw: string[]): { symbol: string; position: Curren
   return { symbol, position }
 }
 
-/** `cost_details.values`: every numeric value as a numeric string, and cost words as slugs, ascending. */
+/**
+ * `cost_details.values`: every numeric value as a numeric string, and cost words as slugs,
+ * ascending.
+ */
 export function costValues(raw: string[]): string[] {
   const numbers = raw.flatMap(numbersIn).map((n) => n.value)
-  const words = raw.filter((text) => numbersIn(text).length === 0).map(wordSlug).filter(Boolean)
+  const words = raw
+    .filter((text) => numbersIn(text).length === 0)
+    .map(wordSlug)
+    .filter(Boolean)
   const unique = [...new Set(numbers)].sort((a, b) => a - b).map((n) => String(n))
   return [...unique, ...words]
 }
@@ -89,7 +114,9 @@ export function formatCost(raw: string[], currency: CostDisplay): string {
   const decorate = (n: WrittenNumber) => {
     if (n.value === 0) return 'Free'
     if (!currency.symbol) return n.written
-    return currency.position === 'postfix' ? `${n.written}${currency.symbol}` : `${currency.symbol}${n.written}`
+    return currency.position === 'postfix'
+      ? `${n.written}${currency.symbol}`
+      : `${currency.symbol}${n.written}`
   }
   const low = sorted[0]
   const high = sorted[sorted.length - 1]

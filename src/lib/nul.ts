@@ -7,5 +7,7 @@ export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
   if (!value || typeof value !== 'object' || depth > 32) return false
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1))
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1))
+  return Object.entries(value).some(
+    ([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1),
+  )
 }

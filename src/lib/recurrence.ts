@@ -4,17 +4,19 @@ import type { Options as RuleOptions } from 'rrule'
 import { WALL_CLOCK_FORMAT } from './dates.js'
 
 // Node loads rrule's CommonJS build (its exports under `default`); bundlers such as the admin's
-// (Next's webpack) load its ES module build (named exports, no default). Either way, the same classes.
-const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule
+// (Next's webpack) load its ES module build (named exports, no default). Either way, the same
+// classes.
+const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
+  rruleModule) as typeof rruleModule
 const { RRule, Frequency } = rrule
 
 /**
  * Recurrence rules (RFC 5545 RRULE, RDATE, EXDATE) expanded into occurrences in an event's own
  * zone. The `rrule` library does the calendar arithmetic; it is given wall-clock times as
- * "floating" UTC dates, and each wall-clock result is placed in the zone here with luxon. That keeps
- * "every Tuesday 19:00 Europe/Paris" at 19:00 across daylight-saving changes whatever the server's
- * own zone, which `rrule`'s `tzid` option does not (its results move with the process's zone; the
- * unit tests show it).
+ * "floating" UTC dates, and each wall-clock result is placed in the zone here with luxon. That
+ * keeps "every Tuesday 19:00 Europe/Paris" at 19:00 across daylight-saving changes whatever the
+ * server's own zone, which `rrule`'s `tzid` option does not (its results move with the process's
+ * zone; the unit tests show it).
  */
 
 /** A series: its first start as a wall clock in its zone, its length, its rules and dates. */
@@ -22,7 +24,10 @@ export type Series = {
   /** `YYYY-MM-DD HH:MM:SS` in `zone`. */
   start: string
   zone: string
-  /** Wall-clock milliseconds from each start to its end (19:00 to 21:00 stays two hours of the clock across a DST change). */
+  /**
+   * Wall-clock milliseconds from each start to its end (19:00 to 21:00 stays two hours of the clock
+   * across a DST change).
+   */
   durationMs: number
   /** RRULE values (`FREQ=WEEKLY;BYDAY=TU`), without the `RRULE:` prefix. */
   rules: string[]
@@ -33,7 +38,9 @@ export type Series = {
 }
 
 export type Occurrence = {
-  /** The start as a wall clock in the series' zone, which identifies the occurrence (RECURRENCE-ID). */
+  /**
+   * The start as a wall clock in the series' zone, which identifies the occurrence (RECURRENCE-ID).
+   */
   local: string
   /** The end as a wall clock in the series' zone. */
   localEnd: string
@@ -41,28 +48,40 @@ export type Occurrence = {
   end: Date
 }
 
-/** The most occurrences one series may have up to the horizon: a daily series over 2 years is 731. */
+/**
+ * The most occurrences one series may have up to the horizon: a daily series over 2 years is 731.
+ */
 export const MAX_OCCURRENCES = 5_000
 
-/** A wall clock as a "floating" date: its digits read as UTC, for calendar arithmetic without a zone. */
+/**
+ * A wall clock as a "floating" date: its digits read as UTC, for calendar arithmetic without a
+ * zone.
+ */
 export const floating = (wall: string): Date => {
   const parsed = DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone: 'UTC' })
   return parsed.toJSDate()
 }
 const wallOf = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ')
 
-/** A wall clock in a zone as an instant; a time skipped by a DST change moves forward by the gap. */
-export const instantIn = (wall: string, zone: string): Date => DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone }).toJSDate()
+/**
+ * A wall clock in a zone as an instant; a time skipped by a DST change moves forward by the gap.
+ */
+export const instantIn = (wall: string, zone: string): Date =>
+  DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone }).toJSDate()
 
 /**
  * Reads one RRULE value. Returns its options, or the reason it is refused: not RFC 5545, a
  * frequency finer than daily (a calendar of events repeats by days at the finest), or a DTSTART
  * of its own (the series' start is the event's).
  */
-export function parseRule(text: string): { ok: true; options: Partial<RuleOptions> } | { ok: false; reason: string } {
+export function parseRule(
+  text: string,
+): { ok: true; options: Partial<RuleOptions> } | { ok: false; reason: string } {
   const value = text.trim().replace(/^RRULE:/i, '')
-  if (!/^[A-Z]+=[^;]+(;[A-Z]+=[^;]+)*$/i.test(value)) return { ok: false, reason: `"${text}" is not an RRULE (FREQ=WEEKLY;BYDAY=TU).` }
-  if (/(^|;)DTSTART=/i.test(value)) return { ok: false, reason: 'An RRULE takes its start from the event: leave DTSTART out.' }
+  if (!/^[A-Z]+=[^;]+(;[A-Z]+=[^;]+)*$/i.test(value))
+    return { ok: false, reason: `"${text}" is not an RRULE (FREQ=WEEKLY;BYDAY=TU).` }
+  if (/(^|;)DTSTART=/i.test(value))
+    return { ok: false, reason: 'An RRULE takes its start from the event: leave DTSTART out.' }
   let options: Partial<RuleOptions>
   try {
     options = RRule.parseString(value)
@@ -70,15 +89,27 @@ export function parseRule(text: string): { ok: true; options: Partial<RuleOption
     return { ok: false, reason: `"${text}" is not an RRULE: ${(error as Error).message}.` }
   }
   if (options.freq === undefined) return { ok: false, reason: `"${text}" has no FREQ.` }
-  if (options.freq > Frequency.DAILY) return { ok: false, reason: 'An event repeats daily at the finest (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY).' }
-  if (options.count !== undefined && options.count !== null && (options.count < 1 || options.count > MAX_OCCURRENCES)) {
+  if (options.freq > Frequency.DAILY)
+    return {
+      ok: false,
+      reason: 'An event repeats daily at the finest (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY).',
+    }
+  if (
+    options.count !== undefined &&
+    options.count !== null &&
+    (options.count < 1 || options.count > MAX_OCCURRENCES)
+  ) {
     return { ok: false, reason: `COUNT must be between 1 and ${MAX_OCCURRENCES}.` }
   }
-  if (options.interval !== undefined && (options.interval < 1 || options.interval > 1000)) return { ok: false, reason: 'INTERVAL must be between 1 and 1000.' }
+  if (options.interval !== undefined && (options.interval < 1 || options.interval > 1000))
+    return { ok: false, reason: 'INTERVAL must be between 1 and 1000.' }
   return { ok: true, options }
 }
 
-/** An UNTIL given in UTC (`…Z`, as RFC 5545 wants with a zoned start) as a floating wall clock of the zone. */
+/**
+ * An UNTIL given in UTC (`…Z`, as RFC 5545 wants with a zoned start) as a floating wall clock of
+ * the zone.
+ */
 function untilIn(rule: string, options: Partial<RuleOptions>, zone: string): Date | null {
   if (!options.until) return null
   if (!/UNTIL=\d{8}(T\d{6})?Z/i.test(rule)) return options.until
@@ -86,7 +117,12 @@ function untilIn(rule: string, options: Partial<RuleOptions>, zone: string): Dat
 }
 
 /** The starts of a series from `from` to `to` (instants), in order, at most `limit`. */
-export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OCCURRENCES): Occurrence[] {
+export function occurrences(
+  series: Series,
+  from: Date,
+  to: Date,
+  limit = MAX_OCCURRENCES,
+): Occurrence[] {
   const dtstart = floating(series.start)
   // Floating bounds: a day either side covers every zone's offset.
   const after = new Date(from.getTime() - 86_400_000)
@@ -95,10 +131,16 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
   for (const text of series.rules) {
     const parsed = parseRule(text)
     if (!parsed.ok) throw new Error(parsed.reason)
-    const rule = new RRule({ ...parsed.options, until: untilIn(text, parsed.options, series.zone), dtstart })
-    // Dates a day past `from` (in floating time) are past it in every zone: only those count towards the limit.
+    const rule = new RRule({
+      ...parsed.options,
+      until: untilIn(text, parsed.options, series.zone),
+      dtstart,
+    })
+    // Dates a day past `from` (in floating time) are past it in every zone: only those count
+    // towards the limit.
     let counted = 0
-    const iterator = (date: Date) => (date.getTime() >= from.getTime() + 86_400_000 ? ++counted : counted) <= limit
+    const iterator = (date: Date) =>
+      (date.getTime() >= from.getTime() + 86_400_000 ? ++counted : counted) <= limit
     rule.between(after, before, true, iterator).forEach((date) => walls.add(wallOf(date)))
   }
   if (series.rules.length === 0) walls.add(series.start)
@@ -108,7 +150,12 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
     .sort()
     .map((local) => {
       const localEnd = wallOf(new Date(floating(local).getTime() + series.durationMs))
-      return { local, localEnd, start: instantIn(local, series.zone), end: instantIn(localEnd, series.zone) }
+      return {
+        local,
+        localEnd,
+        start: instantIn(local, series.zone),
+        end: instantIn(localEnd, series.zone),
+      }
     })
     .filter((occurrence) => occurrence.start >= from && occurrence.start <= to)
     .slice(0, limit)
@@ -117,10 +164,26 @@ export function occurrences(series: Series, from: Date, to: Date, limit = MAX_OC
 type Lang = 'en' | 'fr' | 'es'
 
 type Unit = 'day' | 'week' | 'month' | 'year'
-const UNIT: Record<number, Unit> = { [Frequency.DAILY]: 'day', [Frequency.WEEKLY]: 'week', [Frequency.MONTHLY]: 'month', [Frequency.YEARLY]: 'year' }
+const UNIT: Record<number, Unit> = {
+  [Frequency.DAILY]: 'day',
+  [Frequency.WEEKLY]: 'week',
+  [Frequency.MONTHLY]: 'month',
+  [Frequency.YEARLY]: 'year',
+}
 
 /** How each language says "every (N) unit", and the words around the rest. */
-const LANGUAGE: Record<Lang, { every: (unit: Unit, interval: number) => string; on: string; and: string; until: string; times: string; once: string; last: string }> = {
+const LANGUAGE: Record<
+  Lang,
+  {
+    every: (unit: Unit, interval: number) => string
+    on: string
+    and: string
+    until: string
+    times: string
+    once: string
+    last: string
+  }
+> = {
   en: {
     every: (unit, n) => (n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`),
     on: 'on',
@@ -132,7 +195,12 @@ const LANGUAGE: Record<Lang, { every: (unit: Unit, interval: number) => string; 
   },
   fr: {
     every: (unit, n) => {
-      const [article, singular, plural] = { day: ['Tous les', 'jours', 'jours'], week: ['Toutes les', 'semaines', 'semaines'], month: ['Tous les', 'mois', 'mois'], year: ['Tous les', 'ans', 'ans'] }[unit]
+      const [article, singular, plural] = {
+        day: ['Tous les', 'jours', 'jours'],
+        week: ['Toutes les', 'semaines', 'semaines'],
+        month: ['Tous les', 'mois', 'mois'],
+        year: ['Tous les', 'ans', 'ans'],
+      }[unit]
       return n === 1 ? `${article} ${singular}` : `${article} ${n} ${plural}`
     },
     on: 'le',
@@ -144,7 +212,12 @@ const LANGUAGE: Record<Lang, { every: (unit: Unit, interval: number) => string; 
   },
   es: {
     every: (unit, n) => {
-      const [singular, plural] = { day: ['día', 'días'], week: ['semana', 'semanas'], month: ['mes', 'meses'], year: ['año', 'años'] }[unit]
+      const [singular, plural] = {
+        day: ['día', 'días'],
+        week: ['semana', 'semanas'],
+        month: ['mes', 'meses'],
+        year: ['año', 'años'],
+      }[unit]
       return n === 1 ? `Cada ${singular}` : `Cada ${n} ${plural}`
     },
     on: 'el',
@@ -161,10 +234,16 @@ const ORDINALS: Record<Lang, Record<number, string>> = {
   es: { 1: 'primer', 2: 'segundo', 3: 'tercer', 4: 'cuarto', [-1]: 'último' },
 }
 
-const list = (items: string[], and: string) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`)
+const list = (items: string[], and: string) =>
+  items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`
 
 /** A weekday's name (0 = Monday, as rrule counts) in the language. */
-const dayName = (weekday: number, lang: Lang) => DateTime.fromObject({ year: 2024, month: 1, day: 1 + weekday }).setLocale(lang).toFormat('cccc')
+const dayName = (weekday: number, lang: Lang) =>
+  DateTime.fromObject({ year: 2024, month: 1, day: 1 + weekday })
+    .setLocale(lang)
+    .toFormat('cccc')
 
 /**
  * A rule as a sentence in the admin's language ("Every 2 weeks on Tuesday and Thursday, until
@@ -177,24 +256,52 @@ export function describeRule(text: string, lang: Lang, zone = 'UTC'): string {
   const options = parsed.options
   const words = LANGUAGE[lang]
   const parts = [words.every(UNIT[options.freq!], options.interval ?? 1)]
-  const weekdays = ([] as unknown[]).concat(options.byweekday ?? []).map((day) => (typeof day === 'number' ? { weekday: day, n: undefined } : (day as { weekday: number; n?: number })))
+  const weekdays = ([] as unknown[])
+    .concat(options.byweekday ?? [])
+    .map((day) =>
+      typeof day === 'number'
+        ? { weekday: day, n: undefined }
+        : (day as { weekday: number; n?: number }),
+    )
   const setPosition = ([] as number[]).concat(options.bysetpos ?? [])[0]
   const nth = weekdays.find((day) => day.n)?.n ?? setPosition
-  const days = list(weekdays.map((day) => dayName(day.weekday, lang)), words.and)
-  if (weekdays.length) parts.push(nth ? `${words.on} ${lang === 'en' ? 'the ' : ''}${ORDINALS[lang][nth] ?? nth} ${days}` : `${words.on} ${days}`)
+  const days = list(
+    weekdays.map((day) => dayName(day.weekday, lang)),
+    words.and,
+  )
+  if (weekdays.length)
+    parts.push(
+      nth
+        ? `${words.on} ${lang === 'en' ? 'the ' : ''}${ORDINALS[lang][nth] ?? nth} ${days}`
+        : `${words.on} ${days}`,
+    )
   const monthDays = ([] as number[]).concat(options.bymonthday ?? [])
-  if (monthDays.length) parts.push(`${words.on} ${lang === 'en' ? 'the ' : ''}${list(monthDays.map((day) => (day === -1 ? words.last : String(day))), words.and)}`)
+  if (monthDays.length)
+    parts.push(
+      `${words.on} ${lang === 'en' ? 'the ' : ''}${list(
+        monthDays.map((day) => (day === -1 ? words.last : String(day))),
+        words.and,
+      )}`,
+    )
 
   let sentence = parts.join(' ')
-  if (options.count) sentence += options.count === 1 ? `, ${words.once}` : `, ${options.count} ${words.times}`
+  if (options.count)
+    sentence += options.count === 1 ? `, ${words.once}` : `, ${options.count} ${words.times}`
   const until = untilIn(text, options, zone)
-  if (until) sentence += `, ${words.until} ${DateTime.fromJSDate(until, { zone: 'UTC' }).setLocale(lang === 'en' ? 'en-GB' : lang).toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}`
+  if (until)
+    sentence += `, ${words.until} ${DateTime.fromJSDate(until, { zone: 'UTC' })
+      .setLocale(lang === 'en' ? 'en-GB' : lang)
+      .toLocaleString({ day: 'numeric', month: 'long', year: 'numeric' })}`
   return sentence
 }
 
 const RULE_END = /(^|;)(COUNT|UNTIL)=[^;]*/gi
 const FAR_FUTURE = new Date(Date.UTC(9000, 0, 1))
-const withoutEnd = (rule: string) => rule.replace(/^RRULE:/i, '').replace(RULE_END, '').replace(/^;/, '')
+const withoutEnd = (rule: string) =>
+  rule
+    .replace(/^RRULE:/i, '')
+    .replace(RULE_END, '')
+    .replace(/^;/, '')
 
 /**
  * The rules of a series cut before `instant` (the first date they must no longer give): each
@@ -202,9 +309,13 @@ const withoutEnd = (rule: string) => rule.replace(/^RRULE:/i, '').replace(RULE_E
  * following ones", whose first part keeps the series.
  */
 export function rulesEndingBefore(series: Series, instant: Date): string[] {
-  const until = DateTime.fromJSDate(new Date(instant.getTime() - 1000), { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss'Z'")
+  const until = DateTime.fromJSDate(new Date(instant.getTime() - 1000), { zone: 'UTC' }).toFormat(
+    "yyyyMMdd'T'HHmmss'Z'",
+  )
   return series.rules.map((rule) => {
-    const endsBefore = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instant, FAR_FUTURE, 1).length === 0
+    const endsBefore =
+      occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instant, FAR_FUTURE, 1)
+        .length === 0
     return endsBefore ? rule : `${withoutEnd(rule)};UNTIL=${until}`
   })
 }
@@ -218,7 +329,11 @@ export function rulesContinuingFrom(series: Series, fromLocal: string): string[]
   return series.rules.map((rule) => {
     const parsed = parseRule(rule)
     if (!parsed.ok || !parsed.options.count) return rule
-    const before = occurrences({ ...series, rules: [rule], rdates: [], exdates: [] }, instantIn(series.start, series.zone), new Date(from.getTime() - 1)).length
+    const before = occurrences(
+      { ...series, rules: [rule], rdates: [], exdates: [] },
+      instantIn(series.start, series.zone),
+      new Date(from.getTime() - 1),
+    ).length
     return `${withoutEnd(rule)};COUNT=${Math.max(1, parsed.options.count - before)}`
   })
 }

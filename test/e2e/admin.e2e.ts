@@ -27,7 +27,10 @@ let scratch = ''
 const step = stepsOf(() => ({ ui, browser }))
 
 async function createUser(user: { email: string; password: string }, role: string) {
-  const created = await rest.request('POST', '/api/users', { token: adminToken, body: { ...user, role } })
+  const created = await rest.request('POST', '/api/users', {
+    token: adminToken,
+    body: { ...user, role },
+  })
   assert.equal(created.status, 201, JSON.stringify(created.body))
   return created.body.doc.id as number
 }
@@ -39,7 +42,13 @@ async function createRecord(collection: string, body: Record<string, unknown>) {
 }
 
 const eventsTitled = async (title: string) =>
-  (await rest.request('GET', `/api/events?where[title][equals]=${encodeURIComponent(title)}&depth=0`, { token: adminToken })).body.totalDocs
+  (
+    await rest.request(
+      'GET',
+      `/api/events?where[title][equals]=${encodeURIComponent(title)}&depth=0`,
+      { token: adminToken },
+    )
+  ).body.totalDocs
 
 describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
   before(async () => {
@@ -62,7 +71,12 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         const role = ui.page.locator('.cal-first-user-role')
         await role.waitFor()
         assert.match(await role.innerText(), /Administrator[\s\S]*become its administrator/)
-        assert.equal(await ui.page.locator('.field-type.select', { has: ui.page.locator('#field-role') }).count(), 0)
+        assert.equal(
+          await ui.page
+            .locator('.field-type.select', { has: ui.page.locator('#field-role') })
+            .count(),
+          0,
+        )
         // No API key to set up yet, and no checkbox without a label.
         assert.equal(await ui.page.locator('#field-apiKey, #field-enableAPIKey').count(), 0)
         assert.equal(await ui.page.locator('.create-first-user input[type=checkbox]').count(), 0)
@@ -73,10 +87,20 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       assert.equal(me.body.user.role, 'administrator')
 
       await ui.page.getByRole('heading', { name: 'Calendar' }).waitFor()
-      assert.deepEqual(await ui.navigationGroup('Calendar'), ['Events', 'Venues', 'Organizers', 'Event Categories', 'Event Tags', 'Media'])
+      assert.deepEqual(await ui.navigationGroup('Calendar'), [
+        'Events',
+        'Venues',
+        'Organizers',
+        'Event Categories',
+        'Event Tags',
+        'Media',
+      ])
       // The dashboard's calendar at a glance, empty on a new site.
       await ui.page.locator('.cal-glance__next').getByText('No upcoming events.').waitFor()
-      await ui.page.locator('.cal-glance__waiting').getByText('Nothing is waiting for review.').waitFor()
+      await ui.page
+        .locator('.cal-glance__waiting')
+        .getByText('Nothing is waiting for review.')
+        .waitFor()
       await ui.screenshot('first-dashboard')
     }))
 
@@ -94,12 +118,20 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await createRecord('event-tags', { name: 'Late night' })
       await createRecord('organizers', { name: 'Paris Jazz Club', status: 'publish' })
       const image = path.join(scratch, 'poster.png')
-      await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2f5d8a' } }).png().toFile(image)
+      await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2f5d8a' } })
+        .png()
+        .toFile(image)
 
       await ui.open('/collections/events/create')
       await ui.input('title').fill('Jazz Night')
       // The description is rich text: typed into Payload's editor.
-      await ui.page.locator('.rich-text-lexical', { has: ui.page.locator('label', { hasText: /^Description\b/ }) }).locator('[contenteditable="true"]').first().click()
+      await ui.page
+        .locator('.rich-text-lexical', {
+          has: ui.page.locator('label', { hasText: /^Description\b/ }),
+        })
+        .locator('[contenteditable="true"]')
+        .first()
+        .click()
       await ui.page.keyboard.type('Three sets of bebop.')
       await ui.fillDate('startDate', 'Mar 1, 2027 7:00 PM')
       await ui.fillDate('endDate', 'Mar 1, 2027 11:00 PM')
@@ -113,7 +145,10 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.input('city', venue).fill('Paris')
       await ui.input('geoLat', venue).fill('48.8597')
       await ui.save(venue)
-      await ui.field('geoLng', venue).getByText('Give both latitude and longitude, or neither.').waitFor()
+      await ui
+        .field('geoLng', venue)
+        .getByText('Give both latitude and longitude, or neither.')
+        .waitFor()
       await ui.input('geoLng', venue).fill('2.3481')
       await ui.saveAndWait(venue)
       await ui.toast('Venue successfully created.').waitFor()
@@ -158,10 +193,19 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       assert.equal(await ui.valueOf(ui.input('title'), 'Jazz Night'), 'Jazz Night')
       await ui.screenshot('event-edit')
 
-      const read = async (locale: string) => (await rest.request('GET', `/api/events/${id}?locale=${locale}`, { token: adminToken })).body
+      const read = async (locale: string) =>
+        (await rest.request('GET', `/api/events/${id}?locale=${locale}`, { token: adminToken }))
+          .body
       const [english, french, spanish] = [await read('en'), await read('fr'), await read('es')]
-      assert.deepEqual([english.title, french.title, spanish.title], ['Jazz Night', 'Soirée jazz', 'Noche de jazz'])
-      assert.equal(french.descriptionHtml, '<p>Three sets of bebop.</p>', 'a language without a description falls back to English')
+      assert.deepEqual(
+        [english.title, french.title, spanish.title],
+        ['Jazz Night', 'Soirée jazz', 'Noche de jazz'],
+      )
+      assert.equal(
+        french.descriptionHtml,
+        '<p>Three sets of bebop.</p>',
+        'a language without a description falls back to English',
+      )
       assert.equal(english.slug, 'jazz-night')
       assert.equal(english.startDate, '2027-03-01T19:00:00.000Z')
       assert.equal(english.endDate, '2027-03-01T23:00:00.000Z')
@@ -174,22 +218,44 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       assert.equal(english.password, 'bebop')
       assert.equal(english.venue.name, 'Le Duc des Lombards')
       assert.equal(english.venue.geoLat, 48.8597)
-      assert.deepEqual(english.organizers.map((organizer: { name: string }) => organizer.name), ['Paris Jazz Club'])
-      assert.deepEqual(english.categories.map((category: { fullName: string }) => category.fullName), ['Music › Jazz'])
-      assert.deepEqual(english.tags.map((tag: { name: string }) => tag.name), ['Late night'])
+      assert.deepEqual(
+        english.organizers.map((organizer: { name: string }) => organizer.name),
+        ['Paris Jazz Club'],
+      )
+      assert.deepEqual(
+        english.categories.map((category: { fullName: string }) => category.fullName),
+        ['Music › Jazz'],
+      )
+      assert.deepEqual(
+        english.tags.map((tag: { name: string }) => tag.name),
+        ['Late night'],
+      )
       assert.equal(english.image.alt, 'Poster of the night')
       assert.match(english.image.mimeType, /^image\/png$/)
     }))
 
   it('lists events with their start, venue and status, sorted by start', () =>
     step('list', async () => {
-      await createRecord('events', { title: 'Morning market', startDate: '2027-02-01T08:00:00Z', endDate: '2027-02-01T12:00:00Z', status: 'draft' })
+      await createRecord('events', {
+        title: 'Morning market',
+        startDate: '2027-02-01T08:00:00Z',
+        endDate: '2027-02-01T12:00:00Z',
+        status: 'draft',
+      })
       await ui.open('/collections/events')
       await ui.page.getByText('Create New', { exact: true }).waitFor()
       const headings = await ui.page.locator('table thead th').allInnerTexts()
-      assert.deepEqual(headings.map((heading) => heading.trim()).filter(Boolean), ['Title', 'Start', 'Venue', 'Status'])
+      assert.deepEqual(headings.map((heading) => heading.trim()).filter(Boolean), [
+        'Title',
+        'Start',
+        'Venue',
+        'Status',
+      ])
       // Sorted by start by default: the market comes first.
-      assert.deepEqual(await ui.page.locator('table tbody tr td:nth-child(2)').allInnerTexts(), ['Morning market', 'Jazz Night'])
+      assert.deepEqual(await ui.page.locator('table tbody tr td:nth-child(2)').allInnerTexts(), [
+        'Morning market',
+        'Jazz Night',
+      ])
       assert.match(await ui.page.locator('table tbody tr').first().innerText(), /Draft/)
       const jazzRow = ui.page.locator('table tbody tr', { hasText: 'Jazz Night' })
       // The venue's name arrives after the list itself.
@@ -244,7 +310,8 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.field('status').locator('.rs__single-value', { hasText: 'Pending review' }).waitFor()
       assert.equal(await ui.valueOf(ui.input('slug'), 'jazz-night-2'), 'jazz-night-2')
       const id = /events\/(\d+)/.exec(ui.page.url())![1]
-      const saved = (await rest.request('GET', `/api/events/${id}?depth=0`, { token: adminToken })).body
+      const saved = (await rest.request('GET', `/api/events/${id}?depth=0`, { token: adminToken }))
+        .body
       assert.equal(saved.status, 'pending')
       assert.equal(saved.author, contributorId)
     }))
@@ -256,11 +323,18 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
       await ui.login(SUBSCRIBER.email, SUBSCRIBER.password)
       await ui.open('/collections/events')
       await ui.page.locator('table tbody tr').first().waitFor()
-      // Only the published Jazz Night: neither the draft market nor the contributor's pending edition.
-      assert.deepEqual(await ui.page.locator('table tbody tr td:nth-child(2)').allInnerTexts(), ['Jazz Night'])
+      // Only the published Jazz Night: neither the draft market nor the contributor's pending
+      // edition.
+      assert.deepEqual(await ui.page.locator('table tbody tr td:nth-child(2)').allInnerTexts(), [
+        'Jazz Night',
+      ])
       assert.equal(await ui.page.getByText('Create New', { exact: true }).count(), 0)
 
-      await ui.page.locator('table tbody tr', { hasText: 'Jazz Night' }).getByRole('link').first().click()
+      await ui.page
+        .locator('table tbody tr', { hasText: 'Jazz Night' })
+        .getByRole('link')
+        .first()
+        .click()
       await ui.page.waitForURL(/\/admin\/collections\/events\/\d+/)
       assert.equal(await ui.valueOf(ui.input('title'), 'Jazz Night'), 'Jazz Night')
       assert.equal(await ui.input('title').isDisabled(), true)
@@ -269,7 +343,10 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
 
       const subscriberToken = await rest.login(SUBSCRIBER.email, SUBSCRIBER.password)
       const id = /events\/(\d+)/.exec(ui.page.url())![1]
-      const patched = await rest.request('PATCH', `/api/events/${id}`, { token: subscriberToken, body: { title: 'Mine now' } })
+      const patched = await rest.request('PATCH', `/api/events/${id}`, {
+        token: subscriberToken,
+        body: { title: 'Mine now' },
+      })
       assert.equal(patched.status, 403)
     }))
 

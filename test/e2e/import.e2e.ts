@@ -1,7 +1,7 @@
 /**
- * The admin's Import page in Debian's Chromium against the app started as `npm start` does, importing
- * the recorded The Events Calendar site (test/support/tecSite.ts). Run with `npm run test:e2e` after
- * `npm run build`.
+ * The admin's Import page in Debian's Chromium against the app started as `npm start` does,
+ * importing the recorded The Events Calendar site (test/support/tecSite.ts). Run with `npm run
+ * test:e2e` after `npm run build`.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -27,11 +27,14 @@ let site: TecSite
 async function countsOf(resource: string) {
   const row = ui.page.locator(`.cal-import__table tr[data-resource=${resource}]`)
   const cells = await row.locator('td[data-column]').allTextContents()
-  const columns = await row.locator('td[data-column]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-column')))
+  const columns = await row
+    .locator('td[data-column]')
+    .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-column')))
   return Object.fromEntries(columns.map((column, i) => [column, Number(cells[i])]))
 }
 
-const stateIs = (state: string) => ui.page.locator(`.cal-import__run[data-state=${state}]`).waitFor({ timeout: 90_000 })
+const stateIs = (state: string) =>
+  ui.page.locator(`.cal-import__run[data-state=${state}]`).waitFor({ timeout: 90_000 })
 
 describe('the Import page', { timeout: 600_000 }, () => {
   before(async () => {
@@ -41,13 +44,16 @@ describe('the Import page', { timeout: 600_000 }, () => {
     ui = adminOf(browser.page, app.url)
     rest = api(app.url)
     try {
-      // The first-user form has its own test (admin.e2e.ts): here the administrator is registered through REST.
+      // The first-user form has its own test (admin.e2e.ts): here the administrator is registered
+      // through REST.
       const registered = await rest.request('POST', '/api/users/first-register', { body: ADMIN })
       assert.equal(registered.status, 200, JSON.stringify(registered.body))
       await ui.login(ADMIN.email, ADMIN.password)
     } catch (error) {
       await ui.screenshot('failed-import-login').catch(() => {})
-      throw new Error(`${(error as Error).message}\n${browser.recent().join('\n')}\n${app.output().slice(-3000)}`)
+      throw new Error(
+        `${(error as Error).message}\n${browser.recent().join('\n')}\n${app.output().slice(-3000)}`,
+      )
     }
   })
   after(async () => {
@@ -65,9 +71,27 @@ describe('the Import page', { timeout: 600_000 }, () => {
     await ui.page.locator('input[name=password]').fill('app password')
     await ui.page.getByRole('button', { name: 'Start import' }).click()
     await stateIs('done')
-    assert.deepEqual(await countsOf('events'), { read: 31, created: 31, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
-    assert.deepEqual(await countsOf('venues'), { read: 4, created: 4, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
-    assert.ok(site.requests.some((request) => request.path.startsWith('events') && request.authorized))
+    assert.deepEqual(await countsOf('events'), {
+      read: 31,
+      created: 31,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      failed: 0,
+      pruned: 0,
+    })
+    assert.deepEqual(await countsOf('venues'), {
+      read: 4,
+      created: 4,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      failed: 0,
+      pruned: 0,
+    })
+    assert.ok(
+      site.requests.some((request) => request.path.startsWith('events') && request.authorized),
+    )
     await ui.screenshot('import-page')
     const token = await rest.login(ADMIN.email, ADMIN.password)
     assert.equal((await rest.request('GET', '/api/events?limit=0', { token })).body.totalDocs, 31)
@@ -88,7 +112,13 @@ describe('the Import page', { timeout: 600_000 }, () => {
   it('an import can be cancelled, and the failures are listed', async () => {
     site.delayMs = 1500
     site.transform = (_file, body) => {
-      for (const event of body.events ?? []) if (event.id === 3282) Object.assign(event, { utc_start_date: 'soon', start_date: 'soon', modified_utc: '2026-11-30 00:00:00' })
+      for (const event of body.events ?? [])
+        if (event.id === 3282)
+          Object.assign(event, {
+            utc_start_date: 'soon',
+            start_date: 'soon',
+            modified_utc: '2026-11-30 00:00:00',
+          })
       return body
     }
     await ui.open('/import')
@@ -127,15 +157,30 @@ describe('the Import page', { timeout: 600_000 }, () => {
     await ui.page.getByRole('button', { name: 'Start import' }).click()
     await stateIs('done')
     fs.rmSync(file)
-    assert.deepEqual(await countsOf('events'), { read: 1, created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0, pruned: 0 })
+    assert.deepEqual(await countsOf('events'), {
+      read: 1,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      failed: 0,
+      pruned: 0,
+    })
     const token = await rest.login(ADMIN.email, ADMIN.password)
-    const found = await rest.request('GET', `/api/events?where[title][equals]=${encodeURIComponent('Uploaded talk')}&depth=1`, { token })
+    const found = await rest.request(
+      'GET',
+      `/api/events?where[title][equals]=${encodeURIComponent('Uploaded talk')}&depth=1`,
+      { token },
+    )
     assert.equal(found.body.docs[0]?.venue?.name, 'Library')
   })
 
   it('anyone else finds no link and a page that is not for them', async () => {
     const token = await rest.login(ADMIN.email, ADMIN.password)
-    const created = await rest.request('POST', '/api/users', { token, body: { ...EDITOR, role: 'editor' } })
+    const created = await rest.request('POST', '/api/users', {
+      token,
+      body: { ...EDITOR, role: 'editor' },
+    })
     assert.equal(created.status, 201)
     await ui.logout()
     await ui.login(EDITOR.email, EDITOR.password)

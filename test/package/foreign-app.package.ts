@@ -21,13 +21,26 @@ const pinned = (name: string): string => ours.devDependencies[name] ?? ours.depe
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-foreign-app-'))
 const appDir = path.join(scratch, 'app')
-const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '') ? process.env.DATABASE_URI! : undefined
+const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '')
+  ? process.env.DATABASE_URI!
+  : undefined
 
-type Packed = { filename: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] }
+type Packed = {
+  filename: string
+  size: number
+  unpackedSize: number
+  entryCount: number
+  files: { path: string }[]
+}
 let packed: Packed
 
 function npm(args: string[], cwd: string): string {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'inherit'] })
+  return execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
 }
 
 /** Runs one scenario of drive.mjs in the app; its output is shown, its exit code is the verdict. */
@@ -36,7 +49,12 @@ function drive(scenario: string, databaseUri: string): string {
     cwd: appDir,
     encoding: 'utf8',
     // Development mode: Payload pushes the schema of a fresh app, as `payload dev` would.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', APP_MEDIA_DIR: path.join(scratch, `media-${scenario}`) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      APP_MEDIA_DIR: path.join(scratch, `media-${scenario}`),
+    },
     timeout: 180_000,
   })
   const output = `${run.stdout}${run.stderr}`
@@ -64,59 +82,119 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
     const [result] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
     packed = result
     fs.mkdirSync(appDir)
-    fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'foreign-app', private: true, type: 'module' }, null, 2))
-    for (const file of fs.readdirSync(APP_SOURCES)) fs.copyFileSync(path.join(APP_SOURCES, file), path.join(appDir, file))
-    const packages = ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', 'graphql'].map((name) => `${name}@${pinned(name)}`)
-    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(scratch, packed.filename), ...packages], appDir)
+    fs.writeFileSync(
+      path.join(appDir, 'package.json'),
+      JSON.stringify({ name: 'foreign-app', private: true, type: 'module' }, null, 2),
+    )
+    for (const file of fs.readdirSync(APP_SOURCES))
+      fs.copyFileSync(path.join(APP_SOURCES, file), path.join(appDir, file))
+    const packages = ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', 'graphql'].map(
+      (name) => `${name}@${pinned(name)}`,
+    )
+    npm(
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        path.join(scratch, packed.filename),
+        ...packages,
+      ],
+      appDir,
+    )
   })
   after(() => fs.rmSync(scratch, { recursive: true, force: true }))
 
   test('the tarball holds the compiled plugin with its types, and nothing of the host app, tests, bench or data', () => {
     const files = packed.files.map((file) => file.path)
-    console.log(`tarball ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`)
+    console.log(
+      `tarball ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`,
+    )
     assert.ok(files.includes('dist/src/index.js'))
     assert.ok(files.includes('dist/src/index.d.ts'))
     assert.ok(files.includes('CHANGELOG.md'))
-    const strays = files.filter((file) => /^(src|test|bench|scripts|data|collections|endpoints)\/|^dist\/src\/(host|app)\/|\.ts$(?<!\.d\.ts)/.test(file))
+    const strays = files.filter((file) =>
+      /^(src|test|bench|scripts|data|collections|endpoints)\/|^dist\/src\/(host|app)\/|\.ts$(?<!\.d\.ts)/.test(
+        file,
+      ),
+    )
     assert.deepEqual(strays, [])
   })
 
   test('the app installed the plugin from the tarball, not from this repository', () => {
-    const installed = JSON.parse(fs.readFileSync(path.join(appDir, 'node_modules', 'payload-events-calendar', 'package.json'), 'utf8'))
+    const installed = JSON.parse(
+      fs.readFileSync(
+        path.join(appDir, 'node_modules', 'payload-events-calendar', 'package.json'),
+        'utf8',
+      ),
+    )
     assert.equal(installed.version, ours.version)
-    assert.ok(!fs.lstatSync(path.join(appDir, 'node_modules', 'payload-events-calendar')).isSymbolicLink())
+    assert.ok(
+      !fs.lstatSync(path.join(appDir, 'node_modules', 'payload-events-calendar')).isSymbolicLink(),
+    )
   })
 
   test('the config builds in every one of 16 fresh Node processes (Lexical loaded core first: no unsettled top-level await)', async () => {
-    const starts = Array.from({ length: 16 }, () =>
-      new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ['drive.mjs', 'config', 'file::memory:'], { cwd: appDir, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development' }, stdio: 'ignore', timeout: 120_000 })
-        child.on('exit', (code) => resolve(code))
-      }),
+    const starts = Array.from(
+      { length: 16 },
+      () =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn(process.execPath, ['drive.mjs', 'config', 'file::memory:'], {
+            cwd: appDir,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development' },
+            stdio: 'ignore',
+            timeout: 120_000,
+          })
+          child.on('exit', (code) => resolve(code))
+        }),
     )
     const codes = await Promise.all(starts)
-    // Before Lexical was loaded core first, about half of these exited with code 13, having printed nothing.
-    assert.deepEqual(codes.filter((code) => code !== 0), [])
+    // Before Lexical was loaded core first, about half of these exited with code 13, having printed
+    // nothing.
+    assert.deepEqual(
+      codes.filter((code) => code !== 0),
+      [],
+    )
   })
 
   test('SQLite: index, /doc, create with an inline venue, archive, French, by-slug, rights, delete', () => {
-    assert.match(drive('plain', `file:${path.join(scratch, 'plain.db')}`), /scenario plain: \d+ checks passed/)
+    assert.match(
+      drive('plain', `file:${path.join(scratch, 'plain.db')}`),
+      /scenario plain: \d+ checks passed/,
+    )
   })
 
   test('enabled: false keeps the collections and mounts no routes', () => {
-    assert.match(drive('disabled', `file:${path.join(scratch, 'disabled.db')}`), /scenario disabled: \d+ checks passed/)
+    assert.match(
+      drive('disabled', `file:${path.join(scratch, 'disabled.db')}`),
+      /scenario disabled: \d+ checks passed/,
+    )
   })
 
   test("renamed slugs and the app's own upload collection", () => {
-    assert.match(drive('renamed', `file:${path.join(scratch, 'renamed.db')}`), /scenario renamed: \d+ checks passed/)
+    assert.match(
+      drive('renamed', `file:${path.join(scratch, 'renamed.db')}`),
+      /scenario renamed: \d+ checks passed/,
+    )
   })
 
   test('SQLite without transactions: the plugin refuses to start and says what to configure', () => {
-    assert.match(drive('no-transactions', `file:${path.join(scratch, 'bare.db')}`), /scenario no-transactions: 1 checks passed/)
+    assert.match(
+      drive('no-transactions', `file:${path.join(scratch, 'bare.db')}`),
+      /scenario no-transactions: 1 checks passed/,
+    )
   })
 
-  test('PostgreSQL: the same as on SQLite', { skip: postgresUri ? false : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)' }, async () => {
-    const uri = await freshPostgresDatabase(`foreign_app_${process.pid}`)
-    assert.match(drive('plain', uri), /scenario plain: \d+ checks passed/)
-  })
+  test(
+    'PostgreSQL: the same as on SQLite',
+    {
+      skip: postgresUri
+        ? false
+        : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)',
+    },
+    async () => {
+      const uri = await freshPostgresDatabase(`foreign_app_${process.pid}`)
+      assert.match(drive('plain', uri), /scenario plain: \d+ checks passed/)
+    },
+  )
 })

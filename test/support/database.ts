@@ -11,7 +11,11 @@ const BASE_URI = (process.env.CAL_TEST_DATABASE_URI ??= process.env.DATABASE_URI
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
 
-export const suiteDatabase: DatabaseKind = /^mongodb/.test(BASE_URI) ? 'mongodb' : /^postgres(ql)?:\/\//.test(BASE_URI) ? 'postgres' : 'sqlite'
+export const suiteDatabase: DatabaseKind = /^mongodb/.test(BASE_URI)
+  ? 'mongodb'
+  : /^postgres(ql)?:\/\//.test(BASE_URI)
+    ? 'postgres'
+    : 'sqlite'
 
 export type TestDatabase = {
   kind: DatabaseKind
@@ -26,7 +30,10 @@ export type TestDatabase = {
 
 let made = 0
 
-async function postgresAdmin<T>(run: (client: import('pg').Client) => Promise<T>, uri = BASE_URI): Promise<T> {
+async function postgresAdmin<T>(
+  run: (client: import('pg').Client) => Promise<T>,
+  uri = BASE_URI,
+): Promise<T> {
   const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: uri })
   await client.connect()
@@ -39,7 +46,9 @@ async function postgresAdmin<T>(run: (client: import('pg').Client) => Promise<T>
 
 /** A new, empty database for one server (or one process after another) of a test file. */
 export async function freshDatabase(label: string): Promise<TestDatabase> {
-  const name = `calendar_${label}_${process.pid}_${Date.now()}_${++made}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
+  const name = `calendar_${label}_${process.pid}_${Date.now()}_${++made}`
+    .replace(/[^a-z0-9_]/gi, '_')
+    .toLowerCase()
   if (suiteDatabase === 'postgres') {
     await postgresAdmin((client) => client.query(`CREATE DATABASE "${name}"`))
     const url = new URL(BASE_URI)
@@ -50,7 +59,10 @@ export async function freshDatabase(label: string): Promise<TestDatabase> {
       uri,
       file: '',
       query: (sql) => postgresAdmin(async (client) => (await client.query(sql)).rows, uri),
-      drop: () => postgresAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+      drop: () =>
+        postgresAdmin((client) =>
+          client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        ).then(() => undefined),
     }
   }
   if (suiteDatabase === 'mongodb') {

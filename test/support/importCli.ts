@@ -3,7 +3,10 @@ import { PROJECT_ROOT } from '../../src/host/paths.js'
 
 export type CliRun = { child: ChildProcess; done: Promise<{ code: number | null; output: string }> }
 
-/** Starts `scripts/import.ts` as its own process on the database DATABASE_URI names (`npm run import`). */
+/**
+ * Starts `scripts/import.ts` as its own process on the database DATABASE_URI names (`npm run
+ * import`).
+ */
 export function startImportCli(args: string[], env: Record<string, string> = {}): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
     cwd: PROJECT_ROOT,
@@ -13,8 +16,11 @@ export function startImportCli(args: string[], env: Record<string, string> = {})
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })))
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
   return { child, done }
 }
 
-export const runImportCli = (args: string[], env?: Record<string, string>) => startImportCli(args, env).done
+export const runImportCli = (args: string[], env?: Record<string, string>) =>
+  startImportCli(args, env).done

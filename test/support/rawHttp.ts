@@ -20,7 +20,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
  * reach the server as written, and so that an answer sent before the body was fully read (413) is
  * still received even though the server then closes the connection.
  */
-export function sendRaw(base: string, request: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
+export function sendRaw(
+  base: string,
+  request: RawRequest,
+  timeoutMs = 30_000,
+): Promise<RawResponse> {
   const { hostname, port } = new URL(base)
   const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body
   const headers: Record<string, string> = { ...request.headers }
@@ -29,12 +33,26 @@ export function sendRaw(base: string, request: RawRequest, timeoutMs = 30_000): 
   if (body && request.chunked) headers['transfer-encoding'] = 'chunked'
   return new Promise((resolve, reject) => {
     let answered = false
-    const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers, agent, timeout: timeoutMs })
+    const req = http.request({
+      host: hostname,
+      port,
+      method: request.method,
+      path: request.path,
+      headers,
+      agent,
+      timeout: timeoutMs,
+    })
     req.on('response', (res) => {
       answered = true
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)))
@@ -44,7 +62,8 @@ export function sendRaw(base: string, request: RawRequest, timeoutMs = 30_000): 
     })
     if (body && request.chunked) {
       const size = 64 * 1024
-      for (let offset = 0; offset < body.length; offset += size) req.write(body.subarray(offset, offset + size))
+      for (let offset = 0; offset < body.length; offset += size)
+        req.write(body.subarray(offset, offset + size))
       req.end()
     } else req.end(body)
   })

@@ -17,14 +17,27 @@ export type ServerProcess = {
  * Starts `src/host/server.ts` as its own process (`node --import tsx`, no admin UI, a free port on
  * 127.0.0.1) and resolves with its address once it prints its start line.
  */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/host/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', CAL_ADMIN: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CAL_ADMIN: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')

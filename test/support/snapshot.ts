@@ -1,6 +1,9 @@
 import type { Payload } from 'payload'
 
-/** Every stored row, by table (SQLite, PostgreSQL) or by collection (MongoDB), each row as canonical JSON, sorted. */
+/**
+ * Every stored row, by table (SQLite, PostgreSQL) or by collection (MongoDB), each row as canonical
+ * JSON, sorted.
+ */
 export type Snapshot = Map<string, string[]>
 
 type LibsqlClient = {
@@ -9,13 +12,18 @@ type LibsqlClient = {
 }
 
 type PgPool = {
-  connect: () => Promise<{ query: (query: string | { text: string; rowMode: 'array' }) => Promise<{ rows: unknown[] }>; release: () => void }>
+  connect: () => Promise<{
+    query: (query: string | { text: string; rowMode: 'array' }) => Promise<{ rows: unknown[] }>
+    release: () => void
+  }>
 }
 
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
       : item,
   )
 
@@ -26,19 +34,26 @@ const canonical = (value: unknown): string =>
 const SCHEDULER = /^payload[_-]jobs/
 
 /**
- * The whole database, but for the scheduler's bookkeeping. On SQLite and PostgreSQL every table is read as stored, in one read transaction, so that
- * localized rows, relationship rows, trashed records, id sequences and users are all compared, not
- * only what the Local API would show; on other adapters every collection in every locale, trash
- * included, with hidden fields.
+ * The whole database, but for the scheduler's bookkeeping. On SQLite and PostgreSQL every table is
+ * read as stored, in one read transaction, so that localized rows, relationship rows, trashed
+ * records, id sequences and users are all compared, not only what the Local API would show; on
+ * other adapters every collection in every locale, trash included, with hidden fields.
  */
 export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
   const snapshot: Snapshot = new Map()
   if (payload.db.name === 'sqlite') {
     const client = (payload.db as unknown as { client: LibsqlClient }).client
-    const { rows } = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    const { rows } = await client.execute(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     const tables = rows.map((row) => String(row.name)).filter((table) => !SCHEDULER.test(table))
-    const results = await client.batch(tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`), 'read')
-    tables.forEach((table, i) => snapshot.set(table, results[i].rows.map((row) => canonical(Array.from(row))).sort()))
+    const results = await client.batch(
+      tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`),
+      'read',
+    )
+    tables.forEach((table, i) =>
+      snapshot.set(table, results[i].rows.map((row) => canonical(Array.from(row))).sort()),
+    )
     return snapshot
   }
   if (payload.db.name === 'postgres') {
@@ -46,10 +61,15 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
     const client = await pool.connect()
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-      const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+      const { rows } = await client.query(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+      )
       for (const { tablename } of rows as { tablename: string }[]) {
         if (SCHEDULER.test(tablename)) continue
-        const result = await client.query({ text: `SELECT * FROM "${tablename.replace(/"/g, '""')}"`, rowMode: 'array' })
+        const result = await client.query({
+          text: `SELECT * FROM "${tablename.replace(/"/g, '""')}"`,
+          rowMode: 'array',
+        })
         snapshot.set(tablename, (result.rows as unknown[][]).map((row) => canonical(row)).sort())
       }
       await client.query('COMMIT')
@@ -78,7 +98,8 @@ export function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
   if (a.size !== b.size) return false
   for (const [table, rows] of a) {
     const other = b.get(table)
-    if (!other || other.length !== rows.length || rows.some((row, i) => row !== other[i])) return false
+    if (!other || other.length !== rows.length || rows.some((row, i) => row !== other[i]))
+      return false
   }
   return true
 }
@@ -93,5 +114,7 @@ export function snapshotDifferences(before: Snapshot, after: Snapshot, limit = 8
     for (const row of now) if (!was.has(row)) lines.push(`${table}: + ${cut(row)}`)
     for (const row of was) if (!now.has(row)) lines.push(`${table}: - ${cut(row)}`)
   }
-  return lines.length > limit ? [...lines.slice(0, limit), `… and ${lines.length - limit} more`] : lines
+  return lines.length > limit
+    ? [...lines.slice(0, limit), `… and ${lines.length - limit} more`]
+    : lines
 }

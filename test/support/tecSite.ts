@@ -9,7 +9,8 @@ export const TEC_FIXTURES = path.resolve(PROJECT_ROOT, '..', 'shared', 'fixtures
 
 export type Recorded = { request: string; headers: Record<string, string>; body: any }
 
-export const readFixture = (name: string): Recorded => JSON.parse(fs.readFileSync(path.join(TEC_FIXTURES, name), 'utf8'))
+export const readFixture = (name: string): Recorded =>
+  JSON.parse(fs.readFileSync(path.join(TEC_FIXTURES, name), 'utf8'))
 
 /** Every event of the archive as the administrator walks it (drafts and pending included). */
 export function recordedEvents(authenticated = true): any[] {
@@ -24,7 +25,10 @@ export function recordedEvents(authenticated = true): any[] {
 export type TecSite = {
   /** The v1 root, as a WordPress site names it: …/wp-json/tribe/events/v1/ */
   root: string
-  /** Requests received, in order: path and query after the root, and whether they came with credentials. */
+  /**
+   * Requests received, in order: path and query after the root, and whether they came with
+   * credentials.
+   */
   requests: { path: string; authorized: boolean }[]
   /** Changes a body before it is served (a changed event, a failing record). */
   transform: (file: string, body: any) => any
@@ -42,7 +46,14 @@ export type TecSite = {
  */
 export async function startTecSite(): Promise<TecSite> {
   const files = fs.readdirSync(TEC_FIXTURES).filter((name) => name.endsWith('.json'))
-  const site: TecSite = { root: '', requests: [], transform: (_file, body) => body, delayMs: 0, files: new Map(), close: async () => undefined }
+  const site: TecSite = {
+    root: '',
+    requests: [],
+    transform: (_file, body) => body,
+    delayMs: 0,
+    files: new Map(),
+    close: async () => undefined,
+  }
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (site.delayMs) await new Promise((resolve) => setTimeout(resolve, site.delayMs))
@@ -58,11 +69,19 @@ export async function startTecSite(): Promise<TecSite> {
     const page = url.searchParams.get('page') ?? '1'
     let file: string | undefined
     if (/^(events|venues|organizers)\/\d+$/.test(rest)) file = `${rest.replace('s/', '-')}.json`
-    else if (rest === 'events') file = `${authorized ? 'events-all-statuses' : 'events'}.page-${page}.json`
-    else if (['venues', 'organizers', 'categories', 'tags'].includes(rest)) file = `${rest}.page-${page}.json`
+    else if (rest === 'events')
+      file = `${authorized ? 'events-all-statuses' : 'events'}.page-${page}.json`
+    else if (['venues', 'organizers', 'categories', 'tags'].includes(rest))
+      file = `${rest}.page-${page}.json`
     if (!file || !files.includes(file)) {
       res.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' })
-      res.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }))
+      res.end(
+        JSON.stringify({
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+          data: { status: 404 },
+        }),
+      )
       return
     }
     const recorded = readFixture(file)
@@ -73,9 +92,10 @@ export async function startTecSite(): Promise<TecSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   site.root = `http://127.0.0.1:${port}/wp-json/tribe/events/v1/`
-  site.close = () => new Promise((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  })
+  site.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
   return site
 }

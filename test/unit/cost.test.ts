@@ -1,4 +1,6 @@
-/** Costs as the reference §4.8 and v1-decisions §9 read and show them: pure functions, no server. */
+/**
+ * Costs as the reference §4.8 and v1-decisions §9 read and show them: pure functions, no server.
+ */
 import { describe, expect, test } from '@jest/globals'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
 
@@ -59,7 +61,9 @@ describe('costValues', () => {
 describe('formatCost', () => {
   test('the reference’s examples', () => {
     expect(formatCost(['20$'], { symbol: '$', position: 'postfix' })).toBe('20$')
-    expect(formatCost(['0$', '20$', '30$'], { symbol: '$', position: 'postfix' })).toBe('Free – 30$')
+    expect(formatCost(['0$', '20$', '30$'], { symbol: '$', position: 'postfix' })).toBe(
+      'Free – 30$',
+    )
     expect(formatCost(['23'], { symbol: '$', position: 'prefix' })).toBe('$23')
     expect(formatCost(['Donation'], noCurrency)).toBe('Donation')
   })

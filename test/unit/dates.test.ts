@@ -1,4 +1,7 @@
-/** Reading dates as the anchor's strtotime does, and wall clocks in a zone: pure functions, no server. */
+/**
+ * Reading dates as the anchor's strtotime does, and wall clocks in a zone: pure functions, no
+ * server.
+ */
 import { describe, expect, test } from '@jest/globals'
 import { dateDetails, parseDate, wallClockOf } from '../../src/lib/dates.js'
 import { endOfDay, isValidZone, startOfDay, wallClock } from '../../src/lib/time.js'
@@ -12,8 +15,12 @@ const read = (input: unknown, zone = 'UTC') => {
 
 describe('parseDate', () => {
   test('wall clocks are taken in the zone given', () => {
-    expect(read('2030-01-05 14:23:36', 'America/New_York')).toBe('2030-01-05 14:23:36 2030-01-05T19:23:36Z')
-    expect(read('2030-07-05 14:23', 'Europe/Paris')).toBe('2030-07-05 14:23:00 2030-07-05T12:23:00Z')
+    expect(read('2030-01-05 14:23:36', 'America/New_York')).toBe(
+      '2030-01-05 14:23:36 2030-01-05T19:23:36Z',
+    )
+    expect(read('2030-07-05 14:23', 'Europe/Paris')).toBe(
+      '2030-07-05 14:23:00 2030-07-05T12:23:00Z',
+    )
     expect(read('2030-07-05', 'Europe/Paris')).toBe('2030-07-05 00:00:00 2030-07-04T22:00:00Z')
   })
 
@@ -29,11 +36,24 @@ describe('parseDate', () => {
   })
 
   test('a value with its own offset is that instant, whatever the zone', () => {
-    expect(read('2030-05-01T18:00:00+02:00', 'America/New_York')).toBe('2030-05-01 12:00:00 2030-05-01T16:00:00Z')
+    expect(read('2030-05-01T18:00:00+02:00', 'America/New_York')).toBe(
+      '2030-05-01 12:00:00 2030-05-01T16:00:00Z',
+    )
   })
 
   test('anything that is not only a date is refused', () => {
-    for (const input of ['before my birthday', 'tomorrow or so', '2030-02-30', '', ' ', 'x'.repeat(101), {}, [], null, Number.NaN]) {
+    for (const input of [
+      'before my birthday',
+      'tomorrow or so',
+      '2030-02-30',
+      '',
+      ' ',
+      'x'.repeat(101),
+      {},
+      [],
+      null,
+      Number.NaN,
+    ]) {
       expect(read(input)).toBeNull()
     }
   })
@@ -41,20 +61,33 @@ describe('parseDate', () => {
 
 describe('dateDetails', () => {
   test('the parts of a wall clock, as strings', () => {
-    expect(dateDetails('2030-01-05 04:03:09')).toEqual({ year: '2030', month: '01', day: '05', hour: '04', minutes: '03', seconds: '09' })
+    expect(dateDetails('2030-01-05 04:03:09')).toEqual({
+      year: '2030',
+      month: '01',
+      day: '05',
+      hour: '04',
+      minutes: '03',
+      seconds: '09',
+    })
   })
 })
 
 describe('zones and days', () => {
   test('IANA names, UTC and fixed offsets are zones; the host’s own zone is not', () => {
-    for (const zone of ['Europe/Paris', 'UTC', 'UTC+2', 'UTC-5:30']) expect(isValidZone(zone)).toBe(true)
-    for (const zone of ['Mars/Olympus', '', 'local', 'system', 42, null]) expect(isValidZone(zone)).toBe(false)
+    for (const zone of ['Europe/Paris', 'UTC', 'UTC+2', 'UTC-5:30'])
+      expect(isValidZone(zone)).toBe(true)
+    for (const zone of ['Mars/Olympus', '', 'local', 'system', 42, null])
+      expect(isValidZone(zone)).toBe(false)
   })
 
   test('a day in a zone across a daylight-saving change keeps its wall clock', () => {
     // Europe/Paris moves to summer time on 2030-03-31 at 02:00.
-    expect(startOfDay('2030-03-31T12:00:00Z', 'Europe/Paris').toISOString()).toBe('2030-03-30T23:00:00.000Z')
-    expect(endOfDay('2030-03-31T12:00:00Z', 'Europe/Paris').toISOString()).toBe('2030-03-31T21:59:59.000Z')
+    expect(startOfDay('2030-03-31T12:00:00Z', 'Europe/Paris').toISOString()).toBe(
+      '2030-03-30T23:00:00.000Z',
+    )
+    expect(endOfDay('2030-03-31T12:00:00Z', 'Europe/Paris').toISOString()).toBe(
+      '2030-03-31T21:59:59.000Z',
+    )
     expect(wallClock('2030-03-31T00:59:59Z', 'Europe/Paris')).toBe('2030-03-31 01:59:59')
     expect(wallClock('2030-03-31T01:00:00Z', 'Europe/Paris')).toBe('2030-03-31 03:00:00')
   })

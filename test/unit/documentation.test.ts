@@ -1,4 +1,7 @@
-/** The namespace index and `/doc` made from the route table, and who may read a post: pure functions, no server. */
+/**
+ * The namespace index and `/doc` made from the route table, and who may read a post: pure
+ * functions, no server.
+ */
 import { describe, expect, test } from '@jest/globals'
 import type { PayloadRequest } from 'payload'
 import { mayRead } from '../../collections/access.js'
@@ -15,7 +18,13 @@ describe('the namespace index', () => {
   test('lists every route of the table, itself and /doc included, with its methods', () => {
     expect(Object.keys(index.routes)).toEqual(routes.map((route) => routeKey(route.path)))
     expect(index.routes[routeKey('')].methods).toEqual(['GET'])
-    expect(index.routes[routeKey('/events/{id}')].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(index.routes[routeKey('/events/{id}')].methods).toEqual([
+      'GET',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ])
     expect(routeKey('/venues/by-slug/{slug}')).toBe('/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)')
   })
 
@@ -29,14 +38,28 @@ describe('the namespace index', () => {
 describe('/doc', () => {
   test('has a path per route and an operation per method, served from the namespace root', async () => {
     const doc = routes.find((route) => route.path === '/doc')!.operations.GET!
-    const context = { options: { usersSlug: 'users' }, siteUrl: 'https://example.org', pathLanguage: 'es', payload: { config: { routes: { api: '/api' } } } }
-    const { body } = (await doc.handle(context as unknown as Context, {})) as { body: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] } }
+    const context = {
+      options: { usersSlug: 'users' },
+      siteUrl: 'https://example.org',
+      pathLanguage: 'es',
+      payload: { config: { routes: { api: '/api' } } },
+    }
+    const { body } = (await doc.handle(context as unknown as Context, {})) as {
+      body: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] }
+    }
     expect(body.servers).toEqual([{ url: 'https://example.org/es/api/cal/events/v1' }])
     for (const route of routes) {
       const path = body.paths[route.path || '/']
-      expect([route.path, Object.keys(path ?? {}).filter((key) => key !== 'parameters').sort()]).toEqual([
+      expect([
         route.path,
-        Object.keys(route.operations).map((method) => method.toLowerCase()).sort(),
+        Object.keys(path ?? {})
+          .filter((key) => key !== 'parameters')
+          .sort(),
+      ]).toEqual([
+        route.path,
+        Object.keys(route.operations)
+          .map((method) => method.toLowerCase())
+          .sort(),
       ])
     }
   })
@@ -49,7 +72,9 @@ describe('mayRead', () => {
   test('published posts, and future ones whose date has come, are for everyone', () => {
     expect(mayRead({ status: 'publish' }, null, now)).toBe(true)
     expect(mayRead({ status: 'future', publishedAt: '2030-05-15T09:00:00Z' }, null, now)).toBe(true)
-    expect(mayRead({ status: 'future', publishedAt: '2030-05-16T09:00:00Z' }, null, now)).toBe(false)
+    expect(mayRead({ status: 'future', publishedAt: '2030-05-16T09:00:00Z' }, null, now)).toBe(
+      false,
+    )
   })
 
   test('other statuses: editors, and contributors and up for their own', () => {

@@ -8,5 +8,7 @@ test('the calendar, its webcal:// subscription and one event, under the API rout
   expect(urls.calendar).toBe('https://example.org/api/cal/ical/events.ics')
   expect(urls.subscription).toBe('webcal://example.org/api/cal/ical/events.ics')
   expect(urls.event(42)).toBe('https://example.org/api/cal/ical/events/42.ics')
-  expect(feedUrls('http://127.0.0.1:3000', '/backend', FEEDS_NAMESPACE).subscription).toBe('webcal://127.0.0.1:3000/backend/cal/ical/events.ics')
+  expect(feedUrls('http://127.0.0.1:3000', '/backend', FEEDS_NAMESPACE).subscription).toBe(
+    'webcal://127.0.0.1:3000/backend/cal/ical/events.ics',
+  )
 })

@@ -1,4 +1,7 @@
-/** The calendar feeds' line folding (endpoints/ical/fold.ts): the same bytes as ical-generator's, which it replaces for speed. */
+/**
+ * The calendar feeds' line folding (endpoints/ical/fold.ts): the same bytes as ical-generator's,
+ * which it replaces for speed.
+ */
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { foldLines as librarysFold } from 'ical-generator'
@@ -17,7 +20,11 @@ describe('foldLines', () => {
   })
 
   test('gives the bytes ical-generator gives, for any text of any code units', () => {
-    const line = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ maxLength: 200 }))
+    const line = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({ unit: 'grapheme', maxLength: 200 }),
+      fc.string({ maxLength: 200 }),
+    )
     fc.assert(
       fc.property(fc.array(line, { maxLength: 5 }), (lines) => {
         const text = lines.join('\r\n')
@@ -25,6 +32,14 @@ describe('foldLines', () => {
       }),
       { numRuns: 3000 },
     )
-    for (const text of ['\ud800', '\ud800a', 'a\udc00', `${'x'.repeat(73)}\ud83c\udfb7`, `${'x'.repeat(74)}\ud800`, '']) expect(foldLines(text)).toBe(librarysFold(text))
+    for (const text of [
+      '\ud800',
+      '\ud800a',
+      'a\udc00',
+      `${'x'.repeat(73)}\ud83c\udfb7`,
+      `${'x'.repeat(74)}\ud800`,
+      '',
+    ])
+      expect(foldLines(text)).toBe(librarysFold(text))
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseIcal } from '../../src/import/ical.js'
 
-const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
+const calendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')
 
 describe('parseIcal: recurring events', () => {
   it('RRULE, RDATE and EXDATE become the series’ rules and wall-clock dates in its zone', () => {
@@ -26,7 +27,11 @@ describe('parseIcal: recurring events', () => {
     expect(events[0]).toMatchObject({
       sourceId: 'choir@example.org',
       timezone: 'Europe/Paris',
-      recurrence: { rules: ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T215959Z'], rdates: ['2027-07-05 19:00:00'], exdates: ['2027-03-30 19:00:00', '2027-04-06 19:00:00'] },
+      recurrence: {
+        rules: ['FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T215959Z'],
+        rdates: ['2027-07-05 19:00:00'],
+        exdates: ['2027-03-30 19:00:00', '2027-04-06 19:00:00'],
+      },
       occurrenceOf: null,
     })
   })
@@ -44,14 +49,30 @@ describe('parseIcal: recurring events', () => {
       ),
       'UTC',
     )
-    expect(events[0]).toMatchObject({ sourceId: 'choir@example.org@2027-03-09T19:00:00', recurrence: null, occurrenceOf: { uid: 'choir@example.org', tzid: 'Europe/Paris' } })
+    expect(events[0]).toMatchObject({
+      sourceId: 'choir@example.org@2027-03-09T19:00:00',
+      recurrence: null,
+      occurrenceOf: { uid: 'choir@example.org', tzid: 'Europe/Paris' },
+    })
   })
 
   it('an all-day series keeps its dates as days', () => {
     const { events } = parseIcal(
-      calendar('BEGIN:VEVENT', 'UID:fair@example.org', 'DTSTART;VALUE=DATE:20270501', 'DTEND;VALUE=DATE:20270502', 'SUMMARY:Fair', 'RRULE:FREQ=YEARLY;COUNT=3', 'EXDATE;VALUE=DATE:20280501', 'END:VEVENT'),
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:fair@example.org',
+        'DTSTART;VALUE=DATE:20270501',
+        'DTEND;VALUE=DATE:20270502',
+        'SUMMARY:Fair',
+        'RRULE:FREQ=YEARLY;COUNT=3',
+        'EXDATE;VALUE=DATE:20280501',
+        'END:VEVENT',
+      ),
       'Europe/Madrid',
     )
-    expect(events[0]).toMatchObject({ allDay: true, recurrence: { rules: ['FREQ=YEARLY;COUNT=3'], rdates: [], exdates: ['2028-05-01 00:00:00'] } })
+    expect(events[0]).toMatchObject({
+      allDay: true,
+      recurrence: { rules: ['FREQ=YEARLY;COUNT=3'], rdates: [], exdates: ['2028-05-01 00:00:00'] },
+    })
   })
 })

@@ -1,54 +1,129 @@
 import { describe, expect, it } from '@jest/globals'
-import { eventCost, eventData, modifiedStamp, parentsFirst, sourceKind, utcInstant, venueData } from '../../src/import/records.js'
+import {
+  eventCost,
+  eventData,
+  modifiedStamp,
+  parentsFirst,
+  sourceKind,
+  utcInstant,
+  venueData,
+} from '../../src/import/records.js'
 import { sourceKey } from '../../src/import/run.js'
 import { normalizeRoot, parseHeader, rebase, withArguments } from '../../src/import/source.js'
 
 describe('import: v1 records into collection data', () => {
   it('keeps the cost as entered, with the currency the source names or shows', () => {
-    expect(eventCost({ cost: '€15', cost_details: { currency_symbol: '€', currency_position: 'prefix', values: ['15'] } })).toEqual({ cost: ['15'], currencySymbol: '€', currencyPosition: 'prefix' })
-    expect(eventCost({ cost: '$120', cost_details: { currency_symbol: '', currency_position: '', values: ['50.', '75.', '120'] } })).toEqual({ cost: ['50', '75', '120'], currencySymbol: '$', currencyPosition: 'prefix' })
-    expect(eventCost({ cost: 'Free', cost_details: { currency_symbol: '', values: ['free'] } })).toEqual({ cost: ['Free'], currencySymbol: null, currencyPosition: null })
-    expect(eventCost({ cost: '', cost_details: { values: [] } })).toEqual({ cost: [], currencySymbol: null, currencyPosition: null })
+    expect(
+      eventCost({
+        cost: '€15',
+        cost_details: { currency_symbol: '€', currency_position: 'prefix', values: ['15'] },
+      }),
+    ).toEqual({ cost: ['15'], currencySymbol: '€', currencyPosition: 'prefix' })
+    expect(
+      eventCost({
+        cost: '$120',
+        cost_details: { currency_symbol: '', currency_position: '', values: ['50.', '75.', '120'] },
+      }),
+    ).toEqual({ cost: ['50', '75', '120'], currencySymbol: '$', currencyPosition: 'prefix' })
+    expect(
+      eventCost({ cost: 'Free', cost_details: { currency_symbol: '', values: ['free'] } }),
+    ).toEqual({ cost: ['Free'], currencySymbol: null, currencyPosition: null })
+    expect(eventCost({ cost: '', cost_details: { values: [] } })).toEqual({
+      cost: [],
+      currencySymbol: null,
+      currencyPosition: null,
+    })
   })
 
   it('reads dates from their UTC forms, refuses unreadable ones and an end before the start', () => {
-    const base = { id: 1, title: 'A &amp; B', status: 'publish', timezone: 'Europe/Paris', utc_start_date: '2026-12-04 18:00:00', utc_end_date: '2026-12-04 20:00:00', date_utc: '0000-00-00 00:00:00' }
+    const base = {
+      id: 1,
+      title: 'A &amp; B',
+      status: 'publish',
+      timezone: 'Europe/Paris',
+      utc_start_date: '2026-12-04 18:00:00',
+      utc_end_date: '2026-12-04 20:00:00',
+      date_utc: '0000-00-00 00:00:00',
+    }
     const data = eventData(base, 'wordpress', 'UTC')
-    expect(data).toMatchObject({ title: 'A & B', startDate: '2026-12-04T18:00:00.000Z', endDate: '2026-12-04T20:00:00.000Z', timezone: 'Europe/Paris', publishedAt: null })
+    expect(data).toMatchObject({
+      title: 'A & B',
+      startDate: '2026-12-04T18:00:00.000Z',
+      endDate: '2026-12-04T20:00:00.000Z',
+      timezone: 'Europe/Paris',
+      publishedAt: null,
+    })
     expect(eventData(base, 'calendar', 'UTC').title).toBe('A &amp; B')
-    expect(() => eventData({ ...base, utc_start_date: 'soon', start_date: 'soon' }, 'wordpress', 'UTC')).toThrow(/unreadable dates/)
-    expect(() => eventData({ ...base, utc_end_date: '2026-12-04 17:00:00' }, 'wordpress', 'UTC')).toThrow(/ends before/)
-    expect(eventData({ ...base, website: 'http://x/event/a/', url: 'http://x/event/a/' }, 'wordpress', 'UTC').website).toBeNull()
+    expect(() =>
+      eventData({ ...base, utc_start_date: 'soon', start_date: 'soon' }, 'wordpress', 'UTC'),
+    ).toThrow(/unreadable dates/)
+    expect(() =>
+      eventData({ ...base, utc_end_date: '2026-12-04 17:00:00' }, 'wordpress', 'UTC'),
+    ).toThrow(/ends before/)
+    expect(
+      eventData(
+        { ...base, website: 'http://x/event/a/', url: 'http://x/event/a/' },
+        'wordpress',
+        'UTC',
+      ).website,
+    ).toBeNull()
   })
 
   it('keeps no coordinates unless both are given', () => {
-    expect(venueData({ venue: 'Hall', geo_lat: '45.7', geo_lng: '4.8' }, 'wordpress')).toMatchObject({ name: 'Hall', geoLat: 45.7, geoLng: 4.8 })
-    expect(venueData({ venue: 'Hall', geo_lat: '45.7' }, 'wordpress')).toMatchObject({ geoLat: null, geoLng: null })
+    expect(
+      venueData({ venue: 'Hall', geo_lat: '45.7', geo_lng: '4.8' }, 'wordpress'),
+    ).toMatchObject({ name: 'Hall', geoLat: 45.7, geoLng: 4.8 })
+    expect(venueData({ venue: 'Hall', geo_lat: '45.7' }, 'wordpress')).toMatchObject({
+      geoLat: null,
+      geoLng: null,
+    })
   })
 
   it('orders categories parents first, whatever the source’s order, and survives a cycle', () => {
-    const ordered = parentsFirst([{ id: 3, parent: 2 }, { id: 2, parent: 1 }, { id: 1, parent: 0 }, { id: 9, parent: 9 }])
+    const ordered = parentsFirst([
+      { id: 3, parent: 2 },
+      { id: 2, parent: 1 },
+      { id: 1, parent: 0 },
+      { id: 9, parent: 9 },
+    ])
     expect(ordered.map((t) => t.id)).toEqual([1, 2, 3, 9])
   })
 
   it('reads stamps, roots, headers and next links', () => {
     expect(utcInstant('0000-00-00 00:00:00')).toBeNull()
-    expect(modifiedStamp({ modified: '2026-01-01 10:00:00', modified_utc: '0000-00-00 00:00:00' })).toBe('2026-01-01 10:00:00')
+    expect(
+      modifiedStamp({ modified: '2026-01-01 10:00:00', modified_utc: '0000-00-00 00:00:00' }),
+    ).toBe('2026-01-01 10:00:00')
     expect(sourceKind('http://x/wp-json/tribe/events/v1/')).toBe('wordpress')
     expect(sourceKind('http://x/api/cal/events/v1/')).toBe('calendar')
-    expect(normalizeRoot('https://x/wp-json/tribe/events/v1')).toBe('https://x/wp-json/tribe/events/v1/')
+    expect(normalizeRoot('https://x/wp-json/tribe/events/v1')).toBe(
+      'https://x/wp-json/tribe/events/v1/',
+    )
     expect(() => normalizeRoot('https://x/wp-json/')).toThrow(/not a v1 root/)
     expect(() => normalizeRoot('file:///etc/passwd')).toThrow(/http/)
     expect(parseHeader('Authorization: Basic abc')).toEqual(['Authorization', 'Basic abc'])
     expect(() => parseHeader('no colon')).toThrow()
-    expect(rebase('http://127.0.0.1:5000/wp-json/tribe/events/v1/', 'http://inner:8089/wp-json/tribe/events/v1/events/?page=2')).toBe('http://127.0.0.1:5000/wp-json/tribe/events/v1/events/?page=2')
-    expect(sourceKey('http://x/fr/wp-json/tribe/events/v1/', 'fr')).toBe('http://x/wp-json/tribe/events/v1/')
+    expect(
+      rebase(
+        'http://127.0.0.1:5000/wp-json/tribe/events/v1/',
+        'http://inner:8089/wp-json/tribe/events/v1/events/?page=2',
+      ),
+    ).toBe('http://127.0.0.1:5000/wp-json/tribe/events/v1/events/?page=2')
+    expect(sourceKey('http://x/fr/wp-json/tribe/events/v1/', 'fr')).toBe(
+      'http://x/wp-json/tribe/events/v1/',
+    )
     // A next page keeps the arguments of the first that the server left out, and its own.
-    expect(withArguments('http://x/api/cal/events/v1/tags?per_page=50&hide_empty=false', 'http://x/api/cal/events/v1/tags/?page=2')).toBe(
-      'http://x/api/cal/events/v1/tags/?page=2&per_page=50&hide_empty=false',
-    )
-    expect(withArguments('http://x/v1/events?start_date=2026-01-01', 'http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2')).toBe(
-      'http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2',
-    )
+    expect(
+      withArguments(
+        'http://x/api/cal/events/v1/tags?per_page=50&hide_empty=false',
+        'http://x/api/cal/events/v1/tags/?page=2',
+      ),
+    ).toBe('http://x/api/cal/events/v1/tags/?page=2&per_page=50&hide_empty=false')
+    expect(
+      withArguments(
+        'http://x/v1/events?start_date=2026-01-01',
+        'http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2',
+      ),
+    ).toBe('http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2')
   })
 })

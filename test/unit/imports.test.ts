@@ -1,4 +1,7 @@
-/** The plugin's import graph: no circle (type imports included), and the layers import only downward. */
+/**
+ * The plugin's import graph: no circle (type imports included), and the layers import only
+ * downward.
+ */
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@jest/globals'
@@ -25,11 +28,18 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const file of files) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
-    const targets = [...text.matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)].map((match) => {
-      const base = path.join(path.dirname(file), match[1]).replace(/\.js$/, '')
-      return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => files.has(candidate))
-    })
-    graph.set(file, targets.filter((target): target is string => Boolean(target)))
+    const targets = [...text.matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)].map(
+      (match) => {
+        const base = path.join(path.dirname(file), match[1]).replace(/\.js$/, '')
+        return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) =>
+          files.has(candidate),
+        )
+      },
+    )
+    graph.set(
+      file,
+      targets.filter((target): target is string => Boolean(target)),
+    )
   }
   return graph
 }
@@ -40,7 +50,8 @@ test('no import circle in the plugin or the host', () => {
   const done = new Set<string>()
   const stack: string[] = []
   const visit = (file: string) => {
-    if (stack.includes(file)) return void circles.push([...stack.slice(stack.indexOf(file)), file].join(' → '))
+    if (stack.includes(file))
+      return void circles.push([...stack.slice(stack.indexOf(file)), file].join(' → '))
     if (done.has(file)) return
     stack.push(file)
     for (const target of graph.get(file) ?? []) visit(target)
@@ -54,7 +65,13 @@ test('no import circle in the plugin or the host', () => {
 test('collections/ never imports endpoints/, and the plugin never imports the host', () => {
   const wrong = [...importGraph()].flatMap(([file, targets]) =>
     targets
-      .filter((target) => (file.startsWith('collections/') && target.startsWith('endpoints/')) || (!file.startsWith('src/host/') && !file.startsWith('src/app/') && target.startsWith('src/host/')))
+      .filter(
+        (target) =>
+          (file.startsWith('collections/') && target.startsWith('endpoints/')) ||
+          (!file.startsWith('src/host/') &&
+            !file.startsWith('src/app/') &&
+            target.startsWith('src/host/')),
+      )
       .map((target) => `${file} → ${target}`),
   )
   expect(wrong).toEqual([])

@@ -12,7 +12,14 @@ describe('resolveOptions', () => {
       const options = resolveOptions({}, {} as Config)
       expect(options).toMatchObject({
         enabled: true,
-        slugs: { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories', tags: 'event-tags', media: 'media' },
+        slugs: {
+          events: 'events',
+          venues: 'venues',
+          organizers: 'organizers',
+          categories: 'event-categories',
+          tags: 'event-tags',
+          media: 'media',
+        },
         ownsMedia: true,
         usersSlug: 'users',
         integerIds: true,
@@ -32,7 +39,14 @@ describe('resolveOptions', () => {
   })
 
   test('the app’s choices win: slugs, upload collection, users from admin.user, site URL without trailing slash', () => {
-    const options = resolveOptions({ slugs: { events: 'happenings' }, uploadCollection: 'images', siteUrl: 'https://example.org//' }, { admin: { user: 'members' } } as Config)
+    const options = resolveOptions(
+      {
+        slugs: { events: 'happenings' },
+        uploadCollection: 'images',
+        siteUrl: 'https://example.org//',
+      },
+      { admin: { user: 'members' } } as Config,
+    )
     expect(options.slugs.events).toBe('happenings')
     expect(options.slugs.media).toBe('images')
     expect(options.ownsMedia).toBe(false)
@@ -44,12 +58,37 @@ describe('resolveOptions', () => {
 describe("the host app's environment", () => {
   test('maps CAL_* onto plugin options, leaving out what is unset or invalid', () => {
     expect(calendarOptionsFromEnvironment({})).toEqual({
-      siteTimezone: undefined, mediaDir: undefined, perPage: undefined, totalsCacheSeconds: undefined, httpMaxAge: undefined, responseCacheBytes: undefined,
-      siteUrl: undefined, currencySymbol: undefined, currencyPosition: undefined,
+      siteTimezone: undefined,
+      mediaDir: undefined,
+      perPage: undefined,
+      totalsCacheSeconds: undefined,
+      httpMaxAge: undefined,
+      responseCacheBytes: undefined,
+      siteUrl: undefined,
+      currencySymbol: undefined,
+      currencyPosition: undefined,
     })
     expect(
-      calendarOptionsFromEnvironment({ CAL_TIMEZONE: 'Europe/Paris', CAL_PER_PAGE: '25', CAL_TOTALS_CACHE_SECONDS: '0', CAL_HTTP_MAX_AGE: '300', CAL_RESPONSE_CACHE_MB: '0', CAL_CURRENCY_POSITION: 'postfix', CAL_SITE_URL: 'https://x.example' }),
-    ).toMatchObject({ siteTimezone: 'Europe/Paris', perPage: 25, totalsCacheSeconds: 0, httpMaxAge: 300, responseCacheBytes: 0, currencyPosition: 'postfix', siteUrl: 'https://x.example' })
-    expect(calendarOptionsFromEnvironment({ CAL_PER_PAGE: '-3', CAL_TOTALS_CACHE_SECONDS: 'soon' })).toMatchObject({ perPage: undefined, totalsCacheSeconds: undefined })
+      calendarOptionsFromEnvironment({
+        CAL_TIMEZONE: 'Europe/Paris',
+        CAL_PER_PAGE: '25',
+        CAL_TOTALS_CACHE_SECONDS: '0',
+        CAL_HTTP_MAX_AGE: '300',
+        CAL_RESPONSE_CACHE_MB: '0',
+        CAL_CURRENCY_POSITION: 'postfix',
+        CAL_SITE_URL: 'https://x.example',
+      }),
+    ).toMatchObject({
+      siteTimezone: 'Europe/Paris',
+      perPage: 25,
+      totalsCacheSeconds: 0,
+      httpMaxAge: 300,
+      responseCacheBytes: 0,
+      currencyPosition: 'postfix',
+      siteUrl: 'https://x.example',
+    })
+    expect(
+      calendarOptionsFromEnvironment({ CAL_PER_PAGE: '-3', CAL_TOTALS_CACHE_SECONDS: 'soon' }),
+    ).toMatchObject({ perPage: undefined, totalsCacheSeconds: undefined })
   })
 })

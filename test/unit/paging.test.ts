@@ -1,7 +1,15 @@
-/** Archive paging (reference §5.1) and the default date window (§5.1.2): pure functions, no server. */
+/**
+ * Archive paging (reference §5.1) and the default date window (§5.1.2): pure functions, no server.
+ */
 import { describe, expect, test } from '@jest/globals'
 import { dateWindow } from '../../endpoints/events/dateWindow.js'
-import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../../endpoints/paging.js'
+import {
+  MAX_PER_PAGE,
+  pageLinks,
+  pageSize,
+  totalHeaders,
+  totalPagesOf,
+} from '../../endpoints/paging.js'
 
 describe('paging', () => {
   test('page size: the request’s or the site’s, never above 50', () => {
@@ -25,18 +33,26 @@ describe('paging', () => {
       next_rest_url: `${base}?per_page=5&page=3`,
       previous_rest_url: `${base}?per_page=5`,
     })
-    expect(pageLinks(base, new URLSearchParams({ page: '3' }), 3, 3)).toEqual({ rest_url: `${base}?page=3`, previous_rest_url: `${base}?page=2` })
+    expect(pageLinks(base, new URLSearchParams({ page: '3' }), 3, 3)).toEqual({
+      rest_url: `${base}?page=3`,
+      previous_rest_url: `${base}?page=2`,
+    })
     expect(pageLinks(base, new URLSearchParams(), 1, 1)).toEqual({ rest_url: `${base}?page=1` })
   })
 })
 
 describe('dateWindow', () => {
   const NOW = new Date('2030-05-15T10:30:00Z')
-  const window = (args: Record<string, unknown>, options: Partial<{ strict: boolean; include: boolean; siteZone: string }> = {}) =>
-    dateWindow(args, { strict: false, include: false, siteZone: 'UTC', now: NOW, ...options })
+  const window = (
+    args: Record<string, unknown>,
+    options: Partial<{ strict: boolean; include: boolean; siteZone: string }> = {},
+  ) => dateWindow(args, { strict: false, include: false, siteZone: 'UTC', now: NOW, ...options })
 
   test('by default: from the site-local date of yesterday 23:59 UTC to the end of the day 24 months on', () => {
-    expect(window({}).echo).toEqual({ start_date: '2030-05-14 00:00:00', end_date: '2032-05-15 23:59:59' })
+    expect(window({}).echo).toEqual({
+      start_date: '2030-05-14 00:00:00',
+      end_date: '2032-05-15 23:59:59',
+    })
     // East of UTC that instant is already today; west of it, still the UTC-yesterday date.
     expect(window({}, { siteZone: 'Europe/Paris' }).echo.start_date).toBe('2030-05-15 00:00:00')
     expect(window({}, { siteZone: 'America/New_York' }).echo.start_date).toBe('2030-05-14 00:00:00')
@@ -47,11 +63,16 @@ describe('dateWindow', () => {
       start_date: '2030-06-01 00:00:00',
       end_date: '2030-06-02 23:59:59',
     })
-    expect(window({ start_date: '2030-06-01 15:00:00' }, { strict: true, siteZone: 'Europe/Paris' }).echo).toEqual({ start_date: '2030-06-01 17:00:00' })
+    expect(
+      window({ start_date: '2030-06-01 15:00:00' }, { strict: true, siteZone: 'Europe/Paris' })
+        .echo,
+    ).toEqual({ start_date: '2030-06-01 17:00:00' })
   })
 
   test('a relative bound drops the default window; include drops start and end dates', () => {
-    expect(window({ starts_after: '2030-06-01' }).echo).toEqual({ starts_after: '2030-06-01 23:59:59' })
+    expect(window({ starts_after: '2030-06-01' }).echo).toEqual({
+      starts_after: '2030-06-01 23:59:59',
+    })
     expect(window({ start_date: '2030-06-01' }, { include: true })).toEqual({ where: [], echo: {} })
   })
 

@@ -9,7 +9,10 @@ import { termRecord } from '../../endpoints/records/terms.js'
 import { resolveOptions } from '../../src/options.js'
 import type { Config } from 'payload'
 
-const options = resolveOptions({ siteTimezone: 'America/New_York', siteUrl: 'https://example.org' }, {} as Config)
+const options = resolveOptions(
+  { siteTimezone: 'America/New_York', siteUrl: 'https://example.org' },
+  {} as Config,
+)
 const context = (lang: 'en' | 'fr' = 'en'): RecordContext => ({
   siteUrl: 'https://example.org',
   root: `https://example.org${lang === 'en' ? '' : `/${lang}`}/api/cal/events/v1/`,
@@ -17,7 +20,14 @@ const context = (lang: 'en' | 'fr' = 'en'): RecordContext => ({
   options,
   user: null,
 })
-const none = (): Related => ({ venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), images: new Map(), passwords: new Map() })
+const none = (): Related => ({
+  venues: new Map(),
+  organizers: new Map(),
+  categories: new Map(),
+  tags: new Map(),
+  images: new Map(),
+  passwords: new Map(),
+})
 
 const stored: Doc = {
   id: 42,
@@ -55,7 +65,14 @@ describe('eventRecord', () => {
       timezone: 'Europe/Paris',
       timezone_abbr: 'CET',
     })
-    expect(record.start_date_details).toEqual({ year: '2031', month: '01', day: '10', hour: '20', minutes: '00', seconds: '00' })
+    expect(record.start_date_details).toEqual({
+      year: '2031',
+      month: '01',
+      day: '10',
+      hour: '20',
+      minutes: '00',
+      seconds: '00',
+    })
   })
 
   test('links carry the language segment; a missing venue is [], missing terms are left out', () => {
@@ -70,26 +87,55 @@ describe('eventRecord', () => {
 
   test('cost with its stored currency, and embedded terms with their counts', () => {
     const related = none()
-    related.categories.set(5, { id: 5, name: 'Jazz', slug: 'jazz', eventCount: 4, publicEventCount: 3 })
+    related.categories.set(5, {
+      id: 5,
+      name: 'Jazz',
+      slug: 'jazz',
+      eventCount: 4,
+      publicEventCount: 3,
+    })
     const record = eventRecord(stored, context(), related)
     expect(record.cost).toBe('€15 – €25')
-    expect(record.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'prefix', values: ['15', '25'] })
-    expect(record.categories).toMatchObject([{ id: 5, name: 'Jazz', slug: 'jazz', taxonomy: 'tribe_events_cat', count: 3 }])
+    expect(record.cost_details).toMatchObject({
+      currency_symbol: '€',
+      currency_position: 'prefix',
+      values: ['15', '25'],
+    })
+    expect(record.categories).toMatchObject([
+      { id: 5, name: 'Jazz', slug: 'jazz', taxonomy: 'tribe_events_cat', count: 3 },
+    ])
   })
 
   test('a protected event without its password shows no content; with it, all', () => {
     const locked = { ...stored, hasPassword: true }
     const related = none()
     related.passwords.set('events:42', 'secret')
-    expect(eventRecord(locked, context(), related)).toMatchObject({ title: 'Jazz Night', description: '' })
-    expect(eventRecord(locked, context(), related, { givenPassword: 'secret' }).description).toBe('<p>Quartet</p>')
+    expect(eventRecord(locked, context(), related)).toMatchObject({
+      title: 'Jazz Night',
+      description: '',
+    })
+    expect(eventRecord(locked, context(), related, { givenPassword: 'secret' }).description).toBe(
+      '<p>Quartet</p>',
+    )
   })
 })
 
 describe('termRecord', () => {
   test('the anchor’s shape, with urls under the root', () => {
-    const record = termRecord({ id: 9, name: 'Blues', slug: 'blues', parent: 5, descriptionHtml: '' }, 'categories', 2, context('fr'))
-    expect(record).toMatchObject({ id: 9, count: 2, name: 'Blues', slug: 'blues', taxonomy: 'tribe_events_cat', parent: 5 })
+    const record = termRecord(
+      { id: 9, name: 'Blues', slug: 'blues', parent: 5, descriptionHtml: '' },
+      'categories',
+      2,
+      context('fr'),
+    )
+    expect(record).toMatchObject({
+      id: 9,
+      count: 2,
+      name: 'Blues',
+      slug: 'blues',
+      taxonomy: 'tribe_events_cat',
+      parent: 5,
+    })
     expect(record.url).toBe('https://example.org/fr/events/category/blues/')
     expect(record.urls).toEqual({
       self: 'https://example.org/fr/api/cal/events/v1/categories/9',

@@ -1,4 +1,7 @@
-/** The recurrence editor's arithmetic (src/admin/recurrence/ruleForm.ts): choices to RRULE text and back, and its preview. Pure functions, no server. */
+/**
+ * The recurrence editor's arithmetic (src/admin/recurrence/ruleForm.ts): choices to RRULE text and
+ * back, and its preview. Pure functions, no server.
+ */
 import { describe, expect, test } from '@jest/globals'
 import {
   defaultForm,
@@ -18,7 +21,11 @@ import { recurrenceText, ruleLanguage } from '../../src/admin/recurrence/texts.j
 
 // Tuesday 3 March 2026, 19:00 in Paris (18:00 UTC, before the change to summer time on 29 March).
 const START = '2026-03-03 19:00:00'
-const form = (patch: Partial<RuleForm>): RuleForm => ({ ...defaultForm(START), frequency: 'weekly', ...patch })
+const form = (patch: Partial<RuleForm>): RuleForm => ({
+  ...defaultForm(START),
+  frequency: 'weekly',
+  ...patch,
+})
 
 describe('defaults from the start', () => {
   test('a new recurrence does not repeat; weekly would be on the start’s weekday, monthly on its day or its nth weekday', () => {
@@ -38,30 +45,55 @@ describe('defaults from the start', () => {
   })
 
   test('without a readable start, the defaults still make a rule', () => {
-    expect(ruleText({ ...defaultForm(''), frequency: 'weekly' }, 'UTC')).toBe('FREQ=WEEKLY;BYDAY=MO')
+    expect(ruleText({ ...defaultForm(''), frequency: 'weekly' }, 'UTC')).toBe(
+      'FREQ=WEEKLY;BYDAY=MO',
+    )
   })
 })
 
 describe('choices to RRULE text', () => {
   test('weekly on chosen days, in the week’s order, with an interval', () => {
-    expect(ruleText(form({ weekdays: ['TH', 'TU'], interval: 2 }), 'Europe/Paris')).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH')
+    expect(ruleText(form({ weekdays: ['TH', 'TU'], interval: 2 }), 'Europe/Paris')).toBe(
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH',
+    )
   })
 
   test('an end date ends that day in the event’s zone, written in UTC', () => {
-    expect(ruleText(form({ weekdays: ['TU', 'TH'], ends: 'until', until: '2027-06-30' }), 'Europe/Paris')).toBe('FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z')
+    expect(
+      ruleText(
+        form({ weekdays: ['TU', 'TH'], ends: 'until', until: '2027-06-30' }),
+        'Europe/Paris',
+      ),
+    ).toBe('FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z')
     expect(untilValue('2027-01-31', 'America/New_York')).toBe('20270201T045959Z')
   })
 
   test('a count, daily and yearly', () => {
-    expect(ruleText(form({ frequency: 'daily', ends: 'count', count: 5 }), 'UTC')).toBe('FREQ=DAILY;COUNT=5')
+    expect(ruleText(form({ frequency: 'daily', ends: 'count', count: 5 }), 'UTC')).toBe(
+      'FREQ=DAILY;COUNT=5',
+    )
     expect(ruleText(form({ frequency: 'yearly' }), 'UTC')).toBe('FREQ=YEARLY')
   })
 
   test('monthly on a day, on the last day, on the nth or last weekday', () => {
-    expect(ruleText(form({ frequency: 'monthly', monthDay: 15 }), 'UTC')).toBe('FREQ=MONTHLY;BYMONTHDAY=15')
-    expect(ruleText(form({ frequency: 'monthly', monthDay: -1 }), 'UTC')).toBe('FREQ=MONTHLY;BYMONTHDAY=-1')
-    expect(ruleText(form({ frequency: 'monthly', monthPattern: 'weekday', setPosition: 2, setWeekday: 'WE' }), 'UTC')).toBe('FREQ=MONTHLY;BYDAY=2WE')
-    expect(ruleText(form({ frequency: 'monthly', monthPattern: 'weekday', setPosition: -1, setWeekday: 'FR' }), 'UTC')).toBe('FREQ=MONTHLY;BYDAY=-1FR')
+    expect(ruleText(form({ frequency: 'monthly', monthDay: 15 }), 'UTC')).toBe(
+      'FREQ=MONTHLY;BYMONTHDAY=15',
+    )
+    expect(ruleText(form({ frequency: 'monthly', monthDay: -1 }), 'UTC')).toBe(
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+    )
+    expect(
+      ruleText(
+        form({ frequency: 'monthly', monthPattern: 'weekday', setPosition: 2, setWeekday: 'WE' }),
+        'UTC',
+      ),
+    ).toBe('FREQ=MONTHLY;BYDAY=2WE')
+    expect(
+      ruleText(
+        form({ frequency: 'monthly', monthPattern: 'weekday', setPosition: -1, setWeekday: 'FR' }),
+        'UTC',
+      ),
+    ).toBe('FREQ=MONTHLY;BYDAY=-1FR')
   })
 
   test('no rule for "does not repeat" or an incomplete choice', () => {
@@ -99,7 +131,14 @@ describe('RRULE text to choices', () => {
   test('rules the editor cannot show are custom and kept as they are', () => {
     const several = ['FREQ=WEEKLY;BYDAY=MO', 'FREQ=MONTHLY;BYMONTHDAY=1']
     expect(readRules(several, START, 'UTC')).toMatchObject({ kind: 'custom', rules: several })
-    for (const rule of ['FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU', 'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=1', 'FREQ=WEEKLY;WKST=SU;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=1MO', 'FREQ=DAILY;BYDAY=MO', 'FREQ=HOURLY']) {
+    for (const rule of [
+      'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=1',
+      'FREQ=WEEKLY;WKST=SU;BYDAY=MO',
+      'FREQ=WEEKLY;BYDAY=1MO',
+      'FREQ=DAILY;BYDAY=MO',
+      'FREQ=HOURLY',
+    ]) {
       expect(readRules([rule], START, 'UTC').kind).toBe('custom')
     }
   })
@@ -116,7 +155,9 @@ describe('RRULE text to choices', () => {
 describe('wall clocks', () => {
   test('of the form’s instants, in the event’s zone', () => {
     expect(wallClockOf('2026-03-03T18:00:00.000Z', 'Europe/Paris')).toBe(START)
-    expect(wallClockOf(new Date('2026-03-03T18:00:00.000Z'), 'America/New_York')).toBe('2026-03-03 13:00:00')
+    expect(wallClockOf(new Date('2026-03-03T18:00:00.000Z'), 'America/New_York')).toBe(
+      '2026-03-03 13:00:00',
+    )
     expect(wallClockOf(undefined, 'UTC')).toBeNull()
     expect(wallClockOf('not a date', 'UTC')).toBeNull()
   })
@@ -128,7 +169,15 @@ describe('wall clocks', () => {
   })
 
   test('a stored list is sorted, without repeats or anything else', () => {
-    expect(wallClockList(['2026-04-02 19:00:00', 7, '2026-04-01 19:00:00', '2026-04-02 19:00:00', 'tomorrow'])).toEqual(['2026-04-01 19:00:00', '2026-04-02 19:00:00'])
+    expect(
+      wallClockList([
+        '2026-04-02 19:00:00',
+        7,
+        '2026-04-01 19:00:00',
+        '2026-04-02 19:00:00',
+        'tomorrow',
+      ]),
+    ).toEqual(['2026-04-01 19:00:00', '2026-04-02 19:00:00'])
     expect(wallClockList(null)).toEqual([])
   })
 
@@ -169,7 +218,10 @@ describe('the preview of the next dates', () => {
   })
 
   test('from now when the series began before; excluded dates left out, added ones in, still ten', () => {
-    const dates = previewDates({ ...input, exdates: ['2026-03-12 19:00:00'], rdates: ['2026-03-14 10:00:00'] }, new Date('2026-03-09T00:00:00Z'))
+    const dates = previewDates(
+      { ...input, exdates: ['2026-03-12 19:00:00'], rdates: ['2026-03-14 10:00:00'] },
+      new Date('2026-03-09T00:00:00Z'),
+    )
     expect(dates.map((date) => date.local)).toEqual([
       '2026-03-10 19:00:00',
       '2026-03-14 10:00:00',
@@ -185,7 +237,9 @@ describe('the preview of the next dates', () => {
   })
 
   test('a count ends the preview early; no start or a bad rule gives nothing', () => {
-    expect(previewDates({ ...input, rules: ['FREQ=WEEKLY;BYDAY=TU;COUNT=3'] }, new Date(0))).toHaveLength(3)
+    expect(
+      previewDates({ ...input, rules: ['FREQ=WEEKLY;BYDAY=TU;COUNT=3'] }, new Date(0)),
+    ).toHaveLength(3)
     expect(previewDates({ ...input, startDate: undefined }, new Date(0))).toEqual([])
     expect(previewDates({ ...input, rules: ['FREQ=SECONDLY'] }, new Date(0))).toEqual([])
   })
@@ -193,8 +247,12 @@ describe('the preview of the next dates', () => {
 
 describe('texts', () => {
   test('in each admin language, with values put in; English for another language', () => {
-    expect(recurrenceText('fr', 'seriesNotice', { title: 'Yoga' })).toBe('Cet événement est une date de la série « Yoga ».')
-    expect(recurrenceText('en', 'savesThis', { choice: 'Save changes to' })).toBe('Saving changes this date only (“Save changes to” in the sidebar offers more).')
+    expect(recurrenceText('fr', 'seriesNotice', { title: 'Yoga' })).toBe(
+      'Cet événement est une date de la série « Yoga ».',
+    )
+    expect(recurrenceText('en', 'savesThis', { choice: 'Save changes to' })).toBe(
+      'Saving changes this date only (“Save changes to” in the sidebar offers more).',
+    )
     expect(recurrenceText('de', 'nextDates')).toBe('Next dates')
     expect(ruleLanguage('es')).toBe('es')
     expect(ruleLanguage('de')).toBe('en')

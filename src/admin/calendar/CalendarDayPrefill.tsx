@@ -19,12 +19,19 @@ export function CalendarDayPrefill(props: { siteTimezone?: string }) {
     if (id || done.current) return
     const day = new URLSearchParams(window.location.search).get('calendarDay')
     if (!isDay(day)) return
-    const start = DateTime.fromISO(`${day}T00:00:00`, { zone: props.siteTimezone || 'UTC' }).set({ hour: START_HOUR })
-    // After the form's own first effects, which put its initial state back over anything set before.
+    const start = DateTime.fromISO(`${day}T00:00:00`, { zone: props.siteTimezone || 'UTC' }).set({
+      hour: START_HOUR,
+    })
+    // After the form's own first effects, which put its initial state back over anything set
+    // before.
     const timer = setTimeout(() => {
       done.current = true
       dispatchFields({ type: 'UPDATE', path: 'startDate', value: start.toUTC().toISO() })
-      dispatchFields({ type: 'UPDATE', path: 'endDate', value: start.plus({ hours: 1 }).toUTC().toISO() })
+      dispatchFields({
+        type: 'UPDATE',
+        path: 'endDate',
+        value: start.plus({ hours: 1 }).toUTC().toISO(),
+      })
       setModified(true)
     }, 0)
     return () => clearTimeout(timer)

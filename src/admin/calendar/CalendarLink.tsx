@@ -8,7 +8,13 @@ export function CalendarLink({ eventsSlug = 'events' }: { eventsSlug?: string })
   const { i18n } = useTranslation()
   const urls = useAdminUrls()
   return (
-    <Button el="anchor" url={urls.calendar(eventsSlug)} buttonStyle="secondary" size="small" className="cal-calendar-link">
+    <Button
+      el="anchor"
+      url={urls.calendar(eventsSlug)}
+      buttonStyle="secondary"
+      size="small"
+      className="cal-calendar-link"
+    >
       {calendarText(i18n.language, 'calendar')}
     </Button>
   )

@@ -8,7 +8,8 @@ import type { CalendarSlugs } from './shared.js'
  * list, the zone picker and the zoned times on the event form and list, the dashboard's glance.
  * Kept here so that the collections' own files only name them.
  */
-const component = (name: string, clientProps?: Record<string, unknown>) => (clientProps ? { path: `${CLIENT_ENTRY}#${name}`, clientProps } : `${CLIENT_ENTRY}#${name}`)
+const component = (name: string, clientProps?: Record<string, unknown>) =>
+  clientProps ? { path: `${CLIENT_ENTRY}#${name}`, clientProps } : `${CLIENT_ENTRY}#${name}`
 
 export const calendarSlugs = (options: ResolvedCalendarOptions): CalendarSlugs => ({
   events: options.slugs.events,
@@ -17,22 +18,43 @@ export const calendarSlugs = (options: ResolvedCalendarOptions): CalendarSlugs =
   categories: options.slugs.categories,
 })
 
-/** The events' admin views: the calendar at /collections/events/calendar, and a link to it in the list. */
-export function eventsAdminViews(options: ResolvedCalendarOptions): NonNullable<NonNullable<CollectionConfig['admin']>['components']>['views'] {
+/**
+ * The events' admin views: the calendar at /collections/events/calendar, and a link to it in the
+ * list.
+ */
+export function eventsAdminViews(
+  options: ResolvedCalendarOptions,
+): NonNullable<NonNullable<CollectionConfig['admin']>['components']>['views'] {
   return {
     list: { actions: [component('CalendarLink', { eventsSlug: options.slugs.events })] },
-    calendar: { Component: component('CalendarView', { slugs: calendarSlugs(options) }), path: '/calendar', exact: true },
+    calendar: {
+      Component: component('CalendarView', { slugs: calendarSlugs(options) }),
+      path: '/calendar',
+      exact: true,
+    },
   }
 }
 
-/** Links for calendar apps in the event's sidebar: the event as .ics, and the calendar's subscription. */
-export const feedLinksField = (): Field => ({ name: 'calendarFeeds', type: 'ui', admin: { position: 'sidebar', components: { Field: component('FeedLinks') } } })
+/**
+ * Links for calendar apps in the event's sidebar: the event as .ics, and the calendar's
+ * subscription.
+ */
+export const feedLinksField = (): Field => ({
+  name: 'calendarFeeds',
+  type: 'ui',
+  admin: { position: 'sidebar', components: { Field: component('FeedLinks') } },
+})
 
 /** The event's zone as a searchable list of zones, a new event starting in the site's zone. */
-export const timezoneFieldComponents = (options: ResolvedCalendarOptions) => ({ Field: component('TimezoneField', { siteTimezone: options.siteTimezone }) })
+export const timezoneFieldComponents = (options: ResolvedCalendarOptions) => ({
+  Field: component('TimezoneField', { siteTimezone: options.siteTimezone }),
+})
 
 /** A start or end shown in the event's zone, under its picker and in the list. */
-export const zonedDateComponents = (options: ResolvedCalendarOptions, fieldName: 'startDate' | 'endDate') => ({
+export const zonedDateComponents = (
+  options: ResolvedCalendarOptions,
+  fieldName: 'startDate' | 'endDate',
+) => ({
   afterInput: [component('ZonedTimeNote', { fieldName, siteTimezone: options.siteTimezone })],
   Cell: component('EventDateCell'),
 })
@@ -41,11 +63,25 @@ export const zonedDateComponents = (options: ResolvedCalendarOptions, fieldName:
 export const calendarPrefillField = (options: ResolvedCalendarOptions): Field => ({
   name: 'calendarDay',
   type: 'ui',
-  admin: { components: { Field: component('CalendarDayPrefill', { siteTimezone: options.siteTimezone }) } },
+  admin: {
+    components: { Field: component('CalendarDayPrefill', { siteTimezone: options.siteTimezone }) },
+  },
 })
 
 /** The dashboard's calendar at a glance, before the collection cards. */
-export function withCalendarDashboard(admin: Config['admin'], options: ResolvedCalendarOptions): Config['admin'] {
+export function withCalendarDashboard(
+  admin: Config['admin'],
+  options: ResolvedCalendarOptions,
+): Config['admin'] {
   const components = admin?.components ?? {}
-  return { ...admin, components: { ...components, beforeDashboard: [component('CalendarGlance', { slugs: calendarSlugs(options) }), ...(components.beforeDashboard ?? [])] } }
+  return {
+    ...admin,
+    components: {
+      ...components,
+      beforeDashboard: [
+        component('CalendarGlance', { slugs: calendarSlugs(options) }),
+        ...(components.beforeDashboard ?? []),
+      ],
+    },
+  }
 }

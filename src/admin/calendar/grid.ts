@@ -47,7 +47,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 const parseDay = (day: string) => DateTime.fromISO(day, { zone: 'utc' })
 const formatDay = (date: DateTime) => date.toFormat('yyyy-MM-dd')
 
-export const isDay = (value: unknown): value is string => typeof value === 'string' && DAY.test(value) && parseDay(value).isValid
+export const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && DAY.test(value) && parseDay(value).isValid
 
 /** The day of a local time. */
 export const dayOf = (localTime: string) => localTime.slice(0, 10)
@@ -70,7 +71,10 @@ export function visibleDays(anchor: string, mode: CalendarMode): string[] {
   return days
 }
 
-/** The wall-clock window the shown days cover: events starting before `before` and ending at or after `from`. */
+/**
+ * The wall-clock window the shown days cover: events starting before `before` and ending at or
+ * after `from`.
+ */
 export function windowOf(days: string[]): { from: string; before: string } {
   return { from: `${days[0]} 00:00:00`, before: `${addDays(days[days.length - 1], 1)} 00:00:00` }
 }
@@ -78,7 +82,9 @@ export function windowOf(days: string[]): { from: string; before: string } {
 /** The anchor one page on (`step` 1) or back (-1): a month, or a week. */
 export function shiftAnchor(anchor: string, mode: CalendarMode, step: number): string {
   const date = parseDay(anchor)
-  return formatDay(mode === 'week' ? date.plus({ weeks: step }) : date.startOf('month').plus({ months: step }))
+  return formatDay(
+    mode === 'week' ? date.plus({ weeks: step }) : date.startOf('month').plus({ months: step }),
+  )
 }
 
 /** The last day an event occupies: one ending at midnight does not spill into that day. */
@@ -89,10 +95,15 @@ export function lastDayOf(event: CalendarEvent): string {
   return last < first ? first : last
 }
 
-/** All-day events and events over more than one day are bars on top; the others are listed in their day. */
-export const spansDays = (event: CalendarEvent) => event.allDay || lastDayOf(event) !== dayOf(event.start)
+/**
+ * All-day events and events over more than one day are bars on top; the others are listed in their
+ * day.
+ */
+export const spansDays = (event: CalendarEvent) =>
+  event.allDay || lastDayOf(event) !== dayOf(event.start)
 
-const byStart = (a: CalendarEvent, b: CalendarEvent) => (a.start < b.start ? -1 : a.start > b.start ? 1 : String(a.id).localeCompare(String(b.id)))
+const byStart = (a: CalendarEvent, b: CalendarEvent) =>
+  a.start < b.start ? -1 : a.start > b.start ? 1 : String(a.id).localeCompare(String(b.id))
 
 /** Splits the days in weeks of seven. */
 export function weeksOf(days: string[]): string[][] {
@@ -129,7 +140,10 @@ export function layoutWeek(days: string[], events: CalendarEvent[]): WeekLayout 
       continuesAfter: endDay > last,
     })
   }
-  bars.sort((a, b) => a.firstColumn - b.firstColumn || b.lastColumn - a.lastColumn || byStart(a.event, b.event))
+  bars.sort(
+    (a, b) =>
+      a.firstColumn - b.firstColumn || b.lastColumn - a.lastColumn || byStart(a.event, b.event),
+  )
   const laneEnds: number[] = []
   const spans = bars.map((bar) => {
     let lane = laneEnds.findIndex((end) => end < bar.firstColumn)
@@ -143,15 +157,30 @@ export function layoutWeek(days: string[], events: CalendarEvent[]): WeekLayout 
 export type CalendarFilters = { category?: string; venue?: string; organizer?: string }
 
 /** Fields the calendar reads of each event. */
-export const CALENDAR_FIELDS = ['title', 'status', 'publishedAt', 'allDay', 'startDateLocal', 'endDateLocal', 'timezone', 'series'] as const
+export const CALENDAR_FIELDS = [
+  'title',
+  'status',
+  'publishedAt',
+  'allDay',
+  'startDateLocal',
+  'endDateLocal',
+  'timezone',
+  'series',
+] as const
 
 /**
  * The query of Payload's REST for the events of a window: bounded by the wall-clock dates that the
- * v1 archive filters on too (indexed, `startDateLocal` then `endDateLocal`), in order of start, only
- * the fields shown, no relationships. Payload applies the caller's access as in the list view.
- * A recurring series is a template: its dates are events of their own and are shown, the series not.
+ * v1 archive filters on too (indexed, `startDateLocal` then `endDateLocal`), in order of start,
+ * only the fields shown, no relationships. Payload applies the caller's access as in the list view.
+ * A recurring series is a template: its dates are events of their own and are shown, the series
+ * not.
  */
-export function calendarQuery(window: { from: string; before: string }, filters: CalendarFilters, limit: number, locale?: string): URLSearchParams {
+export function calendarQuery(
+  window: { from: string; before: string },
+  filters: CalendarFilters,
+  limit: number,
+  locale?: string,
+): URLSearchParams {
   const query = new URLSearchParams()
   const conditions: Array<[string, string, string]> = [
     ['startDateLocal', 'less_than', window.before],
@@ -161,7 +190,9 @@ export function calendarQuery(window: { from: string; before: string }, filters:
   if (filters.category) conditions.push(['categories', 'in', filters.category])
   if (filters.venue) conditions.push(['venue', 'equals', filters.venue])
   if (filters.organizer) conditions.push(['organizers', 'in', filters.organizer])
-  conditions.forEach(([field, operator, value], index) => query.set(`where[and][${index}][${field}][${operator}]`, value))
+  conditions.forEach(([field, operator, value], index) =>
+    query.set(`where[and][${index}][${field}][${operator}]`, value),
+  )
   query.set('sort', 'startDateLocal')
   query.set('limit', String(limit))
   query.set('depth', '0')
@@ -174,7 +205,13 @@ export function calendarQuery(window: { from: string; before: string }, filters:
 export function toCalendarEvent(doc: Record<string, unknown>): CalendarEvent | null {
   const start = doc.startDateLocal
   const end = doc.endDateLocal
-  if (typeof start !== 'string' || typeof end !== 'string' || !isDay(dayOf(start)) || !isDay(dayOf(end))) return null
+  if (
+    typeof start !== 'string' ||
+    typeof end !== 'string' ||
+    !isDay(dayOf(start)) ||
+    !isDay(dayOf(end))
+  )
+    return null
   return {
     id: doc.id as number | string,
     title: typeof doc.title === 'string' && doc.title ? doc.title : `#${String(doc.id)}`,

@@ -5,12 +5,24 @@ import { useCallback, useMemo } from 'react'
 import type { Status } from '../../../collections/access.js'
 import type { TextKey } from '../../../collections/i18n/index.js'
 
-/** The slugs of the calendar's collections, as the plugin resolved them, for the admin's components. */
-export type CalendarSlugs = { events: string; venues: string; organizers: string; categories: string }
+/**
+ * The slugs of the calendar's collections, as the plugin resolved them, for the admin's components.
+ */
+export type CalendarSlugs = {
+  events: string
+  venues: string
+  organizers: string
+  categories: string
+}
 
 import { DEFAULT_SLUGS as PLUGIN_SLUGS } from '../../defaults.js'
 
-export const DEFAULT_SLUGS: CalendarSlugs = { events: PLUGIN_SLUGS.events, venues: PLUGIN_SLUGS.venues, organizers: PLUGIN_SLUGS.organizers, categories: PLUGIN_SLUGS.categories }
+export const DEFAULT_SLUGS: CalendarSlugs = {
+  events: PLUGIN_SLUGS.events,
+  venues: PLUGIN_SLUGS.venues,
+  organizers: PLUGIN_SLUGS.organizers,
+  categories: PLUGIN_SLUGS.categories,
+}
 
 const STATUS_KEYS: Record<Status, TextKey> = {
   publish: 'statusPublish',
@@ -23,17 +35,28 @@ const STATUS_KEYS: Record<Status, TextKey> = {
 /** The statuses in the calendar's legend, in the order of the status field. */
 export const CALENDAR_STATUSES = Object.keys(STATUS_KEYS) as Status[]
 
-export const statusLabelKey = (status: string): TextKey => STATUS_KEYS[status as Status] ?? 'statusDraft'
+export const statusLabelKey = (status: string): TextKey =>
+  STATUS_KEYS[status as Status] ?? 'statusDraft'
 
-type RestList = { docs: Array<Record<string, unknown> & { id: number | string }>; totalDocs: number }
+type RestList = {
+  docs: Array<Record<string, unknown> & { id: number | string }>
+  totalDocs: number
+}
 
-/** A list from Payload's REST API with the signed-in user's session (so Payload applies their access). */
+/**
+ * A list from Payload's REST API with the signed-in user's session (so Payload applies their
+ * access).
+ */
 export function useRestList() {
   const { config } = useConfig()
   const base = `${config.serverURL ?? ''}${config.routes.api}`
   return useCallback(
     async (slug: string, query: URLSearchParams, signal?: AbortSignal): Promise<RestList> => {
-      const response = await fetch(`${base}/${slug}?${query}`, { credentials: 'include', signal, headers: { accept: 'application/json' } })
+      const response = await fetch(`${base}/${slug}?${query}`, {
+        credentials: 'include',
+        signal,
+        headers: { accept: 'application/json' },
+      })
       if (!response.ok) throw new Error(`${slug}: ${response.status}`)
       const body = (await response.json()) as Partial<RestList>
       return { docs: body.docs ?? [], totalDocs: body.totalDocs ?? 0 }
@@ -42,7 +65,10 @@ export function useRestList() {
   )
 }
 
-/** Addresses in the admin: a collection's list, its calendar, a record's edit view, a new record on a day. */
+/**
+ * Addresses in the admin: a collection's list, its calendar, a record's edit view, a new record on
+ * a day.
+ */
 export function useAdminUrls() {
   const { config } = useConfig()
   const adminRoute = config.routes.admin
@@ -52,7 +78,8 @@ export function useAdminUrls() {
       list: (slug: string) => at(`/collections/${slug}`),
       calendar: (slug: string) => at(`/collections/${slug}/calendar`),
       edit: (slug: string, id: number | string) => at(`/collections/${slug}/${id}`),
-      create: (slug: string, day: string) => `${at(`/collections/${slug}/create`)}?calendarDay=${day}`,
+      create: (slug: string, day: string) =>
+        `${at(`/collections/${slug}/create`)}?calendarDay=${day}`,
     }
   }, [adminRoute])
 }

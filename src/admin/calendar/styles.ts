@@ -1,4 +1,7 @@
-/** The calendar's styles, shipped with its components (the plugin has no stylesheet of its own to import). */
+/**
+ * The calendar's styles, shipped with its components (the plugin has no stylesheet of its own to
+ * import).
+ */
 export const CALENDAR_CSS = `
 .cal-calendar { --cal-publish: #2e7d32; --cal-future: #1565c0; --cal-draft: #757575; --cal-pending: #ef6c00; --cal-private: #6a1b9a; padding-bottom: 2rem; }
 .cal-calendar__bar { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: 1rem 0; }

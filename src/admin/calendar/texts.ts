@@ -1,4 +1,7 @@
-/** The calendar view's, dashboard's and feed links' own texts, in the admin languages (collections/i18n has the fields'). */
+/**
+ * The calendar view's, dashboard's and feed links' own texts, in the admin languages
+ * (collections/i18n has the fields').
+ */
 const en = {
   calendar: 'Calendar',
   list: 'List',
@@ -58,7 +61,8 @@ const fr: Record<CalendarTextKey, string> = {
   allDay: 'Toute la journée',
   loading: 'Chargement…',
   loadFailed: 'Les événements n’ont pas pu être chargés.',
-  tooMany: 'Seuls les {count} premiers événements de la période sont affichés : filtrez pour voir les autres.',
+  tooMany:
+    'Seuls les {count} premiers événements de la période sont affichés : filtrez pour voir les autres.',
   noEvents: 'Aucun événement sur cette période.',
   legend: 'Couleurs des statuts',
   nextEvents: 'Prochains événements',
@@ -72,7 +76,8 @@ const fr: Record<CalendarTextKey, string> = {
   feedAddEvent: 'Ajouter cet événement à un agenda (.ics)',
   feedSubscribe: 'S’abonner au calendrier',
   feedDownload: 'Télécharger le calendrier (.ics)',
-  feedHint: 'Google Agenda, Calendrier d’Apple et Outlook relisent un abonnement pour suivre les changements.',
+  feedHint:
+    'Google Agenda, Calendrier d’Apple et Outlook relisent un abonnement pour suivre les changements.',
 }
 
 const es: Record<CalendarTextKey, string> = {
@@ -109,7 +114,8 @@ const es: Record<CalendarTextKey, string> = {
   feedAddEvent: 'Añadir este evento a un calendario (.ics)',
   feedSubscribe: 'Suscribirse al calendario',
   feedDownload: 'Descargar el calendario (.ics)',
-  feedHint: 'Google Calendar, Calendario de Apple y Outlook consultan una suscripción para ver los cambios.',
+  feedHint:
+    'Google Calendar, Calendario de Apple y Outlook consultan una suscripción para ver los cambios.',
 }
 
 const TEXTS: Record<string, Record<CalendarTextKey, string>> = { en, fr, es }

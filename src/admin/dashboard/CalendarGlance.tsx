@@ -4,16 +4,40 @@ import { useEffect, useState } from 'react'
 import { textIn } from '../../../collections/i18n/index.js'
 import { CALENDAR_CSS } from '../calendar/styles.js'
 import { calendarText, type CalendarTextKey } from '../calendar/texts.js'
-import { type CalendarSlugs, DEFAULT_SLUGS, statusLabelKey, useAdminUrls, useRestList } from '../calendar/shared.js'
+import {
+  type CalendarSlugs,
+  DEFAULT_SLUGS,
+  statusLabelKey,
+  useAdminUrls,
+  useRestList,
+} from '../calendar/shared.js'
 import { zonedTime } from '../timezone/zonedTime.js'
 import { RepeatMark } from '../recurrence/RepeatMark.js'
 
 const SHOWN = 5
 const REVIEWERS = new Set(['editor', 'administrator'])
 
-type Item = { id: number | string; title: string; status: string; startDate?: string; timezone?: string; allDay?: boolean; series?: unknown; isSeries?: boolean }
+type Item = {
+  id: number | string
+  title: string
+  status: string
+  startDate?: string
+  timezone?: string
+  allDay?: boolean
+  series?: unknown
+  isSeries?: boolean
+}
 
-const FIELDS = ['title', 'status', 'publishedAt', 'startDate', 'timezone', 'allDay', 'series', 'isSeries']
+const FIELDS = [
+  'title',
+  'status',
+  'publishedAt',
+  'startDate',
+  'timezone',
+  'allDay',
+  'series',
+  'isSeries',
+]
 
 /**
  * The dashboard's calendar at a glance, above the collection cards: the next events the user may
@@ -40,12 +64,30 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
       if (locale?.code) params.set('locale', locale.code)
       return params
     }
-    const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) => docs as unknown as Item[]
-    fetchList(slugs.events, query({ 'where[endDate][greater_than_equal]': new Date().toISOString(), 'where[isSeries][not_equals]': 'true' }, 'startDate'), controller.signal)
+    const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) =>
+      docs as unknown as Item[]
+    fetchList(
+      slugs.events,
+      query(
+        {
+          'where[endDate][greater_than_equal]': new Date().toISOString(),
+          'where[isSeries][not_equals]': 'true',
+        },
+        'startDate',
+      ),
+      controller.signal,
+    )
       .then((list) => setNext(asItems(list)))
       .catch(() => setNext([]))
     if (reviews) {
-      fetchList(slugs.events, query({ 'where[status][equals]': 'pending', 'where[series][exists]': 'false' }, '-updatedAt'), controller.signal)
+      fetchList(
+        slugs.events,
+        query(
+          { 'where[status][equals]': 'pending', 'where[series][exists]': 'false' },
+          '-updatedAt',
+        ),
+        controller.signal,
+      )
         .then((list) => setWaiting(asItems(list)))
         .catch(() => setWaiting([]))
     }
@@ -61,9 +103,17 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
       <ul>
         {items.map((item) => (
           <li key={item.id}>
-            <time>{zonedTime(item.startDate, item.timezone, item.allDay === true, i18n.language)}</time>
-            <a href={urls.edit(slugs.events, item.id)} className={`cal-status-${item.status}`} title={textIn(i18n.language, statusLabelKey(item.status))}>
-              {(item.isSeries === true || (item.series !== null && item.series !== undefined)) && <RepeatMark language={i18n.language} />}
+            <time>
+              {zonedTime(item.startDate, item.timezone, item.allDay === true, i18n.language)}
+            </time>
+            <a
+              href={urls.edit(slugs.events, item.id)}
+              className={`cal-status-${item.status}`}
+              title={textIn(i18n.language, statusLabelKey(item.status))}
+            >
+              {(item.isSeries === true || (item.series !== null && item.series !== undefined)) && (
+                <RepeatMark language={i18n.language} />
+              )}
               {item.title || `#${item.id}`}
             </a>
           </li>

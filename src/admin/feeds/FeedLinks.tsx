@@ -16,8 +16,9 @@ function useOrigin(): string {
 }
 
 /**
- * Links for calendar apps: in an event's sidebar, the event as an .ics file (once saved); everywhere,
- * a subscription to the whole calendar (`webcal://`) and its download (docs: README "Calendar feeds").
+ * Links for calendar apps: in an event's sidebar, the event as an .ics file (once saved);
+ * everywhere, a subscription to the whole calendar (`webcal://`) and its download (docs: README
+ * "Calendar feeds").
  */
 export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
   const { i18n } = useTranslation()

@@ -7,7 +7,11 @@ export function ImportNavLink() {
   const { config } = useConfig()
   if ((user as { role?: string } | null)?.role !== 'administrator') return null
   return (
-    <a className="nav__link cal-import-link" href={`${config.routes.admin}/import`} style={{ display: 'block', padding: '0.25rem 0' }}>
+    <a
+      className="nav__link cal-import-link"
+      href={`${config.routes.admin}/import`}
+      style={{ display: 'block', padding: '0.25rem 0' }}
+    >
       Import a calendar
     </a>
   )

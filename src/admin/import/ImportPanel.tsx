@@ -11,7 +11,11 @@ type Run = {
   id: number
   state: string
   error?: string | null
-  progress?: { phase: string; resources: Record<string, Counts>; images: { downloaded: number; fallbacks: number } } | null
+  progress?: {
+    phase: string
+    resources: Record<string, Counts>
+    images: { downloaded: number; fallbacks: number }
+  } | null
   failures?: { resource: string; sourceId: string; message: string }[] | null
 }
 
@@ -52,10 +56,18 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   const start = async (event: FormEvent) => {
     event.preventDefault()
     setErrors([])
-    const header = user || password ? `Authorization: Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}` : undefined
+    const header =
+      user || password
+        ? `Authorization: Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}`
+        : undefined
     const request =
       format === 'ical'
-        ? { format, from: file ? undefined : from, ics: file ? await file.text() : undefined, dryRun }
+        ? {
+            format,
+            from: file ? undefined : from,
+            ics: file ? await file.text() : undefined,
+            dryRun,
+          }
         : { format, from, header, language: language || undefined, dryRun, prune }
     const response = await fetch(`${api}/${runs}`, {
       method: 'POST',
@@ -66,7 +78,9 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
     const body = await response.json().catch(() => ({}))
     if (!response.ok) {
       setErrors(
-        (body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((e: any) => (e.data?.errors ?? [e]).map((d: any) => d.message)),
+        (body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((e: any) =>
+          (e.data?.errors ?? [e]).map((d: any) => d.message),
+        ),
       )
       return
     }
@@ -88,9 +102,10 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   return (
     <div className="cal-import">
       <p>
-        Reads a site that speaks The Events Calendar’s REST API (<code>…/wp-json/tribe/events/v1/</code>) or another calendar like this one
-        (<code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and events. A second import updates what
-        changed.
+        Reads a site that speaks The Events Calendar’s REST API (
+        <code>…/wp-json/tribe/events/v1/</code>) or another calendar like this one (
+        <code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and
+        events. A second import updates what changed.
       </p>
       <form
         onSubmit={start}
@@ -99,27 +114,44 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
       >
         <label>
           What to import{' '}
-          <select name="format" value={format} onChange={(e) => setFormat(e.target.value as 'v1' | 'ical')}>
-            <option value="v1">A calendar site (The Events Calendar’s API, or one like this)</option>
+          <select
+            name="format"
+            value={format}
+            onChange={(e) => setFormat(e.target.value as 'v1' | 'ical')}
+          >
+            <option value="v1">
+              A calendar site (The Events Calendar’s API, or one like this)
+            </option>
             <option value="ical">An iCalendar file (.ics) or its address</option>
           </select>
         </label>
         <label>
-          {format === 'ical' ? 'Address of the .ics file (or upload it below)' : 'Source (v1 root URL)'}
+          {format === 'ical'
+            ? 'Address of the .ics file (or upload it below)'
+            : 'Source (v1 root URL)'}
           <input
             name="from"
             type="url"
             required={format === 'v1' || !file}
             value={from}
             onChange={(e) => setFrom(e.target.value)}
-            placeholder={format === 'ical' ? 'https://example.org/calendar.ics' : 'https://example.org/wp-json/tribe/events/v1/'}
+            placeholder={
+              format === 'ical'
+                ? 'https://example.org/calendar.ics'
+                : 'https://example.org/wp-json/tribe/events/v1/'
+            }
             style={{ width: '100%' }}
           />
         </label>
         {format === 'ical' && (
           <label>
             iCalendar file{' '}
-            <input name="ics" type="file" accept=".ics,text/calendar" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              name="ics"
+              type="file"
+              accept=".ics,text/calendar"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </label>
         )}
         {format === 'v1' && (
@@ -127,7 +159,13 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
             <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
               <legend>Credentials (optional: drafts, pending and private events come too)</legend>
               <label>
-                User <input name="user" autoComplete="off" value={user} onChange={(e) => setUser(e.target.value)} />
+                User{' '}
+                <input
+                  name="user"
+                  autoComplete="off"
+                  value={user}
+                  onChange={(e) => setUser(e.target.value)}
+                />
               </label>
               <label>
                 Application password{' '}
@@ -142,20 +180,35 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
             </fieldset>
             <label>
               Language{' '}
-              <select name="language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+              <select
+                name="language"
+                value={language}
+                onChange={(e) => setLanguage(e.target.value)}
+              >
                 <option value="">English (the records themselves)</option>
                 <option value="fr">French texts of records already imported</option>
                 <option value="es">Spanish texts of records already imported</option>
               </select>
             </label>
             <label>
-              <input name="prune" type="checkbox" checked={prune} onChange={(e) => setPrune(e.target.checked)} /> Trash what disappeared
-              from the source
+              <input
+                name="prune"
+                type="checkbox"
+                checked={prune}
+                onChange={(e) => setPrune(e.target.checked)}
+              />{' '}
+              Trash what disappeared from the source
             </label>
           </>
         )}
         <label>
-          <input name="dryRun" type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} /> Dry run (write nothing)
+          <input
+            name="dryRun"
+            type="checkbox"
+            checked={dryRun}
+            onChange={(e) => setDryRun(e.target.checked)}
+          />{' '}
+          Dry run (write nothing)
         </label>
         <div>
           <Button type="submit" disabled={running}>
@@ -163,7 +216,11 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
           </Button>
         </div>
         {errors.length > 0 && (
-          <ul className="cal-import__errors" role="alert" style={{ color: 'var(--theme-error-500)' }}>
+          <ul
+            className="cal-import__errors"
+            role="alert"
+            style={{ color: 'var(--theme-error-500)' }}
+          >
             {errors.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -189,7 +246,10 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
         </Button>
       )}
       {resources && (
-        <table className="cal-import__table" style={{ borderCollapse: 'collapse', marginTop: '1rem' }}>
+        <table
+          className="cal-import__table"
+          style={{ borderCollapse: 'collapse', marginTop: '1rem' }}
+        >
           <thead>
             <tr>
               <th style={{ textAlign: 'left' }}>Resource</th>
@@ -205,7 +265,8 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
             {RESOURCES.map((resource) => {
               const counts = resources[resource]
               if (!counts) return null
-              const done = counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed
+              const done =
+                counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed
               const total = Math.max(counts.total ?? 0, counts.read, done)
               return (
                 <tr key={resource} data-resource={resource}>
@@ -214,7 +275,11 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
                     <progress max={total || 1} value={done} /> {done}/{total}
                   </td>
                   {COLUMNS.map((column) => (
-                    <td key={column} data-column={column} style={{ textAlign: 'right', padding: '0 0.5rem' }}>
+                    <td
+                      key={column}
+                      data-column={column}
+                      style={{ textAlign: 'right', padding: '0 0.5rem' }}
+                    >
                       {counts[column]}
                     </td>
                   ))}
@@ -226,7 +291,8 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
       )}
       {run.progress?.images && (
         <p>
-          Images: {run.progress.images.downloaded} downloaded, {run.progress.images.fallbacks} kept as links.
+          Images: {run.progress.images.downloaded} downloaded, {run.progress.images.fallbacks} kept
+          as links.
         </p>
       )}
       {run.error && <p className="cal-import__error">Error: {run.error}</p>}

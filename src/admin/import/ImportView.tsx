@@ -26,7 +26,10 @@ export function ImportView({ initPageResult, params, searchParams }: AdminViewSe
       <Gutter>
         <h1 className="cal-import__title">Import a calendar</h1>
         {allowed ? (
-          <ImportPanel api={`${req.payload.config.serverURL}${req.payload.config.routes.api}`} runs={DEFAULTS.importRunsSlug} />
+          <ImportPanel
+            api={`${req.payload.config.serverURL}${req.payload.config.routes.api}`}
+            runs={DEFAULTS.importRunsSlug}
+          />
         ) : (
           <p className="cal-import__refused">Only administrators may import.</p>
         )}

@@ -25,15 +25,35 @@ import {
 import { RECURRENCE_CSS } from './styles.js'
 import { recurrenceText, type RecurrenceTextKey, ruleLanguage } from './texts.js'
 
-const FREQUENCY_KEYS: Record<Frequency, RecurrenceTextKey> = { none: 'none', daily: 'daily', weekly: 'weekly', monthly: 'monthly', yearly: 'yearly' }
-const UNIT_KEYS: Record<Exclude<Frequency, 'none'>, RecurrenceTextKey> = { daily: 'days', weekly: 'weeks', monthly: 'months', yearly: 'years' }
-const POSITION_KEYS: Record<SetPosition, RecurrenceTextKey> = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' }
+const FREQUENCY_KEYS: Record<Frequency, RecurrenceTextKey> = {
+  none: 'none',
+  daily: 'daily',
+  weekly: 'weekly',
+  monthly: 'monthly',
+  yearly: 'yearly',
+}
+const UNIT_KEYS: Record<Exclude<Frequency, 'none'>, RecurrenceTextKey> = {
+  daily: 'days',
+  weekly: 'weeks',
+  monthly: 'months',
+  yearly: 'years',
+}
+const POSITION_KEYS: Record<SetPosition, RecurrenceTextKey> = {
+  1: 'first',
+  2: 'second',
+  3: 'third',
+  4: 'fourth',
+  [-1]: 'last',
+}
 
 /** A weekday's name in the language (Monday first, as RRULE's MO…SU). */
 const weekdayName = (day: Weekday, language: string, width: 'long' | 'short') =>
-  new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day))))
+  new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day))),
+  )
 
-const sameList = (a: unknown, b: string[]) => Array.isArray(a) && a.length === b.length && a.every((item, index) => item === b[index])
+const sameList = (a: unknown, b: string[]) =>
+  Array.isArray(a) && a.length === b.length && a.every((item, index) => item === b[index])
 
 /**
  * The event's `recurrence` group as an editor: a frequency, an interval, weekdays, a month pattern,
@@ -54,7 +74,17 @@ type DateAdderProps = {
 }
 
 /** A date input and its Add button (Enter adds too), for added and excluded dates. */
-function DateAdder({ id, type, name, value, onValue, canAdd, disabled, onAdd, label }: DateAdderProps) {
+function DateAdder({
+  id,
+  type,
+  name,
+  value,
+  onValue,
+  canAdd,
+  disabled,
+  onAdd,
+  label,
+}: DateAdderProps) {
   return (
     <span className="cal-recurrence__inline">
       <input
@@ -71,7 +101,12 @@ function DateAdder({ id, type, name, value, onValue, canAdd, disabled, onAdd, la
           }
         }}
       />
-      <button type="button" className="cal-recurrence__button" disabled={disabled || !canAdd} onClick={onAdd}>
+      <button
+        type="button"
+        className="cal-recurrence__button"
+        disabled={disabled || !canAdd}
+        onClick={onAdd}
+      >
         {label}
       </button>
     </span>
@@ -83,7 +118,8 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
   const path = props.path ?? ('name' in field && field.name ? field.name : 'recurrence')
   const { i18n } = useTranslation()
   const language = i18n.language
-  const t = (key: RecurrenceTextKey, values?: Record<string, string>) => recurrenceText(language, key, values)
+  const t = (key: RecurrenceTextKey, values?: Record<string, string>) =>
+    recurrenceText(language, key, values)
   const id = useId()
 
   const rules = useField<unknown>({ path: `${path}.rules` })
@@ -98,7 +134,9 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
 
   const [read, setRead] = useState(() => readRules(rules.value, start, zone))
   const [form, setForm] = useState<RuleForm>(read.form)
-  const [customText, setCustomText] = useState(() => (read.kind === 'custom' ? read.rules.join('\n') : ''))
+  const [customText, setCustomText] = useState(() =>
+    read.kind === 'custom' ? read.rules.join('\n') : '',
+  )
   const [now, setNow] = useState<Date | null>(null)
   useEffect(() => setNow(new Date()), [])
   const [extraInput, setExtraInput] = useState('')
@@ -106,12 +144,17 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
 
   const extras = wallClockList(rdates.value)
   const excluded = wallClockList(exdates.value)
-  const storedRules = Array.isArray(rules.value) ? rules.value.filter((rule): rule is string => typeof rule === 'string') : []
+  const storedRules = Array.isArray(rules.value)
+    ? rules.value.filter((rule): rule is string => typeof rule === 'string')
+    : []
   const custom = read.kind === 'custom'
   const currentRule = custom ? null : ruleText(form, zone)
   const incomplete = !custom && form.frequency !== 'none' && currentRule === null
 
-  /** The choices changed: the rule they make is stored; an incomplete choice keeps the stored rule (and says so). */
+  /**
+   * The choices changed: the rule they make is stored; an incomplete choice keeps the stored rule
+   * (and says so).
+   */
   const choose = (next: RuleForm) => {
     setForm(next)
     if (next.frequency === 'none') {
@@ -123,7 +166,8 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
   }
   const change = (patch: Partial<RuleForm>) => choose({ ...form, ...patch })
 
-  // An end date is the end of that day in the event's zone: a change of zone moves the UNTIL with it.
+  // An end date is the end of that day in the event's zone: a change of zone moves the UNTIL with
+  // it.
   const zoneSeen = useRef(zone)
   useEffect(() => {
     if (zoneSeen.current === zone) return
@@ -136,7 +180,15 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
 
   const chooseFrequency = (frequency: Frequency) => {
     // From "does not repeat", the weekday and day of the month come from the start as it is now.
-    const base = form.frequency === 'none' && start ? { ...defaultForm(start), ends: form.ends, count: form.count, until: form.until || defaultForm(start).until } : form
+    const base =
+      form.frequency === 'none' && start
+        ? {
+            ...defaultForm(start),
+            ends: form.ends,
+            count: form.count,
+            until: form.until || defaultForm(start).until,
+          }
+        : form
     choose({ ...base, frequency })
   }
 
@@ -156,12 +208,25 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
     rules.setValue(text ? [text] : null)
   }
 
-  const shownRules = custom ? storedRules : currentRule ? [currentRule] : form.frequency === 'none' ? [] : storedRules
-  const sentence = shownRules.map((rule) => describeRule(rule, ruleLanguage(language), zone)).filter(Boolean).join(' · ')
+  const shownRules = custom
+    ? storedRules
+    : currentRule
+      ? [currentRule]
+      : form.frequency === 'none'
+        ? []
+        : storedRules
+  const sentence = shownRules
+    .map((rule) => describeRule(rule, ruleLanguage(language), zone))
+    .filter(Boolean)
+    .join(' · ')
   const preview = useMemo(
     () =>
       shownRules.length || extras.length
-        ? previewDates({ rules: shownRules, rdates: extras, exdates: excluded, startDate, endDate, zone }, now ?? new Date(0), 10)
+        ? previewDates(
+            { rules: shownRules, rdates: extras, exdates: excluded, startDate, endDate, zone },
+            now ?? new Date(0),
+            10,
+          )
         : [],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [shownRules.join('|'), extras.join('|'), excluded.join('|'), startDate, endDate, zone, now],
@@ -199,13 +264,23 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
       <div className="cal-recurrence__control">{control}</div>
     </div>
   )
-  const dateList = (kind: 'extra' | 'excluded', list: string[], setValue: (value: unknown) => void) =>
+  const dateList = (
+    kind: 'extra' | 'excluded',
+    list: string[],
+    setValue: (value: unknown) => void,
+  ) =>
     list.length > 0 && (
       <ul className={`cal-recurrence__dates cal-recurrence__dates--${kind}`}>
         {list.map((wall) => (
           <li key={wall} data-date={wall}>
             <span>{formatWallClock(wall, language, allDay)}</span>
-            <button type="button" className="cal-recurrence__remove" disabled={disabled} onClick={() => removeFrom(list, setValue, wall)} aria-label={t('removeDate', { date: formatWallClock(wall, language, allDay) })}>
+            <button
+              type="button"
+              className="cal-recurrence__remove"
+              disabled={disabled}
+              onClick={() => removeFrom(list, setValue, wall)}
+              aria-label={t('removeDate', { date: formatWallClock(wall, language, allDay) })}
+            >
               ×
             </button>
           </li>
@@ -214,7 +289,11 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
     )
 
   return (
-    <fieldset className="field-type cal-recurrence" id={`field-${path.replace(/\./g, '__')}`} aria-describedby={`${id}-description`}>
+    <fieldset
+      className="field-type cal-recurrence"
+      id={`field-${path.replace(/\./g, '__')}`}
+      aria-describedby={`${id}-description`}
+    >
       <style>{RECURRENCE_CSS}</style>
       <legend className="cal-recurrence__legend">{t('repeats')}</legend>
       <p className="field-description" id={`${id}-description`}>
@@ -226,10 +305,22 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
           <p>{t('custom')}</p>
           {row(
             t('customRules'),
-            <textarea id={`${id}-custom`} name="recurrence-custom" rows={Math.max(2, storedRules.length)} value={customText} disabled={disabled} onChange={(event) => setCustomRules(event.target.value)} />,
+            <textarea
+              id={`${id}-custom`}
+              name="recurrence-custom"
+              rows={Math.max(2, storedRules.length)}
+              value={customText}
+              disabled={disabled}
+              onChange={(event) => setCustomRules(event.target.value)}
+            />,
             `${id}-custom`,
           )}
-          <button type="button" className="cal-recurrence__button" disabled={disabled} onClick={leaveCustom}>
+          <button
+            type="button"
+            className="cal-recurrence__button"
+            disabled={disabled}
+            onClick={leaveCustom}
+          >
             {t('replaceCustom')}
           </button>
         </div>
@@ -237,7 +328,13 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
         <>
           {row(
             t('frequency'),
-            <select id={`${id}-frequency`} name="recurrence-frequency" value={form.frequency} disabled={disabled} onChange={(event) => chooseFrequency(event.target.value as Frequency)}>
+            <select
+              id={`${id}-frequency`}
+              name="recurrence-frequency"
+              value={form.frequency}
+              disabled={disabled}
+              onChange={(event) => chooseFrequency(event.target.value as Frequency)}
+            >
               {(Object.keys(FREQUENCY_KEYS) as Frequency[]).map((frequency) => (
                 <option key={frequency} value={frequency}>
                   {t(FREQUENCY_KEYS[frequency])}
@@ -272,7 +369,11 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                     {WEEKDAYS.map((day) => {
                       const checked = form.weekdays.includes(day)
                       return (
-                        <label key={day} className="cal-recurrence__weekday" title={weekdayName(day, language, 'long')}>
+                        <label
+                          key={day}
+                          className="cal-recurrence__weekday"
+                          title={weekdayName(day, language, 'long')}
+                        >
                           <input
                             type="checkbox"
                             name={`recurrence-weekday-${day}`}
@@ -280,7 +381,13 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                             // The last weekday left stays: a weekly rule happens on some day.
                             disabled={disabled || (checked && form.weekdays.length === 1)}
                             aria-label={weekdayName(day, language, 'long')}
-                            onChange={() => change({ weekdays: checked ? form.weekdays.filter((item) => item !== day) : [...form.weekdays, day] })}
+                            onChange={() =>
+                              change({
+                                weekdays: checked
+                                  ? form.weekdays.filter((item) => item !== day)
+                                  : [...form.weekdays, day],
+                              })
+                            }
                           />
                           <span aria-hidden="true">{weekdayName(day, language, 'short')}</span>
                         </label>
@@ -291,11 +398,28 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
               {form.frequency === 'monthly' &&
                 row(
                   t('monthPattern'),
-                  <span className="cal-recurrence__month" role="radiogroup" aria-label={t('monthPattern')}>
+                  <span
+                    className="cal-recurrence__month"
+                    role="radiogroup"
+                    aria-label={t('monthPattern')}
+                  >
                     <span className="cal-recurrence__inline">
-                      <input type="radio" id={`${id}-month-day`} name={`${id}-month-pattern`} checked={form.monthPattern === 'day'} disabled={disabled} onChange={() => change({ monthPattern: 'day' })} />
+                      <input
+                        type="radio"
+                        id={`${id}-month-day`}
+                        name={`${id}-month-pattern`}
+                        checked={form.monthPattern === 'day'}
+                        disabled={disabled}
+                        onChange={() => change({ monthPattern: 'day' })}
+                      />
                       <label htmlFor={`${id}-month-day`}>{t('onMonthDay')}</label>
-                      <select aria-label={t('onMonthDay')} name="recurrence-month-day" value={form.monthDay} disabled={disabled || form.monthPattern !== 'day'} onChange={(event) => change({ monthDay: Number(event.target.value) })}>
+                      <select
+                        aria-label={t('onMonthDay')}
+                        name="recurrence-month-day"
+                        value={form.monthDay}
+                        disabled={disabled || form.monthPattern !== 'day'}
+                        onChange={(event) => change({ monthDay: Number(event.target.value) })}
+                      >
                         {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
                           <option key={day} value={day}>
                             {day}
@@ -305,16 +429,37 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                       </select>
                     </span>
                     <span className="cal-recurrence__inline">
-                      <input type="radio" id={`${id}-month-weekday`} name={`${id}-month-pattern`} checked={form.monthPattern === 'weekday'} disabled={disabled} onChange={() => change({ monthPattern: 'weekday' })} />
+                      <input
+                        type="radio"
+                        id={`${id}-month-weekday`}
+                        name={`${id}-month-pattern`}
+                        checked={form.monthPattern === 'weekday'}
+                        disabled={disabled}
+                        onChange={() => change({ monthPattern: 'weekday' })}
+                      />
                       <label htmlFor={`${id}-month-weekday`}>{t('onWeekday')}</label>
-                      <select aria-label={`${t('onWeekday')} (n)`} name="recurrence-set-position" value={form.setPosition} disabled={disabled || form.monthPattern !== 'weekday'} onChange={(event) => change({ setPosition: Number(event.target.value) as SetPosition })}>
+                      <select
+                        aria-label={`${t('onWeekday')} (n)`}
+                        name="recurrence-set-position"
+                        value={form.setPosition}
+                        disabled={disabled || form.monthPattern !== 'weekday'}
+                        onChange={(event) =>
+                          change({ setPosition: Number(event.target.value) as SetPosition })
+                        }
+                      >
                         {SET_POSITIONS.map((position) => (
                           <option key={position} value={position}>
                             {t(POSITION_KEYS[position])}
                           </option>
                         ))}
                       </select>
-                      <select aria-label={`${t('onWeekday')} (${t('onDays').toLowerCase()})`} name="recurrence-set-weekday" value={form.setWeekday} disabled={disabled || form.monthPattern !== 'weekday'} onChange={(event) => change({ setWeekday: event.target.value as Weekday })}>
+                      <select
+                        aria-label={`${t('onWeekday')} (${t('onDays').toLowerCase()})`}
+                        name="recurrence-set-weekday"
+                        value={form.setWeekday}
+                        disabled={disabled || form.monthPattern !== 'weekday'}
+                        onChange={(event) => change({ setWeekday: event.target.value as Weekday })}
+                      >
                         {WEEKDAYS.map((day) => (
                           <option key={day} value={day}>
                             {weekdayName(day, language, 'long')}
@@ -328,11 +473,25 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                 t('ends'),
                 <span className="cal-recurrence__ends" role="radiogroup" aria-label={t('ends')}>
                   <span className="cal-recurrence__inline">
-                    <input type="radio" id={`${id}-ends-never`} name={`${id}-ends`} checked={form.ends === 'never'} disabled={disabled} onChange={() => change({ ends: 'never' })} />
+                    <input
+                      type="radio"
+                      id={`${id}-ends-never`}
+                      name={`${id}-ends`}
+                      checked={form.ends === 'never'}
+                      disabled={disabled}
+                      onChange={() => change({ ends: 'never' })}
+                    />
                     <label htmlFor={`${id}-ends-never`}>{t('never')}</label>
                   </span>
                   <span className="cal-recurrence__inline">
-                    <input type="radio" id={`${id}-ends-count`} name={`${id}-ends`} checked={form.ends === 'count'} disabled={disabled} onChange={() => change({ ends: 'count' })} />
+                    <input
+                      type="radio"
+                      id={`${id}-ends-count`}
+                      name={`${id}-ends`}
+                      checked={form.ends === 'count'}
+                      disabled={disabled}
+                      onChange={() => change({ ends: 'count' })}
+                    />
                     <label htmlFor={`${id}-ends-count`}>{t('after')}</label>
                     <input
                       type="number"
@@ -347,9 +506,23 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                     <span>{t('occurrences')}</span>
                   </span>
                   <span className="cal-recurrence__inline">
-                    <input type="radio" id={`${id}-ends-until`} name={`${id}-ends`} checked={form.ends === 'until'} disabled={disabled} onChange={() => change({ ends: 'until' })} />
+                    <input
+                      type="radio"
+                      id={`${id}-ends-until`}
+                      name={`${id}-ends`}
+                      checked={form.ends === 'until'}
+                      disabled={disabled}
+                      onChange={() => change({ ends: 'until' })}
+                    />
                     <label htmlFor={`${id}-ends-until`}>{t('onDate')}</label>
-                    <input type="date" name="recurrence-until" aria-label={`${t('ends')}: ${t('onDate')}`} value={form.until} disabled={disabled || form.ends !== 'until'} onChange={(event) => change({ until: event.target.value })} />
+                    <input
+                      type="date"
+                      name="recurrence-until"
+                      aria-label={`${t('ends')}: ${t('onDate')}`}
+                      value={form.until}
+                      disabled={disabled || form.ends !== 'until'}
+                      onChange={(event) => change({ until: event.target.value })}
+                    />
                   </span>
                 </span>,
               )}
@@ -367,7 +540,17 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
         t('extraDates'),
         <>
           {dateList('extra', extras, rdates.setValue)}
-          <DateAdder id={`${id}-extra`} type="datetime-local" name="recurrence-extra" value={extraInput} onValue={setExtraInput} canAdd={Boolean(wallClockFromInput(extraInput))} disabled={disabled} onAdd={addExtra} label={t('add')} />
+          <DateAdder
+            id={`${id}-extra`}
+            type="datetime-local"
+            name="recurrence-extra"
+            value={extraInput}
+            onValue={setExtraInput}
+            canAdd={Boolean(wallClockFromInput(extraInput))}
+            disabled={disabled}
+            onAdd={addExtra}
+            label={t('add')}
+          />
         </>,
         `${id}-extra`,
       )}
@@ -376,13 +559,27 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
           t('excludedDates'),
           <>
             {dateList('excluded', excluded, exdates.setValue)}
-            <DateAdder id={`${id}-excluded`} type="date" name="recurrence-excluded" value={excludedInput} onValue={setExcludedInput} canAdd={Boolean(excludedInput)} disabled={disabled || !start} onAdd={addExcluded} label={t('add')} />
+            <DateAdder
+              id={`${id}-excluded`}
+              type="date"
+              name="recurrence-excluded"
+              value={excludedInput}
+              onValue={setExcludedInput}
+              canAdd={Boolean(excludedInput)}
+              disabled={disabled || !start}
+              onAdd={addExcluded}
+              label={t('add')}
+            />
           </>,
           `${id}-excluded`,
         )}
 
       {(repeats || extras.length > 0) && (
-        <section className="cal-recurrence__preview" aria-labelledby={`${id}-preview`} aria-live="polite">
+        <section
+          className="cal-recurrence__preview"
+          aria-labelledby={`${id}-preview`}
+          aria-live="polite"
+        >
           {sentence && <p className="cal-recurrence__sentence">{sentence}</p>}
           <h4 id={`${id}-preview`}>
             {t('nextDates')} <span className="cal-recurrence__zone">({zone})</span>
@@ -393,14 +590,18 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
             <ol className="cal-recurrence__next">
               {preview.map((occurrence) => (
                 <li key={occurrence.local} data-date={occurrence.local}>
-                  <time dateTime={occurrence.start.toISOString()}>{formatWallClock(occurrence.local, language, allDay)}</time>
+                  <time dateTime={occurrence.start.toISOString()}>
+                    {formatWallClock(occurrence.local, language, allDay)}
+                  </time>
                   {repeats && !extras.includes(occurrence.local) && (
                     <button
                       type="button"
                       className="cal-recurrence__remove"
                       disabled={disabled}
                       onClick={() => exclude(occurrence.local)}
-                      aria-label={t('excludeDate', { date: formatWallClock(occurrence.local, language, allDay) })}
+                      aria-label={t('excludeDate', {
+                        date: formatWallClock(occurrence.local, language, allDay),
+                      })}
                       title={t('exclude')}
                     >
                       ×

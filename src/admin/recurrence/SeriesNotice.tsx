@@ -17,15 +17,25 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
   const fetchList = useRestList()
   const series = useFormFields(([fields]) => fields.series?.value)
   const applyTo = useFormFields(([fields]) => fields.applyTo?.value)
-  const seriesId = series && typeof series === 'object' && 'id' in series ? (series as { id: number | string }).id : (series as number | string | null | undefined)
+  const seriesId =
+    series && typeof series === 'object' && 'id' in series
+      ? (series as { id: number | string }).id
+      : (series as number | string | null | undefined)
   const [title, setTitle] = useState<string | null>(null)
 
   useEffect(() => {
     if (seriesId === null || seriesId === undefined || seriesId === '') return
     const controller = new AbortController()
-    const query = new URLSearchParams({ 'where[id][equals]': String(seriesId), limit: '1', depth: '0', 'select[title]': 'true' })
+    const query = new URLSearchParams({
+      'where[id][equals]': String(seriesId),
+      limit: '1',
+      depth: '0',
+      'select[title]': 'true',
+    })
     fetchList(eventsSlug, query, controller.signal)
-      .then(({ docs }) => setTitle(typeof docs[0]?.title === 'string' ? docs[0].title : `#${seriesId}`))
+      .then(({ docs }) =>
+        setTitle(typeof docs[0]?.title === 'string' ? docs[0].title : `#${seriesId}`),
+      )
       .catch(() => setTitle(`#${seriesId}`))
     return () => controller.abort()
   }, [seriesId, eventsSlug, fetchList])
@@ -43,7 +53,9 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
           ? recurrenceText(i18n.language, 'savesFollowing')
           : applyTo === 'all'
             ? recurrenceText(i18n.language, 'savesAll')
-            : recurrenceText(i18n.language, 'savesThis', { choice: textIn(i18n.language, 'applyTo') })}
+            : recurrenceText(i18n.language, 'savesThis', {
+                choice: textIn(i18n.language, 'applyTo'),
+              })}
       </p>
       <a href={urls.edit(eventsSlug, seriesId)}>{recurrenceText(i18n.language, 'seriesLink')}</a>
     </div>

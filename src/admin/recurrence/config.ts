@@ -7,4 +7,6 @@ import { CLIENT_ENTRY } from '../../defaults.js'
  */
 export const recurrenceFieldComponents = () => ({ Field: `${CLIENT_ENTRY}#RecurrenceField` })
 
-export const seriesNoticeComponents = (eventsSlug: string) => ({ Field: { path: `${CLIENT_ENTRY}#SeriesNotice`, clientProps: { eventsSlug } } })
+export const seriesNoticeComponents = (eventsSlug: string) => ({
+  Field: { path: `${CLIENT_ENTRY}#SeriesNotice`, clientProps: { eventsSlug } },
+})

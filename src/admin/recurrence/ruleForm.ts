@@ -37,10 +37,16 @@ export const MAX_INTERVAL = 1000
 export const MAX_COUNT = 5000
 
 const WALL_CLOCK = 'yyyy-MM-dd HH:mm:ss'
-const FREQUENCIES: Record<string, Frequency> = { DAILY: 'daily', WEEKLY: 'weekly', MONTHLY: 'monthly', YEARLY: 'yearly' }
+const FREQUENCIES: Record<string, Frequency> = {
+  DAILY: 'daily',
+  WEEKLY: 'weekly',
+  MONTHLY: 'monthly',
+  YEARLY: 'yearly',
+}
 
 const wall = (local: string) => DateTime.fromFormat(local, WALL_CLOCK, { zone: 'UTC' })
-const validZone = (zone: string | undefined) => (zone && DateTime.local().setZone(zone).isValid ? zone : 'UTC')
+const validZone = (zone: string | undefined) =>
+  zone && DateTime.local().setZone(zone).isValid ? zone : 'UTC'
 
 /** The weekday of a wall clock (`YYYY-MM-DD HH:MM:SS`). */
 export const weekdayOf = (local: string): Weekday => WEEKDAYS[wall(local).weekday - 1]
@@ -71,7 +77,9 @@ export function defaultForm(start: string): RuleForm {
 
 /** An UNTIL that ends the chosen day in the zone, in UTC as RFC 5545 wants with a zoned start. */
 export function untilValue(day: string, zone: string): string {
-  return DateTime.fromISO(`${day}T23:59:59`, { zone: validZone(zone) }).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")
+  return DateTime.fromISO(`${day}T23:59:59`, { zone: validZone(zone) })
+    .toUTC()
+    .toFormat("yyyyMMdd'T'HHmmss'Z'")
 }
 
 /** An UNTIL value as the day it ends, in the zone. */
@@ -79,13 +87,19 @@ export function untilDay(value: string, zone: string): string | null {
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(value)
   if (!match) return null
   const [, year, month, day, hour = '00', minute = '00', second = '00', utc] = match
-  const date = DateTime.fromISO(`${year}-${month}-${day}T${hour}:${minute}:${second}`, { zone: utc ? 'UTC' : validZone(zone) })
+  const date = DateTime.fromISO(`${year}-${month}-${day}T${hour}:${minute}:${second}`, {
+    zone: utc ? 'UTC' : validZone(zone),
+  })
   return date.isValid ? (utc ? date.setZone(validZone(zone)) : date).toFormat('yyyy-MM-dd') : null
 }
 
-const positiveInteger = (value: number, max: number) => Number.isInteger(value) && value >= 1 && value <= max
+const positiveInteger = (value: number, max: number) =>
+  Number.isInteger(value) && value >= 1 && value <= max
 
-/** The RRULE text of the choices (`FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z`), or null for none or an incomplete choice. */
+/**
+ * The RRULE text of the choices (`FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z`), or null for
+ * none or an incomplete choice.
+ */
 export function ruleText(form: RuleForm, zone: string): string | null {
   const freq = Object.keys(FREQUENCIES).find((key) => FREQUENCIES[key] === form.frequency)
   if (!freq || !positiveInteger(form.interval, MAX_INTERVAL)) return null
@@ -97,7 +111,8 @@ export function ruleText(form: RuleForm, zone: string): string | null {
   }
   if (form.frequency === 'monthly') {
     if (form.monthPattern === 'weekday') parts.push(`BYDAY=${form.setPosition}${form.setWeekday}`)
-    else if (form.monthDay === -1 || positiveInteger(form.monthDay, 31)) parts.push(`BYMONTHDAY=${form.monthDay}`)
+    else if (form.monthDay === -1 || positiveInteger(form.monthDay, 31))
+      parts.push(`BYMONTHDAY=${form.monthDay}`)
     else return null
   }
   if (form.ends === 'count') {
@@ -105,13 +120,17 @@ export function ruleText(form: RuleForm, zone: string): string | null {
     parts.push(`COUNT=${form.count}`)
   }
   if (form.ends === 'until') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.until) || !DateTime.fromISO(form.until).isValid) return null
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.until) || !DateTime.fromISO(form.until).isValid)
+      return null
     parts.push(`UNTIL=${untilValue(form.until, zone)}`)
   }
   return parts.join(';')
 }
 
-export type ReadRules = { kind: 'none'; form: RuleForm } | { kind: 'form'; form: RuleForm } | { kind: 'custom'; form: RuleForm; rules: string[] }
+export type ReadRules =
+  | { kind: 'none'; form: RuleForm }
+  | { kind: 'form'; form: RuleForm }
+  | { kind: 'custom'; form: RuleForm; rules: string[] }
 
 /**
  * The stored rules as the editor's choices, starting from the defaults of the start; `custom` when
@@ -119,12 +138,18 @@ export type ReadRules = { kind: 'none'; form: RuleForm } | { kind: 'form'; form:
  */
 export function readRules(rules: unknown, start: string, zone: string): ReadRules {
   const form = defaultForm(start)
-  if (rules === null || rules === undefined || (Array.isArray(rules) && rules.length === 0)) return { kind: 'none', form }
-  const list = Array.isArray(rules) ? rules.filter((rule): rule is string => typeof rule === 'string') : []
+  if (rules === null || rules === undefined || (Array.isArray(rules) && rules.length === 0))
+    return { kind: 'none', form }
+  const list = Array.isArray(rules)
+    ? rules.filter((rule): rule is string => typeof rule === 'string')
+    : []
   const custom = { kind: 'custom' as const, form, rules: list }
   if (!Array.isArray(rules) || list.length !== 1) return custom
   const parts = new Map<string, string>()
-  for (const part of list[0].trim().replace(/^RRULE:/i, '').split(';')) {
+  for (const part of list[0]
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .split(';')) {
     const [key, value, ...rest] = part.split('=')
     if (!key || value === undefined || rest.length || parts.has(key.toUpperCase())) return custom
     parts.set(key.toUpperCase(), value.toUpperCase())
@@ -134,20 +159,39 @@ export function readRules(rules: unknown, start: string, zone: string): ReadRule
   form.frequency = frequency
   for (const [key, value] of parts) {
     if (key === 'FREQ') continue
-    if (key === 'INTERVAL' && /^\d+$/.test(value) && positiveInteger(Number(value), MAX_INTERVAL)) form.interval = Number(value)
-    else if (key === 'COUNT' && /^\d+$/.test(value) && positiveInteger(Number(value), MAX_COUNT) && !parts.has('UNTIL')) {
+    if (key === 'INTERVAL' && /^\d+$/.test(value) && positiveInteger(Number(value), MAX_INTERVAL))
+      form.interval = Number(value)
+    else if (
+      key === 'COUNT' &&
+      /^\d+$/.test(value) &&
+      positiveInteger(Number(value), MAX_COUNT) &&
+      !parts.has('UNTIL')
+    ) {
       form.ends = 'count'
       form.count = Number(value)
     } else if (key === 'UNTIL' && untilDay(value, zone) && !parts.has('COUNT')) {
       form.ends = 'until'
       form.until = untilDay(value, zone)!
-    } else if (key === 'BYDAY' && frequency === 'weekly' && value.split(',').every((day) => (WEEKDAYS as readonly string[]).includes(day))) {
+    } else if (
+      key === 'BYDAY' &&
+      frequency === 'weekly' &&
+      value.split(',').every((day) => (WEEKDAYS as readonly string[]).includes(day))
+    ) {
       form.weekdays = WEEKDAYS.filter((day) => value.split(',').includes(day))
-    } else if (key === 'BYDAY' && frequency === 'monthly' && /^(-1|[1-4])(MO|TU|WE|TH|FR|SA|SU)$/.test(value)) {
+    } else if (
+      key === 'BYDAY' &&
+      frequency === 'monthly' &&
+      /^(-1|[1-4])(MO|TU|WE|TH|FR|SA|SU)$/.test(value)
+    ) {
       form.monthPattern = 'weekday'
       form.setPosition = Number(value.slice(0, -2)) as SetPosition
       form.setWeekday = value.slice(-2) as Weekday
-    } else if (key === 'BYMONTHDAY' && frequency === 'monthly' && /^(-1|\d{1,2})$/.test(value) && (value === '-1' || positiveInteger(Number(value), 31))) {
+    } else if (
+      key === 'BYMONTHDAY' &&
+      frequency === 'monthly' &&
+      /^(-1|\d{1,2})$/.test(value) &&
+      (value === '-1' || positiveInteger(Number(value), 31))
+    ) {
       form.monthPattern = 'day'
       form.monthDay = Number(value)
     } else return custom
@@ -155,10 +199,15 @@ export function readRules(rules: unknown, start: string, zone: string): ReadRule
   return { kind: 'form', form }
 }
 
-/** A wall clock (`YYYY-MM-DD HH:MM:SS`) in the zone of a stored instant (the form's ISO dates); null if unreadable. */
+/**
+ * A wall clock (`YYYY-MM-DD HH:MM:SS`) in the zone of a stored instant (the form's ISO dates); null
+ * if unreadable.
+ */
 export function wallClockOf(instant: unknown, zone: string): string | null {
   if (typeof instant !== 'string' && !(instant instanceof Date)) return null
-  const date = (instant instanceof Date ? DateTime.fromJSDate(instant) : DateTime.fromISO(instant)).setZone(validZone(zone))
+  const date = (
+    instant instanceof Date ? DateTime.fromJSDate(instant) : DateTime.fromISO(instant)
+  ).setZone(validZone(zone))
   return date.isValid ? date.toFormat(WALL_CLOCK) : null
 }
 
@@ -172,7 +221,14 @@ export function wallClockFromInput(value: string): string | null {
 /** A stored list of wall clocks, sorted, without repeats or anything else. */
 export function wallClockList(value: unknown): string[] {
   if (!Array.isArray(value)) return []
-  return [...new Set(value.filter((item): item is string => typeof item === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(item)))].sort()
+  return [
+    ...new Set(
+      value.filter(
+        (item): item is string =>
+          typeof item === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(item),
+      ),
+    ),
+  ].sort()
 }
 
 export type PreviewInput = {
@@ -200,16 +256,26 @@ export function previewDates(input: PreviewInput, from: Date, count = 10): Occur
   // A century ahead: the expansion stops at `count` dates per rule, excluded ones aside.
   const before = DateTime.fromJSDate(after).plus({ years: 100 }).toJSDate()
   try {
-    return occurrences({ start, zone, durationMs, rules: input.rules, rdates: input.rdates, exdates: input.exdates }, after, before, count + input.exdates.length).slice(0, count)
+    return occurrences(
+      { start, zone, durationMs, rules: input.rules, rdates: input.rdates, exdates: input.exdates },
+      after,
+      before,
+      count + input.exdates.length,
+    ).slice(0, count)
   } catch {
     return []
   }
 }
 
-/** A wall clock as the admin's language writes it ("Tue, 3 Mar 2026, 19:00"), the date alone for an all-day event. */
+/**
+ * A wall clock as the admin's language writes it ("Tue, 3 Mar 2026, 19:00"), the date alone for an
+ * all-day event.
+ */
 export function formatWallClock(local: string, language: string, allDay = false): string {
   const date = wall(local).setLocale(language)
   if (!date.isValid) return local
-  const shown = allDay ? date.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY) : date.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)
+  const shown = allDay
+    ? date.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)
+    : date.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)
   return shown.replace(/[\u00A0\u2009\u202F]/g, ' ')
 }

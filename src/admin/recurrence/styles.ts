@@ -1,4 +1,7 @@
-/** The recurrence editor's styles, shipped with it (Payload's theme variables, so it follows the admin's light and dark themes). */
+/**
+ * The recurrence editor's styles, shipped with it (Payload's theme variables, so it follows the
+ * admin's light and dark themes).
+ */
 export const RECURRENCE_CSS = `
 .cal-recurrence { border: 1px solid var(--theme-elevation-150); border-radius: var(--style-radius-s, 4px); padding: calc(var(--base) * .75) var(--base); margin: 0 0 var(--spacing-field, 1.5rem); }
 .cal-recurrence__legend { font-weight: 600; padding: 0 .4rem; }

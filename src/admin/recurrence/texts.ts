@@ -1,4 +1,7 @@
-/** The recurrence editor's own texts, in the admin languages (kept as the calendar's are, src/admin/calendar/texts.ts). */
+/**
+ * The recurrence editor's own texts, in the admin languages (kept as the calendar's are,
+ * src/admin/calendar/texts.ts).
+ */
 const en = {
   repeats: 'Repeats',
   frequency: 'Repeat',
@@ -37,7 +40,8 @@ const en = {
   nextDates: 'Next dates',
   noDates: 'No dates: set a start date, and a rule or an extra date.',
   incomplete: 'Choose at least one weekday, and a count or an end date.',
-  custom: 'This event repeats by rules the editor cannot show (from an import, or the API); they are kept as they are.',
+  custom:
+    'This event repeats by rules the editor cannot show (from an import, or the API); they are kept as they are.',
   customRules: 'Rules (RRULE)',
   replaceCustom: 'Replace them with a simple rule',
   seriesNotice: 'This event is one date of the series “{title}”.',
@@ -88,11 +92,13 @@ const fr: Record<RecurrenceTextKey, string> = {
   nextDates: 'Prochaines dates',
   noDates: 'Aucune date : indiquez une date de début, et une règle ou une date ajoutée.',
   incomplete: 'Choisissez au moins un jour de la semaine, et un nombre ou une date de fin.',
-  custom: 'Cet événement se répète selon des règles que l’éditeur ne sait pas montrer (import, API) ; elles sont gardées telles quelles.',
+  custom:
+    'Cet événement se répète selon des règles que l’éditeur ne sait pas montrer (import, API) ; elles sont gardées telles quelles.',
   customRules: 'Règles (RRULE)',
   replaceCustom: 'Les remplacer par une règle simple',
   seriesNotice: 'Cet événement est une date de la série « {title} ».',
-  savesThis: 'L’enregistrer ne modifie que cette date (« {choice} », dans la barre latérale, permet plus).',
+  savesThis:
+    'L’enregistrer ne modifie que cette date (« {choice} », dans la barre latérale, permet plus).',
   savesFollowing: 'L’enregistrer modifie cette date et les suivantes : la série est coupée ici.',
   savesAll: 'L’enregistrer modifie toutes les dates de la série.',
   seriesLink: 'Ouvrir la série pour modifier toutes ses dates',
@@ -137,7 +143,8 @@ const es: Record<RecurrenceTextKey, string> = {
   nextDates: 'Próximas fechas',
   noDates: 'Sin fechas: indique una fecha de inicio, y una regla o una fecha añadida.',
   incomplete: 'Elija al menos un día de la semana, y un número o una fecha de fin.',
-  custom: 'Este evento se repite según reglas que el editor no puede mostrar (importación, API); se conservan tal cual.',
+  custom:
+    'Este evento se repite según reglas que el editor no puede mostrar (importación, API); se conservan tal cual.',
   customRules: 'Reglas (RRULE)',
   replaceCustom: 'Sustituirlas por una regla simple',
   seriesNotice: 'Este evento es una fecha de la serie «{title}».',
@@ -150,10 +157,15 @@ const es: Record<RecurrenceTextKey, string> = {
 
 const TEXTS: Record<string, Record<RecurrenceTextKey, string>> = { en, fr, es }
 
-export function recurrenceText(language: unknown, key: RecurrenceTextKey, values: Record<string, string> = {}): string {
+export function recurrenceText(
+  language: unknown,
+  key: RecurrenceTextKey,
+  values: Record<string, string> = {},
+): string {
   const template = (TEXTS[String(language)] ?? en)[key]
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 }
 
 /** The admin language as describeRule takes it (English for any other). */
-export const ruleLanguage = (language: unknown): 'en' | 'fr' | 'es' => (language === 'fr' || language === 'es' ? language : 'en')
+export const ruleLanguage = (language: unknown): 'en' | 'fr' | 'es' =>
+  language === 'fr' || language === 'es' ? language : 'en'

@@ -5,13 +5,22 @@ import { recurrenceText } from '../recurrence/texts.js'
 import { zonedTime } from './zonedTime.js'
 
 /**
- * An event's start or end in the list: in the event's own zone, named; an all-day event's as a date.
- * The start of a recurring series or of one of its dates has a repeat mark.
+ * An event's start or end in the list: in the event's own zone, named; an all-day event's as a
+ * date. The start of a recurring series or of one of its dates has a repeat mark.
  */
 export function EventDateCell({ cellData, rowData, field }: DefaultCellComponentProps) {
   const { i18n } = useTranslation()
-  const row = (rowData ?? {}) as { timezone?: unknown; allDay?: unknown; series?: unknown; isSeries?: unknown }
-  const repeats = field && 'name' in field && field.name === 'startDate' && (row.isSeries === true || (row.series !== null && row.series !== undefined))
+  const row = (rowData ?? {}) as {
+    timezone?: unknown
+    allDay?: unknown
+    series?: unknown
+    isSeries?: unknown
+  }
+  const repeats =
+    field &&
+    'name' in field &&
+    field.name === 'startDate' &&
+    (row.isSeries === true || (row.series !== null && row.series !== undefined))
   const repeatLabel = recurrenceText(i18n.language, 'repeatMark')
   return (
     <span className="cal-zoned-date">

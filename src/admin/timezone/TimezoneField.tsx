@@ -20,15 +20,19 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
 
   useEffect(() => {
     if (id || value || !siteTimezone) return
-    // After the form's own first effects, which put its initial state back over anything set before;
-    // not a change by the editor, so the form is not marked modified.
+    // After the form's own first effects, which put its initial state back over anything set
+    // before; not a change by the editor, so the form is not marked modified.
     const timer = setTimeout(() => setValue(siteTimezone, true), 0)
     return () => clearTimeout(timer)
   }, [id, value, siteTimezone, setValue])
 
   const options = useMemo(() => {
     const all = zoneOptions([value, siteTimezone])
-    return all.map((option) => (option.value === siteTimezone ? { ...option, label: `${option.label} · ${calendarText(i18n.language, 'siteZone')}` } : option))
+    return all.map((option) =>
+      option.value === siteTimezone
+        ? { ...option, label: `${option.label} · ${calendarText(i18n.language, 'siteZone')}` }
+        : option,
+    )
   }, [value, siteTimezone, i18n.language])
 
   return (
@@ -46,7 +50,9 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
       placeholder={calendarText(i18n.language, 'zoneSearch')}
       onChange={(option) => {
         const chosen = Array.isArray(option) ? option[0] : option
-        setValue(chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : '')
+        setValue(
+          chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : '',
+        )
       }}
     />
   )

@@ -6,7 +6,13 @@ import { zonedTime } from './zonedTime.js'
  * Under the start and end pickers (which show the editor's own clock): the time in the event's
  * zone, as it is published; the date alone for an all-day event.
  */
-export function ZonedTimeNote({ fieldName, siteTimezone }: { fieldName?: string; siteTimezone?: string }) {
+export function ZonedTimeNote({
+  fieldName,
+  siteTimezone,
+}: {
+  fieldName?: string
+  siteTimezone?: string
+}) {
   const { i18n } = useTranslation()
   const name = fieldName ?? 'startDate'
   const value = useFormFields(([fields]) => fields[name]?.value)

@@ -2,15 +2,24 @@ import { DateTime } from 'luxon'
 
 /**
  * An event's time as its readers see it: in the event's zone, with that zone named; an all-day
- * event's as its date alone. `instant` is the stored UTC date; `zone` an IANA name or an offset such
- * as `UTC+2` (luxon reads both). Empty when either is unreadable.
+ * event's as its date alone. `instant` is the stored UTC date; `zone` an IANA name or an offset
+ * such as `UTC+2` (luxon reads both). Empty when either is unreadable.
  */
-export function zonedTime(instant: unknown, zone: unknown, allDay: boolean, language: string): string {
+export function zonedTime(
+  instant: unknown,
+  zone: unknown,
+  allDay: boolean,
+  language: string,
+): string {
   if (typeof instant !== 'string' && !(instant instanceof Date)) return ''
   const zoneName = typeof zone === 'string' && zone ? zone : 'UTC'
-  const time = (instant instanceof Date ? DateTime.fromJSDate(instant) : DateTime.fromISO(instant)).setZone(zoneName).setLocale(language)
+  const time = (instant instanceof Date ? DateTime.fromJSDate(instant) : DateTime.fromISO(instant))
+    .setZone(zoneName)
+    .setLocale(language)
   if (!time.isValid) return ''
-  const shown = allDay ? time.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY) : `${time.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} ${zoneName}`
+  const shown = allDay
+    ? time.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)
+    : `${time.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)} ${zoneName}`
   return plainSpaces(shown)
 }
 

@@ -9,11 +9,30 @@ import { editorConfigOfField, htmlToLexical } from '../../../collections/richTex
 
 /** Collection slug → locales table and the rich-text columns it has, in the host app. */
 export const RICH_TEXT_COLUMNS = [
-  { collection: 'events', table: 'events_locales', fields: [['description', 'description_html'], ['excerpt', 'excerpt_html']] },
+  {
+    collection: 'events',
+    table: 'events_locales',
+    fields: [
+      ['description', 'description_html'],
+      ['excerpt', 'excerpt_html'],
+    ],
+  },
   { collection: 'venues', table: 'venues_locales', fields: [['description', 'description_html']] },
-  { collection: 'organizers', table: 'organizers_locales', fields: [['description', 'description_html']] },
-  { collection: 'event-categories', table: 'event_categories_locales', fields: [['description', 'description_html']] },
-  { collection: 'event-tags', table: 'event_tags_locales', fields: [['description', 'description_html']] },
+  {
+    collection: 'organizers',
+    table: 'organizers_locales',
+    fields: [['description', 'description_html']],
+  },
+  {
+    collection: 'event-categories',
+    table: 'event_categories_locales',
+    fields: [['description', 'description_html']],
+  },
+  {
+    collection: 'event-tags',
+    table: 'event_tags_locales',
+    fields: [['description', 'description_html']],
+  },
 ] as const
 
 export type Row = { id: number | string; html: string | null }
@@ -32,10 +51,16 @@ export async function convertStoredHtml(
 ): Promise<void> {
   for (const { collection, table, fields } of RICH_TEXT_COLUMNS) {
     for (const [name, htmlColumn] of fields) {
-      const field = payload.collections[collection as never]?.config.flattenedFields.find((candidate) => candidate.name === name) as RichTextField | undefined
+      const field = payload.collections[collection as never]?.config.flattenedFields.find(
+        (candidate) => candidate.name === name,
+      ) as RichTextField | undefined
       if (!field) continue
       const editorConfig = await editorConfigOfField(field)
-      for (let after: Row['id'] = 0, rows: Row[] = []; (rows = await read(table, htmlColumn, after)).length; after = rows[rows.length - 1].id) {
+      for (
+        let after: Row['id'] = 0, rows: Row[] = [];
+        (rows = await read(table, htmlColumn, after)).length;
+        after = rows[rows.length - 1].id
+      ) {
         for (const row of rows) {
           const state = await htmlToLexical(row.html, editorConfig)
           await store(table, name, row.id, state ? JSON.stringify(state) : null)

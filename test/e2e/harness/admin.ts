@@ -9,7 +9,8 @@ export const ARTIFACTS_DIR = path.join(PROJECT_ROOT, 'test', 'artifacts')
 /** What an editor does in Payload's admin, in the words of its screens. */
 export function admin(page: Page, baseUrl: string) {
   // Server actions in flight: the admin sends one (form state) 250 ms after each change.
-  const isServerAction = (request: Request) => request.method() === 'POST' && !new URL(request.url()).pathname.startsWith('/api/')
+  const isServerAction = (request: Request) =>
+    request.method() === 'POST' && !new URL(request.url()).pathname.startsWith('/api/')
   let serverActions = 0
   page.on('request', (request) => {
     if (isServerAction(request)) serverActions++
@@ -39,7 +40,10 @@ export function admin(page: Page, baseUrl: string) {
     await page.goto(`${baseUrl}/admin${route}`)
   }
 
-  /** Opens a document's edit view and waits until its form is live (hydrated, its state loaded): a value typed earlier can be reset. */
+  /**
+   * Opens a document's edit view and waits until its form is live (hydrated, its state loaded): a
+   * value typed earlier can be reset.
+   */
   const openForm = async (route: string) => {
     await open(route)
     await page.locator('form[data-form-ready="true"]').first().waitFor()
@@ -51,7 +55,11 @@ export function admin(page: Page, baseUrl: string) {
   }
 
   /** The first visit to the admin asks for the first user; `beforeSubmit` sees the filled form. */
-  const createFirstUser = async (email: string, password: string, beforeSubmit?: () => Promise<void>) => {
+  const createFirstUser = async (
+    email: string,
+    password: string,
+    beforeSubmit?: () => Promise<void>,
+  ) => {
     await open('')
     await page.waitForURL(/\/admin\/create-first-user/)
     await fillLogin(email, password)
@@ -75,8 +83,8 @@ export function admin(page: Page, baseUrl: string) {
 
   /**
    * A field, by its name (`title`, `venue`, …): its label, input, description and error; inside a
-   * drawer when given. Payload puts `field-<name>` on the input of simple fields and on the wrapper of
-   * others (and labels in drawers point elsewhere), so: the innermost field box holding that id.
+   * drawer when given. Payload puts `field-<name>` on the input of simple fields and on the wrapper
+   * of others (and labels in drawers point elsewhere), so: the innermost field box holding that id.
    */
   const field = (name: string, within: Page | Locator = page) =>
     within.locator(`.field-type:is(#field-${name}, :has(#field-${name}))`).last()
@@ -98,7 +106,8 @@ export function admin(page: Page, baseUrl: string) {
   /** Types a date the way the picker shows it ("Mar 1, 2027 7:00 PM") and closes the picker. */
   const fillDate = async (name: string, text: string) => {
     await field(name).locator('input').fill(text)
-    // The calendar opens on focus, possibly after a first Escape on a slow machine: close it until it stays closed.
+    // The calendar opens on focus, possibly after a first Escape on a slow machine: close it until
+    // it stays closed.
     const popper = page.locator('.react-datepicker-popper')
     for (let attempt = 0; attempt < 20; attempt++) {
       await page.waitForTimeout(250)
@@ -121,7 +130,9 @@ export function admin(page: Page, baseUrl: string) {
     await page.locator('.rs__option', { hasText: option }).first().click()
   }
 
-  /** Picks an event's zone as an editor does: typing (part of) its name into the searchable list. */
+  /**
+   * Picks an event's zone as an editor does: typing (part of) its name into the searchable list.
+   */
   const pickZone = async (zone: string, typed = zone) => {
     await field('timezone').locator('.rs__control').click()
     await page.keyboard.type(typed)
@@ -138,13 +149,16 @@ export function admin(page: Page, baseUrl: string) {
   /** Saves and waits for the REST write that the admin sends; fails unless it succeeded. */
   const saveAndWait = async (within: Page | Locator = page) => {
     const isWrite = (response: Response) =>
-      new URL(response.url()).pathname.startsWith('/api/') && ['POST', 'PATCH'].includes(response.request().method())
+      new URL(response.url()).pathname.startsWith('/api/') &&
+      ['POST', 'PATCH'].includes(response.request().method())
     const [response] = await Promise.all([page.waitForResponse(isWrite), save(within)])
-    if (!response.ok()) throw new Error(`saving failed: ${response.status()} ${await response.text()}`)
+    if (!response.ok())
+      throw new Error(`saving failed: ${response.status()} ${await response.text()}`)
     return response
   }
 
-  const toast = (text: string | RegExp) => page.locator('.payload-toast-container').getByText(text).first()
+  const toast = (text: string | RegExp) =>
+    page.locator('.payload-toast-container').getByText(text).first()
 
   /** The drawer on top, opened by a relationship's "+" or an upload's "Create New". */
   const drawer = () => page.locator('.drawer--is-open').last()
@@ -157,14 +171,21 @@ export function admin(page: Page, baseUrl: string) {
   /** Switches the content language with the header's locale selector. */
   const switchLocale = async (code: string) => {
     await page.getByRole('button', { name: 'Locale' }).click()
-    await page.locator('.popup-button-list__button', { has: page.locator(`[data-locale="${code}"]`) }).click()
+    await page
+      .locator('.popup-button-list__button', { has: page.locator(`[data-locale="${code}"]`) })
+      .click()
     await page.waitForURL(new RegExp(`[?&]locale=${code}`))
-    await page.locator(`.localizer-button:not(.app-header__localizer-spacing)[data-locale="${code}"]`).waitFor()
+    await page
+      .locator(`.localizer-button:not(.app-header__localizer-spacing)[data-locale="${code}"]`)
+      .waitFor()
   }
 
   /** The collections listed under a group of the navigation. */
   const navigationGroup = (group: string) =>
-    page.locator('.nav-group', { has: page.locator('.nav-group__label', { hasText: group }) }).locator('.nav__link-label').allTextContents()
+    page
+      .locator('.nav-group', { has: page.locator('.nav-group__label', { hasText: group }) })
+      .locator('.nav__link-label')
+      .allTextContents()
 
   const screenshot = async (name: string) => {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true })
@@ -200,7 +221,8 @@ export type Admin = ReturnType<typeof admin>
 
 /**
  * A test's named steps: when one fails, a screenshot of what the browser showed and its latest
- * requests are kept in test/artifacts (`failed-<name>`). `current` gives the file's page and browser.
+ * requests are kept in test/artifacts (`failed-<name>`). `current` gives the file's page and
+ * browser.
  */
 export function stepsOf(current: () => { ui?: Admin; browser?: { recent: () => string[] } }) {
   return async (name: string, run: () => Promise<void>) => {
@@ -210,7 +232,11 @@ export function stepsOf(current: () => { ui?: Admin; browser?: { recent: () => s
       const { ui, browser } = current()
       await ui?.screenshot(`failed-${name}`).catch(() => {})
       fs.mkdirSync(ARTIFACTS_DIR, { recursive: true })
-      if (browser) fs.writeFileSync(path.join(ARTIFACTS_DIR, `failed-${name}.log`), `${browser.recent().join('\n')}\n`)
+      if (browser)
+        fs.writeFileSync(
+          path.join(ARTIFACTS_DIR, `failed-${name}.log`),
+          `${browser.recent().join('\n')}\n`,
+        )
       throw error
     }
   }

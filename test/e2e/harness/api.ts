@@ -1,13 +1,24 @@
-/** Payload's REST API of the app under test, for setting up users and reading back what the admin saved. */
+/**
+ * Payload's REST API of the app under test, for setting up users and reading back what the admin
+ * saved.
+ */
 export type Api = {
   login: (email: string, password: string) => Promise<string>
-  request: <T = any>(method: string, route: string, options?: { token?: string; body?: unknown }) => Promise<{ status: number; body: T }>
+  request: <T = any>(
+    method: string,
+    route: string,
+    options?: { token?: string; body?: unknown },
+  ) => Promise<{ status: number; body: T }>
 }
 
 const REQUEST_TIMEOUT_MS = 15_000
 
 export function api(baseUrl: string): Api {
-  const request = async (method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
+  const request = async (
+    method: string,
+    route: string,
+    options: { token?: string; body?: unknown } = {},
+  ) => {
     const headers: Record<string, string> = {}
     if (options.token) headers.authorization = `JWT ${options.token}`
     if (options.body !== undefined) headers['content-type'] = 'application/json'
@@ -22,7 +33,10 @@ export function api(baseUrl: string): Api {
   }
   const login = async (email: string, password: string) => {
     const response = await request('POST', '/api/users/login', { body: { email, password } })
-    if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`)
+    if (response.status !== 200)
+      throw new Error(
+        `login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`,
+      )
     return response.body.token as string
   }
   return { login, request }

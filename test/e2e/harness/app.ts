@@ -41,7 +41,12 @@ export async function startApp(): Promise<App> {
     CAL_ADMIN: 'true',
   }
   // Its own process group, so that stopping it also stops the server under npm.
-  const child = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('npm', ['start'], {
+    cwd: PROJECT_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
@@ -77,7 +82,10 @@ export async function startApp(): Promise<App> {
 
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the app did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new Error(`the app did not start within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      )
       const onData = () => {
         const match = READY_LINE.exec(output)
         if (match) {

@@ -21,7 +21,9 @@ export type Browser = {
   page: Page
   /** Requests to anywhere but 127.0.0.1, which were refused. */
   blocked: string[]
-  /** The latest requests and browser messages (method, path, status, time), to explain a failure. */
+  /**
+   * The latest requests and browser messages (method, path, status, time), to explain a failure.
+   */
   recent: () => string[]
   close: () => Promise<void>
 }
@@ -31,7 +33,8 @@ export type Browser = {
  * the same everywhere). Every request to anything but 127.0.0.1 is refused and recorded.
  */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`No browser at ${CHROMIUM_PATH}: apt-get install -y chromium`)
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(`No browser at ${CHROMIUM_PATH}: apt-get install -y chromium`)
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-e2e-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -60,11 +63,16 @@ export async function launchBrowser(): Promise<Browser> {
   const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
   page.on('requestfinished', async (request) => {
     const response = await request.response().catch(() => null)
-    note(`${request.method()} ${pathOf(request.url())} ${response?.status() ?? '?'} ${Math.round(request.timing().responseEnd)} ms`)
+    note(
+      `${request.method()} ${pathOf(request.url())} ${response?.status() ?? '?'} ${Math.round(request.timing().responseEnd)} ms`,
+    )
   })
-  page.on('requestfailed', (request) => note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`))
+  page.on('requestfailed', (request) =>
+    note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText}`),
+  )
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console ${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => note(`page error: ${error.message}`))
   const close = async () => {

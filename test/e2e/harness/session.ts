@@ -12,7 +12,8 @@ export type Session = { app: App; browser: Browser; ui: Admin; rest: Api; adminT
 
 /**
  * For the describe block it is called in: an app of its own, a browser, the first user registered
- * as the administrator and logged in to the admin (`ui`) and to the API (`adminToken`); closed after.
+ * as the administrator and logged in to the admin (`ui`) and to the API (`adminToken`); closed
+ * after.
  */
 export function useAdminSession(): Session {
   const session = {} as Session
@@ -21,7 +22,9 @@ export function useAdminSession(): Session {
     session.browser = await launchBrowser()
     session.ui = adminOf(session.browser.page, session.app.url)
     session.rest = api(session.app.url)
-    const registered = await session.rest.request('POST', '/api/users/first-register', { body: ADMIN })
+    const registered = await session.rest.request('POST', '/api/users/first-register', {
+      body: ADMIN,
+    })
     assert.equal(registered.status, 200, JSON.stringify(registered.body))
     session.adminToken = await session.rest.login(ADMIN.email, ADMIN.password)
     await session.ui.login(ADMIN.email, ADMIN.password)

@@ -11,7 +11,12 @@ const users = {
   // The app's own rule: only signed-in people see users (the plugin's roles narrow it further).
   access: { read: ({ req }) => Boolean(req.user) },
   hooks: {
-    beforeChange: [({ data, operation }) => (operation === 'create' && !data.nickname ? { ...data, nickname: String(data.email).split('@')[0] } : data)],
+    beforeChange: [
+      ({ data, operation }) =>
+        operation === 'create' && !data.nickname
+          ? { ...data, nickname: String(data.email).split('@')[0] }
+          : data,
+    ],
   },
   fields: [{ name: 'nickname', type: 'text' }],
 }
@@ -35,7 +40,10 @@ async function database(uri, { transactions = true } = {}) {
     return postgresAdapter({ pool: { connectionString: uri } })
   }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
-  return sqliteAdapter({ client: { url: uri }, ...(transactions ? { transactionOptions: {} } : {}) })
+  return sqliteAdapter({
+    client: { url: uri },
+    ...(transactions ? { transactionOptions: {} } : {}),
+  })
 }
 
 const PLUGIN_OPTIONS = {

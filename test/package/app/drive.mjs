@@ -15,7 +15,8 @@ const check = (name, fn) => {
 }
 
 if (scenario === 'config') {
-  // Building the config loads the rich-text editor (Lexical): the package test starts many of these at once.
+  // Building the config loads the rich-text editor (Lexical): the package test starts many of these
+  // at once.
   await appConfig('plain', databaseUri)
   console.log(`scenario ${scenario}: 1 checks passed`)
   process.exit(0)
@@ -41,7 +42,10 @@ async function call(method, path, { body, token, headers = {} } = {}) {
     init.body = JSON.stringify(body)
     init.headers['content-type'] = 'application/json'
   }
-  const response = await handleEndpoints({ config, request: new Request(`http://app.example${path}`, init) })
+  const response = await handleEndpoints({
+    config,
+    request: new Request(`http://app.example${path}`, init),
+  })
   const text = await response.text()
   let json
   try {
@@ -63,29 +67,51 @@ async function signIn(email) {
 
 if (scenario === 'disabled') {
   check('the calendar collections are there (the schema does not change)', () => {
-    for (const slug of ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'media']) assert.ok(payload.collections[slug], slug)
+    for (const slug of [
+      'events',
+      'venues',
+      'organizers',
+      'event-categories',
+      'event-tags',
+      'media',
+    ])
+      assert.ok(payload.collections[slug], slug)
   })
   const index = await call('GET', V1)
   check('the v1 namespace is not mounted', () => assert.equal(index.status, 404))
   const events = await call('GET', '/api/events')
   check("Payload's REST still serves events", () => assert.equal(events.status, 200))
 } else {
-  const slugs = scenario === 'renamed' ? { events: 'happenings', venues: 'places', media: 'images' } : { events: 'events', venues: 'venues', media: 'media' }
+  const slugs =
+    scenario === 'renamed'
+      ? { events: 'happenings', venues: 'places', media: 'images' }
+      : { events: 'events', venues: 'venues', media: 'media' }
 
-  const first = await call('POST', '/api/users/first-register', { body: { email: 'owner@app.example', password: PASSWORD } })
+  const first = await call('POST', '/api/users/first-register', {
+    body: { email: 'owner@app.example', password: PASSWORD },
+  })
   check('the first user registers and becomes the administrator', () => {
     assert.equal(first.status, 200, JSON.stringify(first.body))
     assert.equal(first.body.user.role, 'administrator')
   })
-  check("the app's own hook on its users still runs", () => assert.equal(first.body.user.nickname, 'owner'))
+  check("the app's own hook on its users still runs", () =>
+    assert.equal(first.body.user.nickname, 'owner'),
+  )
   const admin = first.body.token
 
-  const subscriber = await call('POST', '/api/users', { token: admin, body: { email: 'reader@app.example', password: PASSWORD, role: 'subscriber' } })
-  check('the administrator creates a subscriber', () => assert.equal(subscriber.status, 201, JSON.stringify(subscriber.body)))
+  const subscriber = await call('POST', '/api/users', {
+    token: admin,
+    body: { email: 'reader@app.example', password: PASSWORD, role: 'subscriber' },
+  })
+  check('the administrator creates a subscriber', () =>
+    assert.equal(subscriber.status, 201, JSON.stringify(subscriber.body)),
+  )
   const reader = await signIn('reader@app.example')
 
   const anonymousUsers = await call('GET', '/api/users')
-  check("the app's own access on its users still holds (anonymous: refused)", () => assert.equal(anonymousUsers.status, 403))
+  check("the app's own access on its users still holds (anonymous: refused)", () =>
+    assert.equal(anonymousUsers.status, 403),
+  )
   const page = await call('POST', '/api/pages', { token: admin, body: { title: 'About' } })
   const pages = await call('GET', '/api/pages')
   check("the app's own collection works beside the calendar", () => {
@@ -97,7 +123,11 @@ if (scenario === 'disabled') {
     for (const slug of Object.values(slugs)) assert.ok(payload.collections[slug], slug)
     if (scenario === 'renamed') {
       assert.equal(payload.collections.events, undefined)
-      assert.equal(payload.collections.media, undefined, 'no media collection of the plugin beside the app’s own')
+      assert.equal(
+        payload.collections.media,
+        undefined,
+        'no media collection of the plugin beside the app’s own',
+      )
     }
   })
 
@@ -117,13 +147,25 @@ if (scenario === 'disabled') {
   let imageId
   if (scenario === 'renamed') {
     // A 1×1 PNG uploaded to the app's own upload collection.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-    const image = await payload.create({ collection: 'images', data: { caption: 'A dot' }, file: { data: png, mimetype: 'image/png', name: 'dot.png', size: png.length } })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const image = await payload.create({
+      collection: 'images',
+      data: { caption: 'A dot' },
+      file: { data: png, mimetype: 'image/png', name: 'dot.png', size: png.length },
+    })
     imageId = image.id
   }
 
-  const anonymousCreate = await call('POST', `${V1}/events`, { body: { title: 'Nope', start_date: '2031-03-01 19:00', end_date: '2031-03-01 21:00' } })
-  const subscriberCreate = await call('POST', `${V1}/events`, { token: reader, body: { title: 'Nope', start_date: '2031-03-01 19:00', end_date: '2031-03-01 21:00' } })
+  const anonymousCreate = await call('POST', `${V1}/events`, {
+    body: { title: 'Nope', start_date: '2031-03-01 19:00', end_date: '2031-03-01 21:00' },
+  })
+  const subscriberCreate = await call('POST', `${V1}/events`, {
+    token: reader,
+    body: { title: 'Nope', start_date: '2031-03-01 19:00', end_date: '2031-03-01 21:00' },
+  })
   check('rights: anonymous callers and subscribers cannot create', () => {
     assert.equal(anonymousCreate.status, 401, JSON.stringify(anonymousCreate.body))
     assert.equal(subscriberCreate.status, 403, JSON.stringify(subscriberCreate.body))
@@ -152,7 +194,10 @@ if (scenario === 'disabled') {
     assert.equal(created.body.cost, '€12')
   })
   const { id, slug } = created.body
-  const venue = await payload.find({ collection: slugs.venues, where: { city: { equals: 'Marseille' } } })
+  const venue = await payload.find({
+    collection: slugs.venues,
+    where: { city: { equals: 'Marseille' } },
+  })
   check('the inline venue is in the venues collection', () => assert.equal(venue.totalDocs, 1))
   if (scenario === 'renamed') {
     check("the event's image comes from the app's own upload collection", () => {
@@ -164,11 +209,17 @@ if (scenario === 'disabled') {
   const archive = await call('GET', `${V1}/events?start_date=2031-01-01&end_date=2031-12-31`)
   check('the archive lists it, with the paging headers', () => {
     assert.equal(archive.status, 200)
-    assert.deepEqual(archive.body.events.map((event) => event.id), [id])
+    assert.deepEqual(
+      archive.body.events.map((event) => event.id),
+      [id],
+    )
     assert.equal(archive.headers.get('x-tec-total'), '1')
   })
 
-  const translated = await call('POST', `${V1}/events/${id}`, { token: admin, body: { title: 'Concert du port', translation_language: 'fr' } })
+  const translated = await call('POST', `${V1}/events/${id}`, {
+    token: admin,
+    body: { title: 'Concert du port', translation_language: 'fr' },
+  })
   const french = await call('GET', `${V1}/events/${id}?translation_language=fr`)
   const english = await call('GET', `${V1}/events/${id}`)
   check('a French title is written and read in French; English stays', () => {

@@ -17,16 +17,26 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   // jsonb (emptied: HTML is not JSON) and get Lexical.
   for (const { table, fields } of RICH_TEXT_COLUMNS) {
     for (const [column, htmlColumn] of fields) {
-      await db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(htmlColumn)} = ${sql.identifier(column)}`)
-      await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET DATA TYPE jsonb USING NULL`)
+      await db.execute(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(htmlColumn)} = ${sql.identifier(column)}`,
+      )
+      await db.execute(
+        sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET DATA TYPE jsonb USING NULL`,
+      )
     }
   }
   await convertStoredHtml(
     payload,
     async (table, htmlColumn, after) =>
-      (await db.execute(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`)).rows as Row[],
+      (
+        await db.execute(
+          sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+        )
+      ).rows as Row[],
     async (table, column, id, json) => {
-      await db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json}::jsonb WHERE id = ${id}`)
+      await db.execute(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json}::jsonb WHERE id = ${id}`,
+      )
     },
   )
 }
@@ -36,7 +46,9 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   // The HTML goes back into the text columns it came from.
   for (const { table, fields } of RICH_TEXT_COLUMNS) {
     for (const [column, htmlColumn] of fields) {
-      await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET DATA TYPE varchar USING ${sql.identifier(htmlColumn)}`)
+      await db.execute(
+        sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET DATA TYPE varchar USING ${sql.identifier(htmlColumn)}`,
+      )
     }
   }
   await db.execute(sql`

@@ -1,9 +1,9 @@
-import * as migration_20261124_044428_initial from './20261124_044428_initial';
-import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
-import * as migration_20261124_200155_importer from './20261124_200155_importer';
-import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
-import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text';
-import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series';
+import * as migration_20261124_044428_initial from './20261124_044428_initial'
+import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence'
+import * as migration_20261124_200155_importer from './20261124_200155_importer'
+import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index'
+import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text'
+import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series'
 
 export const migrations = [
   {
@@ -34,6 +34,6 @@ export const migrations = [
   {
     up: migration_20261124_224600_recurring_series.up,
     down: migration_20261124_224600_recurring_series.down,
-    name: '20261124_224600_recurring_series'
+    name: '20261124_224600_recurring_series',
   },
-];
+]

@@ -1,8 +1,12 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
-  await db.run(sql`CREATE INDEX \`startDateLocal_id_idx\` ON \`events\` (\`start_date_local\`,\`id\`);`)
-  await db.run(sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`);`)
+  await db.run(
+    sql`CREATE INDEX \`startDateLocal_id_idx\` ON \`events\` (\`start_date_local\`,\`id\`);`,
+  )
+  await db.run(
+    sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`);`,
+  )
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {

@@ -15,15 +15,21 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   // Data: the stored HTML moves to the *_html columns as it is; the rich-text columns get Lexical.
   for (const { table, fields } of RICH_TEXT_COLUMNS) {
     for (const [column, htmlColumn] of fields) {
-      await db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(htmlColumn)} = ${sql.identifier(column)}, ${sql.identifier(column)} = NULL`)
+      await db.run(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(htmlColumn)} = ${sql.identifier(column)}, ${sql.identifier(column)} = NULL`,
+      )
     }
   }
   await convertStoredHtml(
     payload,
     async (table, htmlColumn, after) =>
-      (await db.all(sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`)) as Row[],
+      (await db.all(
+        sql`SELECT id, ${sql.identifier(htmlColumn)} AS html FROM ${sql.identifier(table)} WHERE ${sql.identifier(htmlColumn)} IS NOT NULL AND id > ${after} ORDER BY id LIMIT ${PAGE}`,
+      )) as Row[],
     async (table, column, id, json) => {
-      await db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json} WHERE id = ${id}`)
+      await db.run(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${json} WHERE id = ${id}`,
+      )
     },
   )
 }
@@ -33,7 +39,9 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   // The HTML goes back into the text columns it came from.
   for (const { table, fields } of RICH_TEXT_COLUMNS) {
     for (const [column, htmlColumn] of fields) {
-      await db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(htmlColumn)}`)
+      await db.run(
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${sql.identifier(htmlColumn)}`,
+      )
     }
   }
   await db.run(sql`ALTER TABLE \`events_locales\` DROP COLUMN \`description_html\`;`)

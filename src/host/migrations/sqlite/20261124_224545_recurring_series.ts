@@ -20,8 +20,12 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`events\` ADD \`copied_from\` text;`)
   await db.run(sql`CREATE INDEX \`events_is_series_idx\` ON \`events\` (\`is_series\`);`)
   await db.run(sql`CREATE INDEX \`events_series_idx\` ON \`events\` (\`series_id\`);`)
-  await db.run(sql`CREATE INDEX \`series_occurrence_idx\` ON \`events\` (\`series_id\`,\`occurrence\`);`)
-  await db.run(sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`,\`is_series\`);`)
+  await db.run(
+    sql`CREATE INDEX \`series_occurrence_idx\` ON \`events\` (\`series_id\`,\`occurrence\`);`,
+  )
+  await db.run(
+    sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`,\`is_series\`);`,
+  )
   await db.run(sql`ALTER TABLE \`payload_jobs\` ADD \`meta\` text;`)
 }
 
@@ -66,16 +70,22 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   	FOREIGN KEY (\`image_id\`) REFERENCES \`media\`(\`id\`) ON UPDATE no action ON DELETE set null
   );
   `)
-  await db.run(sql`INSERT INTO \`__new_events\`("id", "start_date", "end_date", "timezone", "all_day", "start_date_local", "end_date_local", "venue_id", "currency_symbol", "currency_code", "currency_position", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "ticketed", "parent_id", "slug", "status", "published_at", "author_id", "image_id", "image_url", "password", "has_password", "sequence", "updated_at", "created_at", "deleted_at") SELECT "id", "start_date", "end_date", "timezone", "all_day", "start_date_local", "end_date_local", "venue_id", "currency_symbol", "currency_code", "currency_position", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "ticketed", "parent_id", "slug", "status", "published_at", "author_id", "image_id", "image_url", "password", "has_password", "sequence", "updated_at", "created_at", "deleted_at" FROM \`events\`;`)
+  await db.run(
+    sql`INSERT INTO \`__new_events\`("id", "start_date", "end_date", "timezone", "all_day", "start_date_local", "end_date_local", "venue_id", "currency_symbol", "currency_code", "currency_position", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "ticketed", "parent_id", "slug", "status", "published_at", "author_id", "image_id", "image_url", "password", "has_password", "sequence", "updated_at", "created_at", "deleted_at") SELECT "id", "start_date", "end_date", "timezone", "all_day", "start_date_local", "end_date_local", "venue_id", "currency_symbol", "currency_code", "currency_position", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "ticketed", "parent_id", "slug", "status", "published_at", "author_id", "image_id", "image_url", "password", "has_password", "sequence", "updated_at", "created_at", "deleted_at" FROM \`events\`;`,
+  )
   await db.run(sql`DROP TABLE \`events\`;`)
   await db.run(sql`ALTER TABLE \`__new_events\` RENAME TO \`events\`;`)
   await db.run(sql`PRAGMA foreign_keys=ON;`)
   await db.run(sql`CREATE INDEX \`events_start_date_idx\` ON \`events\` (\`start_date\`);`)
   await db.run(sql`CREATE INDEX \`events_end_date_idx\` ON \`events\` (\`end_date\`);`)
-  await db.run(sql`CREATE INDEX \`events_start_date_local_idx\` ON \`events\` (\`start_date_local\`);`)
+  await db.run(
+    sql`CREATE INDEX \`events_start_date_local_idx\` ON \`events\` (\`start_date_local\`);`,
+  )
   await db.run(sql`CREATE INDEX \`events_end_date_local_idx\` ON \`events\` (\`end_date_local\`);`)
   await db.run(sql`CREATE INDEX \`events_venue_idx\` ON \`events\` (\`venue_id\`);`)
-  await db.run(sql`CREATE INDEX \`events_hide_from_listings_idx\` ON \`events\` (\`hide_from_listings\`);`)
+  await db.run(
+    sql`CREATE INDEX \`events_hide_from_listings_idx\` ON \`events\` (\`hide_from_listings\`);`,
+  )
   await db.run(sql`CREATE INDEX \`events_featured_idx\` ON \`events\` (\`featured\`);`)
   await db.run(sql`CREATE INDEX \`events_ticketed_idx\` ON \`events\` (\`ticketed\`);`)
   await db.run(sql`CREATE INDEX \`events_parent_idx\` ON \`events\` (\`parent_id\`);`)
@@ -87,8 +97,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`CREATE INDEX \`events_updated_at_idx\` ON \`events\` (\`updated_at\`);`)
   await db.run(sql`CREATE INDEX \`events_created_at_idx\` ON \`events\` (\`created_at\`);`)
   await db.run(sql`CREATE INDEX \`events_deleted_at_idx\` ON \`events\` (\`deleted_at\`);`)
-  await db.run(sql`CREATE INDEX \`status_publishedAt_idx\` ON \`events\` (\`status\`,\`published_at\`);`)
-  await db.run(sql`CREATE INDEX \`startDateLocal_id_idx\` ON \`events\` (\`start_date_local\`,\`id\`);`)
-  await db.run(sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`);`)
+  await db.run(
+    sql`CREATE INDEX \`status_publishedAt_idx\` ON \`events\` (\`status\`,\`published_at\`);`,
+  )
+  await db.run(
+    sql`CREATE INDEX \`startDateLocal_id_idx\` ON \`events\` (\`start_date_local\`,\`id\`);`,
+  )
+  await db.run(
+    sql`CREATE INDEX \`compound_index_idx\` ON \`events\` (\`start_date_local\`,\`end_date_local\`,\`status\`,\`hide_from_listings\`,\`deleted_at\`,\`published_at\`);`,
+  )
   await db.run(sql`ALTER TABLE \`payload_jobs\` DROP COLUMN \`meta\`;`)
 }

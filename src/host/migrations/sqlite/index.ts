@@ -1,14 +1,14 @@
-import * as migration_20261122_035740_initial from './20261122_035740_initial';
-import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
-import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
-import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
-import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
-import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
-import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
-import * as migration_20261124_200149_importer from './20261124_200149_importer';
-import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
-import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text';
-import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series';
+import * as migration_20261122_035740_initial from './20261122_035740_initial'
+import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name'
+import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection'
+import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes'
+import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes'
+import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets'
+import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence'
+import * as migration_20261124_200149_importer from './20261124_200149_importer'
+import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index'
+import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text'
+import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series'
 
 export const migrations = [
   {
@@ -64,6 +64,6 @@ export const migrations = [
   {
     up: migration_20261124_224545_recurring_series.up,
     down: migration_20261124_224545_recurring_series.down,
-    name: '20261124_224545_recurring_series'
+    name: '20261124_224545_recurring_series',
   },
-];
+]
