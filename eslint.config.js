@@ -19,6 +19,7 @@ export default tseslint.config(
       'bench/results/',
       'test/artifacts/',
       '**/payload-types.ts',
+      'src/documents.ts',
       '**/importMap.js',
       '**/migrations/',
       'next-env.d.ts',

@@ -6,12 +6,14 @@ import { fr } from '@payloadcms/translations/languages/fr'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { calendarPlugin } from './src/index.js'
-import { databaseAdapter, migrateDatabase } from './src/host/database.js'
-import { calendarOptionsFromEnvironment } from './src/host/environment.js'
+import { databaseAdapter, migrateDatabase } from './dev/database.js'
+import { calendarOptionsFromEnvironment } from './dev/environment.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** The app: Payload with the calendar plugin (which brings English, French and Spanish). */
+/**
+ * The host app (dev/): Payload with the calendar plugin (which brings English, French and Spanish).
+ */
 export default buildConfig({
   secret: process.env.PAYLOAD_SECRET || 'change-me-in-production-this-is-only-for-local-use',
   serverURL: process.env.CAL_SITE_URL || '',
@@ -24,12 +26,16 @@ export default buildConfig({
   typescript: {
     autoGenerate: false,
     declare: false,
-    outputFile: path.resolve(dirname, 'src/payload-types.ts'),
+    outputFile: path.resolve(dirname, 'dev/payload-types.ts'),
   },
   admin: {
     user: 'users',
     avatar: 'default',
-    importMap: { baseDir: dirname },
+    // The admin's Next.js project is dev/ (as in Payload's plugin template).
+    importMap: {
+      baseDir: dirname,
+      importMapFile: path.resolve(dirname, 'dev/app/(payload)/admin/importMap.js'),
+    },
     meta: { titleSuffix: ' · Calendar' },
   },
   // The admin speaks the language of the user's browser (or the one they choose in their account).

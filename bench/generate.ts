@@ -9,7 +9,7 @@ import { buildDataset, defaultSize } from './dataset.js'
 const [events, seed, uri, series = '0'] = process.argv.slice(2)
 process.env.DATABASE_URI = uri
 process.env.LOG_LEVEL = 'warn'
-const { loadAppConfig } = await import('../src/host/config.js')
+const { loadAppConfig } = await import('../dev/config.js')
 const payload = await getPayload({ config: await loadAppConfig() })
 const started = Date.now()
 await buildDataset(payload, defaultSize(Number(events)), Number(seed), console.log)

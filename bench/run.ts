@@ -28,7 +28,7 @@ import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
 import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
-import { loadAppConfig } from '../src/host/config.js'
+import { loadAppConfig } from '../dev/config.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 

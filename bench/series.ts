@@ -8,7 +8,7 @@ import { DateTime } from 'luxon'
 import { commitTransaction, createLocalReq, initTransaction, type Payload } from 'payload'
 import { claimIds } from '../collections/hooks/integerIds.js'
 import { generateOccurrences } from '../collections/series/generate.js'
-import { calendarOptionsFromEnvironment } from '../src/host/environment.js'
+import { calendarOptionsFromEnvironment } from '../dev/environment.js'
 import { resolveOptions } from '../src/options.js'
 
 const ZONES = ['Europe/Paris', 'America/New_York', 'UTC', 'Europe/Madrid', 'America/Los_Angeles']

@@ -8,15 +8,15 @@ import type {
   Organizer,
   User,
   Venue,
-} from '../src/payload-types.js'
+} from '../src/documents.js'
 import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
 
 /** A stored document as the Local API returns it at depth 0. */
 export type Doc = Record<string, any> & { id: number }
 
 /**
- * The stored documents of each collection, by its key in the options: the calendar's and the app's
- * users, as `npm run generate:types` describes them (the host app's collections are the plugin's).
+ * The stored documents of each collection, by its key in the options: the calendar's, and the
+ * app's users as far as the plugin knows them (src/documents.ts, generated from the plugin alone).
  */
 type Stored = {
   events: Event

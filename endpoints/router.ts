@@ -137,7 +137,7 @@ function compile(route: Route): CompiledRoute {
 
 /**
  * The header through which a host says that a request came through a `/{lang}/api` root
- * (src/host/server.ts sets it).
+ * (dev/server.ts sets it).
  */
 export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
 

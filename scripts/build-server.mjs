@@ -1,5 +1,5 @@
 /**
- * Compiles the server (src/host/start.ts and everything it imports from this repository) to plain
+ * Compiles the server (dev/start.ts and everything it imports from this repository) to plain
  * JavaScript in build/server/, with esbuild; packages stay imports of node_modules. `npm start`
  * runs the result with node alone: running the TypeScript through tsx in production cost 130 MB of
  * memory (its compiler thread and the transformed sources) and a little CPU on every request.
@@ -14,7 +14,7 @@ const started = Date.now()
 fs.rmSync(path.join(root, 'build', 'server'), { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/host/start.ts'],
+  entryPoints: ['dev/start.ts'],
   outdir: 'build/server',
   bundle: true,
   splitting: true,

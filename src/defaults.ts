@@ -41,5 +41,8 @@ export const MAX_LIST_ITEMS = 100
 /** Where the admin finds the plugin's client components: the package's `client` export. */
 export const CLIENT_ENTRY = 'payload-events-calendar/client'
 
+/** Where the admin finds the plugin's server components: the package's `rsc` export. */
+export const RSC_ENTRY = 'payload-events-calendar/rsc'
+
 /** The calendar feeds' path under Payload's API root (`/api/cal/ical/events.ics`). */
 export const FEEDS_NAMESPACE = 'cal/ical'

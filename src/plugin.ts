@@ -24,7 +24,7 @@ import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
-import { CLIENT_ENTRY } from './defaults.js'
+import { CLIENT_ENTRY, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
@@ -152,7 +152,7 @@ function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
       ...components,
       views: {
         ...components.views,
-        calendarImport: { Component: `${CLIENT_ENTRY}#ImportView`, path: '/import' },
+        calendarImport: { Component: `${RSC_ENTRY}#ImportView`, path: '/import' },
       },
       afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT_ENTRY}#ImportNavLink`],
     },

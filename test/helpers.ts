@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from '@jest/globals'
-import type { RunningServer } from '../src/host/server.js'
+import type { RunningServer } from '../dev/server.js'
 import { checkResponse } from './contract.js'
 import { freshDatabase } from './support/database.js'
 
@@ -39,7 +39,7 @@ export async function startTestServer(): Promise<TestServer> {
   process.env.CAL_MEDIA_DIR = mediaDir
   process.env.PAYLOAD_SECRET ??= 'test-secret'
   process.env.LOG_LEVEL ??= 'fatal'
-  const { startServer } = await import('../src/host/server.js')
+  const { startServer } = await import('../dev/server.js')
   const running = await startServer({ admin: false, host: '127.0.0.1', port: 0 })
   const request = async (method: string, route: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }

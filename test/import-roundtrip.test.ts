@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { PROJECT_ROOT } from '../src/host/paths.js'
+import { PROJECT_ROOT } from '../dev/paths.js'
 import {
   registerAdministrator,
   startTestServer,
@@ -34,7 +34,7 @@ beforeAll(async () => {
     PAYLOAD_SECRET: 'source',
     LOG_LEVEL: 'warn',
   }
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/host/seed.ts'], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'dev/seed.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_OPTIONS: '', ...env },
   })

@@ -104,6 +104,6 @@ describe('the horizon of recurring series', () => {
 
 async function optionsOf() {
   const { resolveOptions } = await import('../src/options.js')
-  const { calendarOptionsFromEnvironment } = await import('../src/host/environment.js')
+  const { calendarOptionsFromEnvironment } = await import('../dev/environment.js')
   return resolveOptions(calendarOptionsFromEnvironment(), server.payload.config as never)
 }

@@ -315,7 +315,7 @@ describe('a database made before rich text', () => {
     const { payload } = server
     const kind = payload.db.name as 'sqlite' | 'postgres'
     if (kind !== 'sqlite' && kind !== 'postgres') return
-    const { migrations } = (await import(`../src/host/migrations/${kind}/index.js`)) as {
+    const { migrations } = (await import(`../dev/migrations/${kind}/index.js`)) as {
       migrations: Migration[]
     }
     const richText = migrations.find((migration) => migration.name.endsWith('_rich_text'))!

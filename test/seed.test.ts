@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { seed } from '../src/host/seed.js'
+import { seed } from '../dev/seed.js'
 import { startTestServer, type TestServer } from './helpers.js'
 
 let server: TestServer

@@ -54,7 +54,7 @@ describe('the server, in process', () => {
           generateMigration: (before: unknown, after: unknown) => Promise<string[]>
         }
       }
-      const dir = path.resolve('src/host/migrations', server.payload.db.name)
+      const dir = path.resolve('dev/migrations', server.payload.db.name)
       const latest = fs
         .readdirSync(dir)
         .filter((name) => name.endsWith('.json'))
@@ -73,7 +73,7 @@ describe('the server, in process', () => {
 
   // MongoDB gives other id types to Payload's own collections.
   ;(suiteDatabase === 'mongodb' ? it.skip : it)(
-    'keeps src/payload-types.ts what `npm run generate:types` makes of the config',
+    'keeps dev/payload-types.ts what `npm run generate:types` makes of the config',
     async () => {
       const generated = path.join(
         fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-types-')),
@@ -88,9 +88,9 @@ describe('the server, in process', () => {
         if (previous === undefined) delete process.env.PAYLOAD_TS_OUTPUT_PATH
         else process.env.PAYLOAD_TS_OUTPUT_PATH = previous
       }
-      // When this fails, run `npm run generate:types` and commit src/payload-types.ts.
+      // When this fails, run `npm run generate:types` and commit dev/payload-types.ts.
       expect(fs.readFileSync(generated, 'utf8')).toBe(
-        fs.readFileSync(path.resolve('src/payload-types.ts'), 'utf8'),
+        fs.readFileSync(path.resolve('dev/payload-types.ts'), 'utf8'),
       )
     },
   )

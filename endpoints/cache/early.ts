@@ -8,7 +8,7 @@ import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js
 
 /**
  * Answers from the response cache before Payload's request handling (issue #16): a server that puts
- * `cachedRead` in front of Payload (the host's express app does, src/host/cachedReads.ts) answers
+ * `cachedRead` in front of Payload (the host's express app does, dev/cachedReads.ts) answers
  * repeated anonymous reads and their revalidations for the cost of a lookup and one read of the
  * calendar's change mark, instead of building a Payload request, authenticating and matching
  * endpoints first. Anything it cannot answer goes on to Payload as before, which answers it the

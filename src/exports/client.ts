@@ -1,9 +1,9 @@
+'use client'
 /**
- * The plugin's admin components, for Payload's import map
- * (`payload-events-calendar/client#RoleField`).
+ * The plugin's client components, for Payload's import map
+ * (`payload-events-calendar/client#RoleField`); its server components are in `./rsc.ts`.
  */
 export { RoleField } from '../admin/RoleField.js'
-export { ImportView } from '../admin/import/ImportView.js'
 export { ImportNavLink } from '../admin/import/ImportNavLink.js'
 export { CalendarView } from '../admin/calendar/CalendarView.js'
 export { CalendarLink } from '../admin/calendar/CalendarLink.js'

@@ -105,18 +105,29 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
   })
   after(() => fs.rmSync(scratch, { recursive: true, force: true }))
 
-  test('the tarball holds the compiled plugin with its types, and nothing of the host app, tests, bench or data', () => {
+  test('the tarball holds the compiled plugin folders with their types, and nothing of the host app (dev/), tests, bench or data', () => {
     const files = packed.files.map((file) => file.path)
     console.log(
       `tarball ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`,
     )
-    assert.ok(files.includes('dist/src/index.js'))
-    assert.ok(files.includes('dist/src/index.d.ts'))
+    for (const entry of ['index', 'exports/client', 'exports/rsc', 'documents']) {
+      assert.ok(files.includes(`dist/src/${entry}.js`), `dist/src/${entry}.js`)
+      assert.ok(files.includes(`dist/src/${entry}.d.ts`), `dist/src/${entry}.d.ts`)
+    }
     assert.ok(files.includes('CHANGELOG.md'))
-    const strays = files.filter((file) =>
-      /^(src|test|bench|scripts|data|collections|endpoints)\/|^dist\/src\/(host|app)\/|\.ts$(?<!\.d\.ts)/.test(
-        file,
-      ),
+    // Compiled from the plugin's folders alone: dist/ holds src/, collections/ and endpoints/.
+    const outside = files.filter(
+      (file) => file.startsWith('dist/') && !/^dist\/(src|collections|endpoints)\//.test(file),
+    )
+    assert.deepEqual(outside, [])
+    // No source, no host file (dev/: server, migrations, admin pages, its generated types).
+    const strays = files.filter(
+      (file) =>
+        /^(src|dev|test|bench|scripts|data|collections|endpoints)\//.test(file) ||
+        /(^|\/)(payload-types|payload\.config|next\.config|importMap|seed|server)\.|\/migrations\//.test(
+          file,
+        ) ||
+        /\.ts$(?<!\.d\.ts)/.test(file),
     )
     assert.deepEqual(strays, [])
   })

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { PROJECT_ROOT } from '../../src/host/paths.js'
+import { PROJECT_ROOT } from '../../dev/paths.js'
 
 export type CliRun = { child: ChildProcess; done: Promise<{ code: number | null; output: string }> }
 

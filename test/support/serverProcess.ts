@@ -14,14 +14,14 @@ export type ServerProcess = {
 }
 
 /**
- * Starts `src/host/server.ts` as its own process (`node --import tsx`, no admin UI, a free port on
+ * Starts `dev/server.ts` as its own process (`node --import tsx`, no admin UI, a free port on
  * 127.0.0.1) and resolves with its address once it prints its start line.
  */
 export function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/host/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/server.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { PROJECT_ROOT } from '../../src/host/paths.js'
+import { PROJECT_ROOT } from '../../dev/paths.js'
 
 /** The recorded The Events Calendar site (../shared/fixtures/tec-site, see its README). */
 export const TEC_FIXTURES = path.resolve(PROJECT_ROOT, '..', 'shared', 'fixtures', 'tec-site')

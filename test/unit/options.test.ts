@@ -1,7 +1,7 @@
 /** Option resolution (the plugin) and the host's environment mapping, without a server. */
 import { describe, expect, test } from '@jest/globals'
 import type { Config } from 'payload'
-import { calendarOptionsFromEnvironment } from '../../src/host/environment.js'
+import { calendarOptionsFromEnvironment } from '../../dev/environment.js'
 import { resolveOptions } from '../../src/options.js'
 
 describe('resolveOptions', () => {

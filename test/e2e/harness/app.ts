@@ -19,13 +19,13 @@ const START_TIMEOUT_MS = 90_000
 const STOP_TIMEOUT_MS = 20_000
 
 /**
- * Starts the app as the README does (`npm start`: production mode, the admin build in `.next`) on a
- * fresh SQLite file, a free port of 127.0.0.1 and a temporary media folder. The build must exist:
- * building here would hide two minutes inside a test.
+ * Starts the app as the README does (`npm start`: production mode, the admin build in
+ * `dev/.next`) on a fresh SQLite file, a free port of 127.0.0.1 and a temporary media folder. The
+ * build must exist: building here would hide two minutes inside a test.
  */
 export async function startApp(): Promise<App> {
-  if (!fs.existsSync(path.join(PROJECT_ROOT, '.next', 'BUILD_ID'))) {
-    throw new Error('No admin build in .next: run `npm run build` before `npm run test:e2e`.')
+  if (!fs.existsSync(path.join(PROJECT_ROOT, 'dev', '.next', 'BUILD_ID'))) {
+    throw new Error('No admin build in dev/.next: run `npm run build` before `npm run test:e2e`.')
   }
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-e2e-app-'))
   const env: NodeJS.ProcessEnv = {

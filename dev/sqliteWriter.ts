@@ -23,8 +23,8 @@ const withWriter = new WeakSet<Client>()
  * itself; the old one is closed only when the garbage collector gets to it. Under a stream of
  * writes that meant hundreds of open connections (three files and a page cache each, the
  * server's memory growing by 100s of MB) and a cold cache for every read after a write.
- * Transactions take turns (src/database.ts), so one writer connection serves them all; were one
- * ever begun while another is open, it gets a connection of its own as before.
+ * Transactions take turns (src/database/sqliteTurns.ts), so one writer connection serves them
+ * all; were one ever begun while another is open, it gets a connection of its own as before.
  */
 export function withWriterConnection(client: Client, url: string, pragmas: string[]): Client {
   if (withWriter.has(client)) return client

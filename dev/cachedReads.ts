@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { RequestHandler } from 'express'
 import type { Payload } from 'payload'
-import { cachedRead } from '../index.js'
+import { cachedRead } from '../src/index.js'
 import { payloadUrlOf } from './expressBridge.js'
 
 /**

@@ -14,3 +14,9 @@ function projectRoot(): string {
 }
 
 export const PROJECT_ROOT = projectRoot()
+
+/**
+ * The Next.js project of the admin UI (its pages, config and `.next` build), as in Payload's plugin
+ * template.
+ */
+export const ADMIN_DIR = path.join(PROJECT_ROOT, 'dev')

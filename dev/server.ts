@@ -7,10 +7,10 @@ import { cachedReads } from './cachedReads.js'
 import { closeDatabase } from './database.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
-import { LOCALE_CODES } from '../locales.js'
-import { PROJECT_ROOT } from './paths.js'
+import { LOCALE_CODES } from '../src/locales.js'
+import { ADMIN_DIR, PROJECT_ROOT } from './paths.js'
 
-export { PROJECT_ROOT }
+export { ADMIN_DIR, PROJECT_ROOT }
 
 /** The header through which the API learns that the request came through a `/{lang}/api` root. */
 export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
@@ -109,7 +109,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closeAdmin = async () => {}
   if (options.admin ?? true) {
     const { default: next } = await import('next')
-    const nextApp = next({ dev: options.dev ?? false, dir: PROJECT_ROOT })
+    const nextApp = next({ dev: options.dev ?? false, dir: ADMIN_DIR })
     await nextApp.prepare()
     const handle = nextApp.getRequestHandler()
     app.use((req, res) => handle(req, res))

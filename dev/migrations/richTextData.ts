@@ -1,5 +1,5 @@
 import type { Payload, RichTextField } from 'payload'
-import { editorConfigOfField, htmlToLexical } from '../../../collections/richText/convert.js'
+import { editorConfigOfField, htmlToLexical } from '../../collections/richText/convert.js'
 
 /**
  * The data step of the `rich_text` migrations: descriptions and excerpts were HTML (or plain text)

@@ -21,13 +21,13 @@ export function databaseKind(uri: string): DatabaseKind {
 }
 
 const migrationDir = (kind: 'sqlite' | 'postgres') =>
-  path.join(PROJECT_ROOT, 'src', 'host', 'migrations', kind)
+  path.join(PROJECT_ROOT, 'dev', 'migrations', kind)
 
 /**
  * The database adapter named by `DATABASE_URI`: SQLite on a file by default, PostgreSQL for
  * `postgres://` and `postgresql://`, MongoDB for `mongodb://` and `mongodb+srv://` addresses.
  * On both SQL databases every write runs in a transaction (a failed write leaves nothing behind),
- * and the schema comes from the committed migrations in `src/host/migrations/<kind>`, in
+ * and the schema comes from the committed migrations in `dev/migrations/<kind>`, in
  * development, tests and production alike (no drizzle push): a database is always in a state a
  * migration produced.
  */
@@ -77,7 +77,7 @@ type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
 
 /**
  * Once connected, the adapter's transactions share one connection of their own
- * (src/sqliteWriter.ts).
+ * (dev/sqliteWriter.ts).
  */
 function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAdapter {
   const connect = db.connect!.bind(db)

@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { PROJECT_ROOT } from './server.js'
+import { ADMIN_DIR, PROJECT_ROOT } from './server.js'
 
-const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID')
+const buildId = path.join(ADMIN_DIR, '.next', 'BUILD_ID')
 if (process.env.CAL_ADMIN !== 'false' && !fs.existsSync(buildId)) {
   console.log('No admin UI build yet: running `next build` once (about two minutes)…')
   const nextBin = path.join(PROJECT_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
-  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+  const build = spawnSync(process.execPath, [nextBin, 'build', ADMIN_DIR], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },

@@ -31,7 +31,7 @@ import { CalendarLink as CalendarLink_fc9a935b1c29e987d85707eeffd38325 } from 'p
 import { CalendarView as CalendarView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ImportNavLink as ImportNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarGlance as CalendarGlance_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
-import { ImportView as ImportView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { ImportView as ImportView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -69,6 +69,6 @@ export const importMap = {
   "payload-events-calendar/client#CalendarView": CalendarView_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ImportNavLink": ImportNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarGlance": CalendarGlance_fc9a935b1c29e987d85707eeffd38325,
-  "payload-events-calendar/client#ImportView": ImportView_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#ImportView": ImportView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,4 +1,4 @@
-import type { CalendarPluginOptions } from '../options.js'
+import type { CalendarPluginOptions } from '../src/options.js'
 
 /**
  * The calendar's options that this app takes from its environment (the README's Configuration

@@ -6,8 +6,8 @@ import type {
   Response as ExpressResponse,
 } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
-import { NAMESPACE } from '../../endpoints/context.js'
-import { invalidJsonBody } from '../../endpoints/errors.js'
+import { NAMESPACE } from '../endpoints/context.js'
+import { invalidJsonBody } from '../endpoints/errors.js'
 
 /** The URL Payload sees for an express request (its origin, path and query). */
 export const payloadUrlOf = (req: ExpressRequest): URL =>

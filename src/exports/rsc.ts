@@ -1,0 +1,5 @@
+/**
+ * The plugin's server components, for Payload's import map
+ * (`payload-events-calendar/rsc#ImportView`); its client components are in `./client.ts`.
+ */
+export { ImportView } from '../admin/import/ImportView.js'
