@@ -2,7 +2,7 @@ import Type, { type TSchema } from 'typebox'
 import type { Context } from '../context.js'
 import type { Params, ParamSpec } from '../params.js'
 import type { Doc } from '../records/common.js'
-import type { FlatEntry } from './flat.js'
+import type { FlatEntry } from './cells.js'
 
 /**
  * A field table: every wire key of one resource's records, in the order records give them, with
