@@ -229,6 +229,8 @@ describe('importing a The Events Calendar site', () => {
           Object.assign(event, {
             utc_start_date: 'soon',
             start_date: 'soon',
+            utc_end_date: 'later',
+            end_date: 'later',
             modified_utc: '2026-11-24 00:00:00',
           })
       for (const event of body.events ?? [])
