@@ -67,7 +67,7 @@ export type FakeTec = {
   requests: { path: string; authorized: boolean }[]
   /** Delay before each answer. */
   delayMs: number
-  /** What a reader with credentials sees in each archive (the importer's counts). */
+  /** What a reader (with credentials or not) finds in an archive, in the site's order. */
   visible: (resource: Resource, authorized: boolean) => any[]
   close: () => Promise<void>
 }
@@ -342,7 +342,7 @@ function applyOddities(data: Record<Resource, any[]>, origin: string) {
   v[1].venue = ''
   v[2].venue = '   '
   v[3].venue = 'Caf&eacute; &amp; Bar &#8220;Le Z&egrave;bre&#8221;'
-  v[4].venue = 'Long '.repeat(10_000)
+  v[4].venue = 'Long'.repeat(12_500)
   Object.assign(v[5], { zip: 69002, phone: 33478000000, website: 'www.example.org/hall' })
   Object.assign(v[6], { geo_lat: 123.4, geo_lng: 500 })
   v[7].status = 'inherit'
@@ -441,10 +441,16 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
   const files = new Map(images.map((name, i) => [name, png(i + 1)]))
   const flakyLeft = new Map<string, number>()
 
+  /** An archive's records in the order the site lists them, before paging. */
   const visible = (resource: Resource, authorized: boolean) => {
-    const list = data[resource]
-    if (resource === 'categories' || resource === 'tags') return list
-    return list.filter((record) => authorized || record.status === 'publish')
+    const terms = resource === 'categories' || resource === 'tags'
+    const list = terms
+      ? [...data[resource]]
+      : data[resource].filter((record) => authorized || record.status === 'publish')
+    if (resource === 'events')
+      return list.sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
+    if (terms) return list.sort((a, b) => a.name.localeCompare(b.name))
+    return list.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
   }
 
   const site: FakeTec = {
@@ -553,10 +559,6 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     }
     if (terms && params.get('hide_empty') !== 'false' && params.get('hide_empty') !== '0')
       list = list.filter((term) => term.count > 0)
-    if (resource === 'events')
-      list = [...list].sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
-    else if (terms) list = [...list].sort((a, b) => a.name.localeCompare(b.name))
-    else list = [...list].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
     const total = list.length
     const totalPages = Math.ceil(total / perPage)
     const slice = list.slice((page - 1) * perPage, page * perPage)
