@@ -195,7 +195,7 @@ if (failures.length > 0) {
   console.log(`\n${failed || failures.length} failed:`)
   for (const failure of failures)
     console.log(
-      `failed: ${failure.resource} ${[failure.sourceId, failure.url].filter(Boolean).join(' ')}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${failure.message}`,
+      `failed: ${failure.resource} ${[failure.sourceId, failure.url].filter(Boolean).join(' ')}: ${failure.message}`,
     )
   if (failed > failures.length) console.log(`… and ${failed - failures.length} more`)
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { decodeHTML } from 'entities'
 import { DEFAULT_SLUGS, DEFAULTS } from '../src/defaults.js'
 import {
@@ -15,6 +15,9 @@ import { runImportCli, startImportCli } from './support/importCli.js'
  * pages per resource, with odd records, the real site's refusals and faults: run by the CLI in its
  * own process on the database of a running server, read back through our v1.
  */
+
+// Each test runs the CLI, a process of its own, once or twice (slower on PostgreSQL).
+jest.setTimeout(180_000)
 
 let server: TestServer
 let admin: TestUser
@@ -150,7 +153,7 @@ describe('a generated site of several pages per resource, with odd records', () 
     process.stdout.write(
       `first import of ${RESOURCES.map((r) => site.visible(r, true).length).join('+')} records: ${Date.now() - started} ms\n`,
     )
-  })
+  }, 300_000)
 
   it('odd records come in, adjusted, each with what was put right', async () => {
     const run = await latestRun()
@@ -272,7 +275,7 @@ describe('a generated site of several pages per resource, with odd records', () 
       mappings: await updatedAtOf(MAPPINGS),
     }).toEqual(before)
     process.stdout.write(`second import: ${Date.now() - started} ms\n`)
-  })
+  }, 180_000)
 })
 
 /** A small site read 5 records a page, so that faults fall on pages in the middle. */
