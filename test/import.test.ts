@@ -412,6 +412,9 @@ describe('who may import', () => {
       { from: site.root, concurrency: -1 },
       { from: site.root, concurrency: 1e9 },
       { from: site.root, concurrency: 'many' },
+      { from: site.root, perPage: 0 },
+      { from: site.root, perPage: 51 },
+      { from: site.root, perPage: [50] },
       {
         from: site.root,
         state: 'done',
