@@ -302,14 +302,17 @@ function embedded(from: FakeTec, resource: 'venues' | 'organizers') {
 }
 
 describe('a run always ends, with the failures listed and a non-zero exit', () => {
+  // A fault on a page (at that page number), or on a record (any page holding it, as a record
+  // whose output breaks the JSON): the third record of page 2.
   it.each([
-    ['venues', 'bad-request', /HTTP 400 \(rest_bad_request: The page could not be built\.\)/],
-    ['organizers', 'hang', /no complete answer within 1000 ms/],
-    ['categories', 'truncate', /ECONNRESET|aborted|closed/i],
-    ['tags', 'malformed', /the answer is not JSON/],
-  ] as const)('a %s page answered with %s', async (resource, fault, message) => {
+    ['venues', 'bad-request', 'page', /page 2: HTTP 400 \(rest_bad_request: The page could not/],
+    ['organizers', 'hang', 'page', /page 2: no complete answer within 1000 ms/],
+    ['categories', 'truncate', 'record', /page 2: .*(ECONNRESET|aborted|closed)/i],
+    ['tags', 'malformed', 'record', /page 2: the answer is not JSON/],
+  ] as const)('a %s page answered with %s', async (resource, fault, where, message) => {
     const small = await startFakeTec(SMALL)
-    small.faults.set(`${resource}:2`, fault)
+    const broken = small.visible(resource, true)[7]
+    small.faults.set(where === 'page' ? `${resource}:2` : `record:${broken.id}`, fault)
     const started = Date.now()
     const run = await runImportCli(
       ['--from', small.root, '--header', AUTH, '--quiet', ...PAGE],
@@ -320,7 +323,8 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
     expect(run.code).toBe(1)
     const record = await latestRun()
     expect(record.state).toBe('done')
-    // The failure: which resource, the URL of the page, what came back.
+    // The failure: which resource, the address asked, what came back. A page broken by a record
+    // is read again record by record: only that record fails (`per_page=1&page=8`).
     expect(record.failures).toEqual([
       expect.objectContaining({
         resource,
@@ -328,15 +332,25 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
         message: expect.stringMatching(message),
       }),
     ])
-    expect(record.failures[0].url).toMatch(/page=2/)
+    expect(record.failures[0].url).toMatch(
+      where === 'page' ? /per_page=5&.*page=2/ : /per_page=1&.*page=8/,
+    )
     expect(run.output).toMatch(new RegExp(`failed: ${resource} http://127\\.0\\.0\\.1:\\d+/`))
-    // Everything else came in: the other pages of the resource and what the events embed.
-    const expected = new Set(idsOnPages(small, resource, [1, 3, 4, 5, 6]))
+    // Everything else came in: the other records of the resource, and what the events embed.
+    const missing = new Set(
+      where === 'page' ? idsOnPages(small, resource, [2]) : [String(broken.id)],
+    )
+    const expected = new Set(
+      small
+        .visible(resource, true)
+        .map((r) => String(r.id))
+        .filter((id) => !missing.has(id)),
+    )
     if (resource === 'venues' || resource === 'organizers')
       for (const id of embedded(small, resource)) expected.add(id)
     if (resource === 'categories' || resource === 'tags')
       for (const event of small.data.events)
-        for (const id of event[resource]) expected.add(String(id))
+        for (const id of Object.values(event[resource])) expected.add(String(id))
     const counts = record.progress.resources[resource]
     expect({ read: counts.read, failed: counts.failed }).toEqual({
       read: expected.size,
@@ -349,7 +363,7 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
         read: small.visible(other, true).length,
         failed: 0,
       })
-    // Within its bounds: 2 attempts of at most 1 s for the faulted page, the rest is writing.
+    // Within its bounds: 2 attempts of at most 1 s per request that fails, the rest is writing.
     expect(elapsed).toBeLessThan(60_000)
   })
 

@@ -159,6 +159,17 @@ export function readJson(text: string): { value: any; skipped: number } | undefi
   }
 }
 
+/**
+ * A page whose answer broke (not JSON, cut short, a server error after the retries) may be broken
+ * by one of its records (a PHP error in the middle of its output): its records are then asked one
+ * by one. A page that timed out or was refused is not: asking again would only wait again.
+ */
+const brokenBySomeRecord = (failure: HttpFailure): boolean =>
+  failure.status !== undefined && (failure.status === 200 || failure.status >= 500)
+
+/** After this many single records failing in a row, the page is given up as a whole. */
+const GIVE_UP_AFTER = 3
+
 export class Source {
   readonly root: string
   private readonly header: [string, string] | null
@@ -204,6 +215,55 @@ export class Source {
   }
 
   /**
+   * The records of a broken page, asked one by one (`per_page=1`): each that comes is a page of
+   * one, each that fails a failure of its own. When the first GIVE_UP_AFTER all fail, the page as
+   * a whole is the failure (whatever broke it breaks them all).
+   */
+  private async *recordByRecord(
+    url: string,
+    page: number,
+    failure: HttpFailure,
+  ): AsyncGenerator<PageOutcome> {
+    const perPage = Number(new URL(url).searchParams.get('per_page'))
+    if (!Number.isInteger(perPage) || perPage <= 1) {
+      yield { kind: 'failed', url, page, failure }
+      return
+    }
+    const failed: PageOutcome[] = []
+    let read = 0
+    for (let k = (page - 1) * perPage + 1; k <= page * perPage; k++) {
+      const single = new URL(url)
+      single.searchParams.set('per_page', '1')
+      single.searchParams.set('page', String(k))
+      try {
+        const { body, headers } = await this.getJson(single.toString())
+        read++
+        yield {
+          kind: 'page',
+          url: single.toString(),
+          page,
+          body,
+          total: numberOf(body?.total) ?? numberOf(headers['x-tec-total']),
+          totalPages: null,
+        }
+      } catch (error) {
+        const alone = failureOf(single.toString(), error)
+        // Past the last record: the page was the last, and shorter.
+        if (pastTheEnd(alone)) break
+        failed.push({ kind: 'failed', url: single.toString(), page, failure: alone })
+        if (read === 0 && failed.length >= GIVE_UP_AFTER) {
+          yield { kind: 'failed', url, page, failure }
+          return
+        }
+      }
+    }
+    this.options.onNotice?.(
+      `${url}: ${failure.message}; its records were asked one by one (${read} came, ${failed.length} failed)`,
+    )
+    yield* failed
+  }
+
+  /**
    * Walks an archive page by page (see the top of this file); `list` is its records' key
    * (`events`, `venues`, …): a page after the first with none ends the walk.
    */
@@ -234,7 +294,8 @@ export class Source {
           continue
         }
         if (page > 1 && pastTheEnd(failure)) return
-        yield { kind: 'failed', url, page, failure }
+        if (brokenBySomeRecord(failure)) yield* this.recordByRecord(url, page, failure)
+        else yield { kind: 'failed', url, page, failure }
         next = totalPages !== null && page < totalPages ? withPage(url, page + 1) : null
         continue
       }

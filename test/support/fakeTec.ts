@@ -61,7 +61,10 @@ export type FakeTec = {
   root: string
   origin: string
   data: Record<Resource, any[]>
-  /** Faults by `resource:page` (e.g. `venues:2`), or by image file name. */
+  /**
+   * Faults by `resource:page` (e.g. `venues:2`: that page at any size), by `record:<id>` (any page
+   * holding that record: a record whose output breaks the page), or by image file name.
+   */
   faults: Map<string, Fault>
   /** Requests received: path and query after the root (images: their path), with credentials. */
   requests: { path: string; authorized: boolean }[]
@@ -607,7 +610,9 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       out.total_pages = totalPages
       return out
     }
-    if (faulted(`${resource}:${page}`, res, () => JSON.stringify(body()))) return
+    const broken = slice.find((record) => site.faults.has(`record:${record.id}`))
+    const key = broken ? `record:${broken.id}` : `${resource}:${page}`
+    if (faulted(key, res, () => JSON.stringify(body()))) return
     if (slice.length === 0 && page > 1 && !terms)
       return json(res, 404, {
         code: `${resource.replace(/s$/, '')}-archive-page-not-found`,
