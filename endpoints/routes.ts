@@ -3,6 +3,8 @@ import { openApiDocument } from './documentation/openapi.js'
 import { listEvents } from './events/archive.js'
 import { ICAL_NAMESPACE } from './ical/feed.js'
 import { icalRoutes } from './ical/routes.js'
+import { csvRoutes } from './csv/routes.js'
+import { CSV_NAMESPACE } from '../src/defaults.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
@@ -65,15 +67,15 @@ export function calendarRoutes(): Route[] {
   const table: Route[] = []
   table.push(
     { path: '', operations: { GET: namespaceIndex(table) } },
-    // The document also describes the calendar feeds, served under their own root (endpoints/ical).
+    // The document also describes the calendar feeds and the CSV exports, served under roots of
+    // their own (endpoints/ical, endpoints/csv).
     {
       path: '/doc',
       operations: {
-        GET: openApiDocument(table, {
-          routes: icalRoutes(),
-          namespace: ICAL_NAMESPACE,
-          tag: 'feeds',
-        }),
+        GET: openApiDocument(table, [
+          { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
+          { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
+        ]),
       },
     },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },

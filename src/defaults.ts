@@ -51,3 +51,6 @@ export const CLIENT_ENTRY = 'payload-events-calendar/client'
 
 /** The calendar feeds' path under Payload's API root (`/api/cal/ical/events.ics`). */
 export const FEEDS_NAMESPACE = 'cal/ical'
+
+/** The CSV exports' path under Payload's API root (`/api/cal/csv/events.csv`). */
+export const CSV_NAMESPACE = 'cal/csv'

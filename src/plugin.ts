@@ -22,9 +22,10 @@ import { namespaceEndpoints } from '../endpoints/router.js'
 import { invalidateTotals } from '../endpoints/events/totals.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
+import { csvRoutes } from '../endpoints/csv/routes.js'
 import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
-import { CLIENT_ENTRY } from './defaults.js'
+import { CLIENT_ENTRY, CSV_NAMESPACE } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
@@ -112,10 +113,14 @@ export const calendarPlugin =
     }
   }
 
-/** The v1 namespace and the calendar feeds (`/api/cal/ical/...`), each routed by its own table. */
+/**
+ * The v1 namespace, the calendar feeds (`/api/cal/ical/...`) and the CSV exports
+ * (`/api/cal/csv/...`), each routed by its own table.
+ */
 const calendarEndpoints = (options: ResolvedCalendarOptions) => [
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
+  ...namespaceEndpoints({ routes: csvRoutes(), options, namespace: CSV_NAMESPACE }),
 ]
 
 /** The importer's mapping and runs (src/import). */

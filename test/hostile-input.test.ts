@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { icalRoutes } from '../endpoints/ical/routes.js'
+import { csvRoutes } from '../endpoints/csv/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { startTestServer, type TestServer } from './helpers.js'
 import { registerCast, type Cast, type Caller } from './support/callers.js'
@@ -21,10 +22,11 @@ import {
 } from './support/snapshot.js'
 
 /**
- * Property: whatever anyone sends to any route of the v1 namespace or the calendar feeds, the
- * answer is 2xx or 4xx (never 5xx), every error has the contract's shape, callers without the right
- * to write are refused before anything else is looked at, nothing the caller may not see is in the
- * answer, and a request that is not a successful write leaves every row of the database as it was.
+ * Property: whatever anyone sends to any route of the v1 namespace, the calendar feeds or the CSV
+ * exports, the answer is 2xx or 4xx (never 5xx), every error has the contract's shape, callers
+ * without the right to write are refused before anything else is looked at, nothing the caller may
+ * not see is in the answer, and a request that is not a successful write leaves every row of the
+ * database as it was.
  *
  * FUZZ_SEED replays a run, FUZZ_RUNS sets the number of requests (default 5000), FUZZ_SHRINK=1
  * shrinks a failure to a smaller request (slow: every step is a request to the server), and
@@ -55,13 +57,18 @@ afterAll(async () => {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const FEED_ROUTES = icalRoutes()
-const ROUTES = [...calendarRoutes(), ...FEED_ROUTES]
+const CSV_ROUTES = csvRoutes()
+const ROUTES = [...calendarRoutes(), ...FEED_ROUTES, ...CSV_ROUTES]
 /**
- * The calendar feeds are routed like the namespace, under their own root (their paths end in
- * `.ics`, so none is also a v1 path).
+ * The calendar feeds and the CSV exports are routed like the namespace, under roots of their own
+ * (their paths end in `.ics` and `.csv`, so none is also a v1 path).
  */
 const rootOf = (route: string) =>
-  FEED_ROUTES.some((feed) => feed.path === route) ? '/api/cal/ical' : '/api/cal/events/v1'
+  FEED_ROUTES.some((feed) => feed.path === route)
+    ? '/api/cal/ical'
+    : CSV_ROUTES.some((csv) => csv.path === route)
+      ? '/api/cal/csv'
+      : '/api/cal/events/v1'
 /** A run that takes longer than this fails (a request that hangs, or a server that crawls). */
 const TIME_LIMIT_MS = 480_000
 const COLLECTIONS = [
@@ -152,11 +159,15 @@ function judge(
   const { status } = response
   if (status >= 500 || status < 200) problems.push(`answered ${status}`)
   let body: any
-  const calendar =
-    status === 200 && String(response.headers['content-type']).startsWith('text/calendar')
+  const type = String(response.headers['content-type'])
+  const calendar = status === 200 && type.startsWith('text/calendar')
   if (calendar && !response.text.startsWith('BEGIN:VCALENDAR\r\n') && raw.method !== 'HEAD')
     problems.push('the calendar is not one')
-  if (raw.method !== 'HEAD' && response.text && !calendar) {
+  // A CSV export starts with its header row (after a byte-order mark when asked).
+  const csv = status === 200 && type.startsWith('text/csv')
+  if (csv && !/^\uFEFF?id,/.test(response.text) && raw.method !== 'HEAD')
+    problems.push('the CSV has no header row')
+  if (raw.method !== 'HEAD' && response.text && !calendar && !csv) {
     try {
       body = JSON.parse(response.text)
     } catch {

@@ -6,6 +6,7 @@ import { RUN_HERE } from '../src/import/collections.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 
 const ICS = '/api/cal/ical'
+const CSV = '/api/cal/csv'
 import { registerCast, ROLES, type Cast, type Caller, type RoleName } from './support/callers.js'
 
 /**
@@ -587,6 +588,34 @@ describe('reads of records that are not public', () => {
                 `GET events.ics (${what}): ${feed.status}, listed ${listed}, expected ${listable}`,
               )
           }
+          // The CSV export of the same query lists it exactly when the v1 archive does
+          // (endpoints/csv): venues and organizers by their marker, events on the record's day.
+          {
+            const statuses =
+              rankOf(caller) >= RANK.contributor
+                ? '&status=draft,pending,private,future,publish'
+                : ''
+            const query =
+              type.collection === 'events'
+                ? `start_date=2031-03-01&end_date=2031-03-01&search=${record.marker}${statuses}`
+                : `search=${record.marker}${statuses}`
+            const csv = await send(caller, {
+              method: 'GET',
+              path: `${CSV}/${type.route}.csv?${query}`,
+            })
+            const listed = csv.status === 200 && String(csv.body).includes(`?id=${record.id}`)
+            const archive = await send(caller, {
+              method: 'GET',
+              path: `${V1}/${type.route}?per_page=50&${query}`,
+            })
+            const listable =
+              archive.status === 200 &&
+              archive.body[type.route].some((item: { id: number }) => item.id === record.id)
+            if (csv.status !== 200 || listed !== listable)
+              mismatches.push(
+                `GET ${type.route}.csv (${what}): ${csv.status}, listed ${listed}, expected ${listable}`,
+              )
+          }
           // Payload's REST hides what the caller may not read (404), trash included.
           const restReadable = trashed
             ? rankOf(caller) >= RANK.editor
@@ -629,6 +658,14 @@ describe('reads of records that are not public', () => {
             `GET events.ics?status=draft: expected ${archiveExpected}, got ${feed.status}`,
           )
       }
+      const csv = await send(caller, {
+        method: 'GET',
+        path: `${CSV}/${type.route}.csv?status=draft`,
+      })
+      if (csv.status !== archiveExpected)
+        mismatches.push(
+          `GET ${type.route}.csv?status=draft: expected ${archiveExpected}, got ${csv.status}`,
+        )
     }
     expect(mismatches).toEqual([])
   })
@@ -671,6 +708,22 @@ describe('reads of records that are not public', () => {
           mismatches.push(
             `${caller.name} archive of ${type.route}: listed ${listed}, the locked content shown`,
           )
+        // The CSV export likewise: the row is there, its content only with the password.
+        const csvPath = `${CSV}/${type.route}.csv?start_date=2031-01-01&end_date=2031-12-31&search=${record.marker}`
+        const csv = String((await send(caller, { method: 'GET', path: csvPath })).body)
+        if (
+          !csv.includes(`?id=${record.id}`) ||
+          csv.includes(`About ${record.marker}`) ||
+          csv.includes(PASSWORD)
+        )
+          mismatches.push(
+            `${caller.name} ${type.route}.csv: the locked row is missing or its content shown`,
+          )
+        const unlockedCsv = String(
+          (await send(caller, { method: 'GET', path: `${csvPath}&password=${PASSWORD}` })).body,
+        )
+        if (!unlockedCsv.includes(`About ${record.marker}`))
+          mismatches.push(`${caller.name} ${type.route}.csv with the password: no content`)
         if (type.collection === 'events') {
           // The feeds: the event is listed by its title without its content; its own file is
           // refused without the password.

@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { operationParams, type Method, type Operation } from '../endpoints/router.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
+import { csvRoutes } from '../endpoints/csv/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { contractOf } from './contract.js'
 import {
@@ -30,6 +31,7 @@ afterAll(async () => {
 
 const routes = calendarRoutes()
 const feedRoutes = icalRoutes()
+const csvExportRoutes = csvRoutes()
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) =>
   (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({
@@ -85,17 +87,22 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       expect(localized.body.servers).toEqual([
         { url: `${server.url}/${language}/api/cal/events/v1` },
       ])
-      // The feeds' paths are served under their own root, in the same language.
+      // The feeds' and the CSV exports' paths are served under their own roots, in the same
+      // language.
       const feedServers = (paths: Record<string, any>) =>
         Object.entries(paths)
           .filter(([, item]) => item.servers)
           .map(([path, item]) => [path, item.servers])
-      expect(feedServers(localized.body.paths)).toEqual(
-        feedRoutes.map((route) => [
+      expect(feedServers(localized.body.paths)).toEqual([
+        ...feedRoutes.map((route) => [
           route.path,
           [{ url: `${server.url}/${language}/api/cal/ical` }],
         ]),
-      )
+        ...csvExportRoutes.map((route) => [
+          route.path,
+          [{ url: `${server.url}/${language}/api/cal/csv` }],
+        ]),
+      ])
       const withoutServers = (paths: Record<string, any>) =>
         Object.fromEntries(
           Object.entries(paths).map(([path, { servers: _servers, ...item }]) => [path, item]),
@@ -106,7 +113,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
 
   it('has every path and method of the route table, and nothing else', () => {
     expect(Object.keys(doc.paths)).toEqual(
-      [...routes, ...feedRoutes].map((route) => docPath(route.path)),
+      [...routes, ...feedRoutes, ...csvExportRoutes].map((route) => docPath(route.path)),
     )
     for (const route of routes) {
       expect(Object.keys(doc.paths[docPath(route.path)])).toEqual(
@@ -482,5 +489,42 @@ describe('GET /doc: conditional reads and the calendar feeds', () => {
     ).toEqual(['event-no-longer-available', 'event-not-accessible', 'event-password-protected'])
     expect(doc.paths['/events.ics'].get.operationId).toBe('getEventsIcs')
     expect(doc.paths['/events/by-slug/{slug}.ics'].get.operationId).toBe('getEventsBySlugIcs')
+  })
+
+  it('lists the CSV exports as text/csv answers under their own root, with Last-Modified, and their archive’s parameters and bom', () => {
+    for (const [path, archive] of [
+      ['/events.csv', '/events'],
+      ['/venues.csv', '/venues'],
+      ['/organizers.csv', '/organizers'],
+    ]) {
+      const operation = doc.paths[path].get
+      expect(doc.paths[path].servers).toEqual([{ url: `${server.url}/api/cal/csv` }])
+      expect(operation.tags).toEqual(['csv'])
+      expect(operation.responses['200'].content).toEqual({
+        'text/csv': { schema: { $ref: '#/components/schemas/Csv' } },
+      })
+      for (const status of ['200', '304'])
+        expect(Object.keys(operation.responses[status].headers)).toEqual([
+          'ETag',
+          'Cache-Control',
+          'Vary',
+          'Last-Modified',
+        ])
+      const names = (of: string) =>
+        doc.paths[of].get.parameters.map((parameter: any) => parameter.name)
+      expect(names(path)).toEqual([
+        ...names(archive).filter(
+          (name: string) =>
+            name !== 'page' && name !== 'per_page' && name !== 'translation_language',
+        ),
+        'bom',
+        'translation_language',
+      ])
+    }
+    expect(doc.components.schemas.Csv).toMatchObject({
+      type: 'string',
+      contentMediaType: 'text/csv',
+    })
+    expect(doc.paths['/events.csv'].get.operationId).toBe('getEventsCsv')
   })
 })

@@ -204,8 +204,9 @@ function describeOperation(
   tag?: string,
 ): Json {
   const others = nonPathParams(route, operation)
+  // Streamed bodies (calendars, CSV) also say when the calendar last changed.
   const calendar = Object.values(operation.responses).some(
-    (spec) => typeof spec === 'string' && mediaTypeOf(spec) === 'text/calendar',
+    (spec) => typeof spec === 'string' && mediaTypeOf(spec) !== 'application/json',
   )
   // A write takes its arguments in the body; the language may also come in the query string.
   const query = bodyName ? others.filter(([name]) => name === 'translation_language') : others
@@ -287,19 +288,19 @@ const INFO = {
 }
 
 /**
- * Routes served under another root than the namespace (the calendar feeds), described in the same
- * document.
+ * Routes served under another root than the namespace (the calendar feeds, the CSV exports),
+ * described in the same document.
  */
 export type OtherRoot = { routes: Route[]; namespace: string; tag: string }
 
 const cache = new WeakMap<Route[], Json>()
 
 /** The document without `servers`, once per route table. */
-function describeRoutes(routes: Route[], usersSlug: string, other?: OtherRoot): Json {
+function describeRoutes(routes: Route[], usersSlug: string, others: OtherRoot[]): Json {
   const known = cache.get(routes)
   if (known) return known
   const { paths, bodies } = describePaths(routes)
-  if (other) Object.assign(paths, describePaths(other.routes, other.tag).paths)
+  for (const other of others) Object.assign(paths, describePaths(other.routes, other.tag).paths)
   const document = {
     openapi: '3.1.0',
     info: INFO,
@@ -343,7 +344,7 @@ function describeRoutes(routes: Route[], usersSlug: string, other?: OtherRoot): 
  * `GET /doc`: the document of the route table it belongs to, its server being the namespace root
  * the request came through.
  */
-export const openApiDocument = (routes: Route[], other?: OtherRoot): Operation => ({
+export const openApiDocument = (routes: Route[], others: OtherRoot[] = []): Operation => ({
   summary: 'The OpenAPI 3.1 document of the namespace',
   params: {},
   responses: { 200: 'OpenApiDocument' },
@@ -351,23 +352,23 @@ export const openApiDocument = (routes: Route[], other?: OtherRoot): Operation =
     const { openapi, info, paths, ...rest } = describeRoutes(
       routes,
       context.options.usersSlug,
-      other,
+      others,
     )
     const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
     const root = (namespace: string) =>
       `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
-    // The other root's paths say where they are served (a path item's own `servers`).
-    const served = other
-      ? Object.fromEntries(
-          other.routes.map((route) => [
-            route.path,
-            {
-              servers: [{ url: root(other.namespace) }],
-              ...(paths as Record<string, Json>)[route.path],
-            },
-          ]),
-        )
-      : {}
+    // The other roots' paths say where they are served (a path item's own `servers`).
+    const served = Object.fromEntries(
+      others.flatMap((other) =>
+        other.routes.map((route) => [
+          route.path,
+          {
+            servers: [{ url: root(other.namespace) }],
+            ...(paths as Record<string, Json>)[route.path],
+          },
+        ]),
+      ),
+    )
     return {
       status: 200,
       body: {

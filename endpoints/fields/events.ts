@@ -36,6 +36,17 @@ import {
   writeRecurrence,
 } from './recurrence.js'
 import { Venue } from './venues.js'
+import { spreadsheetDateTime } from '../../src/lib/spreadsheetDates.js'
+import {
+  CellError,
+  exportOnly,
+  listOf,
+  named,
+  storedText,
+  type Cells,
+  type Flat,
+  type FlatWrite,
+} from './flat.js'
 
 /**
  * What an event record is built from: the document, the records it links to, and its dates and cost
@@ -129,6 +140,7 @@ const flag = (
   description: string,
   shown: (value: unknown) => boolean,
   schema: string,
+  flat?: Flat<EventView>,
 ) =>
   ({
     schema: lockableFlag(schema),
@@ -136,6 +148,7 @@ const flag = (
     locked: null,
     field,
     param: { kind: 'boolean', description },
+    flat,
   }) satisfies WireField<EventView>
 const isTrue = (value: unknown) => value === true
 const notFalse = (value: unknown) => value !== false
@@ -145,7 +158,27 @@ const wall = (description: string, pick: (view: EventView) => string) =>
 const details = (pick: (view: EventView) => string) =>
   ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) }) satisfies WireField<EventView>
 
-const terms = (taxonomy: Taxonomy, description: string, param: string) =>
+/**
+ * A term list as the names the terms are stored with, in the record's order; on import, names
+ * (or slugs) that the write finds or creates, as v1 does.
+ */
+const termsFlat = (taxonomy: Taxonomy, ...aliases: string[]): Flat<EventView> => ({
+  columns: [
+    {
+      name: taxonomy,
+      aliases,
+      cell: (record, view) =>
+        (record[taxonomy] as { id: number; name: string }[]).map(
+          (term) => view.related[taxonomy].get(term.id)?.name ?? term.name,
+        ),
+    },
+  ],
+  read: (cells, write) => {
+    if (cells[taxonomy] !== undefined) write.args[taxonomy] = listOf(cells[taxonomy])
+  },
+})
+
+const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Flat<EventView>) =>
   ({
     schema: Type.Array(EmbeddedTerm, { description }),
     show: ({ doc, related, context }) =>
@@ -162,6 +195,7 @@ const terms = (taxonomy: Taxonomy, description: string, param: string) =>
       args[taxonomy] !== undefined
         ? { [taxonomy]: await resolveTerms(context, taxonomy, args[taxonomy]) }
         : undefined,
+    flat,
   }) satisfies WireField<EventView>
 
 /** A text in the request's language, searched, shown through `render`. */
@@ -174,6 +208,81 @@ const text = (field: string, schema: string, param: string, render: (value: unkn
     search: true,
     param: { kind: 'text', description: param },
   }) satisfies WireField<EventView>
+
+/**
+ * A start or end as one wall clock in the event's zone; on import also a date and a time in two
+ * columns, in the forms spreadsheets write (The Events Calendar's "Event Start Date" and "Event
+ * Start Time"). A row without an end ends when it starts, as there.
+ */
+const dateFlat = (key: 'start_date' | 'end_date', dateAlias: string): Flat<EventView> => {
+  const time = key === 'start_date' ? 'start_time' : 'end_time'
+  return {
+    columns: [
+      { name: key, aliases: [dateAlias], cell: (record) => record[key] },
+      { name: time, aliases: [dateAlias.replace('Date', 'Time')] },
+    ],
+    read: (cells: Cells, write: FlatWrite) => {
+      if (cells[key] !== undefined) {
+        write.args[key] = spreadsheetDateTime(cells[key], cells[time])
+        return
+      }
+      if (key === 'end_date' && cells.start_date !== undefined)
+        write.args.end_date = spreadsheetDateTime(
+          cells.start_date,
+          cells.end_time ?? cells.start_time,
+        )
+      else if (cells[time] !== undefined)
+        throw new CellError(time, `a time without a date (${key}).`)
+    },
+  }
+}
+
+/** `prefix` or `postfix` as spreadsheets may say it. */
+function currencyPosition(text: string): 'prefix' | 'postfix' {
+  const word = text.trim().toLowerCase()
+  if (['prefix', 'before', 'left'].includes(word)) return 'prefix'
+  if (['postfix', 'suffix', 'after', 'right'].includes(word)) return 'postfix'
+  throw new CellError('cost_details.currency_position', `"${text}" is not prefix or postfix.`)
+}
+
+/**
+ * A linked venue or organizer as its name, and its `global_id`: on import, the record an earlier
+ * import of that id wrote, else one of that name (created when there is none).
+ */
+const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<EventView> => {
+  const records = (record: Record<string, any>): Record<string, any>[] =>
+    key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer
+  const stored = (view: EventView) =>
+    key === 'venue' ? view.related.venues : view.related.organizers
+  const sourceIds = `${key}.global_id`
+  return {
+    columns: [
+      {
+        name: key,
+        aliases,
+        cell: (record, view) =>
+          records(record).map((linked) => stored(view).get(linked.id)?.name ?? linked[key]),
+      },
+      {
+        name: sourceIds,
+        cell: (record) => records(record).map((linked) => linked.global_id as string),
+      },
+    ],
+    read: (cells, write) => {
+      const names =
+        cells[key] === undefined ? [] : key === 'venue' ? [cells.venue.trim()] : listOf(cells[key])
+      const ids = cells[sourceIds] === undefined ? [] : listOf(cells[sourceIds])
+      const refs = Array.from({ length: Math.max(names.length, ids.length) }, (_, i) => ({
+        ...(names[i] ? { name: names[i] } : {}),
+        ...(ids[i] ? { sourceId: ids[i] } : {}),
+      }))
+      if (key === 'venue') {
+        if (refs.length > 1) throw new CellError(sourceIds, 'an event has one venue.')
+        if (refs[0]) write.links.venue = refs[0]
+      } else if (refs.length) write.links.organizers = refs
+    },
+  }
+}
 
 /** Embedded venues and organizers are judged without the request's password (reference §3.4). */
 const linkedOptions = (view: EventView) => ({
@@ -208,6 +317,7 @@ export const EVENT_FIELDS = {
       displayTitle,
     ),
     param: { kind: 'text', description: 'Title, in the request’s language.', required: true },
+    flat: storedText('title', 'title', ['Event Name']),
   },
   // The HTML kept beside the rich text at write time (collections/richText): read as stored,
   // written as given.
@@ -219,10 +329,12 @@ export const EVENT_FIELDS = {
       renderContent,
     ),
     locked: '',
+    flat: storedText('description', 'descriptionHtml', ['Event Description'], ''),
   },
   excerpt: {
     ...text('excerptHtml', 'HTML', 'Excerpt, in the request’s language.', renderContent),
     locked: '',
+    flat: storedText('excerpt', 'excerptHtml', ['Event Excerpt'], ''),
   },
   slug: {
     ...post.slug,
@@ -231,18 +343,20 @@ export const EVENT_FIELDS = {
       description: 'Slug; made from the title when not given, and kept unique.',
     },
   },
-  image: post.image,
+  image: { ...post.image, flat: post.imageFlat('Event Featured Image') },
   all_day: flag(
     'allDay',
     'All-day event: from 00:00:00 of the first day to 23:59:59 of the last.',
     isTrue,
     'All-day event',
+    named('all_day', 'All Day Event', 'Event All Day'),
   ),
   start_date: {
     ...wall('Start, in the event’s time zone', (view) => view.local.start),
     field: 'startDate',
     param: { ...dateParam('Start, in the event’s time zone (or the site zone).'), required: true },
     write: eventDates,
+    flat: dateFlat('start_date', 'Event Start Date'),
   },
   start_date_details: details((view) => view.local.start),
   end_date: {
@@ -250,6 +364,7 @@ export const EVENT_FIELDS = {
     field: 'endDate',
     param: { ...dateParam('End, in the event’s time zone (or the site zone).'), required: true },
     write: writtenWith('start_date'),
+    flat: dateFlat('end_date', 'Event End Date'),
   },
   end_date_details: details((view) => view.local.end),
   utc_start_date: wall('Start, UTC', (view) => view.utc.start),
@@ -268,6 +383,7 @@ export const EVENT_FIELDS = {
         zone === '' || isValidZone(zone) ? undefined : `timezone: ${zone} is not a time zone.`,
     },
     write: writtenWith('start_date'),
+    flat: named('timezone', 'Timezone', 'Event Time Zone', 'Event Timezone'),
   },
   timezone_abbr: {
     schema: Type.String({ description: 'Abbreviation of the zone at the start (EST, CET, UTC+2)' }),
@@ -284,11 +400,44 @@ export const EVENT_FIELDS = {
     param: costParam,
     // The collection infers the currency from the cost as written.
     write: (args) => (args.cost !== undefined ? { cost: rawCosts(args.cost) } : undefined),
+    // The costs as written (the record shows them formatted), one per line.
+    flat: {
+      columns: [
+        {
+          name: 'cost',
+          aliases: ['Event Cost'],
+          list: 'lines',
+          cell: (_record, view, locked) => (locked ? [] : (rawCosts(view.doc.cost) ?? [])),
+        },
+      ],
+      read: (cells, write) => {
+        if (cells.cost !== undefined) write.args.cost = listOf(cells.cost, 'lines')
+      },
+    },
   },
   cost_details: {
     schema: CostDetails,
     show: (view) => view.cost.cost_details,
     locked: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+    // The currency as stored; on import it is stored as given (v1 infers it from the cost).
+    flat: {
+      columns: (['currency_symbol', 'currency_position', 'currency_code'] as const).map((part) => ({
+        name: `cost_details.${part}`,
+        aliases:
+          part === 'currency_code'
+            ? []
+            : [part === 'currency_symbol' ? 'Event Currency Symbol' : 'Event Currency Position'],
+        cell: (record: Record<string, any>) => record.cost_details[part],
+      })),
+      read: (cells, write) => {
+        const symbol = cells['cost_details.currency_symbol']
+        const position = cells['cost_details.currency_position']
+        const code = cells['cost_details.currency_code']
+        if (symbol !== undefined) write.stored.currencySymbol = symbol.trim()
+        if (position !== undefined) write.stored.currencyPosition = currencyPosition(position)
+        if (code !== undefined) write.stored.currencyCode = code.trim()
+      },
+    },
   },
   website: {
     schema: Type.String({
@@ -302,31 +451,55 @@ export const EVENT_FIELDS = {
     locked: '',
     field: 'website',
     param: urlParam('Website of the event.'),
+    // As stored: none is blank (the record shows the event's page then).
+    flat: storedText('website', 'website', ['Event Website'], ''),
   },
-  show_map: flag('showMap', 'Show a map (default true).', notFalse, 'Show a map'),
+  show_map: flag(
+    'showMap',
+    'Show a map (default true).',
+    notFalse,
+    'Show a map',
+    named('show_map', 'Event Show Map'),
+  ),
   show_map_link: flag(
     'showMapLink',
     'Show a map link (default true).',
     notFalse,
     'Show a map link',
+    named('show_map_link', 'Event Show Map Link'),
   ),
   hide_from_listings: flag(
     'hideFromListings',
     'Hide from the archive.',
     isTrue,
     'Hidden from the archive',
+    named('hide_from_listings', 'Hide from Event Listings', 'Hide Event From Event Listings'),
   ),
-  sticky: flag('sticky', 'Pin in the calendar.', isTrue, 'Pinned in the calendar'),
-  featured: flag('featured', 'Feature on the site.', isTrue, 'Featured'),
+  sticky: flag(
+    'sticky',
+    'Pin in the calendar.',
+    isTrue,
+    'Pinned in the calendar',
+    named('sticky', 'Sticky in Month View', 'Event Sticky in Month View'),
+  ),
+  featured: flag(
+    'featured',
+    'Feature on the site.',
+    isTrue,
+    'Featured',
+    named('featured', 'Feature Event', 'Event Featured'),
+  ),
   categories: terms(
     'categories',
     'Categories, by name',
     'Categories: ids, slugs or names (a list or comma list); missing names are created.',
+    termsFlat('categories', 'Event Category', 'Event Categories'),
   ),
   tags: terms(
     'tags',
     'Tags, by name',
     'Tags: ids, slugs or names (a list or comma list); missing names are created.',
+    termsFlat('tags', 'Event Tags'),
   ),
   venue: {
     schema: Type.Union([Venue, emptyList('No venue')], {
@@ -346,6 +519,7 @@ export const EVENT_FIELDS = {
     },
     write: async (args, context) =>
       args.venue !== undefined ? { venue: await resolveVenue(context, args.venue) } : undefined,
+    flat: linkedFlat('venue', 'Event Venue Name'),
   },
   organizer: {
     schema: Type.Array(Organizer, { description: 'Organizers, in their order' }),
@@ -364,6 +538,7 @@ export const EVENT_FIELDS = {
       args.organizer !== undefined
         ? { organizers: await resolveOrganizers(context, args.organizer) }
         : undefined,
+    flat: linkedFlat('organizer', 'Event Organizer Name', 'Event Organizer Name(s) or ID(s)'),
   },
   custom_fields: { schema: emptyList('Additional fields: always [].'), show: () => [], locked: [] },
   ticketed: flag('ticketed', 'The event has tickets.', isTrue, 'The event has tickets'),
@@ -377,6 +552,7 @@ export const EVENT_FIELDS = {
       check: (id: number, context: Context) =>
         checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
     },
+    flat: exportOnly('post_parent'),
   },
   // Ours (endpoints/fields/recurrence.ts): only a recurring series and its dates have these keys.
   recurrence: {

@@ -5,8 +5,9 @@ import { JsonLd } from '../schemas/parts.js'
 import * as post from './post.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
 import { descriptionField, nameField, noExcerpt, type LinkedView } from './venues.js'
+import { named } from './flat.js'
 
-const contact = (field: string, param: WireField<LinkedView>['param']) =>
+const contact = (field: string, param: WireField<LinkedView>['param'], alias: string) =>
   ({
     schema: Type.String(),
     show: ({ doc }) => post.text(doc[field]),
@@ -14,20 +15,21 @@ const contact = (field: string, param: WireField<LinkedView>['param']) =>
     field,
     search: true,
     param,
+    flat: named(field, alias),
   }) satisfies WireField<LinkedView>
 
 /** Organizers (reference §4.3, §7): every key of the record, with its argument and stored field. */
 export const ORGANIZER_FIELDS = {
   id: post.id,
   ...post.postHead('organizer'),
-  organizer: nameField('organizer'),
-  description: descriptionField,
+  organizer: nameField('organizer', 'Organizer Name'),
+  description: descriptionField('Organizer Description'),
   excerpt: noExcerpt,
   slug: post.slug,
-  image: post.image,
-  phone: contact('phone', { kind: 'string', description: 'Phone number.' }),
-  website: contact('website', urlParam('Website of the organizer.')),
-  email: contact('email', { kind: 'string', description: 'E-mail address.' }),
+  image: { ...post.image, flat: post.imageFlat('Organizer Featured Image') },
+  phone: contact('phone', { kind: 'string', description: 'Phone number.' }, 'Organizer Phone'),
+  website: contact('website', urlParam('Website of the organizer.'), 'Organizer Website'),
+  email: contact('email', { kind: 'string', description: 'E-mail address.' }, 'Organizer Email'),
   json_ld: {
     schema: Type.Optional(JsonLd),
     show: (view, built) => (view.withJsonLd ? organizerJsonLd(built) : undefined),

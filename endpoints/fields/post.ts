@@ -6,6 +6,7 @@ import { authorParam, dateParam, imageData, imageParam } from '../postArgs.js'
 import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { imageRecord } from '../records/image.js'
 import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
+import { exportOnly, type Flat } from './flat.js'
 import { writtenWith, type WireField, type Write } from './table.js'
 
 /** What every post record (event, venue, organizer) is built from. */
@@ -31,6 +32,8 @@ export const author = {
   show: ({ doc }) => authorId(doc),
   field: 'author',
   param: authorParam,
+  // The author of what an import creates is the importing administrator.
+  flat: exportOnly('author'),
 } satisfies WireField<PostView>
 
 export const status = {
@@ -88,11 +91,42 @@ export const image = {
   write: (args) => (args.image !== undefined ? imageData(args.image) : undefined),
 } satisfies WireField<PostView>
 
+/**
+ * The image as its URL; on import an http(s) URL, which the importer downloads (The Events
+ * Calendar's "Featured Image" columns).
+ */
+export const imageFlat = <View>(alias: string): Flat<View> => ({
+  columns: [
+    {
+      name: 'image',
+      aliases: [alias],
+      cell: (record) => (record.image ? (record.image as { url: string }).url : ''),
+    },
+  ],
+  read: (cells, write) => {
+    if (cells.image !== undefined) write.links.image = cells.image
+  },
+})
+
 export const global_id = {
   schema: Type.String({
     description: 'Host and path of the site with the id: `example.com?id=42`.',
   }),
   show: ({ doc, context }) => globalId(context, doc.id).global_id,
+  // On import, the row's id at its source: a later import of the same row updates what this one
+  // wrote.
+  flat: {
+    columns: [
+      {
+        name: 'global_id',
+        aliases: ['source_id', 'Source ID'],
+        cell: (record) => record.global_id,
+      },
+    ],
+    read: (cells, write) => {
+      if (cells.global_id !== undefined) write.sourceId = cells.global_id.trim()
+    },
+  },
 } satisfies WireField<PostView>
 
 export const global_id_lineage = {

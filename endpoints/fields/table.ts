@@ -2,6 +2,7 @@ import Type, { type TSchema } from 'typebox'
 import type { Context } from '../context.js'
 import type { Params, ParamSpec } from '../params.js'
 import type { Doc } from '../records/common.js'
+import type { FlatEntry } from './cells.js'
 
 /**
  * A field table: every wire key of one resource's records, in the order records give them, with
@@ -35,6 +36,11 @@ export type WireField<View> = {
    * and the others say `writtenWith`.
    */
   write?: Write
+  /**
+   * Its columns in the flat form of records (CSV, `flat.ts`): by default one column named by the
+   * key when its value is plain, none otherwise.
+   */
+  flat?: FlatEntry<View>
 }
 
 export type Write = (

@@ -6,6 +6,7 @@ import { displayTitle, renderContent } from '../records/text.js'
 import { JsonLd, lockableFlag } from '../schemas/parts.js'
 import * as post from './post.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
+import { named, storedText, type Flat } from './flat.js'
 
 /** What a venue or organizer record is built from. */
 export type LinkedView = post.PostView & { withJsonLd?: boolean }
@@ -17,7 +18,7 @@ const flag = (description: string): ParamSpec => ({ kind: 'boolean', description
 const plain = (
   field: string,
   description: string,
-  options: { search?: boolean; keep?: boolean } = {},
+  options: { search?: boolean; keep?: boolean; flat?: Flat<LinkedView> } = {},
 ) =>
   ({
     schema: Type.String(),
@@ -26,6 +27,7 @@ const plain = (
     field,
     search: options.search,
     param: text(description),
+    flat: options.flat,
   }) satisfies WireField<LinkedView>
 
 const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'])
@@ -33,7 +35,13 @@ const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'
 const hasGeo = ({ doc }: LinkedView) =>
   typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
 
-const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, description: string) =>
+const coordinate = (
+  field: 'geoLat' | 'geoLng',
+  limit: number,
+  name: string,
+  description: string,
+  alias: string,
+) =>
   ({
     schema: Type.Optional(
       Type.Number({
@@ -51,10 +59,14 @@ const coordinate = (field: 'geoLat' | 'geoLng', limit: number, name: string, des
       check: (v: number) =>
         v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined,
     },
+    flat: named(name, alias),
   }) satisfies WireField<LinkedView>
 
-/** The name (`venue`, `organizer`): required on create, shown for display, '' when locked. */
-export const nameField = (kind: string) =>
+/**
+ * The name (`venue`, `organizer`): required on create, shown for display, '' when locked; in a
+ * flat form as stored (`&` as written), under The Events Calendar's column name too.
+ */
+export const nameField = (kind: 'venue' | 'organizer', alias: string) =>
   ({
     schema: Type.String({ description: 'Name' }),
     show: ({ doc }) => displayTitle(doc.name),
@@ -63,42 +75,69 @@ export const nameField = (kind: string) =>
     localized: true,
     search: true,
     param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
+    flat: storedText(kind, 'name', [alias], ''),
   }) satisfies WireField<LinkedView>
 
-export const descriptionField = {
-  schema: Type.String({ description: 'HTML' }),
-  // The HTML kept beside the rich text at write time (collections/richText).
-  show: ({ doc }) => renderContent(doc.descriptionHtml),
-  locked: '',
-  field: 'descriptionHtml',
-  localized: true,
-  search: true,
-  param: text('Description.'),
+export const descriptionField = (alias: string) =>
+  ({
+    schema: Type.String({ description: 'HTML' }),
+    // The HTML kept beside the rich text at write time (collections/richText).
+    show: ({ doc }) => renderContent(doc.descriptionHtml),
+    locked: '',
+    field: 'descriptionHtml',
+    localized: true,
+    search: true,
+    param: text('Description.'),
+    flat: storedText('description', 'descriptionHtml', [alias], ''),
+  }) satisfies WireField<LinkedView>
+
+/** Always '': no column of its own in a flat form. */
+export const noExcerpt = {
+  schema: Type.String(),
+  show: () => '',
+  flat: false,
 } satisfies WireField<LinkedView>
 
-export const noExcerpt = { schema: Type.String(), show: () => '' } satisfies WireField<LinkedView>
+/**
+ * The street address; on import The Events Calendar's "Venue Address 2" is added after it, as
+ * there.
+ */
+const addressFlat: Flat<LinkedView> = {
+  columns: [
+    { name: 'address', aliases: ['Venue Address'], cell: (record) => record.address },
+    { name: 'address.2', aliases: ['Venue Address 2'] },
+  ],
+  read: (cells, write) => {
+    const parts = [cells.address, cells['address.2']].filter((part) => part !== undefined)
+    if (parts.length) write.args.address = parts.map((part) => part.trim()).join(' ')
+  },
+}
 
 /** Venues (reference §4.2, §6): every key of the record, with its argument and stored field. */
 export const VENUE_FIELDS = {
   id: post.id,
   ...post.postHead('venue'),
-  venue: nameField('venue'),
-  description: descriptionField,
+  venue: nameField('venue', 'Venue Name'),
+  description: descriptionField('Venue Description'),
   excerpt: noExcerpt,
   slug: post.slug,
-  image: post.image,
-  address: plain('address', 'Street address.', { search: true }),
-  city: plain('city', 'City.', { search: true }),
-  country: plain('country', 'Country.'),
+  image: { ...post.image, flat: post.imageFlat('Venue Featured Image') },
+  address: plain('address', 'Street address.', { search: true, flat: addressFlat }),
+  city: plain('city', 'City.', { search: true, flat: named('city', 'Venue City') }),
+  country: plain('country', 'Country.', { flat: named('country', 'Venue Country') }),
   province: plain('province', 'Province.', { search: true }),
   // The anchor does not hide the state of a protected venue.
   state: plain('state', 'State.', { search: true, keep: true }),
-  zip: plain('zip', 'Postal code.', { search: true }),
-  phone: plain('phone', 'Phone number.', { search: true }),
-  website: { ...plain('website', ''), param: urlParam('Website of the venue.') },
+  zip: plain('zip', 'Postal code.', { search: true, flat: named('zip', 'Venue Zip') }),
+  phone: plain('phone', 'Phone number.', { search: true, flat: named('phone', 'Venue Phone') }),
+  website: {
+    ...plain('website', '', { flat: named('website', 'Venue Website') }),
+    param: urlParam('Website of the venue.'),
+  },
   stateprovince: {
     ...plain('stateprovince', 'State or province; made from state or province when not given.', {
       search: true,
+      flat: named('stateprovince', 'Venue State/Province'),
     }),
     // On create, made from the state (in the US) or the province when not given (reference §6.3).
     write: (args, _context, stored) => {
@@ -114,8 +153,8 @@ export const VENUE_FIELDS = {
       }
     },
   },
-  geo_lat: coordinate('geoLat', 90, 'geo_lat', 'Latitude (with geo_lng).'),
-  geo_lng: coordinate('geoLng', 180, 'geo_lng', 'Longitude (with geo_lat).'),
+  geo_lat: coordinate('geoLat', 90, 'geo_lat', 'Latitude (with geo_lng).', 'Venue Latitude'),
+  geo_lng: coordinate('geoLng', 180, 'geo_lng', 'Longitude (with geo_lat).', 'Venue Longitude'),
   json_ld: {
     schema: Type.Optional(JsonLd),
     show: (view, built) => (view.withJsonLd ? venueJsonLd(built) : undefined),

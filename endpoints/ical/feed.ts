@@ -41,7 +41,7 @@ const feedParams: Params = Object.fromEntries(
  * What record builders need, with the v1 namespace as root, so that records (and links) are those
  * of v1.
  */
-const v1Context = (context: Context): Context => ({
+export const v1Context = (context: Context): Context => ({
   ...context,
   root: `${context.siteUrl}${languageSegment(context.lang)}${context.payload.config.routes.api}/${NAMESPACE}/`,
 })
@@ -157,7 +157,7 @@ async function batchVevents(
  * published without a write); and the time the content may last have changed, the start of the
  * current day included (the default window moves daily).
  */
-async function calendarState(context: Context) {
+export async function calendarState(context: Context) {
   const mark =
     context.calendarMark ??
     (await currentChangeMark(context.payload, context.options.sequencesSlug))
@@ -190,7 +190,7 @@ async function calendarState(context: Context) {
 }
 
 /** Who is asking, as far as it changes what a calendar holds. */
-const callerKey = (context: Context) =>
+export const callerKey = (context: Context) =>
   context.user
     ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}`
     : null

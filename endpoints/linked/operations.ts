@@ -5,7 +5,7 @@ import { ApiError, forbidden, invalidParams } from '../errors.js'
 import { dataOf, paramsOf } from '../fields/table.js'
 import { addressParam, findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
-import type { Params, ParamSpec } from '../params.js'
+import type { ArgsOf, Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
@@ -103,8 +103,9 @@ async function linkedFromEvents(
     .filter((id): id is number => id !== null)
 }
 
-export function listLinked(type: LinkedType): Operation {
-  const params = {
+/** The archive's parameters: its paging, and the filters the CSV export shares (endpoints/csv). */
+export const linkedArchiveParams = (type: LinkedType) =>
+  ({
     page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
     per_page: { kind: 'integer', description: `${type.plural} per page (at most 50).` },
     search: {
@@ -134,51 +135,68 @@ export function listLinked(type: LinkedType): Operation {
       check: statusCheck(type.plural),
     },
     password: { kind: 'string', description: `Unlocks password-protected ${type.plural}.` },
-  } satisfies Params
+  }) satisfies Params
+
+export type LinkedArchiveArgs = ArgsOf<ReturnType<typeof linkedArchiveParams>>
+
+/**
+ * The archive's filters as conditions (the status one included) and whether the trash is read:
+ * shared with the CSV export (endpoints/csv).
+ */
+export async function linkedFilters(
+  type: LinkedType,
+  context: Context,
+  args: Omit<LinkedArchiveArgs, 'page' | 'per_page'>,
+): Promise<{ where: Where[]; trash: boolean }> {
+  const where: Where[] = []
+  if (args.search) where.push(searchWhere(type, args.search))
+  if (args.event) {
+    const event = (await findOne(context, 'events', { id: { equals: args.event } }))!
+    const linked = ([] as unknown[]).concat(event[type.eventField] ?? []).map(idOf)
+    where.push({ id: { in: [...linked.filter((id) => id !== null), 0] } })
+  }
+  if (args.has_events !== undefined) {
+    const ids = await linkedFromEvents(
+      type,
+      context,
+      { status: { not_in: ['draft', 'pending'] } },
+      'everything',
+    )
+    where.push({ id: args.has_events ? { in: [...ids, 0] } : { not_in: [...ids, 0] } })
+  }
+  if (args.only_with_upcoming) {
+    const upcoming: Where = {
+      and: [
+        { startDate: { greater_than_equal: context.now.toISOString() } },
+        { hideFromListings: { not_equals: true } },
+      ],
+    }
+    where.push({
+      id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] },
+    })
+  }
+  const statuses = effectiveStatuses(args.status, context)
+  if (statuses) where.push(statusWhere(statuses, context.now))
+  return { where, trash: statuses?.includes('trash') ?? false }
+}
+
+export function listLinked(type: LinkedType): Operation {
   return operation({
     summary: `List ${type.plural}`,
-    params,
+    params: linkedArchiveParams(type),
     responses: {
       200: type.archiveSchema,
       404: { errors: [`${type.kind}-archive-page-not-found`] },
     },
     handle: async (context, args) => {
-      const where: Where[] = []
-      if (args.search) where.push(searchWhere(type, args.search))
-      if (args.event) {
-        const event = (await findOne(context, 'events', { id: { equals: args.event } }))!
-        const linked = ([] as unknown[]).concat(event[type.eventField] ?? []).map(idOf)
-        where.push({ id: { in: [...linked.filter((id) => id !== null), 0] } })
-      }
-      if (args.has_events !== undefined) {
-        const ids = await linkedFromEvents(
-          type,
-          context,
-          { status: { not_in: ['draft', 'pending'] } },
-          'everything',
-        )
-        where.push({ id: args.has_events ? { in: [...ids, 0] } : { not_in: [...ids, 0] } })
-      }
-      if (args.only_with_upcoming) {
-        const upcoming: Where = {
-          and: [
-            { startDate: { greater_than_equal: context.now.toISOString() } },
-            { hideFromListings: { not_equals: true } },
-          ],
-        }
-        where.push({
-          id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] },
-        })
-      }
-      const statuses = effectiveStatuses(args.status, context)
-      if (statuses) where.push(statusWhere(statuses, context.now))
+      const { where, trash } = await linkedFilters(type, context, args)
       const perPage = pageSize(args.per_page, context.options.perPage)
       const result = await context.data.page(type.plural, {
         where: { and: where },
         sort: ['-publishedAt', '-id'],
         limit: perPage,
         page: args.page,
-        trash: statuses?.includes('trash') ?? false,
+        trash,
       })
       if (result.docs.length === 0 && args.page > 1) {
         throw new ApiError(

@@ -17,6 +17,7 @@ import {
 import {
   Calendar,
   CategoryArchive,
+  Csv,
   ErrorBody,
   EventArchive,
   NamespaceIndex,
@@ -55,6 +56,7 @@ export const SCHEMAS = {
   NamespaceIndex,
   OpenApiDocument,
   Calendar,
+  Csv,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

@@ -1,0 +1,228 @@
+import { stringify } from 'csv-stringify/sync'
+import type { Where } from 'payload'
+import type { Context } from '../context.js'
+import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
+import { etagOfSource, type Validator } from '../cache/http.js'
+import { EVENT_FIELDS, eventView } from '../fields/events.js'
+import { exportedColumns, flatRow } from '../fields/flat.js'
+import { recordOf, type FieldTable } from '../fields/table.js'
+import { calendarState, callerKey, v1Context } from '../ical/feed.js'
+import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/operations.js'
+import type { LinkedType } from '../linked/kinds.js'
+import type { Params } from '../params.js'
+import { unlocked, type Doc } from '../records/common.js'
+import { loadImages, loadPasswords, loadRelated, noRelated } from '../records/load.js'
+import type { Operation, Reply } from '../router.js'
+import { statusWhere } from '../status.js'
+
+/**
+ * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
+ * matching record (no paging), a row per record with the columns of its field table
+ * (`fields/flat.ts`). Streamed a batch at a time, so an export of the whole calendar costs a
+ * batch's worth of memory. RFC 4180 (CRLF, fields with commas, quotes or line breaks quoted),
+ * UTF-8, a byte-order mark with `bom=true` (for spreadsheet programs that otherwise guess the
+ * encoding). A cell that a spreadsheet would take for a formula (it starts with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return) is written after a `'` (csv-stringify's `escape_formulas`); the
+ * import takes that `'` off again.
+ */
+
+/** Records read per query while an export streams. */
+const BATCH = 200
+
+const CONTENT_TYPE = 'text/csv; charset=utf-8'
+
+const withoutPaging = (params: Params): Params =>
+  Object.fromEntries(
+    Object.entries(params).filter(([name]) => name !== 'page' && name !== 'per_page'),
+  )
+
+const bomParam = {
+  bom: {
+    kind: 'boolean',
+    description:
+      'Start with a UTF-8 byte-order mark, which spreadsheet programs need to read UTF-8 (default false).',
+    default: false,
+  },
+} satisfies Params
+
+/** One CSV text of rows: CRLF line ends, formulas escaped. */
+const csvText = (rows: (string | number)[][]) =>
+  stringify(rows, { record_delimiter: 'windows', escape_formulas: true })
+
+/** A batch of stored records as rows, in their order. */
+type Rows = (docs: Doc[]) => Promise<(string | number)[][]>
+
+/**
+ * The export as a stream: the header row, then each batch of records read after the last one was
+ * taken by the connection (keyset paging on `sort`, so that writes meanwhile neither repeat nor
+ * skip a record).
+ */
+function exportStream(
+  context: Context,
+  query: { key: 'events' | 'venues' | 'organizers'; where: Where[]; trash: boolean },
+  header: string[],
+  rows: Rows,
+  options: { bom: boolean; after: (last: Doc) => Where },
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let after: Where | null = null
+  let sentHead = false
+  let cancelled = false
+  const sort = query.key === 'events' ? ['startDateLocal', 'id'] : ['id']
+  return new ReadableStream<Uint8Array>(
+    {
+      cancel: () => {
+        cancelled = true
+      },
+      pull: async (controller) => {
+        try {
+          if (!sentHead) {
+            sentHead = true
+            controller.enqueue(encoder.encode((options.bom ? '\uFEFF' : '') + csvText([header])))
+            return
+          }
+          const { docs } = await context.data.page(query.key, {
+            where: { and: [...query.where, ...(after ? [after] : [])] },
+            sort,
+            limit: BATCH,
+            count: false,
+            trash: query.trash,
+          })
+          if (cancelled) return
+          if (docs.length) {
+            controller.enqueue(encoder.encode(csvText(await rows(docs))))
+            after = options.after(docs[docs.length - 1])
+          }
+          if (docs.length < BATCH) controller.close()
+        } catch (error) {
+          if (cancelled) return
+          // The status is sent: the client sees a cut file.
+          context.payload.logger.error({ err: error, msg: 'CSV export failed while streaming' })
+          controller.error(error)
+        }
+      },
+    },
+    // Nothing is read before the connection asks for it: a 304 or a HEAD never starts the export.
+    { highWaterMark: 0 },
+  )
+}
+
+/** The answer: the stream with its validator, known before anything is read (as the feeds'). */
+async function exportReply(
+  context: Context,
+  filename: string,
+  query: unknown,
+  body: ReadableStream<Uint8Array>,
+): Promise<Reply> {
+  const state = await calendarState(context)
+  const validator: Validator = {
+    etag: etagOfSource({
+      query,
+      lang: context.lang,
+      caller: callerKey(context),
+      site: context.siteUrl,
+      mark: state.mark,
+      lastDue: state.lastDue,
+    }),
+    lastModified: state.lastModified,
+  }
+  return {
+    status: 200,
+    body: null,
+    raw: body,
+    headers: {
+      'content-type': CONTENT_TYPE,
+      'content-disposition': `attachment; filename="${filename}"`,
+    },
+    validator,
+  }
+}
+
+const headerOf = (table: FieldTable<any>) => exportedColumns(table).map((column) => column.name)
+
+/** `GET /events.csv`: the events of the archive's query, in its order, as its records show them. */
+export const eventsCsv: Operation = {
+  summary: 'The events as CSV',
+  params: { ...withoutPaging(archiveParams), ...bomParam },
+  responses: { 200: 'Csv' },
+  handle: async (given, args) => {
+    const context = v1Context(given)
+    const { where, statuses } = await archiveFilters(context, args as ArchiveArgs)
+    const query = JSON.stringify({ where, statuses, args })
+    if (statuses) where.push(statusWhere(statuses, context.now))
+    const trash = statuses?.includes('trash') ?? false
+    // Venues, organizers, terms and images read by earlier batches are not read again.
+    const known = noRelated()
+    const rows: Rows = async (docs) => {
+      const related = await loadRelated(context, docs, args.password, known)
+      return docs.map((doc) => {
+        const view = eventView(doc, context, related)
+        const locked = !unlocked(
+          doc,
+          related.passwords.get(`${context.options.slugs.events}:${doc.id}`),
+          args.password,
+        )
+        return flatRow(EVENT_FIELDS, recordOf(EVENT_FIELDS, view, locked), view, locked)
+      })
+    }
+    const stream = exportStream(
+      context,
+      { key: 'events', where, trash },
+      headerOf(EVENT_FIELDS),
+      rows,
+      {
+        bom: args.bom === true,
+        after: (last): Where => ({
+          or: [
+            { startDateLocal: { greater_than: last.startDateLocal ?? '' } },
+            {
+              and: [
+                { startDateLocal: { equals: last.startDateLocal ?? '' } },
+                { id: { greater_than: last.id } },
+              ],
+            },
+          ],
+        }),
+      },
+    )
+    return exportReply(context, 'events.csv', query, stream)
+  },
+}
+
+/**
+ * `GET /venues.csv`, `GET /organizers.csv`: the records of the archive's query, by id, as its
+ * records show them.
+ */
+export function linkedCsv(type: LinkedType): Operation {
+  return {
+    summary: `The ${type.plural} as CSV`,
+    params: { ...withoutPaging(linkedArchiveParams(type)), ...bomParam },
+    responses: { 200: 'Csv' },
+    handle: async (given, args) => {
+      const context = v1Context(given)
+      const { where, trash } = await linkedFilters(type, context, args as LinkedArchiveArgs)
+      const query = JSON.stringify({ where, args })
+      const collection = context.options.slugs[type.plural]
+      const rows: Rows = async (docs) => {
+        const passwords = new Map<string, string>()
+        const [images] = await Promise.all([
+          loadImages(context, docs),
+          loadPasswords(context, type.plural, docs, args.password, passwords),
+        ])
+        return docs.map((doc) => {
+          const view = { doc, context, images }
+          const locked = !unlocked(doc, passwords.get(`${collection}:${doc.id}`), args.password)
+          return flatRow(type.fields, recordOf(type.fields, view, locked), view, locked)
+        })
+      }
+      const stream = exportStream(
+        context,
+        { key: type.plural, where, trash },
+        headerOf(type.fields),
+        rows,
+        { bom: args.bom === true, after: (last) => ({ id: { greater_than: last.id } }) },
+      )
+      return exportReply(context, `${type.plural}.csv`, query, stream)
+    },
+  }
+}

@@ -1,0 +1,15 @@
+import type { Route } from '../router.js'
+import { ORGANIZERS, VENUES } from '../linked/kinds.js'
+import { eventsCsv, linkedCsv } from './export.js'
+
+/**
+ * CSV exports of the v1 archives, under `/api/cal/csv` (and `/fr/api/cal/csv`, …), routed like the
+ * v1 namespace.
+ */
+export function csvRoutes(): Route[] {
+  return [
+    { path: '/events.csv', operations: { GET: eventsCsv } },
+    { path: '/venues.csv', operations: { GET: linkedCsv(VENUES) } },
+    { path: '/organizers.csv', operations: { GET: linkedCsv(ORGANIZERS) } },
+  ]
+}
