@@ -18,6 +18,12 @@ export function calendarOptionsFromEnvironment(
     siteUrl: env.CAL_SITE_URL || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
+    import: {
+      timeoutMs: positiveInteger(env.CAL_IMPORT_TIMEOUT_MS),
+      connectTimeoutMs: positiveInteger(env.CAL_IMPORT_CONNECT_TIMEOUT_MS),
+      retries: wholeNumber(env.CAL_IMPORT_RETRIES),
+      backoffMs: wholeNumber(env.CAL_IMPORT_BACKOFF_MS),
+    },
   }
 }
 

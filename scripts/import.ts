@@ -1,6 +1,6 @@
 /**
  * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es]
- * [--dry-run] [--prune] [--concurrency N]`
+ * [--dry-run] [--prune] [--concurrency N] [--per-page N]`
  *
  * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
  * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing
@@ -13,11 +13,11 @@ import { getPayload } from 'payload'
 import { DEFAULTS } from '../src/defaults.js'
 import { loadAppConfig } from '../dev/config.js'
 import { RESOURCES, RUN_HERE } from '../src/import/collections.js'
-import type { ImportProgress } from '../src/import/run.js'
+import { failureCount, type ImportProgress } from '../src/import/progress.js'
 import { importProgress } from '../src/import/task.js'
 
 const USAGE =
-  'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N]\n' +
+  'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N] [--per-page N]\n' +
   '       npm run import -- --ics <file.ics or its URL> [--dry-run]'
 
 function fail(message: string): never {
@@ -37,6 +37,7 @@ try {
       'dry-run': { type: 'boolean', default: false },
       prune: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
+      'per-page': { type: 'string' },
       quiet: { type: 'boolean', default: false },
     },
   }).values
@@ -61,6 +62,9 @@ if (
   !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)
 )
   fail('--concurrency must be a whole number from 1 to 16')
+const perPage = parsed['per-page'] === undefined ? undefined : Number(parsed['per-page'])
+if (perPage !== undefined && !(Number.isInteger(perPage) && perPage >= 1 && perPage <= 50))
+  fail('--per-page must be a whole number from 1 to 50')
 
 const config = await loadAppConfig()
 const payload = await getPayload({ config })
@@ -84,6 +88,7 @@ try {
           dryRun: parsed['dry-run'],
           prune: parsed.prune,
           concurrency,
+          perPage,
         }) as never,
     overrideAccess: true,
     context: { [RUN_HERE]: true },
@@ -155,23 +160,44 @@ const seconds = (Date.now() - startedAt) / 1000
 console.log(
   `\nImport ${final?.state ?? 'unknown'} in ${seconds.toFixed(1)} s${parsed['dry-run'] ? ' (dry run: nothing written)' : ''}`,
 )
-let records = 0
+const COLUMNS = [
+  'read',
+  'created',
+  'updated',
+  'unchanged',
+  'skipped',
+  'failed',
+  'pruned',
+  'adjusted',
+] as const
+let failed = 0
 if (progress) {
-  console.log('resource     read  created  updated  unchanged  skipped  failed  pruned')
-  for (const resource of RESOURCES) {
-    const c = progress.resources[resource]
-    records += c.read
+  console.log(`resource   ${COLUMNS.map((column) => column.padStart(10)).join('')}`)
+  let records = 0
+  for (const resource of Object.keys(progress.resources)) {
+    const counts = progress.resources[resource]
+    records += counts.read
     console.log(
-      `${resource.padEnd(11)}${[c.read, c.created, c.updated, c.unchanged, c.skipped, c.failed, c.pruned].map((n, i) => String(n).padStart([5, 9, 9, 11, 9, 8, 8][i])).join('')}`,
+      `${resource.padEnd(11)}${COLUMNS.map((column) => String(counts[column] ?? 0).padStart(10)).join('')}`,
     )
   }
   console.log(
     `images: ${progress.images.downloaded} downloaded, ${progress.images.fallbacks} kept as URL references`,
   )
   console.log(`${records} records, ${(records / Math.max(seconds, 0.001)).toFixed(1)} records/s`)
+  failed = failureCount(progress)
+  for (const notice of progress.notices ?? []) console.log(`notice: ${notice}`)
+  for (const { resource, sourceId, notes } of progress.adjustments ?? [])
+    console.log(`adjusted: ${resource} ${sourceId}: ${notes.join('; ')}`)
 }
 if (final?.error) console.log(`error: ${final.error}`)
-for (const failure of failures)
-  console.log(`failed: ${failure.resource} ${failure.sourceId}: ${failure.message}`)
+if (failures.length > 0) {
+  console.log(`\n${failed || failures.length} failed:`)
+  for (const failure of failures)
+    console.log(
+      `failed: ${failure.resource} ${[failure.sourceId, failure.url].filter(Boolean).join(' ')}: ${failure.message}`,
+    )
+  if (failed > failures.length) console.log(`… and ${failed - failures.length} more`)
+}
 await payload.destroy()
-process.exit(final?.state === 'done' ? 0 : 1)
+process.exit(final?.state === 'done' && failed === 0 && failures.length === 0 ? 0 : 1)

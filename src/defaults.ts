@@ -29,10 +29,18 @@ export const DEFAULTS = {
   /** The importer's hidden collections (src/import): source ids → ours, and the runs. */
   importMappingsSlug: 'cal-import-mappings',
   importRunsSlug: 'cal-import-runs',
-  /** The importer's limits: records written at once, image size, source request timeout. */
+  /**
+   * The importer's limits: records written at once, image size, and per request to the source a
+   * whole-answer timeout, a connect timeout, retries and the first backoff delay, the longest
+   * `Retry-After` waited for.
+   */
   importConcurrency: 4,
   importImageMaxBytes: 10 * 1024 * 1024,
   importTimeoutMs: 30_000,
+  importConnectTimeoutMs: 10_000,
+  importRetries: 4,
+  importBackoffMs: 500,
+  importMaxRetryAfterMs: 60_000,
 } as const
 
 /** The most items a list takes, in the v1 arguments and in a record's lists alike. */

@@ -81,10 +81,19 @@ export type CalendarPluginOptions = {
   /** Where that symbol goes. Default `prefix`. */
   currencyPosition?: 'prefix' | 'postfix'
   /**
-   * The importer (src/import): its limits. Defaults: 4 records at once, 10 MB images, 30 s per
-   * request.
+   * The importer (src/import): its limits. Defaults: 4 records at once, 10 MB images; per request
+   * to the source 30 s for the whole answer, 10 s to connect, 4 retries from 500 ms, a
+   * `Retry-After` of at most 60 s.
    */
-  import?: { concurrency?: number; imageMaxBytes?: number; timeoutMs?: number }
+  import?: {
+    concurrency?: number
+    imageMaxBytes?: number
+    timeoutMs?: number
+    connectTimeoutMs?: number
+    retries?: number
+    backoffMs?: number
+    maxRetryAfterMs?: number
+  }
 }
 
 export type ResolvedCalendarOptions = {
@@ -116,6 +125,10 @@ export type ResolvedCalendarOptions = {
     concurrency: number
     imageMaxBytes: number
     timeoutMs: number
+    connectTimeoutMs: number
+    retries: number
+    backoffMs: number
+    maxRetryAfterMs: number
   }
 }
 
@@ -151,6 +164,10 @@ export function resolveOptions(
       concurrency: options.import?.concurrency ?? DEFAULTS.importConcurrency,
       imageMaxBytes: options.import?.imageMaxBytes ?? DEFAULTS.importImageMaxBytes,
       timeoutMs: options.import?.timeoutMs ?? DEFAULTS.importTimeoutMs,
+      connectTimeoutMs: options.import?.connectTimeoutMs ?? DEFAULTS.importConnectTimeoutMs,
+      retries: options.import?.retries ?? DEFAULTS.importRetries,
+      backoffMs: options.import?.backoffMs ?? DEFAULTS.importBackoffMs,
+      maxRetryAfterMs: options.import?.maxRetryAfterMs ?? DEFAULTS.importMaxRetryAfterMs,
     },
   }
 }

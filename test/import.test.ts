@@ -229,6 +229,8 @@ describe('importing a The Events Calendar site', () => {
           Object.assign(event, {
             utc_start_date: 'soon',
             start_date: 'soon',
+            utc_end_date: 'later',
+            end_date: 'later',
             modified_utc: '2026-11-24 00:00:00',
           })
       for (const event of body.events ?? [])
@@ -410,6 +412,9 @@ describe('who may import', () => {
       { from: site.root, concurrency: -1 },
       { from: site.root, concurrency: 1e9 },
       { from: site.root, concurrency: 'many' },
+      { from: site.root, perPage: 0 },
+      { from: site.root, perPage: 51 },
+      { from: site.root, perPage: [50] },
       {
         from: site.root,
         state: 'done',

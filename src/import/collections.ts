@@ -1,11 +1,13 @@
 import type {
   CollectionAfterChangeHook,
+  CollectionAfterReadHook,
   CollectionConfig,
   Payload,
   TextareaFieldValidation,
   TextFieldSingleValidation,
 } from 'payload'
 import { can } from '../../collections/access.js'
+import { interruption } from './liveness.js'
 import { normalizeRoot, parseHeader } from './source.js'
 
 /** The jobs queue the importer's task runs in, and the task's slug. */
@@ -131,7 +133,7 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
       update: administrators,
       delete: administrators,
     },
-    hooks: { afterChange: [queueImportJob(slug)] },
+    hooks: { afterChange: [queueImportJob(slug)], afterRead: [showInterrupted] },
     fields: [
       {
         name: 'format',
@@ -158,6 +160,8 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
       { name: 'dryRun', type: 'checkbox', defaultValue: false },
       { name: 'prune', type: 'checkbox', defaultValue: false },
       { name: 'concurrency', type: 'number', min: 1, max: 16 },
+      // Records asked per page of the source (The Events Calendar serves at most 50).
+      { name: 'perPage', type: 'number', min: 1, max: 50 },
       {
         name: 'state',
         type: 'select',
@@ -180,8 +184,20 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
         access: { create: () => false, update: () => false },
       },
       { name: 'finishedAt', type: 'date', access: { create: () => false, update: () => false } },
+      // The process running the import (host:pid) and its last sign of life (liveness.ts).
+      { name: 'runner', type: 'text', access: { create: () => false, update: () => false } },
+      { name: 'heartbeatAt', type: 'date', access: { create: () => false, update: () => false } },
     ],
   }
+}
+
+/**
+ * A run whose process is gone reads as failed, with the reason, until the next import's start
+ * writes it so (task.ts): it never shows as running forever.
+ */
+const showInterrupted: CollectionAfterReadHook = ({ doc }) => {
+  const reason = interruption(doc)
+  return reason ? { ...doc, state: 'failed', error: reason } : doc
 }
 
 /** `req.context` flag of a run created by the CLI, which runs the job itself. */

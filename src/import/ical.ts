@@ -7,8 +7,15 @@ import type { ResolvedCalendarOptions } from '../options.js'
 import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { DEFAULT_LOCALE } from '../locales.js'
-import { MAX_ICS_LENGTH } from './collections.js'
-import { ImportCancelled, type ImportHooks, type ImportProgress } from './run.js'
+import { MAX_ICS_LENGTH, RESOURCES } from './collections.js'
+import { failureOf, httpClient } from './http.js'
+import {
+  addFailure,
+  ImportCancelled,
+  newProgress,
+  type ImportHooks,
+  type ImportProgress,
+} from './progress.js'
 import { MappedWriter } from './writer.js'
 
 /**
@@ -267,40 +274,20 @@ export async function runIcalImport(
   options: ResolvedCalendarOptions,
   hooks: ImportHooks = {},
 ): Promise<ImportProgress> {
-  const empty = () => ({
-    total: null,
-    read: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    skipped: 0,
-    failed: 0,
-    pruned: 0,
-  })
-  const progress: ImportProgress = {
-    phase: 'events',
-    resources: {
-      venues: empty(),
-      organizers: empty(),
-      categories: empty(),
-      tags: empty(),
-      events: empty(),
-    },
-    images: { downloaded: 0, fallbacks: 0 },
-    failures: [],
-  }
+  const progress: ImportProgress = newProgress(RESOURCES, 'events')
   const emit = () => hooks.onProgress?.(progress)
   const writer = new MappedWriter(payload, options, ICAL_SOURCE, DEFAULT_LOCALE, false, hooks.user)
   await writer.load()
   const source =
-    settings.ics ?? (await download(settings.url!, settings.timeoutMs ?? options.import.timeoutMs))
+    settings.ics ??
+    (await download(settings.url!, {
+      ...options.import,
+      timeoutMs: settings.timeoutMs ?? options.import.timeoutMs,
+    }))
   const { events, failures } = parseIcal(source, options.siteTimezone)
   progress.resources.events.total = events.length + failures.length
   progress.resources.events.read = events.length + failures.length
-  for (const failure of failures) {
-    progress.resources.events.failed++
-    progress.failures.push({ resource: 'events', ...failure })
-  }
+  for (const failure of failures) addFailure(progress, { resource: 'events', ...failure })
   emit()
 
   /** Our id of a venue or category named by the calendar, made once. */
@@ -388,11 +375,10 @@ export async function runIcalImport(
         await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })
       ]++
     } catch (error) {
-      counts.failed++
-      progress.failures.push({
+      addFailure(progress, {
         resource: 'events',
         sourceId: event.sourceId,
-        message: (error as Error).message.slice(0, 500),
+        message: (error as Error).message,
       })
     }
     emit()
@@ -402,16 +388,24 @@ export async function runIcalImport(
   return progress
 }
 
-async function download(url: string, timeoutMs: number): Promise<string> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { accept: 'text/calendar, */*' },
-  })
-  if (!response.ok) throw new IcalError(`${url}: HTTP ${response.status}`)
-  const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > MAX_ICS_LENGTH)
-    throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} bytes`)
-  const body = await response.text()
+/** The file at an address, through the importer's client (http.ts: timeouts, retries). */
+async function download(url: string, limits: ResolvedCalendarOptions['import']): Promise<string> {
+  const client = httpClient(limits)
+  let body: string
+  try {
+    const request = client.get(url, {
+      headers: { accept: 'text/calendar, */*' },
+      responseType: 'text',
+    })
+    request.on('downloadProgress', ({ transferred, total }) => {
+      if (Math.max(transferred, total ?? 0) > MAX_ICS_LENGTH) request.cancel()
+    })
+    body = (await request).body
+  } catch (error) {
+    if ((error as Error).name === 'CancelError')
+      throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} bytes`)
+    throw new IcalError(`${url}: ${failureOf(url, error).message}`)
+  }
   if (body.length > MAX_ICS_LENGTH)
     throw new IcalError(`${url}: larger than ${MAX_ICS_LENGTH} characters`)
   return body

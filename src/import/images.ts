@@ -1,53 +1,61 @@
+import { CancelError, type Got } from 'got'
+import { failureOf, HttpFailure } from './http.js'
+
 /**
- * Downloads an image for the upload collection: http(s) only, an image type, a size limit, a
- * timeout.
+ * Downloads an image for the upload collection: http(s) only, an image type, a size limit, and the
+ * client's timeouts and retries (http.ts).
  */
 
 export type DownloadedImage = { data: Buffer; mimetype: string; name: string; size: number }
 
-export class ImageRefused extends Error {}
-
 export async function downloadImage(
+  client: Got,
   url: string,
-  {
-    maxBytes,
-    timeoutMs,
-    headers = {},
-  }: { maxBytes: number; timeoutMs: number; headers?: Record<string, string> },
+  { maxBytes, headers = {} }: { maxBytes: number; headers?: Record<string, string> },
 ): Promise<DownloadedImage> {
   const parsed = new URL(url)
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new ImageRefused(`${url}: not an http(s) address`)
-  const signal = AbortSignal.timeout(timeoutMs)
-  let response: Response
+    throw new HttpFailure(url, 'not an http(s) address')
+  let refusal: HttpFailure | null = null
+  const request = client.get(url, { headers, responseType: 'buffer' })
+  const refuse = (failure: HttpFailure) => {
+    refusal = failure
+    request.cancel()
+  }
+  request.on('response', (response: { statusCode: number; headers: Record<string, any> }) => {
+    if (response.statusCode >= 300) return
+    const type = String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase()
+    if (!type.startsWith('image/'))
+      refuse(new HttpFailure(url, `not an image (${type || 'no type'})`, response.statusCode))
+  })
+  request.on(
+    'downloadProgress',
+    ({ transferred, total }: { transferred: number; total?: number }) => {
+      const size = Math.max(transferred, total ?? 0)
+      if (size > maxBytes && !refusal) refuse(new HttpFailure(url, `more than ${maxBytes} bytes`))
+    },
+  )
+  let response
   try {
-    response = await fetch(url, { headers, signal, redirect: 'follow' })
+    response = await request
   } catch (error) {
-    throw new ImageRefused(`${url}: ${(error as Error).message}`)
+    if (error instanceof CancelError && refusal) throw refusal
+    throw failureOf(url, error)
   }
-  if (!response.ok || !response.body) throw new ImageRefused(`${url}: HTTP ${response.status}`)
-  const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-  if (!mimetype.startsWith('image/'))
-    throw new ImageRefused(`${url}: not an image (${mimetype || 'no type'})`)
-  const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body.cancel().catch(() => undefined)
-    throw new ImageRefused(`${url}: ${declared} bytes, more than ${maxBytes}`)
-  }
-  const chunks: Buffer[] = []
-  let size = 0
+  const mimetype = String(response.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase()
+  const last = parsed.pathname.split('/').pop() || 'image'
+  let name = last
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength
-      if (size > maxBytes) throw new ImageRefused(`${url}: more than ${maxBytes} bytes`)
-      chunks.push(Buffer.from(chunk))
-    }
-  } catch (error) {
-    if (error instanceof ImageRefused) throw error
-    throw new ImageRefused(`${url}: ${(error as Error).message}`)
+    name = decodeURIComponent(last)
+  } catch {
+    // A malformed escape: the name as it is.
   }
-  const base =
-    decodeURIComponent(parsed.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') ||
-    'image'
-  return { data: Buffer.concat(chunks), mimetype, name: base, size }
+  const base = name.replace(/[^\w.-]+/g, '-') || 'image'
+  return { data: response.body, mimetype, name: base, size: response.body.length }
 }

@@ -13,6 +13,81 @@ import { isHttpUrl } from '../lib/urls.js'
 
 export type SourceRecord = Record<string, any>
 
+/**
+ * What a record's translation puts right, as it goes: each note says what came in another shape
+ * than the source had it (the importer counts the record as adjusted and lists the notes), and the
+ * longest text a field takes (Payload's `defaultMaxTextLength`).
+ */
+export type RecordContext = { notes: string[]; maxLength: number }
+
+export const newContext = (maxLength = 40_000): RecordContext => ({ notes: [], maxLength })
+
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text
+}
+
+// eslint-disable-next-line no-control-regex -- the very characters to drop
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+
+/**
+ * A text value in whatever shape PHP sent it: a string; a number (a zip, a phone); a list of
+ * strings (joined); `[]`, `false`, `null` or an object for nothing. Control characters (NUL, which
+ * PostgreSQL cannot store, among them) are dropped, and a text longer than a field takes is cut.
+ */
+export function textOf(value: unknown, field: string, context: RecordContext): string {
+  let text: string
+  if (typeof value === 'string') text = value
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
+  else if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    text = value.join(', ')
+  else {
+    if (value !== undefined && value !== null && value !== false && !isEmptyList(value))
+      context.notes.push(`${field} was ${shown(value)}: left empty`)
+    return ''
+  }
+  if (text.search(CONTROL) !== -1) {
+    context.notes.push(`${field} had control characters: dropped`)
+    text = text.replace(CONTROL, '')
+  }
+  if (text.length > context.maxLength) {
+    context.notes.push(`${field} had ${text.length} characters: cut at ${context.maxLength}`)
+    text = text.slice(0, context.maxLength)
+  }
+  return text
+}
+
+const isEmptyList = (value: unknown): boolean =>
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+
+/**
+ * A list as PHP may send it: an array, an object with numeric keys (an array with holes), one
+ * object alone, or `false`/`null`/`""` for none.
+ */
+export function listOf(value: unknown): SourceRecord[] {
+  if (Array.isArray(value)) return value.filter((item) => item && typeof item === 'object')
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value)
+    if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key)))
+      return Object.values(value as Record<string, unknown>).filter(
+        (item): item is SourceRecord => Boolean(item) && typeof item === 'object',
+      )
+    return 'id' in value ? [value as SourceRecord] : []
+  }
+  return []
+}
+
+/** A linked record (an event's venue): an object with an id, or an id alone. */
+export function linkOf(value: unknown): SourceRecord | null {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))
+    return Number(value) > 0 ? { id: Number(value) } : null
+  const [first] = listOf(value)
+  return first && first.id !== undefined && first.id !== null && String(first.id) !== '0'
+    ? first
+    : null
+}
+
 /** What the source site is: WordPress escapes titles and term names as HTML, we do not. */
 export type SourceKind = 'wordpress' | 'calendar'
 
@@ -22,25 +97,74 @@ export const sourceKind = (root: string): SourceKind =>
 const STATUSES = new Set(['publish', 'future', 'draft', 'pending', 'private'])
 
 /** A plain text field (title, name): WordPress sends it rendered, with entities. */
-export const plain = (value: unknown, kind: SourceKind): string => {
-  const text = typeof value === 'string' ? value : ''
+export const plain = (
+  value: unknown,
+  kind: SourceKind,
+  field = 'text',
+  context: RecordContext = newContext(),
+): string => {
+  const text = textOf(value, field, context)
   return kind === 'wordpress' ? decodeHTML(text) : text
 }
 
-const html = (value: unknown): string => (typeof value === 'string' ? value : '')
-const optional = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value : null
-const flag = (value: unknown, fallback: boolean): boolean =>
-  typeof value === 'boolean' ? value : fallback
+/**
+ * A name or title that must not be empty: an empty one (`[]`, `""`, blanks) gets a stand-in that
+ * says so, made from the slug (or the id).
+ */
+function named(
+  value: unknown,
+  kind: SourceKind,
+  field: string,
+  record: SourceRecord,
+  context: RecordContext,
+): string {
+  const text = plain(value, kind, field, context)
+  if (text.trim() !== '') return text
+  const slug = slugOf(record)
+  const standIn = `(no ${field}) ${slug || `#${record.id}`}`
+  context.notes.push(`${field} was ${shown(value)}: named "${standIn}"`)
+  return standIn
+}
+
+/** The slug as WordPress stores a non-ASCII one (percent-encoded), read back as text. */
+function slugOf(record: SourceRecord): string {
+  if (typeof record.slug !== 'string' || record.slug === '') return ''
+  try {
+    return decodeURIComponent(record.slug)
+  } catch {
+    return record.slug
+  }
+}
+
+const html = (value: unknown, field: string, context: RecordContext): string =>
+  textOf(value, field, context)
+
+const optional = (value: unknown, field: string, context: RecordContext): string | null => {
+  const text = textOf(value, field, context).trim()
+  return text !== '' ? text : null
+}
+
+/** A boolean as PHP may send it: `true`, `1`, `"1"`, `"yes"`, `"on"`, and their opposites. */
+const flag = (value: unknown, fallback: boolean): boolean => {
+  if (typeof value === 'boolean') return value
+  if (typeof value === 'number') return value !== 0
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase()
+    if (['1', 'true', 'yes', 'on'].includes(word)) return true
+    if (['0', 'false', 'no', 'off', ''].includes(word)) return false
+  }
+  return fallback
+}
 
 /**
- * A `YYYY-MM-DD HH:mm:ss` wall clock in `zone` as an ISO instant in UTC; null for WordPress's zero
- * date or anything else.
+ * A `YYYY-MM-DD HH:mm:ss` wall clock (or an ISO 8601 date-time) in `zone` as an ISO instant in
+ * UTC; null for WordPress's zero date or anything else.
  */
 function instantIn(wallClock: unknown, zone: string): string | null {
-  if (typeof wallClock !== 'string' || wallClock.startsWith('0000')) return null
-  const parsed = DateTime.fromFormat(wallClock, WALL_CLOCK_FORMAT, { zone })
-  return parsed.isValid ? parsed.toUTC().toISO() : null
+  if (typeof wallClock !== 'string' || /^0000-00-00/.test(wallClock.trim())) return null
+  let parsed = DateTime.fromFormat(wallClock.trim(), WALL_CLOCK_FORMAT, { zone })
+  if (!parsed.isValid) parsed = DateTime.fromISO(wallClock.trim(), { zone })
+  return parsed.isValid && parsed.year > 1000 ? parsed.toUTC().toISO() : null
 }
 
 /** A UTC wall clock (`date_utc`, `utc_start_date`) as an ISO instant. */
@@ -55,19 +179,35 @@ export const modifiedStamp = (record: SourceRecord): string =>
   )
 
 /** Fields every post type shares: slug, status, publication date. */
-function postFields(record: SourceRecord): Record<string, unknown> {
+function postFields(record: SourceRecord, context: RecordContext): Record<string, unknown> {
   const data: Record<string, unknown> = {}
-  if (typeof record.slug === 'string' && record.slug !== '') data.slug = record.slug
-  data.status = STATUSES.has(record.status) ? record.status : 'publish'
+  const slug = slugOf(record)
+  if (slug) data.slug = slug
+  if (STATUSES.has(record.status)) data.status = record.status
+  else {
+    // Something we have no such status for (`inherit`, a plugin's own): not shown to the public.
+    data.status = 'draft'
+    context.notes.push(`status was ${shown(record.status)}: imported as a draft`)
+  }
   // An unpublished post has no publication date yet (the anchor's `date_utc` is zero).
   data.publishedAt = utcInstant(record.date_utc)
   return data
 }
 
-/** The website, unless it is the anchor's fallback to the record's own page. */
-function website(record: SourceRecord): string | null {
-  const value = optional(record.website)
-  return value && value !== record.url && isHttpUrl(value) ? value : null
+/**
+ * The website, unless it is the anchor's fallback to the record's own page; one without its
+ * scheme (`www.example.org`) gets `http://`.
+ */
+function website(record: SourceRecord, context: RecordContext): string | null {
+  const value = optional(record.website, 'website', context)
+  if (!value || value === record.url) return null
+  if (isHttpUrl(value)) return value
+  if (/^[\w-]+(\.[\w-]+)+(?:[/:?#]\S*)?$/.test(value) && isHttpUrl(`http://${value}`)) {
+    context.notes.push(`website ${shown(value)} had no scheme: http:// added`)
+    return `http://${value}`
+  }
+  context.notes.push(`website ${shown(value)} is not an http(s) address: left out`)
+  return null
 }
 
 export class RecordError extends Error {}
@@ -83,11 +223,19 @@ export function eventCost(record: SourceRecord): {
   currencyPosition: 'prefix' | 'postfix' | null
 } {
   const details =
-    record.cost_details && typeof record.cost_details === 'object' ? record.cost_details : {}
-  const values: string[] = Array.isArray(details.values)
-    ? details.values.map((v: unknown) => String(v).trim()).filter(Boolean)
-    : []
-  const display = typeof record.cost === 'string' ? decodeHTML(record.cost).trim() : ''
+    record.cost_details &&
+    typeof record.cost_details === 'object' &&
+    !Array.isArray(record.cost_details)
+      ? record.cost_details
+      : {}
+  const values: string[] = (Array.isArray(details.values) ? details.values : [])
+    .filter((v: unknown) => typeof v === 'string' || typeof v === 'number')
+    .map((v: string | number) => String(v).trim())
+    .filter(Boolean)
+  const display =
+    typeof record.cost === 'string' || typeof record.cost === 'number'
+      ? decodeHTML(String(record.cost)).trim()
+      : ''
   const numeric = values.length > 0 && values.every((v) => /^\d[\d.,]*$/.test(v))
   const cost = numeric ? values.map((v) => v.replace(/[.,]$/, '')) : display ? [display] : []
   const named = typeof details.currency_symbol === 'string' && details.currency_symbol !== ''
@@ -107,37 +255,54 @@ export function eventCost(record: SourceRecord): {
   }
 }
 
-/** An event's own fields (no links). Throws RecordError when its dates cannot be read. */
+/**
+ * An event's own fields (no links). An event with one readable date gets it for both; one that
+ * ends before it starts ends when it starts. Throws RecordError when no date can be read: there is
+ * nowhere to put it.
+ */
 export function eventData(
   record: SourceRecord,
   kind: SourceKind,
   siteZone: string,
+  context: RecordContext = newContext(),
 ): Record<string, unknown> {
-  const zone = isValidZone(record.timezone) ? record.timezone : siteZone
-  const start = utcInstant(record.utc_start_date) ?? instantIn(record.start_date, zone)
-  const end = utcInstant(record.utc_end_date) ?? instantIn(record.end_date, zone)
-  if (!start || !end)
+  let zone = siteZone
+  if (isValidZone(record.timezone)) zone = record.timezone
+  else if (record.timezone !== undefined && record.timezone !== '' && record.timezone !== null)
+    context.notes.push(`timezone ${shown(record.timezone)} is not a zone: ${siteZone} used`)
+  let start = utcInstant(record.utc_start_date) ?? instantIn(record.start_date, zone)
+  let end = utcInstant(record.utc_end_date) ?? instantIn(record.end_date, zone)
+  if (!start && !end)
     throw new RecordError(
-      `event ${record.id}: unreadable dates (${record.start_date} – ${record.end_date})`,
+      `event ${record.id}: unreadable dates (${shown(record.start_date)} – ${shown(record.end_date)})`,
     )
-  if (end < start) throw new RecordError(`event ${record.id}: ends before it starts`)
+  if (!start) {
+    context.notes.push(`start ${shown(record.start_date)} unreadable: the end used`)
+    start = end
+  } else if (!end) {
+    context.notes.push(`end ${shown(record.end_date)} unreadable: the start used`)
+    end = start
+  } else if (end < start) {
+    context.notes.push(`ended before it started (${record.end_date}): the end put at the start`)
+    end = start
+  }
   return {
-    ...postFields(record),
-    title: plain(record.title, kind),
-    descriptionHtml: html(record.description),
-    excerptHtml: html(record.excerpt),
+    ...postFields(record, context),
+    title: named(record.title, kind, 'title', record, context),
+    descriptionHtml: html(record.description, 'description', context),
+    excerptHtml: html(record.excerpt, 'excerpt', context),
     startDate: start,
     endDate: end,
     timezone: zone,
-    allDay: record.all_day === true,
+    allDay: flag(record.all_day, false),
     ...eventCost(record),
-    website: website(record),
+    website: website(record, context),
     showMap: flag(record.show_map, true),
     showMapLink: flag(record.show_map_link, true),
-    hideFromListings: record.hide_from_listings === true,
-    sticky: record.sticky === true,
-    featured: record.featured === true,
-    ticketed: record.ticketed === true,
+    hideFromListings: flag(record.hide_from_listings, false),
+    sticky: flag(record.sticky, false),
+    featured: flag(record.featured, false),
+    ticketed: flag(record.ticketed, false),
   }
 }
 
@@ -151,23 +316,31 @@ const number = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null
 }
 
-export function venueData(record: SourceRecord, kind: SourceKind): Record<string, unknown> {
+export function venueData(
+  record: SourceRecord,
+  kind: SourceKind,
+  context: RecordContext = newContext(),
+): Record<string, unknown> {
   const lat = number(record.geo_lat)
   const lng = number(record.geo_lng)
-  const hasGeo = lat !== null && lng !== null && !(lat === 0 && lng === 0)
+  let hasGeo = lat !== null && lng !== null && !(lat === 0 && lng === 0)
+  if (hasGeo && (Math.abs(lat!) > 90 || Math.abs(lng!) > 180)) {
+    context.notes.push(`coordinates ${lat}, ${lng} are off the globe: left out`)
+    hasGeo = false
+  }
   return {
-    ...postFields(record),
-    name: plain(record.venue ?? record.name, kind),
-    descriptionHtml: html(record.description),
-    address: optional(record.address),
-    city: optional(record.city),
-    country: optional(record.country),
-    province: optional(record.province),
-    state: optional(record.state),
-    stateprovince: optional(record.stateprovince),
-    zip: optional(record.zip),
-    phone: optional(record.phone),
-    website: website(record),
+    ...postFields(record, context),
+    name: named('venue' in record ? record.venue : record.name, kind, 'name', record, context),
+    descriptionHtml: html(record.description, 'description', context),
+    address: optional(record.address, 'address', context),
+    city: optional(record.city, 'city', context),
+    country: optional(record.country, 'country', context),
+    province: optional(record.province, 'province', context),
+    state: optional(record.state, 'state', context),
+    stateprovince: optional(record.stateprovince, 'stateprovince', context),
+    zip: optional(record.zip, 'zip', context),
+    phone: optional(record.phone, 'phone', context),
+    website: website(record, context),
     geoLat: hasGeo ? lat : null,
     geoLng: hasGeo ? lng : null,
     showMap: flag(record.show_map, true),
@@ -175,31 +348,73 @@ export function venueData(record: SourceRecord, kind: SourceKind): Record<string
   }
 }
 
-export function organizerData(record: SourceRecord, kind: SourceKind): Record<string, unknown> {
+// What Payload's email field takes (payload/shared `email`), roughly: something@something.tld.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function organizerData(
+  record: SourceRecord,
+  kind: SourceKind,
+  context: RecordContext = newContext(),
+): Record<string, unknown> {
+  let email = optional(record.email, 'email', context)
+  if (email && !EMAIL.test(email)) {
+    context.notes.push(`email ${shown(email)} is not an address: left out`)
+    email = null
+  }
   return {
-    ...postFields(record),
-    name: plain(record.organizer ?? record.name, kind),
-    descriptionHtml: html(record.description),
-    phone: optional(record.phone),
-    email: optional(record.email),
-    website: website(record),
+    ...postFields(record, context),
+    name: named(
+      'organizer' in record ? record.organizer : record.name,
+      kind,
+      'name',
+      record,
+      context,
+    ),
+    descriptionHtml: html(record.description, 'description', context),
+    phone: optional(record.phone, 'phone', context),
+    email,
+    website: website(record, context),
   }
 }
 
-export function termData(record: SourceRecord, kind: SourceKind): Record<string, unknown> {
+export function termData(
+  record: SourceRecord,
+  kind: SourceKind,
+  context: RecordContext = newContext(),
+): Record<string, unknown> {
+  const slug = slugOf(record)
   return {
-    name: plain(record.name, kind),
-    descriptionHtml: html(record.description),
-    ...(typeof record.slug === 'string' && record.slug ? { slug: record.slug } : {}),
+    name: named(record.name, kind, 'name', record, context),
+    descriptionHtml: html(record.description, 'description', context),
+    ...(slug ? { slug } : {}),
   }
 }
 
-/** The URL of a record's image, if it has one. */
+/**
+ * The URL of a record's image, if it has one: `image.url`, else its largest size's, else a URL
+ * given alone; `false` when it has none.
+ */
 export function imageUrlOf(record: SourceRecord): string | null {
   const image = record.image
-  return image && typeof image === 'object' && typeof image.url === 'string' && isHttpUrl(image.url)
-    ? image.url
-    : null
+  const candidates: unknown[] =
+    typeof image === 'string'
+      ? [image]
+      : image && typeof image === 'object'
+        ? [
+            image.url,
+            image.sizes?.full?.url,
+            ...Object.values(
+              (image.sizes && typeof image.sizes === 'object' ? image.sizes : {}) as Record<
+                string,
+                any
+              >,
+            ).map((size) => size?.url),
+          ]
+        : []
+  const url = candidates.find(
+    (candidate): candidate is string => typeof candidate === 'string' && isHttpUrl(candidate),
+  )
+  return url ?? null
 }
 
 /** Categories in an order where each parent comes before its children. */

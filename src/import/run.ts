@@ -1,25 +1,49 @@
 import { createHash } from 'node:crypto'
 import pLimit from 'p-limit'
+import type { Got } from 'got'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { DEFAULT_LOCALE } from '../locales.js'
 import { RESOURCES, type Resource } from './collections.js'
+import { httpClient, type HttpFailure, type HttpLimits } from './http.js'
 import { downloadImage } from './images.js'
+import {
+  addAdjustment,
+  addFailure,
+  addNotice,
+  ImportCancelled,
+  newProgress,
+  type Failure,
+  type ImportHooks,
+  type ImportProgress,
+} from './progress.js'
 import {
   eventData,
   imageUrlOf,
+  linkOf,
+  listOf,
   modifiedStamp,
+  newContext,
   organizerData,
   parentsFirst,
   RecordError,
   sourceKind,
   termData,
   venueData,
+  type RecordContext,
   type SourceKind,
   type SourceRecord,
 } from './records.js'
-import { Source, SourceError } from './source.js'
+import { parseHeader, Source } from './source.js'
 import { MappedWriter } from './writer.js'
+
+export {
+  ImportCancelled,
+  type Counts,
+  type Failure,
+  type ImportHooks,
+  type ImportProgress,
+} from './progress.js'
 
 export type ImportSettings = {
   from: string
@@ -32,49 +56,13 @@ export type ImportSettings = {
   startDate?: string
   endDate?: string
   perPage?: number
-  /** Retries of a failed request (default 4) and the first backoff delay (default 500 ms). */
+  /** Retries of a failed request and the first backoff delay (default: the plugin's options). */
   retries?: number
   backoffMs?: number
 }
 
-export type Counts = {
-  total: number | null
-  read: number
-  created: number
-  updated: number
-  unchanged: number
-  skipped: number
-  failed: number
-  pruned: number
-}
-export type Failure = { resource: Resource | 'images'; sourceId: string; message: string }
-export type ImportProgress = {
-  phase: Resource | 'prune' | 'done'
-  resources: Record<Resource, Counts>
-  images: { downloaded: number; fallbacks: number }
-  failures: Failure[]
-}
-
-export type ImportHooks = {
-  /** Whom the records are written for (the author of what is created). */
-  user?: Record<string, any> | null
-  onProgress?: (progress: ImportProgress) => void
-  /** Asked between pages and records; true stops the run. */
-  cancelled?: () => Promise<boolean> | boolean
-}
-
-export class ImportCancelled extends Error {}
-
-const emptyCounts = (): Counts => ({
-  total: null,
-  read: 0,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  skipped: 0,
-  failed: 0,
-  pruned: 0,
-})
+/** Nothing at all could be read from the source: the run fails, with the first answer as reason. */
+export class SourceUnreadable extends Error {}
 
 /**
  * The key a source site is mapped under: its root, without the language segment of a translated
@@ -92,6 +80,11 @@ type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped'
  * Reads a v1 root and writes what it finds through the Local API: venues, organizers, categories
  * (parents first), tags, then events. Each record is written with its mapping in one transaction,
  * so a run killed at any point leaves no record without its mapping, and the next run goes on.
+ *
+ * Records are written `concurrency` at a time and images downloaded as many at a time, each with
+ * a limiter of its own: a record waits for its image while holding its slot, so an image never
+ * waits for a record slot (with one limiter for both, records holding every slot while waiting for
+ * their images waited forever).
  */
 export async function runImport(
   payload: Payload,
@@ -104,11 +97,14 @@ export async function runImport(
 
 class Importer {
   private readonly source: Source
+  private readonly client: Got
   private readonly key: string
   private readonly kind: SourceKind
   private readonly locale: string
   private readonly writer: MappedWriter
-  private readonly inFlight = new Map<string, Promise<number | null>>()
+  private readonly maxLength: number
+  /** Each source record and image is written once per run, whoever asks for it first. */
+  private readonly settled = new Map<string, Promise<number | null>>()
   private readonly seen: Record<Resource, Set<string>> = {
     venues: new Set(),
     organizers: new Set(),
@@ -117,16 +113,10 @@ class Importer {
     events: new Set(),
   }
   private readonly deferredParents: { sourceId: string; parent: string }[] = []
-  private readonly limit: ReturnType<typeof pLimit>
-  readonly progress: ImportProgress = {
-    phase: 'venues',
-    resources: Object.fromEntries(RESOURCES.map((r) => [r, emptyCounts()])) as Record<
-      Resource,
-      Counts
-    >,
-    images: { downloaded: 0, fallbacks: 0 },
-    failures: [],
-  }
+  private readonly records: ReturnType<typeof pLimit>
+  private readonly images: ReturnType<typeof pLimit>
+  private pagesRead = 0
+  readonly progress: ImportProgress = newProgress(RESOURCES, 'venues')
 
   constructor(
     private readonly payload: Payload,
@@ -134,13 +124,21 @@ class Importer {
     private readonly options: ResolvedCalendarOptions,
     private readonly hooks: ImportHooks,
   ) {
+    const limits: HttpLimits = {
+      ...options.import,
+      retries: settings.retries ?? options.import.retries,
+      backoffMs: settings.backoffMs ?? options.import.backoffMs,
+    }
     this.source = new Source({
       root: settings.from,
       header: settings.header,
-      timeoutMs: options.import.timeoutMs,
-      retries: settings.retries,
-      backoffMs: settings.backoffMs,
+      limits,
+      onNotice: (notice) => {
+        addNotice(this.progress, notice)
+        this.emit()
+      },
     })
+    this.client = httpClient(limits)
     this.key = sourceKey(this.source.root, settings.language)
     this.kind = sourceKind(this.source.root)
     this.locale = settings.language ?? DEFAULT_LOCALE
@@ -152,9 +150,14 @@ class Importer {
       Boolean(settings.language),
       hooks.user,
     )
-    this.limit = pLimit(
-      Math.max(1, Math.min(16, settings.concurrency ?? options.import.concurrency)),
+    const concurrency = Math.max(
+      1,
+      Math.min(16, settings.concurrency ?? options.import.concurrency),
     )
+    this.records = pLimit(concurrency)
+    this.images = pLimit(concurrency)
+    this.maxLength =
+      (payload.config as { defaultMaxTextLength?: number }).defaultMaxTextLength ?? 40_000
   }
 
   private get translating() {
@@ -164,6 +167,8 @@ class Importer {
   async run(): Promise<ImportProgress> {
     await this.writer.load()
     const perPage = this.settings.perPage ?? 50
+    // The events route takes an explicit list of statuses (drafts, pending and private for a
+    // reader who may see them); venues and organizers give them to such a reader by default.
     const statuses = this.source.authenticated ? '&status=publish,future,draft,pending,private' : ''
     const window = `&start_date=${encodeURIComponent(this.settings.startDate ?? '1900-01-01')}&end_date=${encodeURIComponent(this.settings.endDate ?? '2199-12-31')}`
     const archives: Record<Resource, string> = {
@@ -179,11 +184,19 @@ class Importer {
       this.emit()
       if (await this.walk(resource, archives[resource])) complete.add(resource)
     }
+    if (this.pagesRead === 0) {
+      const first = this.progress.failures[0]
+      throw new SourceUnreadable(
+        `nothing could be read from ${this.source.root}${first ? `: ${first.url ?? ''} ${first.message}` : ''}`,
+      )
+    }
     await this.linkDeferredParents()
     if (this.settings.prune && !this.translating) {
       this.progress.phase = 'prune'
       for (const resource of [...RESOURCES].reverse())
         if (complete.has(resource)) await this.prune(resource)
+        else if (this.progress.resources[resource].read > 0)
+          addNotice(this.progress, `${resource}: not every page was read, so nothing was pruned`)
     }
     this.progress.phase = 'done'
     this.emit()
@@ -198,71 +211,126 @@ class Importer {
     if (await this.hooks.cancelled?.()) throw new ImportCancelled('cancelled')
   }
 
-  private fail(resource: Failure['resource'], sourceId: unknown, error: unknown) {
-    const message = error instanceof Error ? error.message : String(error)
-    this.progress.failures.push({
+  private fail(failure: Failure) {
+    addFailure(this.progress, failure)
+    this.emit()
+  }
+
+  private failRecord(
+    resource: Failure['resource'],
+    sourceId: unknown,
+    error: unknown,
+    url?: string,
+  ) {
+    const http = error as Partial<HttpFailure> | undefined
+    const where = typeof http?.url === 'string' ? http.url : url
+    this.fail({
       resource,
       sourceId: String(sourceId ?? ''),
-      message: message.slice(0, 500),
+      ...(where ? { url: where } : {}),
+      ...(typeof http?.status === 'number' ? { status: http.status } : {}),
+      message: error instanceof Error ? error.message : String(error),
     })
-    if (resource !== 'images') this.progress.resources[resource].failed++
+  }
+
+  /**
+   * Reads an archive page by page, writing each page's records while the next page is asked for;
+   * false when a page could not be read (then nothing of it is pruned). Categories are read whole
+   * first, so that every parent comes before its children whatever page each is on.
+   */
+  private async walk(resource: Resource, first: string): Promise<boolean> {
+    const counts = this.progress.resources[resource]
+    const pages = this.source.pages(first, resource)
+    let complete = true
+    const categories: SourceRecord[] = []
+    try {
+      let next = pages.next()
+      for (;;) {
+        const { value: page, done } = await next
+        if (done) break
+        next = pages.next()
+        next.catch(() => undefined)
+        await this.checkCancelled()
+        if (page.kind === 'failed') {
+          complete = false
+          this.fail({
+            resource,
+            sourceId: '',
+            url: page.failure.url,
+            ...(page.failure.status !== undefined ? { status: page.failure.status } : {}),
+            message: `page ${page.page}: ${page.failure.message}`,
+          })
+          continue
+        }
+        this.pagesRead++
+        if (page.total !== null) counts.total = page.total
+        const records = listOf(page.body?.[resource])
+        if (resource === 'categories') categories.push(...records)
+        else
+          await Promise.all(records.map((record) => this.records(() => this.one(resource, record))))
+        this.emit()
+      }
+    } finally {
+      void pages.return(undefined).catch(() => undefined)
+    }
+    // Parents before children: one at a time.
+    for (const record of parentsFirst(categories)) await this.one(resource, record)
+    return complete
+  }
+
+  /** A record of an archive: written once, counted, its failure reported. */
+  private async one(resource: Resource, record: SourceRecord) {
+    await this.checkCancelled()
+    await this.settle(resource, record)
     this.emit()
   }
 
   /**
-   * Reads an archive page by page; false when a page could not be read (then nothing is pruned).
+   * Our id of a source record once it is written (null when it could not be): each record is
+   * written once per run however often the source lists or embeds it, and counted once.
    */
-  private async walk(resource: Resource, first: string): Promise<boolean> {
+  private settle(resource: Resource, record: SourceRecord): Promise<number | null> {
+    const sourceId = String(record?.id ?? '')
     const counts = this.progress.resources[resource]
-    try {
-      for await (const { body } of this.source.pages(first)) {
-        await this.checkCancelled()
-        const total = Number(body?.total)
-        if (Number.isFinite(total)) counts.total = total
-        let records: SourceRecord[] = Array.isArray(body?.[resource]) ? body[resource] : []
-        if (resource === 'categories') records = parentsFirst(records)
-        counts.read += records.length
-        if (resource === 'categories') {
-          // Parents before children: one at a time.
-          for (const record of records) await this.one(resource, record)
-        } else {
-          await Promise.all(records.map((record) => this.limit(() => this.one(resource, record))))
-        }
-        this.emit()
-      }
-      return true
-    } catch (error) {
-      if (error instanceof ImportCancelled) throw error
-      this.fail(
-        resource,
-        '',
-        error instanceof SourceError ? error : new SourceError(String((error as Error).message)),
+    if (!/^\w+$/.test(sourceId)) {
+      counts.read++
+      this.failRecord(resource, sourceId, new RecordError(`a record without an id (${sourceId})`))
+      return Promise.resolve(null)
+    }
+    const key = `${resource}:${sourceId}`
+    let settled = this.settled.get(key)
+    if (!settled) {
+      counts.read++
+      this.seen[resource].add(sourceId)
+      settled = this.upsert(resource, record).then(
+        (outcome) => {
+          counts[outcome]++
+          return this.writer.mappings.get(key)?.targetId ?? null
+        },
+        (error) => {
+          if (error instanceof ImportCancelled) throw error
+          this.failRecord(resource, sourceId, error)
+          return null
+        },
       )
-      return false
+      this.settled.set(key, settled)
     }
-  }
-
-  private async one(resource: Resource, record: SourceRecord) {
-    await this.checkCancelled()
-    const counts = this.progress.resources[resource]
-    try {
-      const outcome = await this.upsert(resource, record)
-      counts[outcome]++
-    } catch (error) {
-      if (error instanceof ImportCancelled) throw error
-      this.fail(resource, record?.id, error)
-    }
-    this.emit()
+    return settled
   }
 
   /** Writes one record unless the mapping says it is unchanged; links come first. */
   private async upsert(resource: Resource, record: SourceRecord): Promise<Outcome> {
-    const sourceId = String(record?.id ?? '')
-    if (!/^\w+$/.test(sourceId)) throw new RecordError('a record without an id')
-    this.seen[resource].add(sourceId)
+    const sourceId = String(record.id)
+    // A record in the source's trash is not brought over.
+    if (record.status === 'trash') return 'skipped'
     const mapping = this.writer.get(resource, sourceId)
     // Terms have no `modified`: their content stands for it.
     const modified = modifiedStamp(record) || contentStamp(record)
+    const context = newContext(this.maxLength)
+    const adjusted = () => {
+      if (context.notes.length > 0)
+        addAdjustment(this.progress, { resource, sourceId, notes: context.notes })
+    }
     if (this.translating) {
       if (!mapping) return 'skipped'
       if (
@@ -270,9 +338,9 @@ class Importer {
         (await this.writer.exists(resource, mapping.targetId))
       )
         return 'unchanged'
-      const data = this.localizedData(resource, record)
-      if (this.settings.dryRun) return 'updated'
-      await this.writer.save(resource, sourceId, modified, data)
+      const data = this.localizedData(resource, record, context)
+      if (!this.settings.dryRun) await this.writer.save(resource, sourceId, modified, data)
+      adjusted()
       return 'updated'
     }
     if (
@@ -281,63 +349,69 @@ class Importer {
       (await this.writer.exists(resource, mapping.targetId))
     )
       return 'unchanged'
-    const data = await this.fullData(resource, record)
-    if (this.settings.dryRun) return mapping ? 'updated' : 'created'
-    return this.writer.save(resource, sourceId, modified, data)
+    const data = await this.fullData(resource, record, context)
+    const outcome = this.settings.dryRun
+      ? mapping
+        ? 'updated'
+        : 'created'
+      : await this.writer.save(resource, sourceId, modified, data)
+    adjusted()
+    return outcome
   }
 
-  private localizedData(resource: Resource, record: SourceRecord): Record<string, unknown> {
+  private localizedData(
+    resource: Resource,
+    record: SourceRecord,
+    context: RecordContext,
+  ): Record<string, unknown> {
     const localized = this.writer.localizedFields(resource)
     return Object.fromEntries(
-      Object.entries(this.ownData(resource, record)).filter(([field]) => localized.has(field)),
+      Object.entries(this.ownData(resource, record, context)).filter(([field]) =>
+        localized.has(field),
+      ),
     )
   }
 
-  private ownData(resource: Resource, record: SourceRecord): Record<string, unknown> {
+  private ownData(
+    resource: Resource,
+    record: SourceRecord,
+    context: RecordContext,
+  ): Record<string, unknown> {
     switch (resource) {
       case 'events':
-        return eventData(record, this.kind, this.options.siteTimezone)
+        return eventData(record, this.kind, this.options.siteTimezone, context)
       case 'venues':
-        return venueData(record, this.kind)
+        return venueData(record, this.kind, context)
       case 'organizers':
-        return organizerData(record, this.kind)
+        return organizerData(record, this.kind, context)
       default:
-        return termData(record, this.kind)
+        return termData(record, this.kind, context)
     }
   }
 
   private async fullData(
     resource: Resource,
     record: SourceRecord,
+    context: RecordContext,
   ): Promise<Record<string, unknown>> {
-    const data = this.ownData(resource, record)
+    const data = this.ownData(resource, record, context)
     if (resource === 'categories') {
-      const parent = String(record.parent ?? '0')
-      data.parent =
-        parent !== '0' ? (this.writer.get('categories', parent)?.targetId ?? null) : null
+      const parent = String(record.parent ?? '0') || '0'
+      const mapped = parent !== '0' ? this.writer.get('categories', parent) : undefined
+      if (parent !== '0' && !mapped)
+        context.notes.push(`parent category ${parent} is not at the source: imported at the top`)
+      data.parent = mapped?.targetId ?? null
     }
     if (resource === 'events' || resource === 'venues' || resource === 'organizers') {
       if (this.hooks.user?.id !== undefined) data.author = this.hooks.user.id
       Object.assign(data, await this.image(record))
     }
     if (resource === 'events') {
-      data.venue =
-        record.venue &&
-        typeof record.venue === 'object' &&
-        !Array.isArray(record.venue) &&
-        record.venue.id
-          ? await this.linked('venues', record.venue)
-          : null
-      const organizers = Array.isArray(record.organizer) ? record.organizer : []
-      data.organizers = (
-        await Promise.all(organizers.map((o: SourceRecord) => this.linked('organizers', o)))
-      ).filter((id): id is number => id !== null)
-      for (const taxonomy of ['categories', 'tags'] as const) {
-        const terms = Array.isArray(record[taxonomy]) ? record[taxonomy] : []
-        data[taxonomy] = (
-          await Promise.all(terms.map((t: SourceRecord) => this.linked(taxonomy, t)))
-        ).filter((id): id is number => id !== null)
-      }
+      const venue = linkOf(record.venue)
+      data.venue = venue ? await this.linked('venues', venue) : null
+      data.organizers = await this.linkedAll('organizers', listOf(record.organizer))
+      for (const taxonomy of ['categories', 'tags'] as const)
+        data[taxonomy] = await this.linkedAll(taxonomy, listOf(record[taxonomy]))
       const parent = Number(record.post_parent ?? 0)
       if (parent > 0) {
         const mapped = this.writer.get('events', String(parent))
@@ -348,32 +422,32 @@ class Importer {
     return data
   }
 
+  private async linkedAll(resource: Resource, records: SourceRecord[]): Promise<number[]> {
+    const ids = await Promise.all(records.map((record) => this.linked(resource, record)))
+    return [...new Set(ids.filter((id): id is number => id !== null))]
+  }
+
   /**
    * Our id for a linked record (venue, organizer, term) embedded in an event, importing it if it is
-   * new.
+   * new. A link given by its id alone is read from the source's single route.
    */
   private async linked(resource: Resource, record: SourceRecord): Promise<number | null> {
     const sourceId = String(record?.id ?? '')
     if (!sourceId || sourceId === '0') return null
-    const key = `${resource}:${sourceId}`
-    const mapped = this.writer.mappings.get(key)
+    const mapped = this.writer.get(resource, sourceId)
     if (mapped) return mapped.targetId
     if (this.settings.dryRun) return null
-    let pending = this.inFlight.get(key)
-    if (!pending) {
-      pending = (async () => {
-        const counts = this.progress.resources[resource]
-        counts.read++
-        try {
-          counts[await this.upsert(resource, record)]++
-        } catch (error) {
-          this.fail(resource, sourceId, error)
-        }
-        return this.writer.mappings.get(key)?.targetId ?? null
-      })()
-      this.inFlight.set(key, pending)
+    let full = record
+    const named = ['venue', 'organizer', 'name'].some((key) => key in record)
+    if (!named && !this.settled.has(`${resource}:${sourceId}`)) {
+      try {
+        full = (await this.source.getJson(`${resource}/${encodeURIComponent(sourceId)}`)).body
+      } catch (error) {
+        this.failRecord(resource, sourceId, error)
+        return null
+      }
     }
-    return pending
+    return this.settle(resource, full)
   }
 
   /** The image: downloaded into the upload collection once per URL, or kept as a URL reference. */
@@ -387,14 +461,14 @@ class Importer {
     if (mapped && (await this.writer.exists('images', mapped.targetId)))
       return { image: mapped.targetId, imageUrl: null }
     if (this.settings.dryRun) return { image: null, imageUrl: url }
-    let pending = this.inFlight.get(key)
+    let pending = this.settled.get(key)
     if (!pending) {
-      pending = this.limit(() => this.downloadInto(url)).catch((error) => {
+      pending = this.images(() => this.downloadInto(url)).catch((error) => {
         this.progress.images.fallbacks++
-        this.fail('images', url, error)
+        this.failRecord('images', '', error, url)
         return null
       })
-      this.inFlight.set(key, pending)
+      this.settled.set(key, pending)
     }
     const id = await pending
     return id === null ? { image: null, imageUrl: url } : { image: id, imageUrl: null }
@@ -402,17 +476,10 @@ class Importer {
 
   private async downloadInto(url: string): Promise<number> {
     const sameSite = new URL(url).origin === new URL(this.source.root).origin
-    const header = sameSite && this.settings.header ? this.settings.header : undefined
-    const file = await downloadImage(url, {
+    const header = sameSite ? parseHeader(this.settings.header) : null
+    const file = await downloadImage(this.client, url, {
       maxBytes: this.options.import.imageMaxBytes,
-      timeoutMs: this.options.import.timeoutMs,
-      headers: header
-        ? {
-            [header.slice(0, header.indexOf(':')).trim()]: header
-              .slice(header.indexOf(':') + 1)
-              .trim(),
-          }
-        : {},
+      headers: header ? { [header[0]]: header[1] } : {},
     })
     const id = await this.writer.inTransaction(async (req) => {
       const doc = await this.payload.create({
@@ -452,7 +519,7 @@ class Importer {
           }),
         )
       } catch (error) {
-        this.fail('events', sourceId, error)
+        this.failRecord('events', sourceId, error)
       }
     }
   }
@@ -472,7 +539,7 @@ class Importer {
         if (!this.settings.dryRun) await this.writer.remove(resource, sourceId)
         counts.pruned++
       } catch (error) {
-        this.fail(resource, sourceId, error)
+        this.failRecord(resource, sourceId, error)
       }
     }
   }

@@ -10,7 +10,9 @@ import {
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
 import { runIcalImport } from './ical.js'
-import { ImportCancelled, runImport, type ImportProgress } from './run.js'
+import { HEARTBEAT_MS, interruption, thisRunner } from './liveness.js'
+import { ImportCancelled, type ImportProgress } from './progress.js'
+import { runImport } from './run.js'
 
 /**
  * Progress of the runs of this process, as they go (the CLI draws its bar from it): `progress`,
@@ -31,6 +33,7 @@ type Run = {
   dryRun?: boolean
   prune?: boolean
   concurrency?: number | null
+  perPage?: number | null
   cancel?: boolean
   startedBy?: unknown
 }
@@ -55,21 +58,36 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
       })) as Run | null
       if (!run) return { output: { state: 'failed' } }
       const save = (data: Record<string, unknown>) => writeRun(payload, runs, run.id, data)
+      await closeInterrupted(payload, runs)
       const user = await startedBy(payload, options.usersSlug, run.startedBy)
-      await save({ state: 'running' })
+      await save({ state: 'running', runner: thisRunner(), heartbeatAt: new Date().toISOString() })
       let last = 0
       let cancelRequested = false
       let latest: ImportProgress | null = null
+      let saving: Promise<void> = Promise.resolve()
       const refresh = async (force = false) => {
         if (!force && Date.now() - last < SAVE_EVERY_MS) return
         last = Date.now()
-        if (latest) await save({ progress: summary(latest), failures: latest.failures })
+        const heartbeatAt = new Date().toISOString()
+        saving = save(
+          latest
+            ? { progress: summary(latest), failures: latest.failures, heartbeatAt }
+            : { heartbeatAt },
+        )
+        await saving
         const current = (await payload.db.findOne({
           collection: runs,
           where: { id: { equals: run.id } },
         })) as Run | null
         cancelRequested = !current || current.cancel === true
       }
+      // A sign of life while the run waits on the source or the database (liveness.ts).
+      const heartbeat = setInterval(() => {
+        refresh(true).catch((caught) =>
+          payload.logger.warn({ err: caught, msg: 'calendar import: heartbeat not written' }),
+        )
+      }, HEARTBEAT_MS)
+      heartbeat.unref()
       let state: 'done' | 'failed' | 'cancelled' = 'done'
       let error: string | null = null
       try {
@@ -101,14 +119,18 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
               dryRun: run.dryRun === true,
               prune: run.prune === true,
               concurrency: run.concurrency ?? undefined,
+              perPage: run.perPage ?? undefined,
             },
             options,
             hooks,
           )
-        if (latest.failures.some((failure) => failure.resource !== 'images')) state = 'failed'
       } catch (caught) {
         state = caught instanceof ImportCancelled ? 'cancelled' : 'failed'
-        if (!(caught instanceof ImportCancelled)) error = (caught as Error).message
+        if (!(caught instanceof ImportCancelled))
+          error = (caught as Error)?.message?.slice(0, 2000) || String(caught)
+      } finally {
+        clearInterval(heartbeat)
+        await saving.catch(() => undefined)
       }
       await save({
         state,
@@ -142,6 +164,29 @@ async function writeRun(
   } catch (error) {
     await killTransaction(req)
     throw error
+  }
+}
+
+/**
+ * A later start closes the runs whose process is gone (liveness.ts): they end `failed`, with why.
+ */
+async function closeInterrupted(payload: Payload, runs: string) {
+  const { docs } = await payload.db.find<Record<string, any>>({
+    collection: runs,
+    where: { state: { in: ['queued', 'running'] } },
+    limit: 0,
+    pagination: false,
+  })
+  for (const doc of docs) {
+    const reason = interruption(doc)
+    if (reason)
+      await writeRun(payload, runs, doc.id, {
+        state: 'failed',
+        error: reason,
+        header: null,
+        ics: null,
+        finishedAt: new Date().toISOString(),
+      })
   }
 }
 

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import {
   commitTransaction,
   createLocalReq,
@@ -20,12 +21,22 @@ export type Mapping = {
 export type MappedResource = Resource | 'images'
 
 /**
+ * The most transactions an import holds open at once. Writes take turns anyway (SQLite's one
+ * writer, PostgreSQL's advisory lock: src/database/), so more would only wait; and on PostgreSQL
+ * each open transaction holds a connection of the pool (10 by default): with 16 records and 16
+ * images each in a transaction waiting for its turn, a read outside them found no connection left,
+ * and the transaction holding the turn could wait on it forever.
+ */
+const OPEN_TRANSACTIONS = 4
+
+/**
  * Writes records of one source through the Local API, each with its mapping (source + resource +
  * source id → our id) in one transaction: a run killed at any point leaves no record without its
  * mapping, so the next run neither duplicates nor skips it.
  */
 export class MappedWriter {
   readonly mappings = new Map<string, Mapping>()
+  private readonly transactions = pLimit(OPEN_TRANSACTIONS)
 
   constructor(
     private readonly payload: Payload,
@@ -86,7 +97,12 @@ export class MappedWriter {
     )
   }
 
-  async inTransaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  /** Runs `work` in a transaction of its own (they never nest, so the slot cannot deadlock). */
+  inTransaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+    return this.transactions(() => this.transaction(work))
+  }
+
+  private async transaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
     const req = await createLocalReq(
       {
         user: (this.user ?? undefined) as never,

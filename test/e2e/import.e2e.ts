@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { startFakeTec } from '../support/fakeTec.js'
 import { startTecSite, type TecSite } from '../support/tecSite.js'
 import { admin as adminOf, type Admin } from './harness/admin.js'
 import { api, type Api } from './harness/api.js'
@@ -38,6 +39,12 @@ const stateIs = (state: string) =>
 
 describe('the Import page', { timeout: 600_000 }, () => {
   before(async () => {
+    // Short limits for the source, so that a page or an image that never answers fails in seconds.
+    Object.assign(process.env, {
+      CAL_IMPORT_TIMEOUT_MS: '3000',
+      CAL_IMPORT_RETRIES: '1',
+      CAL_IMPORT_BACKOFF_MS: '50',
+    })
     site = await startTecSite()
     app = await startApp()
     browser = await launchBrowser()
@@ -79,6 +86,7 @@ describe('the Import page', { timeout: 600_000 }, () => {
       skipped: 0,
       failed: 0,
       pruned: 0,
+      adjusted: 0,
     })
     assert.deepEqual(await countsOf('venues'), {
       read: 4,
@@ -88,6 +96,7 @@ describe('the Import page', { timeout: 600_000 }, () => {
       skipped: 0,
       failed: 0,
       pruned: 0,
+      adjusted: 0,
     })
     assert.ok(
       site.requests.some((request) => request.path.startsWith('events') && request.authorized),
@@ -117,6 +126,8 @@ describe('the Import page', { timeout: 600_000 }, () => {
           Object.assign(event, {
             utc_start_date: 'soon',
             start_date: 'soon',
+            utc_end_date: 'later',
+            end_date: 'later',
             modified_utc: '2026-11-30 00:00:00',
           })
       return body
@@ -128,6 +139,45 @@ describe('the Import page', { timeout: 600_000 }, () => {
     await ui.page.getByRole('button', { name: 'Cancel' }).click()
     await stateIs('cancelled')
     site.delayMs = 0
+  })
+
+  it('a run with failures ends done and lists each: what, where, the answer', async () => {
+    const faulty = await startFakeTec({
+      events: 20,
+      venues: 60,
+      organizers: 6,
+      categories: 6,
+      tags: 4,
+      images: 2,
+    })
+    faulty.faults.set('venues:2', 'bad-request')
+    faulty.faults.set('poster-2.png', 'hang')
+    try {
+      await ui.open('/import')
+      await ui.page.locator('input[name=from]').fill(faulty.root)
+      await ui.page.locator('input[name=user]').fill('admin')
+      await ui.page.locator('input[name=password]').fill('app password')
+      await ui.page.getByRole('button', { name: 'Start import' }).click()
+      await stateIs('done')
+      const venues = ui.page.locator('.cal-import__failures tr[data-resource=venues]')
+      assert.match(await venues.innerText(), /venues\s+http:\/\/127\.0\.0\.1:\d+\/.*page=2/)
+      assert.match(
+        await venues.innerText(),
+        /page 2: HTTP 400 \(rest_bad_request: The page could not be built\.\)/,
+      )
+      const image = ui.page.locator('.cal-import__failures tr[data-resource=images]')
+      assert.match(await image.innerText(), /poster-2\.png\s+no complete answer within 3000 ms/)
+      assert.equal((await countsOf('venues')).failed, 1)
+      assert.ok((await countsOf('events')).adjusted > 0)
+      await ui.page.locator('.cal-import__adjustments summary').click()
+      await ui.page
+        .locator('.cal-import__adjustments li', { hasText: 'named "(no title)' })
+        .first()
+        .waitFor()
+      await ui.screenshot('import-failures')
+    } finally {
+      await faulty.close()
+    }
   })
 
   it('an iCalendar file is uploaded and imported', async () => {
@@ -165,6 +215,7 @@ describe('the Import page', { timeout: 600_000 }, () => {
       skipped: 0,
       failed: 0,
       pruned: 0,
+      adjusted: 0,
     })
     const token = await rest.login(ADMIN.email, ADMIN.password)
     const found = await rest.request(

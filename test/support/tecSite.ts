@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { PROJECT_ROOT } from '../../dev/paths.js'
 
-/** The recorded The Events Calendar site (../shared/fixtures/tec-site, see its README). */
-export const TEC_FIXTURES = path.resolve(PROJECT_ROOT, '..', 'shared', 'fixtures', 'tec-site')
+/**
+ * The recorded The Events Calendar site (test/fixtures/tec-site, see its README): responses of a
+ * real site, copied into the repository as they were recorded.
+ */
+export const TEC_FIXTURES = path.resolve(PROJECT_ROOT, 'test', 'fixtures', 'tec-site')
 
 export type Recorded = { request: string; headers: Record<string, string>; body: any }
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals'
 import {
   eventCost,
   eventData,
+  linkOf,
+  listOf,
   modifiedStamp,
+  newContext,
+  organizerData,
   parentsFirst,
   sourceKind,
   utcInstant,
@@ -35,7 +39,7 @@ describe('import: v1 records into collection data', () => {
     })
   })
 
-  it('reads dates from their UTC forms, refuses unreadable ones and an end before the start', () => {
+  it('reads dates from their UTC forms, puts an early or missing end at the start, refuses an event without dates', () => {
     const base = {
       id: 1,
       title: 'A &amp; B',
@@ -55,11 +59,27 @@ describe('import: v1 records into collection data', () => {
     })
     expect(eventData(base, 'calendar', 'UTC').title).toBe('A &amp; B')
     expect(() =>
-      eventData({ ...base, utc_start_date: 'soon', start_date: 'soon' }, 'wordpress', 'UTC'),
+      eventData(
+        { ...base, utc_start_date: 'soon', start_date: 'soon', utc_end_date: '', end_date: '' },
+        'wordpress',
+        'UTC',
+      ),
     ).toThrow(/unreadable dates/)
-    expect(() =>
-      eventData({ ...base, utc_end_date: '2026-12-04 17:00:00' }, 'wordpress', 'UTC'),
-    ).toThrow(/ends before/)
+    const early = newContext()
+    expect(
+      eventData({ ...base, utc_end_date: '2026-12-04 17:00:00' }, 'wordpress', 'UTC', early),
+    ).toMatchObject({ startDate: '2026-12-04T18:00:00.000Z', endDate: '2026-12-04T18:00:00.000Z' })
+    expect(early.notes).toEqual(['ended before it started (undefined): the end put at the start'])
+    const zero = newContext()
+    expect(
+      eventData(
+        { ...base, utc_end_date: undefined, end_date: '0000-00-00 00:00:00' },
+        'wordpress',
+        'UTC',
+        zero,
+      ).endDate,
+    ).toBe('2026-12-04T18:00:00.000Z')
+    expect(zero.notes).toEqual(['end "0000-00-00 00:00:00" unreadable: the start used'])
     expect(
       eventData(
         { ...base, website: 'http://x/event/a/', url: 'http://x/event/a/' },
@@ -67,6 +87,47 @@ describe('import: v1 records into collection data', () => {
         'UTC',
       ).website,
     ).toBeNull()
+  })
+
+  it('reads what PHP sends in other shapes, and says what it put right', () => {
+    const context = newContext(20)
+    expect(
+      venueData(
+        { id: 7, slug: 'hall', venue: [], zip: 69002, phone: ['1', '2'], website: 'www.x.org' },
+        'wordpress',
+        context,
+      ),
+    ).toMatchObject({
+      name: '(no name) hall',
+      zip: '69002',
+      phone: '1, 2',
+      website: 'http://www.x.org',
+      status: 'draft',
+    })
+    expect(context.notes).toEqual([
+      'status was undefined: imported as a draft',
+      'name was []: named "(no name) hall"',
+      'website "www.x.org" had no scheme: http:// added',
+    ])
+    const cut = newContext(5)
+    expect(
+      organizerData(
+        { id: 8, status: 'publish', organizer: 'A\u0000bcdefgh', email: 'no@' },
+        'calendar',
+        cut,
+      ),
+    ).toMatchObject({ name: 'Abcde', email: null })
+    expect(cut.notes).toEqual([
+      'email "no@" is not an address: left out',
+      'name had control characters: dropped',
+      'name had 8 characters: cut at 5',
+    ])
+    expect(listOf({ 0: { id: 1 }, 2: { id: 3 } }).map((t) => t.id)).toEqual([1, 3])
+    expect(listOf(false)).toEqual([])
+    expect(listOf({ id: 4 })).toEqual([{ id: 4 }])
+    expect(linkOf([])).toBeNull()
+    expect(linkOf(12)).toEqual({ id: 12 })
+    expect(linkOf({ id: 0 })).toBeNull()
   })
 
   it('keeps no coordinates unless both are given', () => {

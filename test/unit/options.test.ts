@@ -67,7 +67,21 @@ describe("the host app's environment", () => {
       siteUrl: undefined,
       currencySymbol: undefined,
       currencyPosition: undefined,
+      import: {
+        timeoutMs: undefined,
+        connectTimeoutMs: undefined,
+        retries: undefined,
+        backoffMs: undefined,
+      },
     })
+    expect(
+      calendarOptionsFromEnvironment({
+        CAL_IMPORT_TIMEOUT_MS: '1000',
+        CAL_IMPORT_CONNECT_TIMEOUT_MS: '500',
+        CAL_IMPORT_RETRIES: '0',
+        CAL_IMPORT_BACKOFF_MS: '50',
+      }).import,
+    ).toEqual({ timeoutMs: 1000, connectTimeoutMs: 500, retries: 0, backoffMs: 50 })
     expect(
       calendarOptionsFromEnvironment({
         CAL_TIMEZONE: 'Europe/Paris',

@@ -9,6 +9,7 @@ import * as migration_20261124_200149_importer from './20261124_200149_importer'
 import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index'
 import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text'
 import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series'
+import * as migration_20261125_092922_import_runs_liveness from './20261125_092922_import_runs_liveness'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261124_224545_recurring_series.up,
     down: migration_20261124_224545_recurring_series.down,
     name: '20261124_224545_recurring_series',
+  },
+  {
+    up: migration_20261125_092922_import_runs_liveness.up,
+    down: migration_20261125_092922_import_runs_liveness.down,
+    name: '20261125_092922_import_runs_liveness',
   },
 ]

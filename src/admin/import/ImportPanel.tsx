@@ -2,8 +2,16 @@
 import { Button } from '@payloadcms/ui'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 
-const RESOURCES = ['venues', 'organizers', 'categories', 'tags', 'events'] as const
-const COLUMNS = ['read', 'created', 'updated', 'unchanged', 'skipped', 'failed', 'pruned'] as const
+const COLUMNS = [
+  'read',
+  'created',
+  'updated',
+  'unchanged',
+  'skipped',
+  'failed',
+  'pruned',
+  'adjusted',
+] as const
 const FINISHED = new Set(['done', 'failed', 'cancelled'])
 
 type Counts = Record<(typeof COLUMNS)[number], number> & { total: number | null }
@@ -15,8 +23,11 @@ type Run = {
     phase: string
     resources: Record<string, Counts>
     images: { downloaded: number; fallbacks: number }
+    adjustments?: { resource: string; sourceId: string; notes: string[] }[]
+    notices?: string[]
   } | null
-  failures?: { resource: string; sourceId: string; message: string }[] | null
+  failures?:
+    { resource: string; sourceId: string; url?: string; status?: number; message: string }[] | null
 }
 
 /**
@@ -262,7 +273,7 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
             </tr>
           </thead>
           <tbody>
-            {RESOURCES.map((resource) => {
+            {Object.keys(resources).map((resource) => {
               const counts = resources[resource]
               if (!counts) return null
               const done =
@@ -280,7 +291,7 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
                       data-column={column}
                       style={{ textAlign: 'right', padding: '0 0.5rem' }}
                     >
-                      {counts[column]}
+                      {counts[column] ?? 0}
                     </td>
                   ))}
                 </tr>
@@ -296,18 +307,59 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
         </p>
       )}
       {run.error && <p className="cal-import__error">Error: {run.error}</p>}
+      {run.progress?.notices && run.progress.notices.length > 0 && (
+        <ul className="cal-import__notices">
+          {run.progress.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
       {run.failures && run.failures.length > 0 && (
         <>
-          <h3>Failures</h3>
-          <ul className="cal-import__failures">
-            {run.failures.map((failure, i) => (
+          <h3>Failures ({failureTotal(run)})</h3>
+          <table className="cal-import__failures" style={{ borderCollapse: 'collapse' }}>
+            <thead>
+              <tr>
+                <th style={{ textAlign: 'left' }}>What</th>
+                <th style={{ textAlign: 'left' }}>Source id or address</th>
+                <th style={{ textAlign: 'left' }}>The answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {run.failures.map((failure, i) => (
+                <tr key={i} data-resource={failure.resource} style={{ verticalAlign: 'top' }}>
+                  <td style={{ paddingRight: '0.75rem' }}>{failure.resource}</td>
+                  <td style={{ paddingRight: '0.75rem', wordBreak: 'break-all' }}>
+                    {[failure.sourceId, failure.url].filter(Boolean).join(' ')}
+                  </td>
+                  <td>{failure.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {run.progress?.adjustments && run.progress.adjustments.length > 0 && (
+        <details className="cal-import__adjustments" style={{ marginTop: '1rem' }}>
+          <summary>Adjusted to fit ({run.progress.adjustments.length})</summary>
+          <ul>
+            {run.progress.adjustments.map((adjusted, i) => (
               <li key={i}>
-                {failure.resource} {failure.sourceId}: {failure.message}
+                {adjusted.resource} {adjusted.sourceId}: {adjusted.notes.join('; ')}
               </li>
             ))}
           </ul>
-        </>
+        </details>
       )}
     </section>
   )
+}
+
+/** Failures counted per resource and image, listed or not (the list keeps the first 500). */
+function failureTotal(run: Run): number {
+  const resources = run.progress?.resources ?? {}
+  const counted =
+    Object.values(resources).reduce((sum, counts) => sum + (counts.failed ?? 0), 0) +
+    (run.progress?.images?.fallbacks ?? 0)
+  return Math.max(counted, run.failures?.length ?? 0)
 }
