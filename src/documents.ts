@@ -614,6 +614,7 @@ export interface CalImportRun {
   dryRun?: boolean | null;
   prune?: boolean | null;
   concurrency?: number | null;
+  perPage?: number | null;
   state?: ('queued' | 'running' | 'done' | 'failed' | 'cancelled') | null;
   cancel?: boolean | null;
   progress?:
@@ -638,6 +639,8 @@ export interface CalImportRun {
   job?: string | null;
   startedBy?: (number | null) | User;
   finishedAt?: string | null;
+  runner?: string | null;
+  heartbeatAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1118,6 +1121,7 @@ export interface CalImportRunsSelect<T extends boolean = true> {
   dryRun?: T;
   prune?: T;
   concurrency?: T;
+  perPage?: T;
   state?: T;
   cancel?: T;
   progress?: T;
@@ -1126,6 +1130,8 @@ export interface CalImportRunsSelect<T extends boolean = true> {
   job?: T;
   startedBy?: T;
   finishedAt?: T;
+  runner?: T;
+  heartbeatAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
