@@ -28,7 +28,7 @@ import {
   seriesBeforeChange,
   seriesBeforeDelete,
 } from './series/hooks.js'
-import { label, message, text } from './i18n/index.js'
+import { label, message, description } from '../src/translations/index.js'
 
 /**
  * Payload's own checks of a date (required, a real date), then: the value is a text (or a Date).
@@ -71,7 +71,7 @@ const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
   index: true,
   admin: {
     readOnly: true,
-    description: text('localTimesDescription'),
+    description: description('localTimesDescription'),
     condition: (data: Record<string, unknown>) => Boolean(data[name]),
   },
 })
@@ -190,7 +190,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             label: label('timezone'),
             type: 'text',
             admin: {
-              description: text('timezoneDescription'),
+              description: description('timezoneDescription'),
               placeholder: 'Europe/Paris',
               components: timezoneFieldComponents(options),
             },
@@ -218,7 +218,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         relationTo: slugs.organizers,
         hasMany: true,
         maxRows: MAX_LIST_ITEMS,
-        admin: { description: text('organizersDescription') },
+        admin: { description: description('organizersDescription') },
       },
       {
         name: 'categories',
@@ -241,7 +241,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       {
         type: 'collapsible',
-        label: text('costGroup'),
+        label: label('costGroup'),
         fields: [
           {
             name: 'cost',
@@ -249,7 +249,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
             type: 'text',
             hasMany: true,
             maxRows: MAX_LIST_ITEMS,
-            admin: { description: text('costDescription') },
+            admin: { description: description('costDescription') },
           },
           {
             type: 'row',

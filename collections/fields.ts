@@ -3,7 +3,7 @@ import { text as validText } from 'payload/shared'
 import { isHttpUrl } from '../src/lib/urls.js'
 import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
-import { label, message, text, type TextKey } from './i18n/index.js'
+import { label, message, description, type CalendarTextKey } from '../src/translations/index.js'
 
 /** Field factories shared by the calendar collections. */
 
@@ -13,10 +13,10 @@ export const slugField = (): Field => ({
   type: 'text',
   unique: true,
   index: true,
-  admin: { position: 'sidebar', description: text('slugDescription') },
+  admin: { position: 'sidebar', description: description('slugDescription') },
 })
 
-const STATUS_LABELS: Record<Status, TextKey> = {
+const STATUS_LABELS: Record<Status, CalendarTextKey> = {
   publish: 'statusPublish',
   future: 'statusFuture',
   draft: 'statusDraft',
@@ -33,7 +33,7 @@ export const statusField = (): Field => ({
   index: true,
   options: STATUSES.map((value) => ({ label: label(STATUS_LABELS[value]), value })),
   hooks: { afterRead: [readFutureAsPublished] },
-  admin: { position: 'sidebar', description: text('statusDescription') },
+  admin: { position: 'sidebar', description: description('statusDescription') },
 })
 
 export const authorField = (usersSlug: string): Field => ({
@@ -42,7 +42,7 @@ export const authorField = (usersSlug: string): Field => ({
   type: 'relationship',
   relationTo: usersSlug,
   index: true,
-  admin: { position: 'sidebar', description: text('authorDescription') },
+  admin: { position: 'sidebar', description: description('authorDescription') },
 })
 
 export const publishedAtField = (): Field => ({
@@ -64,7 +64,7 @@ export const passwordFields = (): Field[] => [
     label: label('password'),
     type: 'text',
     access: { read: editorsOnly, create: editorsOnly, update: editorsOnly },
-    admin: { position: 'sidebar', description: text('passwordDescription') },
+    admin: { position: 'sidebar', description: description('passwordDescription') },
   },
   {
     name: 'hasPassword',
@@ -84,7 +84,7 @@ export const validateHttpUrl: TextFieldSingleValidation = (value, options) => {
   return isHttpUrl(value) ? true : message(options.req, 'invalidUrl')
 }
 
-export const urlField = (name: string, labelKey: TextKey = 'website'): Field => ({
+export const urlField = (name: string, labelKey: CalendarTextKey = 'website'): Field => ({
   name,
   label: label(labelKey),
   type: 'text',
@@ -105,7 +105,7 @@ export const imageFields = (mediaSlug: string): Field[] => [
     label: label('imageUrl'),
     type: 'text',
     validate: validateHttpUrl,
-    admin: { position: 'sidebar', description: text('imageUrlDescription') },
+    admin: { position: 'sidebar', description: description('imageUrlDescription') },
   },
 ]
 
@@ -152,7 +152,7 @@ const inSomeLanguage =
  */
 export const localizedText = (
   name: string,
-  labelKey: TextKey,
+  labelKey: CalendarTextKey,
   options: { required?: boolean } = {},
 ): Field => ({
   name,

@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { mediaAccess } from './access.js'
 import { authorField } from './fields.js'
 import { postRules } from './hooks/postRules.js'
-import { label } from './i18n/index.js'
+import { label } from '../src/translations/index.js'
 
 /** Images for events, venues and organizers, when the app has no upload collection of its own. */
 export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {

@@ -3,7 +3,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
-import { label } from './i18n/index.js'
+import { label } from '../src/translations/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const post = postType('name', 'organizer')

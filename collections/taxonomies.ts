@@ -6,7 +6,7 @@ import { eventCountFields, localizedText, slugField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { label, message, text } from './i18n/index.js'
+import { label, message, description } from '../src/translations/index.js'
 
 /** Payload's own checks of a relationship, then: not the category itself. */
 const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {
@@ -65,7 +65,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
         admin: {
           position: 'sidebar',
           readOnly: true,
-          description: text('fullNameDescription'),
+          description: description('fullNameDescription'),
           condition: (data: Record<string, unknown>) => Boolean(data.fullName),
         },
       },

@@ -1,9 +1,9 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Condition, Field } from 'payload'
 import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
-import { label, text, type TextKey } from './i18n/index.js'
+import { label, description, type CalendarTextKey } from '../src/translations/index.js'
 import { CLIENT_ENTRY } from '../src/defaults.js'
 
-const ROLE_LABELS: Record<Role, TextKey> = {
+const ROLE_LABELS: Record<Role, CalendarTextKey> = {
   administrator: 'roleAdministrator',
   editor: 'roleEditor',
   author: 'roleAuthor',
@@ -23,7 +23,7 @@ const roleField: Field = {
   access: { create: administratorsOnly, update: administratorsOnly },
   admin: {
     position: 'sidebar',
-    description: text('roleDescription'),
+    description: description('roleDescription'),
     components: { Field: `${CLIENT_ENTRY}#RoleField` },
   },
 }

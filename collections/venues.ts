@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
-import { label, message } from './i18n/index.js'
+import { label, message } from '../src/translations/index.js'
 
 /**
  * Payload's own checks of a number (min, max), then: a number at all, and latitude and longitude

@@ -1,5 +1,5 @@
 import type { CollectionConfig, Config } from 'payload'
-import { text } from '../collections/i18n/index.js'
+import { inEveryLanguage } from './translations/index.js'
 import { DEFAULT_SLUGS, DEFAULTS, type CalendarCollectionKey } from './defaults.js'
 
 /** The collections the plugin adds, by the key used in its options. */
@@ -144,7 +144,7 @@ export function resolveOptions(
     slugs,
     ownsMedia: !options.uploadCollection,
     usersSlug: options.usersCollection ?? config.admin?.user ?? 'users',
-    adminGroup: options.adminGroup ?? text('calendar'),
+    adminGroup: options.adminGroup ?? inEveryLanguage('calendar'),
     overrides: options.overrides ?? {},
     integerIds: options.integerIds ?? true,
     siteTimezone: options.siteTimezone ?? DEFAULTS.siteTimezone,

@@ -31,6 +31,7 @@ import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
 import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
+import { withCalendarTranslations } from './translations/index.js'
 import {
   resolveOptions,
   type CalendarCollectionKey,
@@ -104,6 +105,7 @@ export const calendarPlugin =
       ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
+      i18n: withCalendarTranslations(incomingConfig.i18n),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
       onInit: calendarOnInit(incomingConfig.onInit),
       endpoints: [

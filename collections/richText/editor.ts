@@ -1,6 +1,6 @@
 import type { LexicalRichTextAdapter, lexicalEditor } from '@payloadcms/richtext-lexical'
 import type { Block } from 'payload'
-import { label, text } from '../i18n/index.js'
+import { label, description } from '../../src/translations/index.js'
 import { loadLexical } from './lexical.js'
 
 /** The Lexical block that keeps HTML the editor cannot represent, exported verbatim. */
@@ -17,7 +17,7 @@ export const rawHtmlBlock: Block = {
       // admin on a closed network never reaches.
       type: 'textarea',
       required: true,
-      admin: { rows: 6, description: text('rawHtmlDescription') },
+      admin: { rows: 6, description: description('rawHtmlDescription') },
     },
   ],
 }

@@ -9,7 +9,7 @@ import {
   type RichTextField,
   type SanitizedCollectionConfig,
 } from 'payload'
-import { label, message, type TextKey } from '../i18n/index.js'
+import { label, message, type CalendarTextKey } from '../../src/translations/index.js'
 import {
   documentDepth,
   editorConfigOfField,
@@ -30,7 +30,11 @@ import { loadLexical, type LexicalModules } from './lexical.js'
 /** The hidden field holding a rich-text field's HTML. */
 export const htmlFieldOf = (name: string) => `${name}Html`
 
-export const richTextFields = (name: string, labelKey: TextKey, mediaSlug: string): Field[] => [
+export const richTextFields = (
+  name: string,
+  labelKey: CalendarTextKey,
+  mediaSlug: string,
+): Field[] => [
   {
     name,
     label: label(labelKey),
@@ -168,7 +172,7 @@ export const refuseDeepDocuments =
       const value = data?.[name]
       const documents = isPerLanguage(value) ? Object.values(value) : [value]
       if (documents.some((document) => documentDepth(document) > MAX_DOCUMENT_DEPTH)) {
-        const text = message(req, 'documentTooDeep').replace('{max}', String(MAX_DOCUMENT_DEPTH))
+        const text = message(req, 'documentTooDeep', { max: MAX_DOCUMENT_DEPTH })
         throw new ValidationError(
           { collection: collection.slug, errors: [{ path: name, message: text }] },
           req.t,

@@ -4,7 +4,7 @@ import {
   recurrenceFieldComponents,
   seriesNoticeComponents,
 } from '../../src/admin/recurrence/config.js'
-import { label, message, text } from '../i18n/index.js'
+import { label, message, description } from '../../src/translations/index.js'
 
 /** The most rules, added dates and excluded dates one series may have. */
 export const MAX_RULES = 10
@@ -40,7 +40,7 @@ export const recurrenceField = (): GroupField => ({
   label: label('recurrence'),
   type: 'group',
   admin: {
-    description: text('recurrenceDescription'),
+    description: description('recurrenceDescription'),
     condition: (data) => !data?.series,
     components: recurrenceFieldComponents(),
   },
@@ -88,7 +88,7 @@ export const occurrenceFields = (eventsSlug: string): Field[] => [
     admin: {
       position: 'sidebar',
       readOnly: true,
-      description: text('seriesDescription'),
+      description: description('seriesDescription'),
       condition: (data) => Boolean(data?.series),
     },
   },

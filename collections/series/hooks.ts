@@ -7,7 +7,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { message } from '../i18n/index.js'
+import { message } from '../../src/translations/index.js'
 import { relatedId } from '../relations.js'
 import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
 import { generateOccurrences, isSeriesDoc } from './generate.js'

@@ -1,7 +1,7 @@
 'use client'
-import { SelectField, useAuth, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from './useCalendarTranslation.js'
+import { SelectField, useAuth } from '@payloadcms/ui'
 import type { SelectFieldClientComponent } from 'payload'
-import { textIn } from '../../collections/i18n/index.js'
 
 /**
  * The users' `role` in the admin. Nobody is signed in only while the first user is being created,
@@ -10,15 +10,15 @@ import { textIn } from '../../collections/i18n/index.js'
  */
 export const RoleField: SelectFieldClientComponent = (props) => {
   const { user } = useAuth()
-  const { i18n } = useTranslation()
+  const { t } = useCalendarTranslation()
   if (user) return <SelectField {...props} />
   return (
     <div className="field-type cal-first-user-role" id="field-role">
-      <span className="field-label">{textIn(i18n.language, 'role')}</span>
+      <span className="field-label">{t('role')}</span>
       <p>
-        <strong>{textIn(i18n.language, 'roleAdministrator')}</strong>
+        <strong>{t('roleAdministrator')}</strong>
       </p>
-      <p className="field-description">{textIn(i18n.language, 'firstUserRole')}</p>
+      <p className="field-description">{t('firstUserRole')}</p>
     </div>
   )
 }

@@ -202,7 +202,7 @@ describe('the Import page', { timeout: 600_000 }, () => {
       ].join('\r\n'),
     )
     await ui.open('/import')
-    await ui.page.locator('select[name=format]').selectOption('ical')
+    await ui.choose('format', 'An iCalendar file')
     await ui.page.locator('input[name=ics]').setInputFiles(file)
     await ui.page.getByRole('button', { name: 'Start import' }).click()
     await stateIs('done')

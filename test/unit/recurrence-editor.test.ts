@@ -15,9 +15,9 @@ import {
   untilValue,
   wallClockFromInput,
   wallClockList,
+  ruleLanguage,
   wallClockOf,
 } from '../../src/admin/recurrence/ruleForm.js'
-import { recurrenceText, ruleLanguage } from '../../src/admin/recurrence/texts.js'
 
 // Tuesday 3 March 2026, 19:00 in Paris (18:00 UTC, before the change to summer time on 29 March).
 const START = '2026-03-03 19:00:00'
@@ -245,15 +245,8 @@ describe('the preview of the next dates', () => {
   })
 })
 
-describe('texts', () => {
-  test('in each admin language, with values put in; English for another language', () => {
-    expect(recurrenceText('fr', 'seriesNotice', { title: 'Yoga' })).toBe(
-      'Cet événement est une date de la série « Yoga ».',
-    )
-    expect(recurrenceText('en', 'savesThis', { choice: 'Save changes to' })).toBe(
-      'Saving changes this date only (“Save changes to” in the sidebar offers more).',
-    )
-    expect(recurrenceText('de', 'nextDates')).toBe('Next dates')
+describe('ruleLanguage', () => {
+  test('the admin language as describeRule takes it; English for another language', () => {
     expect(ruleLanguage('es')).toBe('es')
     expect(ruleLanguage('de')).toBe('en')
   })

@@ -1,11 +1,11 @@
 'use client'
-import { Button, useTranslation } from '@payloadcms/ui'
-import { calendarText } from './texts.js'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { Button } from '@payloadcms/ui'
 import { useAdminUrls } from './shared.js'
 
 /** The events list's way to the calendar view (a view action in the list's header). */
 export function CalendarLink({ eventsSlug = 'events' }: { eventsSlug?: string }) {
-  const { i18n } = useTranslation()
+  const { t } = useCalendarTranslation()
   const urls = useAdminUrls()
   return (
     <Button
@@ -15,7 +15,7 @@ export function CalendarLink({ eventsSlug = 'events' }: { eventsSlug?: string })
       size="small"
       className="cal-calendar-link"
     >
-      {calendarText(i18n.language, 'calendar')}
+      {t('calendar')}
     </Button>
   )
 }

@@ -1,9 +1,9 @@
 'use client'
-import { Gutter, SetStepNav, useAuth, useLocale, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { Gutter, SetStepNav, useAuth, useLocale } from '@payloadcms/ui'
 import { DateTime } from 'luxon'
 import { useSearchParams } from 'next/navigation.js'
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
-import { textIn } from '../../../collections/i18n/index.js'
 import { CalendarFeedLinks } from '../feeds/FeedLinks.js'
 import {
   calendarQuery,
@@ -18,9 +18,8 @@ import {
   weeksOf,
   windowOf,
 } from './grid.js'
-import { calendarText, type CalendarTextKey } from './texts.js'
+import type { CalendarTextKey } from '../../translations/index.js'
 import { RepeatMark } from '../recurrence/RepeatMark.js'
-import { recurrenceText } from '../recurrence/texts.js'
 import { CALENDAR_CSS } from './styles.js'
 import {
   CALENDAR_STATUSES,
@@ -62,9 +61,8 @@ function placeIn(params: URLSearchParams | null): { mode: CalendarMode; anchor: 
  */
 export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const eventsSlug = collectionSlug ?? slugs.events
-  const { i18n } = useTranslation()
+  const { i18n, t } = useCalendarTranslation()
   const language = i18n.language
-  const t = (key: CalendarTextKey) => calendarText(language, key)
   const locale = useLocale()
   const { permissions } = useAuth()
   const urls = useAdminUrls()
@@ -158,10 +156,10 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       data-event-id={event.id}
       data-repeats={event.repeats ? 'true' : undefined}
       href={urls.edit(eventsSlug, event.id)}
-      title={`${event.title} (${textIn(language, statusLabelKey(event.status))}${event.repeats ? ` · ${recurrenceText(language, 'repeatMark')}` : ''})`}
+      title={`${event.title} (${t(statusLabelKey(event.status))}${event.repeats ? ` · ${t('repeatMark')}` : ''})`}
     >
       {kind === 'timed' && !event.allDay ? `${event.start.slice(11, 16)} ` : ''}
-      {event.repeats && <RepeatMark language={language} />}
+      {event.repeats && <RepeatMark />}
       {event.title}
     </a>
   )
@@ -169,10 +167,7 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   return (
     <Gutter className={`cal-calendar cal-calendar--${mode}`}>
       <SetStepNav
-        nav={[
-          { label: textIn(language, 'events'), url: urls.list(eventsSlug) },
-          { label: t('calendar') },
-        ]}
+        nav={[{ label: t('events'), url: urls.list(eventsSlug) }, { label: t('calendar') }]}
       />
       <style>{CALENDAR_CSS}</style>
       <div className="cal-calendar__bar">
@@ -222,7 +217,6 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       </div>
       <CalendarFiltersBar
         slugs={slugs}
-        language={language}
         locale={locale?.code}
         filters={filters}
         onChange={setFilters}
@@ -230,15 +224,13 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
       <ul className="cal-calendar__legend" aria-label={t('legend')}>
         {CALENDAR_STATUSES.map((status) => (
           <li key={status} className={`cal-status-${status}`}>
-            {textIn(language, statusLabelKey(status))}
+            {t(statusLabelKey(status))}
           </li>
         ))}
       </ul>
       {state.failed && <p className="cal-calendar__notice">{t('loadFailed')}</p>}
       {!state.loading && state.total > state.events.length && (
-        <p className="cal-calendar__notice">
-          {t('tooMany').replace('{count}', String(state.events.length))}
-        </p>
+        <p className="cal-calendar__notice">{t('tooMany', { count: state.events.length })}</p>
       )}
       <div
         className="cal-calendar__grid"
@@ -340,18 +332,16 @@ type Option = { value: string; label: string }
  */
 function CalendarFiltersBar({
   slugs,
-  language,
   locale,
   filters,
   onChange,
 }: {
   slugs: CalendarSlugs
-  language: string
   locale?: string
   filters: CalendarFilters
   onChange: (filters: CalendarFilters) => void
 }) {
-  const t = (key: CalendarTextKey) => calendarText(language, key)
+  const { t } = useCalendarTranslation()
   const fetchList = useRestList()
   const [options, setOptions] = useState<Record<keyof CalendarFilters, Option[]>>({
     category: [],
@@ -407,7 +397,7 @@ function CalendarFiltersBar({
   )
   return (
     <div className="cal-calendar__filters cal-calendar__bar">
-      {select('category', 'category', 'allCategories')}
+      {select('category', 'filterCategory', 'allCategories')}
       {select('venue', 'venue', 'allVenues')}
       {select('organizer', 'organizer', 'allOrganizers')}
     </div>

@@ -3,7 +3,7 @@ import { useConfig } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback, useMemo } from 'react'
 import type { Status } from '../../../collections/access.js'
-import type { TextKey } from '../../../collections/i18n/index.js'
+import type { CalendarTextKey } from '../../translations/index.js'
 
 /**
  * The slugs of the calendar's collections, as the plugin resolved them, for the admin's components.
@@ -24,7 +24,7 @@ export const DEFAULT_SLUGS: CalendarSlugs = {
   categories: PLUGIN_SLUGS.categories,
 }
 
-const STATUS_KEYS: Record<Status, TextKey> = {
+const STATUS_KEYS: Record<Status, CalendarTextKey> = {
   publish: 'statusPublish',
   future: 'statusFuture',
   draft: 'statusDraft',
@@ -35,7 +35,7 @@ const STATUS_KEYS: Record<Status, TextKey> = {
 /** The statuses in the calendar's legend, in the order of the status field. */
 export const CALENDAR_STATUSES = Object.keys(STATUS_KEYS) as Status[]
 
-export const statusLabelKey = (status: string): TextKey =>
+export const statusLabelKey = (status: string): CalendarTextKey =>
   STATUS_KEYS[status as Status] ?? 'statusDraft'
 
 type RestList = {

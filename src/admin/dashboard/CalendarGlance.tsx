@@ -1,9 +1,8 @@
 'use client'
-import { useAuth, useLocale, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { useAuth, useLocale } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
-import { textIn } from '../../../collections/i18n/index.js'
 import { CALENDAR_CSS } from '../calendar/styles.js'
-import { calendarText, type CalendarTextKey } from '../calendar/texts.js'
 import {
   type CalendarSlugs,
   DEFAULT_SLUGS,
@@ -12,6 +11,7 @@ import {
   useRestList,
 } from '../calendar/shared.js'
 import { zonedTime } from '../timezone/zonedTime.js'
+import type { CalendarTextKey } from '../../translations/index.js'
 import { RepeatMark } from '../recurrence/RepeatMark.js'
 
 const SHOWN = 5
@@ -46,8 +46,7 @@ const FIELDS = [
  * is the series itself, not each of its dates.
  */
 export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlugs }) {
-  const { i18n } = useTranslation()
-  const t = (key: CalendarTextKey) => calendarText(i18n.language, key)
+  const { i18n, t } = useCalendarTranslation()
   const { user } = useAuth()
   const locale = useLocale()
   const urls = useAdminUrls()
@@ -109,10 +108,10 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
             <a
               href={urls.edit(slugs.events, item.id)}
               className={`cal-status-${item.status}`}
-              title={textIn(i18n.language, statusLabelKey(item.status))}
+              title={t(statusLabelKey(item.status))}
             >
               {(item.isSeries === true || (item.series !== null && item.series !== undefined)) && (
-                <RepeatMark language={i18n.language} />
+                <RepeatMark />
               )}
               {item.title || `#${item.id}`}
             </a>

@@ -1,9 +1,9 @@
 'use client'
-import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { useConfig, useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 import { FEEDS_NAMESPACE } from '../../defaults.js'
 import { feedUrls } from './feedUrls.js'
-import { calendarText } from '../calendar/texts.js'
 
 /** The admin's own address: the config's `serverURL`, else the page's. */
 function useOrigin(): string {
@@ -21,7 +21,7 @@ function useOrigin(): string {
  * "Calendar feeds").
  */
 export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
-  const { i18n } = useTranslation()
+  const { t } = useCalendarTranslation()
   const { config } = useConfig()
   const document = useDocumentInfo()
   const origin = useOrigin()
@@ -30,25 +30,25 @@ export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
   const id = withEvent ? document?.id : undefined
   return (
     <div className="cal-feed-links" style={{ marginBottom: 'var(--base)' }}>
-      <p className="field-label">{calendarText(i18n.language, 'feedsTitle')}</p>
+      <p className="field-label">{t('feedsTitle')}</p>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
         {id !== undefined && id !== null ? (
           <li>
             <a href={urls.event(id)} download>
-              {calendarText(i18n.language, 'feedAddEvent')}
+              {t('feedAddEvent')}
             </a>
           </li>
         ) : null}
         <li>
-          <a href={urls.subscription}>{calendarText(i18n.language, 'feedSubscribe')}</a>
+          <a href={urls.subscription}>{t('feedSubscribe')}</a>
         </li>
         <li>
           <a href={urls.calendar} download>
-            {calendarText(i18n.language, 'feedDownload')}
+            {t('feedDownload')}
           </a>
         </li>
       </ul>
-      <p className="field-description">{calendarText(i18n.language, 'feedHint')}</p>
+      <p className="field-description">{t('feedHint')}</p>
     </div>
   )
 }

@@ -1,6 +1,16 @@
 'use client'
-import { Button } from '@payloadcms/ui'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button, CheckboxInput, FieldLabel, SelectInput, TextInput } from '@payloadcms/ui'
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
+import type { CalendarTextKey } from '../../translations/index.js'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 const COLUMNS = [
   'read',
@@ -13,6 +23,54 @@ const COLUMNS = [
   'adjusted',
 ] as const
 const FINISHED = new Set(['done', 'failed', 'cancelled'])
+
+const COLUMN_KEYS: Record<(typeof COLUMNS)[number], CalendarTextKey> = {
+  read: 'importRead',
+  created: 'importCreated',
+  updated: 'importUpdated',
+  unchanged: 'importUnchanged',
+  skipped: 'importSkipped',
+  failed: 'importFailed',
+  pruned: 'importPruned',
+  adjusted: 'importAdjustedColumn',
+}
+
+/** The words of a run's state, phase and resources (shown as they are when unknown). */
+const WORD_KEYS: Record<string, CalendarTextKey> = {
+  queued: 'importStateQueued',
+  running: 'importStateRunning',
+  done: 'importStateDone',
+  failed: 'importStateFailed',
+  cancelled: 'importStateCancelled',
+  prune: 'importPhasePrune',
+  venues: 'importVenues',
+  organizers: 'importOrganizers',
+  categories: 'importCategories',
+  tags: 'importTags',
+  events: 'importEvents',
+  images: 'importImagesResource',
+}
+
+type Translate = ReturnType<typeof useCalendarTranslation>['t']
+
+const wordOf = (t: Translate, value: string) => {
+  const key = WORD_KEYS[value]
+  return key ? t(key) : value
+}
+
+/** A text whose {{placeholders}} stand for elements (such as code) rather than plain values. */
+function withElements(text: string, elements: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/(\{\{\w+\}\})/).map((part, i) => {
+    const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1]
+    return <Fragment key={i}>{name && name in elements ? elements[name] : part}</Fragment>
+  })
+}
+
+/** The chosen value of one of Payload's selects (`onChange` gives an option or a list of them). */
+const chosenValue = (option: unknown) => {
+  const chosen = Array.isArray(option) ? option[0] : option
+  return chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : ''
+}
 
 type Counts = Record<(typeof COLUMNS)[number], number> & { total: number | null }
 type Run = {
@@ -35,12 +93,13 @@ type Run = {
  * administrator (cal-import-runs), read back every second, cancelled by setting `cancel`.
  */
 export function ImportPanel({ api, runs }: { api: string; runs: string }) {
+  const { t } = useCalendarTranslation()
   const [format, setFormat] = useState<'v1' | 'ical'>('v1')
   const [file, setFile] = useState<File | null>(null)
   const [from, setFrom] = useState('')
   const [user, setUser] = useState('')
   const [password, setPassword] = useState('')
-  const [language, setLanguage] = useState('')
+  const [language, setLanguage] = useState('en')
   const [dryRun, setDryRun] = useState(false)
   const [prune, setPrune] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
@@ -79,7 +138,14 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
             ics: file ? await file.text() : undefined,
             dryRun,
           }
-        : { format, from, header, language: language || undefined, dryRun, prune }
+        : {
+            format,
+            from,
+            header,
+            language: language === 'en' ? undefined : language,
+            dryRun,
+            prune,
+          }
     const response = await fetch(`${api}/${runs}`, {
       method: 'POST',
       credentials: 'include',
@@ -113,117 +179,104 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   return (
     <div className="cal-import">
       <p>
-        Reads a site that speaks The Events Calendar’s REST API (
-        <code>…/wp-json/tribe/events/v1/</code>) or another calendar like this one (
-        <code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and
-        events. A second import updates what changed.
+        {withElements(t('importIntro'), {
+          tribe: <code>…/wp-json/tribe/events/v1/</code>,
+          calendar: <code>…/api/cal/events/v1/</code>,
+        })}
       </p>
       <form
         onSubmit={start}
         className="cal-import__form"
         style={{ display: 'grid', gap: '0.75rem', maxWidth: '40rem', marginBottom: '1.5rem' }}
       >
-        <label>
-          What to import{' '}
-          <select
-            name="format"
-            value={format}
-            onChange={(e) => setFormat(e.target.value as 'v1' | 'ical')}
-          >
-            <option value="v1">
-              A calendar site (The Events Calendar’s API, or one like this)
-            </option>
-            <option value="ical">An iCalendar file (.ics) or its address</option>
-          </select>
-        </label>
-        <label>
-          {format === 'ical'
-            ? 'Address of the .ics file (or upload it below)'
-            : 'Source (v1 root URL)'}
-          <input
-            name="from"
-            type="url"
-            required={format === 'v1' || !file}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            placeholder={
-              format === 'ical'
-                ? 'https://example.org/calendar.ics'
-                : 'https://example.org/wp-json/tribe/events/v1/'
-            }
-            style={{ width: '100%' }}
-          />
-        </label>
+        <SelectInput
+          path="format"
+          name="format"
+          label={t('importWhat')}
+          isClearable={false}
+          options={[
+            { value: 'v1', label: t('importFormatV1') },
+            { value: 'ical', label: t('importFormatIcal') },
+          ]}
+          value={format}
+          onChange={(option) => setFormat(chosenValue(option) === 'ical' ? 'ical' : 'v1')}
+        />
+        <TextInput
+          path="from"
+          label={t(format === 'ical' ? 'importIcalAddress' : 'importSource')}
+          required={format === 'v1' || !file}
+          value={from}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => setFrom(e.target.value)}
+          placeholder={
+            format === 'ical'
+              ? 'https://example.org/calendar.ics'
+              : 'https://example.org/wp-json/tribe/events/v1/'
+          }
+        />
         {format === 'ical' && (
-          <label>
-            iCalendar file{' '}
+          <div className="field-type">
+            <FieldLabel htmlFor="field-ics" label={t('importIcalFile')} />
             <input
+              id="field-ics"
               name="ics"
               type="file"
               accept=".ics,text/calendar"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
-          </label>
+          </div>
         )}
         {format === 'v1' && (
           <>
-            <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
-              <legend>Credentials (optional: drafts, pending and private events come too)</legend>
-              <label>
-                User{' '}
-                <input
-                  name="user"
-                  autoComplete="off"
-                  value={user}
-                  onChange={(e) => setUser(e.target.value)}
-                />
-              </label>
-              <label>
-                Application password{' '}
-                <input
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </label>
+            <fieldset style={{ display: 'grid', gap: '0.75rem', border: 0, padding: 0 }}>
+              <legend className="field-label">{t('importCredentials')}</legend>
+              <TextInput
+                path="user"
+                label={t('importUser')}
+                htmlAttributes={{ autoComplete: 'off' }}
+                value={user}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => setUser(e.target.value)}
+              />
+              <TextInput
+                path="password"
+                label={t('importPassword')}
+                // TextInput spreads these over its input's own attributes: a password box.
+                htmlAttributes={{ autoComplete: 'new-password', type: 'password' } as object}
+                value={password}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => setPassword(e.target.value)}
+              />
             </fieldset>
-            <label>
-              Language{' '}
-              <select
-                name="language"
-                value={language}
-                onChange={(e) => setLanguage(e.target.value)}
-              >
-                <option value="">English (the records themselves)</option>
-                <option value="fr">French texts of records already imported</option>
-                <option value="es">Spanish texts of records already imported</option>
-              </select>
-            </label>
-            <label>
-              <input
-                name="prune"
-                type="checkbox"
-                checked={prune}
-                onChange={(e) => setPrune(e.target.checked)}
-              />{' '}
-              Trash what disappeared from the source
-            </label>
+            <SelectInput
+              path="language"
+              name="language"
+              label={t('importLanguage')}
+              isClearable={false}
+              options={[
+                { value: 'en', label: t('importLanguageEn') },
+                { value: 'fr', label: t('importLanguageFr') },
+                { value: 'es', label: t('importLanguageEs') },
+              ]}
+              value={language}
+              onChange={(option) => setLanguage(chosenValue(option) || 'en')}
+            />
+            <CheckboxInput
+              id="field-prune"
+              name="prune"
+              label={t('importPrune')}
+              checked={prune}
+              onToggle={(e) => setPrune(e.target.checked)}
+            />
           </>
         )}
-        <label>
-          <input
-            name="dryRun"
-            type="checkbox"
-            checked={dryRun}
-            onChange={(e) => setDryRun(e.target.checked)}
-          />{' '}
-          Dry run (write nothing)
-        </label>
+        <CheckboxInput
+          id="field-dryRun"
+          name="dryRun"
+          label={t('importDryRun')}
+          checked={dryRun}
+          onToggle={(e) => setDryRun(e.target.checked)}
+        />
         <div>
           <Button type="submit" disabled={running}>
-            Start import
+            {t('importStart')}
           </Button>
         </div>
         {errors.length > 0 && (
@@ -244,16 +297,18 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
 }
 
 function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCancel: () => void }) {
+  const { t } = useCalendarTranslation()
   const resources = run.progress?.resources
   return (
     <section className="cal-import__run" data-state={run.state}>
       <h2>
-        Import #{run.id}: <span className="cal-import__state">{run.state}</span>
-        {run.progress?.phase && running ? ` (${run.progress.phase})` : ''}
+        {t('importRun', { id: run.id })}:{' '}
+        <span className="cal-import__state">{wordOf(t, run.state)}</span>
+        {run.progress?.phase && running ? ` (${wordOf(t, run.progress.phase)})` : ''}
       </h2>
       {running && (
         <Button buttonStyle="secondary" onClick={onCancel}>
-          Cancel
+          {t('importCancel')}
         </Button>
       )}
       {resources && (
@@ -263,11 +318,11 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
         >
           <thead>
             <tr>
-              <th style={{ textAlign: 'left' }}>Resource</th>
-              <th>Progress</th>
+              <th style={{ textAlign: 'left' }}>{t('importResource')}</th>
+              <th>{t('importProgress')}</th>
               {COLUMNS.map((column) => (
                 <th key={column} style={{ padding: '0 0.5rem' }}>
-                  {column}
+                  {t(COLUMN_KEYS[column])}
                 </th>
               ))}
             </tr>
@@ -281,7 +336,7 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
               const total = Math.max(counts.total ?? 0, counts.read, done)
               return (
                 <tr key={resource} data-resource={resource}>
-                  <td>{resource}</td>
+                  <td>{wordOf(t, resource)}</td>
                   <td>
                     <progress max={total || 1} value={done} /> {done}/{total}
                   </td>
@@ -302,11 +357,13 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
       )}
       {run.progress?.images && (
         <p>
-          Images: {run.progress.images.downloaded} downloaded, {run.progress.images.fallbacks} kept
-          as links.
+          {t('importImages', {
+            downloaded: run.progress.images.downloaded,
+            fallbacks: run.progress.images.fallbacks,
+          })}
         </p>
       )}
-      {run.error && <p className="cal-import__error">Error: {run.error}</p>}
+      {run.error && <p className="cal-import__error">{t('importError', { error: run.error })}</p>}
       {run.progress?.notices && run.progress.notices.length > 0 && (
         <ul className="cal-import__notices">
           {run.progress.notices.map((notice) => (
@@ -316,19 +373,19 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
       )}
       {run.failures && run.failures.length > 0 && (
         <>
-          <h3>Failures ({failureTotal(run)})</h3>
+          <h3>{t('importFailures', { total: failureTotal(run) })}</h3>
           <table className="cal-import__failures" style={{ borderCollapse: 'collapse' }}>
             <thead>
               <tr>
-                <th style={{ textAlign: 'left' }}>What</th>
-                <th style={{ textAlign: 'left' }}>Source id or address</th>
-                <th style={{ textAlign: 'left' }}>The answer</th>
+                <th style={{ textAlign: 'left' }}>{t('importFailureWhat')}</th>
+                <th style={{ textAlign: 'left' }}>{t('importFailureSource')}</th>
+                <th style={{ textAlign: 'left' }}>{t('importFailureAnswer')}</th>
               </tr>
             </thead>
             <tbody>
               {run.failures.map((failure, i) => (
                 <tr key={i} data-resource={failure.resource} style={{ verticalAlign: 'top' }}>
-                  <td style={{ paddingRight: '0.75rem' }}>{failure.resource}</td>
+                  <td style={{ paddingRight: '0.75rem' }}>{wordOf(t, failure.resource)}</td>
                   <td style={{ paddingRight: '0.75rem', wordBreak: 'break-all' }}>
                     {[failure.sourceId, failure.url].filter(Boolean).join(' ')}
                   </td>
@@ -341,11 +398,11 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
       )}
       {run.progress?.adjustments && run.progress.adjustments.length > 0 && (
         <details className="cal-import__adjustments" style={{ marginTop: '1rem' }}>
-          <summary>Adjusted to fit ({run.progress.adjustments.length})</summary>
+          <summary>{t('importAdjusted', { total: run.progress.adjustments.length })}</summary>
           <ul>
             {run.progress.adjustments.map((adjusted, i) => (
               <li key={i}>
-                {adjusted.resource} {adjusted.sourceId}: {adjusted.notes.join('; ')}
+                {wordOf(t, adjusted.resource)} {adjusted.sourceId}: {adjusted.notes.join('; ')}
               </li>
             ))}
           </ul>

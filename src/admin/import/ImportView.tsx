@@ -3,6 +3,7 @@ import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 import { can } from '../../../collections/access.js'
 import { DEFAULTS } from '../../defaults.js'
+import { calendarT } from '../../translations/index.js'
 import { ImportPanel } from './ImportPanel.js'
 
 /**
@@ -12,6 +13,7 @@ import { ImportPanel } from './ImportPanel.js'
 export function ImportView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req, permissions, visibleEntities, locale } = initPageResult
   const allowed = can.administer(req.user as never)
+  const t = calendarT(req.i18n.t)
   return (
     <DefaultTemplate
       i18n={req.i18n}
@@ -24,14 +26,14 @@ export function ImportView({ initPageResult, params, searchParams }: AdminViewSe
       visibleEntities={visibleEntities}
     >
       <Gutter>
-        <h1 className="cal-import__title">Import a calendar</h1>
+        <h1 className="cal-import__title">{t('calendar:importTitle')}</h1>
         {allowed ? (
           <ImportPanel
             api={`${req.payload.config.serverURL}${req.payload.config.routes.api}`}
             runs={DEFAULTS.importRunsSlug}
           />
         ) : (
-          <p className="cal-import__refused">Only administrators may import.</p>
+          <p className="cal-import__refused">{t('calendar:importRefused')}</p>
         )}
       </Gutter>
     </DefaultTemplate>

@@ -1,8 +1,9 @@
 'use client'
-import { useField, useFormFields, useTranslation } from '@payloadcms/ui'
+import { useField, useFormFields } from '@payloadcms/ui'
 import type { GroupFieldClientComponent } from 'payload'
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
-import { textIn } from '../../../collections/i18n/index.js'
+import type { CalendarTextKey } from '../../translations/index.js'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { describeRule } from '../../lib/recurrence.js'
 import {
   defaultForm,
@@ -12,6 +13,7 @@ import {
   MAX_INTERVAL,
   previewDates,
   readRules,
+  ruleLanguage,
   ruleText,
   type RuleForm,
   SET_POSITIONS,
@@ -23,22 +25,21 @@ import {
   WEEKDAYS,
 } from './ruleForm.js'
 import { RECURRENCE_CSS } from './styles.js'
-import { recurrenceText, type RecurrenceTextKey, ruleLanguage } from './texts.js'
 
-const FREQUENCY_KEYS: Record<Frequency, RecurrenceTextKey> = {
+const FREQUENCY_KEYS: Record<Frequency, CalendarTextKey> = {
   none: 'none',
   daily: 'daily',
   weekly: 'weekly',
   monthly: 'monthly',
   yearly: 'yearly',
 }
-const UNIT_KEYS: Record<Exclude<Frequency, 'none'>, RecurrenceTextKey> = {
+const UNIT_KEYS: Record<Exclude<Frequency, 'none'>, CalendarTextKey> = {
   daily: 'days',
   weekly: 'weeks',
   monthly: 'months',
   yearly: 'years',
 }
-const POSITION_KEYS: Record<SetPosition, RecurrenceTextKey> = {
+const POSITION_KEYS: Record<SetPosition, CalendarTextKey> = {
   1: 'first',
   2: 'second',
   3: 'third',
@@ -116,10 +117,8 @@ function DateAdder({
 export const RecurrenceField: GroupFieldClientComponent = (props) => {
   const { field, readOnly } = props
   const path = props.path ?? ('name' in field && field.name ? field.name : 'recurrence')
-  const { i18n } = useTranslation()
+  const { i18n, t } = useCalendarTranslation()
   const language = i18n.language
-  const t = (key: RecurrenceTextKey, values?: Record<string, string>) =>
-    recurrenceText(language, key, values)
   const id = useId()
 
   const rules = useField<unknown>({ path: `${path}.rules` })
@@ -297,7 +296,7 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
       <style>{RECURRENCE_CSS}</style>
       <legend className="cal-recurrence__legend">{t('repeats')}</legend>
       <p className="field-description" id={`${id}-description`}>
-        {textIn(language, 'recurrenceDescription')}
+        {t('recurrenceDescription')}
       </p>
 
       {custom ? (

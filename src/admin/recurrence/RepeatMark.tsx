@@ -1,12 +1,13 @@
 'use client'
-import { recurrenceText } from './texts.js'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 /** The mark of a date of a recurring series: an arrow for the eye, a word for a screen reader. */
-export function RepeatMark({ language }: { language: string }) {
+export function RepeatMark() {
+  const { t } = useCalendarTranslation()
   return (
     <span className="cal-repeat">
       <span aria-hidden="true">↻ </span>
-      <span className="cal-visually-hidden">{`${recurrenceText(language, 'repeatMark')}: `}</span>
+      <span className="cal-visually-hidden">{`${t('repeatMark')}: `}</span>
     </span>
   )
 }

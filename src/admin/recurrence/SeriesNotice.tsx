@@ -1,10 +1,9 @@
 'use client'
-import { useFormFields, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { useFormFields } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
-import { textIn } from '../../../collections/i18n/index.js'
 import { DEFAULT_SLUGS, useAdminUrls, useRestList } from '../calendar/shared.js'
 import { RECURRENCE_CSS } from './styles.js'
-import { recurrenceText } from './texts.js'
 
 /**
  * On a date of a series (its `series` is set): says so in the form, under its dates, with a link to
@@ -12,7 +11,7 @@ import { recurrenceText } from './texts.js'
  * date, this and the following ones, or all; the series hooks read that choice).
  */
 export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug?: string }) {
-  const { i18n } = useTranslation()
+  const { t } = useCalendarTranslation()
   const urls = useAdminUrls()
   const fetchList = useRestList()
   const series = useFormFields(([fields]) => fields.series?.value)
@@ -46,18 +45,18 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
       <style>{RECURRENCE_CSS}</style>
       <p>
         <span aria-hidden="true">↻ </span>
-        {recurrenceText(i18n.language, 'seriesNotice', { title: title ?? `#${seriesId}` })}
+        {t('seriesNotice', { title: title ?? `#${seriesId}` })}
       </p>
       <p className="cal-series-notice__saves" aria-live="polite">
         {applyTo === 'following'
-          ? recurrenceText(i18n.language, 'savesFollowing')
+          ? t('savesFollowing')
           : applyTo === 'all'
-            ? recurrenceText(i18n.language, 'savesAll')
-            : recurrenceText(i18n.language, 'savesThis', {
-                choice: textIn(i18n.language, 'applyTo'),
+            ? t('savesAll')
+            : t('savesThis', {
+                choice: t('applyTo'),
               })}
       </p>
-      <a href={urls.edit(eventsSlug, seriesId)}>{recurrenceText(i18n.language, 'seriesLink')}</a>
+      <a href={urls.edit(eventsSlug, seriesId)}>{t('seriesLink')}</a>
     </div>
   )
 }

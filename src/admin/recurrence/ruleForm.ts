@@ -279,3 +279,7 @@ export function formatWallClock(local: string, language: string, allDay = false)
     : date.toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY)
   return shown.replace(/[\u00A0\u2009\u202F]/g, ' ')
 }
+
+/** The admin language as describeRule takes it (English for any other). */
+export const ruleLanguage = (language: unknown): 'en' | 'fr' | 'es' =>
+  language === 'fr' || language === 'es' ? language : 'en'

@@ -1,7 +1,6 @@
 'use client'
-import { useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import type { DefaultCellComponentProps } from 'payload'
-import { recurrenceText } from '../recurrence/texts.js'
 import { zonedTime } from './zonedTime.js'
 
 /**
@@ -9,7 +8,7 @@ import { zonedTime } from './zonedTime.js'
  * date. The start of a recurring series or of one of its dates has a repeat mark.
  */
 export function EventDateCell({ cellData, rowData, field }: DefaultCellComponentProps) {
-  const { i18n } = useTranslation()
+  const { i18n, t } = useCalendarTranslation()
   const row = (rowData ?? {}) as {
     timezone?: unknown
     allDay?: unknown
@@ -21,7 +20,7 @@ export function EventDateCell({ cellData, rowData, field }: DefaultCellComponent
     'name' in field &&
     field.name === 'startDate' &&
     (row.isSeries === true || (row.series !== null && row.series !== undefined))
-  const repeatLabel = recurrenceText(i18n.language, 'repeatMark')
+  const repeatLabel = t('repeatMark')
   return (
     <span className="cal-zoned-date">
       {zonedTime(cellData, row.timezone, row.allDay === true, i18n.language)}

@@ -1,8 +1,8 @@
 'use client'
-import { SelectInput, useDocumentInfo, useField, useTranslation } from '@payloadcms/ui'
+import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { SelectInput, useDocumentInfo, useField } from '@payloadcms/ui'
 import type { TextFieldClientComponent } from 'payload'
 import { useEffect, useMemo } from 'react'
-import { calendarText } from '../calendar/texts.js'
 import { zoneOptions } from './zones.js'
 
 /**
@@ -14,9 +14,9 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
   const { field, path: givenPath, readOnly } = props
   const siteTimezone = (props as { siteTimezone?: string }).siteTimezone
   const path = givenPath ?? field.name
-  const { value, setValue, showError } = useField<string>({ path })
+  const { value, setValue, showError, customComponents } = useField<string>({ path })
   const { id } = useDocumentInfo()
-  const { i18n } = useTranslation()
+  const { t } = useCalendarTranslation()
 
   useEffect(() => {
     if (id || value || !siteTimezone) return
@@ -30,24 +30,25 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
     const all = zoneOptions([value, siteTimezone])
     return all.map((option) =>
       option.value === siteTimezone
-        ? { ...option, label: `${option.label} · ${calendarText(i18n.language, 'siteZone')}` }
+        ? { ...option, label: `${option.label} · ${t('siteZone')}` }
         : option,
     )
-  }, [value, siteTimezone, i18n.language])
+  }, [value, siteTimezone, t])
 
   return (
     <SelectInput
       path={path}
       name={field.name}
       label={field.label}
-      description={field.admin?.description}
+      // The description is a function of the admin's language, rendered by Payload's form state.
+      Description={customComponents?.Description}
       localized={field.localized}
       required={field.required}
       readOnly={readOnly}
       showError={showError}
       options={options}
       value={value ?? ''}
-      placeholder={calendarText(i18n.language, 'zoneSearch')}
+      placeholder={t('zoneSearch')}
       onChange={(option) => {
         const chosen = Array.isArray(option) ? option[0] : option
         setValue(
