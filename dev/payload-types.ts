@@ -153,9 +153,6 @@ export interface UserAuthOperations {
 export interface User {
   id: number;
   name?: string | null;
-  /**
-   * Only administrators can change roles.
-   */
   role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
   updatedAt: string;
   createdAt: string;
@@ -221,22 +218,10 @@ export interface Event {
   excerptHtml?: string | null;
   startDate: string;
   endDate: string;
-  /**
-   * IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.
-   */
   timezone?: string | null;
   allDay?: boolean | null;
-  /**
-   * Set when the event is saved.
-   */
   startDateLocal?: string | null;
-  /**
-   * Set when the event is saved.
-   */
   endDateLocal?: string | null;
-  /**
-   * Repeat this event: each date becomes an event of its own in listings and feeds.
-   */
   recurrence?: {
     rules?:
       | {
@@ -268,24 +253,15 @@ export interface Event {
     horizon?: string | null;
   };
   isSeries?: boolean | null;
-  /**
-   * This event is one date of a series: “Save changes to” says whether saving changes this date, the following ones or all.
-   */
   series?: (number | null) | Event;
   applyTo?: ('this' | 'following' | 'all') | null;
   occurrence?: string | null;
   detached?: boolean | null;
   copiedFrom?: string | null;
   venue?: (number | null) | Venue;
-  /**
-   * In the order they should be shown.
-   */
   organizers?: (number | Organizer)[] | null;
   categories?: (number | EventCategory)[] | null;
   tags?: (number | EventTag)[] | null;
-  /**
-   * One or more prices as written: "10", "€6.50 - €8.50", "Free".
-   */
   cost?: string[] | null;
   currencySymbol?: string | null;
   currencyCode?: string | null;
@@ -298,27 +274,12 @@ export interface Event {
   featured?: boolean | null;
   ticketed?: boolean | null;
   parent?: (number | null) | Event;
-  /**
-   * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
-   */
   slug?: string | null;
-  /**
-   * Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".
-   */
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   publishedAt?: string | null;
-  /**
-   * Only editors and administrators can give a record to someone else.
-   */
   author?: (number | null) | User;
   image?: (number | null) | Media;
-  /**
-   * An image elsewhere on the web, used when no upload is chosen. Never downloaded.
-   */
   imageUrl?: string | null;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   hasPassword?: boolean | null;
   sequence?: number | null;
@@ -362,27 +323,12 @@ export interface Venue {
   geoLng?: number | null;
   showMap?: boolean | null;
   showMapLink?: boolean | null;
-  /**
-   * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
-   */
   slug?: string | null;
-  /**
-   * Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".
-   */
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   publishedAt?: string | null;
-  /**
-   * Only editors and administrators can give a record to someone else.
-   */
   author?: (number | null) | User;
   image?: (number | null) | Media;
-  /**
-   * An image elsewhere on the web, used when no upload is chosen. Never downloaded.
-   */
   imageUrl?: string | null;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   hasPassword?: boolean | null;
   updatedAt: string;
@@ -396,9 +342,6 @@ export interface Venue {
 export interface Media {
   id: number;
   alt?: string | null;
-  /**
-   * Only editors and administrators can give a record to someone else.
-   */
   author?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
@@ -464,27 +407,12 @@ export interface Organizer {
   phone?: string | null;
   email?: string | null;
   website?: string | null;
-  /**
-   * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
-   */
   slug?: string | null;
-  /**
-   * Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".
-   */
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   publishedAt?: string | null;
-  /**
-   * Only editors and administrators can give a record to someone else.
-   */
   author?: (number | null) | User;
   image?: (number | null) | Media;
-  /**
-   * An image elsewhere on the web, used when no upload is chosen. Never downloaded.
-   */
   imageUrl?: string | null;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   hasPassword?: boolean | null;
   updatedAt: string;
@@ -514,9 +442,6 @@ export interface EventCategory {
     [k: string]: unknown;
   } | null;
   descriptionHtml?: string | null;
-  /**
-   * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
-   */
   slug?: string | null;
   /**
    * Events using it, trash excluded.
@@ -524,9 +449,6 @@ export interface EventCategory {
   eventCount?: number | null;
   publicEventCount?: number | null;
   parent?: (number | null) | EventCategory;
-  /**
-   * The names of the parent categories and its own, in the language shown.
-   */
   fullName?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -554,9 +476,6 @@ export interface EventTag {
     [k: string]: unknown;
   } | null;
   descriptionHtml?: string | null;
-  /**
-   * Made from the title when left empty; kept unique (-2, -3, …). One slug for all languages.
-   */
   slug?: string | null;
   /**
    * Events using it, trash excluded.
