@@ -100,8 +100,9 @@ describe('the admin in French', { timeout: 600_000 }, () => {
       await ui.page.getByRole('button', { name: 'Mois suivant' }).waitFor()
       await ui.page.getByRole('button', { name: 'Aujourd’hui' }).waitFor()
       await ui.page.getByRole('link', { name: 'Liste' }).waitFor()
-      await ui.page.getByLabel('Catégorie', { exact: true }).waitFor()
-      await shows('Toutes les catégories')
+      const filter = ui.page.locator('label:has(select[name=calendar-category])')
+      assert.match(await filter.innerText(), /^Catégorie\s/)
+      await shows('Toutes les catégories', filter)
       await ui.page.getByRole('list', { name: 'Couleurs des statuts' }).waitFor()
       await shows('Publié')
       // A date of the series, with its mark for screen readers.
@@ -113,7 +114,7 @@ describe('the admin in French', { timeout: 600_000 }, () => {
     step('fr-event', async () => {
       await ui.openForm(`/collections/events/${seriesId}`)
       await shows('Titre')
-      await shows(/^Zone IANA/)
+      await shows(/^Fuseau IANA \(Europe\/Paris\) ou décalage/)
       const editor = ui.page.locator('.cal-recurrence')
       await shows('Répéter', editor)
       await shows('Chaque semaine', editor)
@@ -149,7 +150,14 @@ describe('the admin in French', { timeout: 600_000 }, () => {
 
   it('the Import page, a run and its failures', () =>
     step('fr-import', async () => {
-      source = await startFakeTec({ events: 3, venues: 30, organizers: 2, categories: 2, tags: 2 })
+      source = await startFakeTec({
+        events: 3,
+        venues: 30,
+        organizers: 2,
+        categories: 6,
+        tags: 2,
+        images: 1,
+      })
       source.faults.set('venues:2', 'bad-request')
       await ui.open('/import')
       await ui.page.getByRole('heading', { name: 'Importer un calendrier' }).waitFor()

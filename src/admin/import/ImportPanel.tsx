@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { CalendarTextKey } from '../../translations/index.js'
+import { chosenValue } from '../selectValue.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 const COLUMNS = [
@@ -64,12 +65,6 @@ function withElements(text: string, elements: Record<string, ReactNode>): ReactN
     const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1]
     return <Fragment key={i}>{name && name in elements ? elements[name] : part}</Fragment>
   })
-}
-
-/** The chosen value of one of Payload's selects (`onChange` gives an option or a list of them). */
-const chosenValue = (option: unknown) => {
-  const chosen = Array.isArray(option) ? option[0] : option
-  return chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : ''
 }
 
 type Counts = Record<(typeof COLUMNS)[number], number> & { total: number | null }

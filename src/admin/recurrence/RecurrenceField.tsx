@@ -1,8 +1,9 @@
 'use client'
-import { useField, useFormFields } from '@payloadcms/ui'
+import { Button, SelectInput, useField, useFormFields } from '@payloadcms/ui'
 import type { GroupFieldClientComponent } from 'payload'
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { CalendarTextKey } from '../../translations/index.js'
+import { chosenValue } from '../selectValue.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { describeRule } from '../../lib/recurrence.js'
 import {
@@ -102,15 +103,48 @@ function DateAdder({
           }
         }}
       />
-      <button
-        type="button"
-        className="cal-recurrence__button"
+      <Button
+        buttonStyle="secondary"
+        size="small"
+        margin={false}
         disabled={disabled || !canAdd}
         onClick={onAdd}
       >
         {label}
-      </button>
+      </Button>
     </span>
+  )
+}
+
+type ChoiceProps = {
+  path: string
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+  disabled: boolean
+  onChange: (value: string) => void
+}
+
+/**
+ * One of Payload's selects, named for screen readers by a group around it (its input takes no
+ * label of its own).
+ */
+function Choice({ path, label, value, options, disabled, onChange }: ChoiceProps) {
+  return (
+    <div role="group" aria-label={label} className="cal-recurrence__choice">
+      <SelectInput
+        path={path}
+        name={path}
+        options={options}
+        value={value}
+        isClearable={false}
+        readOnly={disabled}
+        onChange={(option) => {
+          const chosen = chosenValue(option)
+          if (chosen) onChange(chosen)
+        }}
+      />
+    </div>
   )
 }
 
@@ -314,33 +348,25 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
             />,
             `${id}-custom`,
           )}
-          <button
-            type="button"
-            className="cal-recurrence__button"
-            disabled={disabled}
-            onClick={leaveCustom}
-          >
+          <Button buttonStyle="secondary" size="small" disabled={disabled} onClick={leaveCustom}>
             {t('replaceCustom')}
-          </button>
+          </Button>
         </div>
       ) : (
         <>
           {row(
             t('frequency'),
-            <select
-              id={`${id}-frequency`}
-              name="recurrence-frequency"
+            <Choice
+              path={`${path}-frequency`}
+              label={t('frequency')}
               value={form.frequency}
               disabled={disabled}
-              onChange={(event) => chooseFrequency(event.target.value as Frequency)}
-            >
-              {(Object.keys(FREQUENCY_KEYS) as Frequency[]).map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {t(FREQUENCY_KEYS[frequency])}
-                </option>
-              ))}
-            </select>,
-            `${id}-frequency`,
+              options={(Object.keys(FREQUENCY_KEYS) as Frequency[]).map((frequency) => ({
+                value: frequency,
+                label: t(FREQUENCY_KEYS[frequency]),
+              }))}
+              onChange={(value) => chooseFrequency(value as Frequency)}
+            />,
           )}
           {form.frequency !== 'none' && (
             <>
@@ -412,20 +438,20 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                         onChange={() => change({ monthPattern: 'day' })}
                       />
                       <label htmlFor={`${id}-month-day`}>{t('onMonthDay')}</label>
-                      <select
-                        aria-label={t('onMonthDay')}
-                        name="recurrence-month-day"
-                        value={form.monthDay}
+                      <Choice
+                        path={`${path}-month-day`}
+                        label={t('onMonthDay')}
+                        value={String(form.monthDay)}
                         disabled={disabled || form.monthPattern !== 'day'}
-                        onChange={(event) => change({ monthDay: Number(event.target.value) })}
-                      >
-                        {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
-                          <option key={day} value={day}>
-                            {day}
-                          </option>
-                        ))}
-                        <option value={-1}>{t('lastDay')}</option>
-                      </select>
+                        options={[
+                          ...Array.from({ length: 31 }, (_, index) => ({
+                            value: String(index + 1),
+                            label: String(index + 1),
+                          })),
+                          { value: '-1', label: t('lastDay') },
+                        ]}
+                        onChange={(value) => change({ monthDay: Number(value) })}
+                      />
                     </span>
                     <span className="cal-recurrence__inline">
                       <input
@@ -437,34 +463,28 @@ export const RecurrenceField: GroupFieldClientComponent = (props) => {
                         onChange={() => change({ monthPattern: 'weekday' })}
                       />
                       <label htmlFor={`${id}-month-weekday`}>{t('onWeekday')}</label>
-                      <select
-                        aria-label={`${t('onWeekday')} (n)`}
-                        name="recurrence-set-position"
-                        value={form.setPosition}
+                      <Choice
+                        path={`${path}-set-position`}
+                        label={`${t('onWeekday')} (n)`}
+                        value={String(form.setPosition)}
                         disabled={disabled || form.monthPattern !== 'weekday'}
-                        onChange={(event) =>
-                          change({ setPosition: Number(event.target.value) as SetPosition })
-                        }
-                      >
-                        {SET_POSITIONS.map((position) => (
-                          <option key={position} value={position}>
-                            {t(POSITION_KEYS[position])}
-                          </option>
-                        ))}
-                      </select>
-                      <select
-                        aria-label={`${t('onWeekday')} (${t('onDays').toLowerCase()})`}
-                        name="recurrence-set-weekday"
+                        options={SET_POSITIONS.map((position) => ({
+                          value: String(position),
+                          label: t(POSITION_KEYS[position]),
+                        }))}
+                        onChange={(value) => change({ setPosition: Number(value) as SetPosition })}
+                      />
+                      <Choice
+                        path={`${path}-set-weekday`}
+                        label={`${t('onWeekday')} (${t('onDays').toLowerCase()})`}
                         value={form.setWeekday}
                         disabled={disabled || form.monthPattern !== 'weekday'}
-                        onChange={(event) => change({ setWeekday: event.target.value as Weekday })}
-                      >
-                        {WEEKDAYS.map((day) => (
-                          <option key={day} value={day}>
-                            {weekdayName(day, language, 'long')}
-                          </option>
-                        ))}
-                      </select>
+                        options={WEEKDAYS.map((day) => ({
+                          value: day,
+                          label: weekdayName(day, language, 'long'),
+                        }))}
+                        onChange={(value) => change({ setWeekday: value as Weekday })}
+                      />
                     </span>
                   </span>,
                 )}

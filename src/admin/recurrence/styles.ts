@@ -9,13 +9,13 @@ export const RECURRENCE_CSS = `
 .cal-recurrence__label { padding-top: .45rem; color: var(--theme-elevation-800); }
 .cal-recurrence__control { display: flex; flex-direction: column; align-items: flex-start; gap: .4rem; }
 .cal-recurrence__inline { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
-.cal-recurrence select, .cal-recurrence input[type=number], .cal-recurrence input[type=date], .cal-recurrence input[type=datetime-local], .cal-recurrence textarea, .cal-recurrence__button {
+.cal-recurrence input[type=number], .cal-recurrence input[type=date], .cal-recurrence input[type=datetime-local], .cal-recurrence textarea {
   font: inherit; color: var(--theme-elevation-800); background: var(--theme-input-bg, var(--theme-elevation-0)); border: 1px solid var(--theme-elevation-150); border-radius: var(--style-radius-s, 4px); padding: .4rem .6rem; min-height: 2.3rem; }
 .cal-recurrence input[type=number] { width: 6rem; }
 .cal-recurrence textarea { width: 100%; font-family: var(--font-mono, monospace); }
-.cal-recurrence__button { cursor: pointer; background: var(--theme-elevation-50); }
-.cal-recurrence__button:hover:not(:disabled) { background: var(--theme-elevation-100); }
-.cal-recurrence :is(select, input, textarea, button):focus-visible { outline: 2px solid var(--theme-success-500, #2e7d32); outline-offset: 1px; }
+.cal-recurrence__choice { min-width: 14rem; }
+.cal-recurrence__choice .field-type { margin: 0; }
+.cal-recurrence :is(input, textarea, .cal-recurrence__remove):focus-visible { outline: 2px solid var(--theme-success-500, #2e7d32); outline-offset: 1px; }
 .cal-recurrence__weekdays { display: flex; flex-wrap: wrap; gap: .35rem; }
 .cal-recurrence__weekday { display: inline-flex; align-items: center; gap: .3rem; border: 1px solid var(--theme-elevation-150); border-radius: 999px; padding: .25rem .6rem; cursor: pointer; }
 .cal-recurrence__weekday:has(input:checked) { background: var(--theme-elevation-800); color: var(--theme-elevation-0); }

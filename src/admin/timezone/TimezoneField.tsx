@@ -3,6 +3,7 @@ import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { SelectInput, useDocumentInfo, useField } from '@payloadcms/ui'
 import type { TextFieldClientComponent } from 'payload'
 import { useEffect, useMemo } from 'react'
+import { chosenValue } from '../selectValue.js'
 import { zoneOptions } from './zones.js'
 
 /**
@@ -49,12 +50,7 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
       options={options}
       value={value ?? ''}
       placeholder={t('zoneSearch')}
-      onChange={(option) => {
-        const chosen = Array.isArray(option) ? option[0] : option
-        setValue(
-          chosen && typeof chosen === 'object' && 'value' in chosen ? String(chosen.value) : '',
-        )
-      }}
+      onChange={(option) => setValue(chosenValue(option))}
     />
   )
 }
