@@ -20,7 +20,9 @@ export const digits = (description: string, length?: number) =>
 /** `[]`: how the anchor writes "none" where it would otherwise give an object or a list. */
 export const emptyList = (description: string) =>
   Type.Array(Type.Never(), { maxItems: 0, description })
-/** A flag that a password-protected event shows as `null` in an archive (reference §3.4). */
+/**
+ * A flag that a password-protected event shows as `null` in an archive (docs/v1-reference.md §3.4).
+ */
 export const lockableFlag = (description: string) =>
   Type.Union([Type.Boolean(), Type.Null()], { description })
 

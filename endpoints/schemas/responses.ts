@@ -22,7 +22,10 @@ const totals = {
   }),
 }
 
-/** An archive of posts (reference §5.1, §6.1): the list, its `rest_url`, paging links, totals. */
+/**
+ * An archive of posts (docs/v1-reference.md §5.1, §6.1): the list, its `rest_url`, paging links,
+ * totals.
+ */
 function postArchive<List extends Record<string, TSchema>>(list: List, description: string) {
   return Type.Object(
     {
@@ -36,8 +39,8 @@ function postArchive<List extends Record<string, TSchema>>(list: List, descripti
 }
 
 /**
- * An archive of terms (reference §8.1): keys in the order rest_url, total, total_pages, list,
- * links.
+ * An archive of terms (docs/v1-reference.md §8.1): keys in the order rest_url, total, total_pages,
+ * list, links.
  */
 function termArchive<List extends Record<string, TSchema>>(list: List, description: string) {
   return Type.Object(
