@@ -572,6 +572,6 @@ export const EVENT_FIELDS = {
 } satisfies FieldTable<EventView>
 
 export const Event = recordSchema(
-  'An event (reference §4.1) as archives and writes give it. A password-protected event in an archive shows its content as "", false, null or [].',
+  'An event (docs/v1-reference.md §4.1) as archives and writes give it. A password-protected event in an archive shows its content as "", false, null or [].',
   EVENT_FIELDS,
 )

@@ -42,7 +42,7 @@ export const ORGANIZER_FIELDS = {
 } satisfies FieldTable<LinkedView>
 
 export const Organizer = recordSchema(
-  'An organizer (reference §4.3). Every key is present; empty text is "".',
+  'An organizer (docs/v1-reference.md §4.3). Every key is present; empty text is "".',
   ORGANIZER_FIELDS,
 )
 

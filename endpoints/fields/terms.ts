@@ -114,10 +114,10 @@ export const TERM_FIELDS: Record<Taxonomy, FieldTable<TermView>> = {
 }
 
 export const Category = recordSchema(
-  'An event category as `/categories` gives it (reference §4.4).',
+  'An event category as `/categories` gives it (docs/v1-reference.md §4.4).',
   CATEGORY_FIELDS,
 )
 export const Tag = recordSchema(
-  'A tag as `/tags` gives it (reference §4.4): a term without `parent`.',
+  'A tag as `/tags` gives it (docs/v1-reference.md §4.4): a term without `parent`.',
   TAG_FIELDS,
 )

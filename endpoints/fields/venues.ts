@@ -182,7 +182,7 @@ export const VENUE_FIELDS = {
 } satisfies FieldTable<LinkedView>
 
 export const Venue = recordSchema(
-  'A venue (reference §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
+  'A venue (docs/v1-reference.md §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
   VENUE_FIELDS,
 )
 

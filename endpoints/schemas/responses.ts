@@ -85,7 +85,7 @@ const reasons = Type.Union([Type.Record(Type.String(), Type.String()), Type.Arra
 export const ErrorBody = Type.Object(
   {
     code: Type.String({
-      description: 'Machine-readable code (reference §12), e.g. rest_invalid_param.',
+      description: 'Machine-readable code (docs/v1-reference.md §12), e.g. rest_invalid_param.',
     }),
     message: Type.String({ description: 'Human-readable message.' }),
     data: Type.Object(
@@ -100,7 +100,10 @@ export const ErrorBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { description: 'Every error of the namespace (v1-decisions §7).', additionalProperties: false },
+  {
+    description: 'Every error of the namespace (docs/v1-differences.md §7).',
+    additionalProperties: false,
+  },
 )
 
 const Link = Type.Array(
@@ -179,7 +182,8 @@ export const NamespaceIndex = Type.Object(
     ),
   },
   {
-    description: 'Every route of the namespace with its methods and arguments (reference §11).',
+    description:
+      'Every route of the namespace with its methods and arguments (docs/v1-reference.md §11).',
     additionalProperties: false,
   },
 )
