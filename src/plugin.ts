@@ -23,7 +23,8 @@ import { invalidateTotals } from '../endpoints/events/totals.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
-import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
+import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
+import { withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
@@ -214,13 +215,14 @@ function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
 }
 
 /**
- * Before the app's own `onInit`: the database must have transactions, and totals are dropped
- * again whenever a transaction commits (a count taken while it was open saw the old data); that
- * wrap of `commitTransaction` is said in the README.
+ * Before the app's own `onInit`: a warning when calendar writes cannot be atomic
+ * (`reportTransactions`), and totals are dropped again whenever a transaction commits (a count
+ * taken while it was open saw the old data); that wrap of `commitTransaction` is said in the
+ * README.
  */
 function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
-    await requireTransactions(payload)
+    await reportTransactions(payload)
     const commit = payload.db.commitTransaction.bind(payload.db)
     payload.db.commitTransaction = async (id) => {
       try {
@@ -253,8 +255,11 @@ function withQueryGuard(collection: CollectionConfig): CollectionConfig {
  * Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other
  * hook.
  */
+/** `writeTurns` before every other hook; the transaction it may open is committed after all. */
 function withWriteTurns(collection: CollectionConfig): CollectionConfig {
-  return withHooksFirst(collection, { beforeOperation: [writeTurns] })
+  return withHooksLast(withHooksFirst(collection, { beforeOperation: [writeTurns] }), {
+    afterOperation: [commitOwnTransaction],
+  })
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {
