@@ -39,7 +39,6 @@ async function beginOnConnection(db: DrizzleAdapter): Promise<string> {
           new Promise<void>((commit, rollBack) =>
             opened({
               db: tx,
-              // A COMMIT that fails rejects `done`, so the commit fails too.
               resolve: () => {
                 commit()
                 return done
