@@ -16,7 +16,7 @@ import {
   methodNotAllowed,
   noRoute,
 } from './errors.js'
-import { parseParams, readBody, type Input } from './input.js'
+import { parseParams, readBody, readBytes, type Input } from './input.js'
 import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
@@ -70,6 +70,11 @@ export type Operation<P extends Params = Params> = {
    * string.
    */
   body?: boolean
+  /**
+   * The body is a file (its bytes on `context.upload`, at most `maxBytes`), and every parameter
+   * comes in the query string.
+   */
+  upload?: { mediaType: string; maxBytes: number; description: string }
   /**
    * What the handler itself answers, by status. `/doc` publishes it and the test suite holds every
    * response to it; the answers of the router's own stages (bad parameters or body, credentials,
@@ -228,7 +233,8 @@ async function dispatch(
     if (!req.user && sentCredentials(req)) throw invalidCredentials()
 
     const query = parseParams(url.searchParams)
-    const body = method === 'GET' ? Object.create(null) : await readBody(req)
+    const upload = operation.upload ? await readBytes(req, operation.upload.maxBytes) : undefined
+    const body = method === 'GET' || upload ? Object.create(null) : await readBody(req)
     const pathParams = decodePathParams(match.c.variables, match.found!)
     const input: Input = { ...query, ...body, ...pathParams }
 
@@ -275,6 +281,7 @@ async function dispatch(
       siteUrl: origin,
       now: new Date(),
       pathParams,
+      ...(upload ? { upload } : {}),
       ...(generation ? { calendarMark: generation.mark } : {}),
     }
     if (operation.authorize) await operation.authorize(context)

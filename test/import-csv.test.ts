@@ -165,12 +165,12 @@ it('imports The Events Calendar’s CSV columns: venues, organizers, then events
   ])
   expect(organizers.output).toMatch(/organizers\s+2\s+2\s+0\s+0\s+0\s+0\s+0\s+1\s/)
   expect(organizers.output).toMatch(
-    /adjusted: organizers line 3: website www.smithjones.example had no scheme: http:\/\/ added/,
+    /adjusted: organizers row 3: website www.smithjones.example had no scheme: http:\/\/ added/,
   )
   const events = await runImportCli(['--csv', write(TEC_EVENTS), '--type', 'events', '--quiet'])
   expect(events.output).toMatch(/events\s+4\s+3\s+0\s+0\s+0\s+1\s/)
   expect(events.output).toMatch(
-    /failed: events line 5: Missing parameter\(s\): start_date, end_date/,
+    /failed: events row 5: Missing parameter\(s\): start_date, end_date/,
   )
   expect(events.output).toMatch(/notice: columns not imported: Something else/)
   expect(events.code).toBe(1)
@@ -270,4 +270,183 @@ it('an administrator imports through the runs’ REST; nobody else may', async (
   expect(run).toMatchObject({ state: 'done', format: 'csv', type: 'organizers' })
   expect(run.csv).toBeUndefined()
   expect(run.progress.resources.organizers).toMatchObject({ read: 2, unchanged: 2 })
+})
+
+const CSV_API = '/api/cal/csv'
+const upload = (path: string, file: string | Buffer, token = admin.token) =>
+  server.request('POST', `${CSV_API}${path}`, {
+    token,
+    body: typeof file === 'string' ? Buffer.from(file) : file,
+    headers: { 'content-type': 'text/csv' },
+  })
+
+it('preview: the columns, the proposed mapping, the first rows as they would be written, every row’s errors; an edited mapping; a dry run', async () => {
+  const file = csv([
+    ['Event Name', 'Event Start Date', 'Event End Date', 'Notes', 'Event Website'],
+    ['Preview one', '2027-07-01 10:00', '2027-07-01 11:00', 'private', 'https://a.example'],
+    ['Preview two', '2027-07-02 10:00', '2027-07-02 11:00', '', 'not a url'],
+    ['Short row', '2027-07-03 10:00'],
+  ])
+  const before = await updatedAts()
+  const preview = await upload('/preview?type=events', file)
+  expect(preview.status).toBe(200)
+  expect(preview.body).toMatchObject({
+    type: 'events',
+    encoding: 'UTF-8',
+    delimiter: ',',
+    rows: 3,
+    columns: [
+      { header: 'Event Name', column: 'title' },
+      { header: 'Event Start Date', column: 'start_date' },
+      { header: 'Event End Date', column: 'end_date' },
+      { header: 'Notes', column: null },
+      { header: 'Event Website', column: 'website' },
+    ],
+    failing: 2,
+  })
+  expect(preview.body.targets).toEqual(expect.arrayContaining(['title', 'venue', 'categories']))
+  expect(preview.body.preview[0]).toMatchObject({
+    row: 2,
+    arguments: {
+      title: 'Preview one',
+      start_date: '2027-07-01 10:00:00',
+      end_date: '2027-07-01 11:00:00',
+      website: 'https://a.example',
+    },
+  })
+  expect(preview.body.errors).toEqual([
+    { row: 3, message: 'website: not a url is not a valid URL.' },
+    { row: 4, message: 'row 4: 2 cells where the header has 5' },
+  ])
+
+  // The notes go into the excerpt instead; the website is left out.
+  const mapping = encodeURIComponent(JSON.stringify({ Notes: 'excerpt', 'Event Website': null }))
+  const edited = await upload(`/preview?type=events&dry_run=true&mapping=${mapping}`, file)
+  expect(edited.status).toBe(200)
+  expect(edited.body.columns[3]).toEqual({ header: 'Notes', column: 'excerpt' })
+  expect(edited.body.preview[0].arguments).toEqual({
+    title: 'Preview one',
+    start_date: '2027-07-01 10:00:00',
+    end_date: '2027-07-01 11:00:00',
+    excerpt: 'private',
+  })
+  expect(edited.body.dry_run).toMatchObject({ created: 2, updated: 0, failed: 1 })
+  expect(await updatedAts()).toEqual(before)
+
+  for (const bad of [
+    { query: 'type=tickets', code: 'rest_invalid_param' },
+    { query: 'type=events&mapping=%5B%5D', code: 'rest_invalid_param' },
+    {
+      query: `type=events&mapping=${encodeURIComponent('{"Notes":"nonsense"}')}`,
+      code: 'rest_invalid_param',
+    },
+    {
+      query: `type=events&mapping=${encodeURIComponent('{"Notes":"title"}')}`,
+      code: 'rest_invalid_param',
+    },
+    { query: 'type=venues', code: 'rest_invalid_csv' },
+  ]) {
+    const refused = await upload(`/preview?${bad.query}`, file)
+    expect([refused.status, refused.body.code]).toEqual([400, bad.code])
+  }
+})
+
+it('the import route queues a run as the administrator; nobody else may preview or import', async () => {
+  const file = csv([
+    ['Organizer Name', 'Organizer Email'],
+    ['Queued organizer', 'queued@example.org'],
+  ])
+  for (const role of ['editor', 'author', 'subscriber']) {
+    const user = await createUser(server, admin, role)
+    for (const route of ['/preview?type=organizers', '/import?type=organizers'])
+      expect([(await upload(route, file, user.token)).status, route]).toEqual([403, route])
+  }
+  const anonymous = await server.request('POST', `${CSV_API}/import?type=organizers`, {
+    body: Buffer.from(file),
+    headers: { 'content-type': 'text/csv' },
+  })
+  expect(anonymous.status).toBe(401)
+  const queued = await upload('/import?type=organizers', file)
+  expect(queued.status).toBe(202)
+  expect(queued.body).toMatchObject({ state: 'queued', type: 'organizers', dry_run: false })
+  let run: any
+  for (let i = 0; i < 100; i++) {
+    run = (
+      await server.request('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`, {
+        token: admin.token,
+      })
+    ).body
+    if (['done', 'failed'].includes(run.state)) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  expect(run).toMatchObject({ state: 'done', startedBy: { id: admin.id } })
+  expect(run.progress.resources.organizers).toMatchObject({ read: 1, created: 1 })
+})
+
+it('hostile files: a clear 4xx or a row’s failure, never a 5xx or a partial write', async () => {
+  const before = await updatedAts()
+  const venues = await count('venues')
+  // 50 MB: refused before it is read whole.
+  const huge = Buffer.alloc(50 * 1024 * 1024, 'a,b,c\n')
+  for (const route of ['/preview?type=events', '/import?type=events']) {
+    const refused = await upload(route, huge)
+    expect([refused.status, refused.body.code]).toEqual([413, 'rest_request_too_large'])
+  }
+  // Empty, blank, header only, an unclosed quote, NUL bytes: 400, nothing written.
+  for (const [file, message] of [
+    ['', /empty/],
+    ['\r\n\r\n', /empty/],
+    ['"Venue Name,Venue City\nx,y', /cannot be read as CSV/],
+    [Buffer.from('V\u0000e\u0000n\u0000'), /NUL/],
+  ] as const) {
+    const refused = await upload('/import?type=venues', file)
+    expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_csv'])
+    expect(refused.body.message).toMatch(message)
+  }
+  const headerOnly = await upload('/preview?type=venues', 'Venue Name,Venue City\r\n')
+  expect(headerOnly.body).toMatchObject({ rows: 0, preview: [], errors: [] })
+
+  // UTF-16 with its byte-order mark, and Latin-1 (Windows-1252), semicolons: read as such.
+  const text = 'Venue Name;Venue City\r\nThéâtre Ü;Zürich\r\n'
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+  const latin1 = Buffer.from(text, 'latin1')
+  for (const [file, encoding] of [
+    [utf16, 'UTF-16LE'],
+    [latin1, 'Windows-1252'],
+  ] as const) {
+    const preview = await upload('/preview?type=venues', file)
+    expect(preview.body).toMatchObject({ encoding, delimiter: ';', rows: 1 })
+    expect(preview.body.preview[0].arguments).toEqual({ venue: 'Théâtre Ü', city: 'Zürich' })
+  }
+
+  // A ragged row and a formula: the ragged row fails alone; the formula is text.
+  const ragged = csv([
+    ['Venue Name', 'Venue City'],
+    ['=cmd|" /C calc"!A0', 'Lyon'],
+    ['Too', 'many', 'cells'],
+    ['Fine hall', 'Paris'],
+  ])
+  const queued = await upload('/import?type=venues', ragged)
+  expect(queued.status).toBe(202)
+  let run: any
+  for (let i = 0; i < 100; i++) {
+    run = (
+      await server.request('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`, {
+        token: admin.token,
+      })
+    ).body
+    if (['done', 'failed'].includes(run.state)) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  expect(run.progress.resources.venues).toMatchObject({ read: 3, created: 2, failed: 1 })
+  expect(run.failures).toEqual([
+    { resource: 'venues', sourceId: 'row 3', message: 'row 3: 3 cells where the header has 2' },
+  ])
+  expect(await count('venues')).toBe(venues + 2)
+  expect(await updatedAts()).toEqual(before)
+  // Exported again, the formula is escaped.
+  const exported = await server.request('GET', `${CSV_API}/venues.csv?search=calc`, {
+    token: admin.token,
+  })
+  expect(exported.body).toContain(`"'=cmd|"" /C calc""!A0"`)
 })

@@ -66,8 +66,11 @@ class DryRun extends Error {
 export function reasonOf(error: unknown): string {
   if (error instanceof ApiError) {
     const params = (error.data as { params?: unknown }).params
+    // Each reason names its column (`website: … is not a valid URL.`).
     return params && typeof params === 'object' && !Array.isArray(params)
-      ? Object.values(params).join(' ')
+      ? Object.entries(params as Record<string, string>)
+          .map(([column, reason]) => (reason.startsWith(column) ? reason : `${column}: ${reason}`))
+          .join(' ')
       : error.message
   }
   if (error instanceof ValidationError) {
@@ -162,13 +165,13 @@ export async function runCsvImport(
       if (importer.notes.length)
         addAdjustment(progress, {
           resource: type,
-          sourceId: `line ${row.line}`,
+          sourceId: `row ${row.row}`,
           notes: importer.notes,
         })
     } catch (error) {
       addFailure(progress, {
         resource: type,
-        sourceId: `line ${row.line}`,
+        sourceId: `row ${row.row}`,
         message: reasonOf(error),
       })
     }

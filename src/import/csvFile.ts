@@ -1,4 +1,5 @@
 import { CsvError as ParseError, parse } from 'csv-parse/sync'
+import iconv from 'iconv-lite'
 import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
 import { importTargets, type Cells, type ImportTarget } from '../../endpoints/fields/flat.js'
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
@@ -52,12 +53,16 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: string }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(utf8), encoding: 'UTF-8' }
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(utf8), encoding: 'Windows-1252' }
+    // Node's TextDecoder reads 'windows-1252' as ISO-8859-1 (0x80 is not €): iconv-lite's table.
+    return { text: iconv.decode(Buffer.from(utf8), 'win1252'), encoding: 'Windows-1252' }
   }
 }
 
-/** One row of the file: its line and its cells, or why it cannot be read. */
-export type CsvRow = { line: number; cells: string[]; error?: string }
+/**
+ * One row of the file: its number as a spreadsheet shows it (the header is row 1; blank rows are
+ * not counted), its cells, or why it cannot be read.
+ */
+export type CsvRow = { row: number; cells: string[]; error?: string }
 
 export type ParsedCsv = { headers: string[]; rows: CsvRow[]; delimiter: string }
 
@@ -68,7 +73,6 @@ const parseOptions = (delimiter: string) => ({
   relax_column_count: true,
   skip_empty_lines: true,
   max_record_size: MAX_ROW_CHARACTERS,
-  info: true,
 })
 
 /**
@@ -95,25 +99,25 @@ export function parseCsv(text: string): ParsedCsv {
       // not this delimiter
     }
   }
-  let records: { record: string[]; info: { lines: number } }[]
+  let records: string[][]
   try {
-    records = parse(body, parseOptions(delimiter)) as unknown as typeof records
+    records = parse(body, parseOptions(delimiter)) as string[][]
   } catch (error) {
     throw new CsvFileError(
       `The file cannot be read as CSV: ${(error as ParseError).message ?? String(error)}`,
     )
   }
   const [head, ...rest] = records
-  const headers = head.record.map((name) => name.trim())
+  const headers = head.map((name) => name.trim())
   if (headers.every((name) => name === '')) throw new CsvFileError('The header row is empty.')
   const rows = rest
-    .filter(({ record }) => record.some((cell) => cell.trim() !== ''))
-    .map(({ record, info }): CsvRow => {
-      const row: CsvRow = { line: info.lines, cells: record }
-      if (record.length !== headers.length)
-        row.error = `line ${info.lines}: ${record.length} cells where the header has ${headers.length}`
+    .map((cells, i): CsvRow => {
+      const row: CsvRow = { row: i + 2, cells }
+      if (cells.length !== headers.length)
+        row.error = `row ${i + 2}: ${cells.length} cells where the header has ${headers.length}`
       return row
     })
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
   return { headers, rows, delimiter }
 }
 
