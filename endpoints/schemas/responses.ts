@@ -287,7 +287,7 @@ export const CsvPreview = Type.Object(
   },
 )
 
-/** What `POST /api/cal/csv/import` answers: the run queued (read it at /api/cal-import-runs/{id}). */
+/** What `POST /api/cal/csv/import` answers: the run queued (read at /api/cal-import-runs/{id}). */
 export const CsvImportRun = Type.Object(
   {
     id: Type.Integer({ minimum: 1 }),

@@ -1,6 +1,7 @@
 'use client'
 import { Button } from '@payloadcms/ui'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CsvImport } from './CsvImport.js'
 
 const COLUMNS = [
   'read',
@@ -35,7 +36,7 @@ type Run = {
  * administrator (cal-import-runs), read back every second, cancelled by setting `cancel`.
  */
 export function ImportPanel({ api, runs }: { api: string; runs: string }) {
-  const [format, setFormat] = useState<'v1' | 'ical'>('v1')
+  const [format, setFormat] = useState<'v1' | 'ical' | 'csv'>('v1')
   const [file, setFile] = useState<File | null>(null)
   const [from, setFrom] = useState('')
   const [user, setUser] = useState('')
@@ -55,6 +56,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
 
   const poll = (id: number) => {
     stopPolling()
+    setRun({ id, state: 'queued' })
     timer.current = setInterval(async () => {
       const response = await fetch(`${api}/${runs}/${id}?depth=0`, { credentials: 'include' })
       if (!response.ok) return
@@ -116,7 +118,8 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
         Reads a site that speaks The Events Calendar’s REST API (
         <code>…/wp-json/tribe/events/v1/</code>) or another calendar like this one (
         <code>…/api/cal/events/v1/</code>) and imports its venues, organizers, categories, tags and
-        events. A second import updates what changed.
+        events; or an iCalendar file; or a CSV file of events, venues or organizers (The Events
+        Calendar’s columns or this calendar’s export). A second import updates what changed.
       </p>
       <form
         onSubmit={start}
@@ -128,104 +131,114 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
           <select
             name="format"
             value={format}
-            onChange={(e) => setFormat(e.target.value as 'v1' | 'ical')}
+            onChange={(e) => setFormat(e.target.value as 'v1' | 'ical' | 'csv')}
           >
             <option value="v1">
               A calendar site (The Events Calendar’s API, or one like this)
             </option>
             <option value="ical">An iCalendar file (.ics) or its address</option>
+            <option value="csv">
+              A CSV file (events, venues or organizers, from a spreadsheet)
+            </option>
           </select>
         </label>
-        <label>
-          {format === 'ical'
-            ? 'Address of the .ics file (or upload it below)'
-            : 'Source (v1 root URL)'}
-          <input
-            name="from"
-            type="url"
-            required={format === 'v1' || !file}
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            placeholder={
-              format === 'ical'
-                ? 'https://example.org/calendar.ics'
-                : 'https://example.org/wp-json/tribe/events/v1/'
-            }
-            style={{ width: '100%' }}
-          />
-        </label>
-        {format === 'ical' && (
-          <label>
-            iCalendar file{' '}
-            <input
-              name="ics"
-              type="file"
-              accept=".ics,text/calendar"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </label>
-        )}
-        {format === 'v1' && (
+        {format === 'csv' && <CsvImport api={api} running={running} onRun={poll} />}
+        {format !== 'csv' && (
           <>
-            <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
-              <legend>Credentials (optional: drafts, pending and private events come too)</legend>
-              <label>
-                User{' '}
-                <input
-                  name="user"
-                  autoComplete="off"
-                  value={user}
-                  onChange={(e) => setUser(e.target.value)}
-                />
-              </label>
-              <label>
-                Application password{' '}
-                <input
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </label>
-            </fieldset>
             <label>
-              Language{' '}
-              <select
-                name="language"
-                value={language}
-                onChange={(e) => setLanguage(e.target.value)}
-              >
-                <option value="">English (the records themselves)</option>
-                <option value="fr">French texts of records already imported</option>
-                <option value="es">Spanish texts of records already imported</option>
-              </select>
+              {format === 'ical'
+                ? 'Address of the .ics file (or upload it below)'
+                : 'Source (v1 root URL)'}
+              <input
+                name="from"
+                type="url"
+                required={format === 'v1' || !file}
+                value={from}
+                onChange={(e) => setFrom(e.target.value)}
+                placeholder={
+                  format === 'ical'
+                    ? 'https://example.org/calendar.ics'
+                    : 'https://example.org/wp-json/tribe/events/v1/'
+                }
+                style={{ width: '100%' }}
+              />
             </label>
+            {format === 'ical' && (
+              <label>
+                iCalendar file{' '}
+                <input
+                  name="ics"
+                  type="file"
+                  accept=".ics,text/calendar"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
+              </label>
+            )}
+            {format === 'v1' && (
+              <>
+                <fieldset style={{ display: 'flex', gap: '0.75rem' }}>
+                  <legend>
+                    Credentials (optional: drafts, pending and private events come too)
+                  </legend>
+                  <label>
+                    User{' '}
+                    <input
+                      name="user"
+                      autoComplete="off"
+                      value={user}
+                      onChange={(e) => setUser(e.target.value)}
+                    />
+                  </label>
+                  <label>
+                    Application password{' '}
+                    <input
+                      name="password"
+                      type="password"
+                      autoComplete="new-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </label>
+                </fieldset>
+                <label>
+                  Language{' '}
+                  <select
+                    name="language"
+                    value={language}
+                    onChange={(e) => setLanguage(e.target.value)}
+                  >
+                    <option value="">English (the records themselves)</option>
+                    <option value="fr">French texts of records already imported</option>
+                    <option value="es">Spanish texts of records already imported</option>
+                  </select>
+                </label>
+                <label>
+                  <input
+                    name="prune"
+                    type="checkbox"
+                    checked={prune}
+                    onChange={(e) => setPrune(e.target.checked)}
+                  />{' '}
+                  Trash what disappeared from the source
+                </label>
+              </>
+            )}
             <label>
               <input
-                name="prune"
+                name="dryRun"
                 type="checkbox"
-                checked={prune}
-                onChange={(e) => setPrune(e.target.checked)}
+                checked={dryRun}
+                onChange={(e) => setDryRun(e.target.checked)}
               />{' '}
-              Trash what disappeared from the source
+              Dry run (write nothing)
             </label>
+            <div>
+              <Button type="submit" disabled={running}>
+                Start import
+              </Button>
+            </div>
           </>
         )}
-        <label>
-          <input
-            name="dryRun"
-            type="checkbox"
-            checked={dryRun}
-            onChange={(e) => setDryRun(e.target.checked)}
-          />{' '}
-          Dry run (write nothing)
-        </label>
-        <div>
-          <Button type="submit" disabled={running}>
-            Start import
-          </Button>
-        </div>
         {errors.length > 0 && (
           <ul
             className="cal-import__errors"
