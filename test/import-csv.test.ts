@@ -212,7 +212,7 @@ it('imports The Events Calendar’s CSV columns: venues, organizers, then events
   expect(stored).toMatchObject({ title: '=HYPERLINK("http://evil.example","click")', cost: ['-5'] })
   expect(await count('venues')).toBe(3)
   expect(await count('organizers')).toBe(2)
-})
+}, 180_000)
 
 it('a second import of the same files changes nothing; a changed cell updates its record', async () => {
   const before = await updatedAts()
@@ -226,7 +226,7 @@ it('a second import of the same files changes nothing; a changed cell updates it
   const third = await runImportCli(['--csv', write(changed), '--type', 'events', '--quiet'])
   expect(third.output).toMatch(/events\s+4\s+0\s+1\s+2\s+0\s+1\s/)
   expect(await count('events')).toBe(3)
-})
+}, 180_000)
 
 it('a dry run counts what would be written and writes nothing', async () => {
   const before = await updatedAts()
@@ -242,7 +242,7 @@ it('a dry run counts what would be written and writes nothing', async () => {
   expect(run.code).toBe(1)
   expect(await updatedAts()).toEqual(before)
   expect(await count(DEFAULT_SLUGS.categories)).toBe(3)
-})
+}, 180_000)
 
 it('an administrator imports through the runs’ REST; nobody else may', async () => {
   const editor = await createUser(server, admin, 'editor')
