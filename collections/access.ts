@@ -2,9 +2,9 @@ import type { Access, FieldAccess, PayloadRequest, Where } from 'payload'
 import { relatedId } from './relations.js'
 
 /**
- * Roles and what they may do, as The Events Calendar grants them (v1-reference §3.1, v1-decisions
- * §4). Every rule is enforced by collection access control, so the admin UI, Payload's REST and the
- * v1 namespace all obey the same matrix.
+ * Roles and what they may do, as The Events Calendar grants them (docs/v1-reference.md §3.1,
+ * docs/v1-differences.md §4). Every rule is enforced by collection access control, so the admin UI,
+ * Payload's REST and the v1 namespace all obey the same matrix.
  */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
@@ -51,7 +51,8 @@ export type Status = (typeof STATUSES)[number]
 const notTrashed: Where = { deletedAt: { exists: false } }
 
 /**
- * Published records: `publish`, or `future` whose publication date has passed (v1-decisions §5).
+ * Published records: `publish`, or `future` whose publication date has passed
+ * (docs/v1-differences.md §5).
  */
 export function publishedWhere(now = new Date()): Where {
   return {

@@ -55,8 +55,8 @@ export const publishedAtField = (): Field => ({
 
 /**
  * The password, never readable or writable by anyone but editors and administrators
- * (v1-decisions §4), and `hasPassword`, which anyone may read, so that readers know a record is
- * locked without the password being read.
+ * (docs/v1-differences.md §4), and `hasPassword`, which anyone may read, so that readers know a
+ * record is locked without the password being read.
  */
 export const passwordFields = (): Field[] => [
   {
@@ -121,7 +121,7 @@ const hasText = (value: unknown): boolean =>
 
 /**
  * A record needs this text in at least one language: given on create, and on update either given
- * or kept in another language (reads fall back to it, v1-decisions §2).
+ * or kept in another language (reads fall back to it, docs/v1-differences.md §2).
  */
 const inSomeLanguage =
   (name: string): TextFieldSingleValidation =>

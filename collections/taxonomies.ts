@@ -22,7 +22,10 @@ const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options
     : true
 }
 
-/** Event categories: hierarchical; managed by those who may publish events (reference §3.1). */
+/**
+ * Event categories: hierarchical; managed by those who may publish events
+ * (docs/v1-reference.md §3.1).
+ */
 export function categoriesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const slug = options.slugs.categories
   return {
@@ -73,7 +76,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
   }
 }
 
-/** Event tags: flat; managed by editors and administrators (reference §3.1). */
+/** Event tags: flat; managed by editors and administrators (docs/v1-reference.md §3.1). */
 export function tagsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.tags,

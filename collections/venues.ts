@@ -9,8 +9,8 @@ import { label, message } from './i18n/index.js'
 
 /**
  * Payload's own checks of a number (min, max), then: a number at all, and latitude and longitude
- * come together or not at all (v1-decisions §3). Payload turns a text into a number before
- * validation and lets the NaN of 'abc' through as no value, which was stored as none.
+ * come together or not at all (docs/v1-differences.md §3). Payload turns a text into a number
+ * before validation and lets the NaN of 'abc' through as no value, which was stored as none.
  */
 const bothCoordinates =
   (other: 'geoLat' | 'geoLng'): NumberFieldSingleValidation =>

@@ -32,7 +32,7 @@ export type RunningServer = {
 
 /**
  * `/fr/api/...` serves `/api/...` in French: the path segment becomes Payload's `locale` unless the
- * query already names one (the parameter wins over the path segment, v1-decisions §2).
+ * query already names one (the parameter wins over the path segment, docs/v1-differences.md §2).
  */
 function languageRoots(apiRoute: string): RequestHandler {
   const pattern = new RegExp(`^/(${LOCALE_CODES.join('|')})(${apiRoute}(?:/.*)?)$`)

@@ -21,8 +21,8 @@ export type Context = {
   data: Data
   /**
    * Absolute URL of the namespace root, with a trailing slash and, when the content language is not
-   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language (v1-decisions
-   * §2).
+   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language
+   * (docs/v1-differences.md §2).
    */
   root: string
   /** Public site address (no trailing slash). */
@@ -50,7 +50,7 @@ export type Context = {
 export type RecordContext = Pick<Context, 'siteUrl' | 'root' | 'lang' | 'options' | 'user'>
 
 /**
- * The path segment that keeps a language in links: `/fr`, `/es`, and none for English (v1-decisions
- * §2).
+ * The path segment that keeps a language in links: `/fr`, `/es`, and none for English
+ * (docs/v1-differences.md §2).
  */
 export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)

@@ -1,6 +1,6 @@
 /**
- * Errors of the namespace, answered as `{ code, message, data: { status, ... } }` (v1-decisions
- * §7).
+ * Errors of the namespace, answered as `{ code, message, data: { status, ... } }`
+ * (docs/v1-differences.md §7).
  */
 export class ApiError extends Error {
   constructor(

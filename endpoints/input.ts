@@ -1,6 +1,6 @@
 import { ApiError, invalidJsonBody } from './errors.js'
 
-/** The largest request body the namespace reads (v1-decisions §7). */
+/** The largest request body the namespace reads (docs/v1-differences.md §7). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 export type Input = Record<string, unknown>

@@ -112,8 +112,8 @@ export async function checkIdsExist(
 
 /**
  * Terms named by id, slug or name (in the request's language). Returns the terms found for each
- * value; `matchIds` holds those matched by slug or id, as the archive filters match (reference
- * §5.1.1).
+ * value; `matchIds` holds those matched by slug or id, as the archive filters match
+ * (docs/v1-reference.md §5.1.1).
  */
 export async function findTerms(
   context: Context,

@@ -1,4 +1,7 @@
-/** Paging of post archives (reference §5.1): totals, headers and the links to the pages around. */
+/**
+ * Paging of post archives (docs/v1-reference.md §5.1): totals, headers and the links to the pages
+ * around.
+ */
 
 export const MAX_PER_PAGE = 50
 

@@ -8,7 +8,7 @@ import type { Context } from './context.js'
  */
 export type Kind =
   | 'integer' // a positive integer, as a JSON number or digits
-  | 'postId' // an integer from 0 up: a post id, where 0 names no post (reference §5.2)
+  | 'postId' // an integer from 0 up: a post id, where 0 names no post (docs/v1-reference.md §5.2)
   | 'boolean' // true/false/1/0/'true'/'false'/'1'/'0'
   | 'truthy' // any non-empty string; true/1/yes/on (case-insensitive) mean true, anything else false
   | 'string' // a string, possibly empty

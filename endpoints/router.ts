@@ -82,8 +82,8 @@ export type Operation<P extends Params = Params> = {
    */
   responses: Partial<Record<number, ResponseSpec>>
   /**
-   * Decides who may call, before any parameter is validated (writes, v1-decisions §4); throws an
-   * ApiError to refuse.
+   * Decides who may call, before any parameter is validated (writes, docs/v1-differences.md §4);
+   * throws an ApiError to refuse.
    */
   authorize?: (context: Context) => void | Promise<void>
   handle(context: Context, args: ArgsOf<P>): Promise<Reply>
@@ -105,7 +105,7 @@ export type Route = {
   operations: Partial<Record<Method, Operation>>
 }
 
-/** Every route accepts the content language (v1-decisions §2). */
+/** Every route accepts the content language (docs/v1-differences.md §2). */
 export const LANGUAGE_PARAM: ParamSpec = {
   kind: 'string',
   description:

@@ -20,7 +20,7 @@ import type { Operation, Route } from './router.js'
 import { createTerm, deleteTerm, listTerms, readTerm, updateTerm } from './terms/operations.js'
 import type { Taxonomy } from './taxonomies.js'
 
-/** POST, PUT and PATCH all update, and all are partial (v1-decisions §6). */
+/** POST, PUT and PATCH all update, and all are partial (docs/v1-differences.md §6). */
 const updates = (operation: Operation) => ({ POST: operation, PUT: operation, PATCH: operation })
 
 /** Venues and organizers: archive, create, and read / update / delete by id and by slug. */

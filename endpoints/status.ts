@@ -3,8 +3,8 @@ import { can, publishedWhere, STATUSES } from '../collections/access.js'
 import type { Context } from './context.js'
 
 /**
- * The `status` filter of post archives (reference §5.1.1): callers without edit rights may ask for
- * exactly `publish`; others for any registered statuses, and editors for `trash` too.
+ * The `status` filter of post archives (docs/v1-reference.md §5.1.1): callers without edit rights
+ * may ask for exactly `publish`; others for any registered statuses, and editors for `trash` too.
  */
 export const statusCheck = (what: string) => (values: string[], context: Context) => {
   const known: readonly string[] = can.editOthers(context.user) ? [...STATUSES, 'trash'] : STATUSES

@@ -5,9 +5,9 @@ import { coerce, type Params } from './params.js'
 import { holdsNul } from '../src/lib/nul.js'
 
 /**
- * Validates arguments as the anchor's pipeline does (reference §1): required ones first, then each
- * given (or defaulted) value's kind (no NUL character in it: PostgreSQL cannot store one) and the
- * route's own check. Returns the typed arguments.
+ * Validates arguments as the anchor's pipeline does (docs/v1-reference.md §1): required ones first,
+ * then each given (or defaulted) value's kind (no NUL character in it: PostgreSQL cannot store one)
+ * and the route's own check. Returns the typed arguments.
  */
 export async function validateArgs(
   params: Params,

@@ -6,7 +6,7 @@ export const DEFAULT_LOCALE: LocaleCode = 'en'
 
 /**
  * English, French and Spanish. An empty value falls back to English, then to any language that has
- * one (v1-decisions §2): a record never shows an empty title while some language has one.
+ * one (docs/v1-differences.md §2): a record never shows an empty title while some language has one.
  */
 export const LOCALES: LocalizationConfig = {
   defaultLocale: DEFAULT_LOCALE,

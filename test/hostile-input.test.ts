@@ -151,7 +151,9 @@ function refusedBeforePermission(status: number, body: any, head: boolean): bool
   )
 }
 
-/** Whether the caller has the generic right to write through this route (reference §3.2). */
+/**
+ * Whether the caller has the generic right to write through this route (docs/v1-reference.md §3.2).
+ */
 function mayWrite(route: string, caller: Caller): boolean {
   const rank = caller.role
     ? ['subscriber', 'contributor', 'author', 'editor', 'administrator'].indexOf(caller.role)

@@ -247,7 +247,7 @@ describe('language-prefixed API roots', () => {
   })
 })
 
-describe('v1 links keep the language of the request, however it was chosen (v1-decisions §2)', () => {
+describe('v1 links keep the language of the request, however it was chosen (docs/v1-differences.md §2)', () => {
   const V1 = '/api/cal/events/v1'
   const resources = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
   const records = (body: Record<string, any>, resource: string): Record<string, any>[] =>

@@ -10,11 +10,12 @@ const CSV = '/api/cal/csv'
 import { registerCast, ROLES, type Cast, type Caller, type RoleName } from './support/callers.js'
 
 /**
- * The rights matrix of reference §3 as amended by v1-decisions §4, over every v1 write route and
- * Payload's REST routes for the same collections, for anonymous callers and each role by token and
- * by API key. Expected statuses come from the tables below, written from the contract, not from the
- * access code. Each case works on a fresh record; a refused request must also leave the record as
- * it was and show nothing of it, and no answer to someone below editor carries a record password.
+ * The rights matrix of docs/v1-reference.md §3 as amended by docs/v1-differences.md §4, over every
+ * v1 write route and Payload's REST routes for the same collections, for anonymous callers and each
+ * role by token and by API key. Expected statuses come from the tables below, written from the
+ * contract, not from the access code. Each case works on a fresh record; a refused request must
+ * also leave the record as it was and show nothing of it, and no answer to someone below editor
+ * carries a record password.
  */
 
 let server: TestServer
@@ -116,7 +117,10 @@ const stored = (collection: string, id: number) =>
     })
     .then(({ docs }) => docs[0] ?? null)
 
-/** Whether a role may change (update, or move to the trash) a record (reference §3.1, §3.2). */
+/**
+ * Whether a role may change (update, or move to the trash) a record (docs/v1-reference.md §3.1,
+ * §3.2).
+ */
 function mayChange(caller: Caller, ownership: Ownership, status: string): boolean {
   const rank = rankOf(caller)
   if (rank >= RANK.editor) return true
@@ -138,7 +142,8 @@ const freshIn = (type: PostType, caller: Caller, ownership: Ownership, state: St
 const mayUpdate = (caller: Caller, ownership: Ownership, state: State) =>
   state === 'trashed' ? rankOf(caller) >= RANK.editor : mayChange(caller, ownership, state)
 /**
- * Moving to the trash: 200, or 410 when it is there already, for those who may (v1-decisions §5).
+ * Moving to the trash: 200, or 410 when it is there already, for those who may
+ * (docs/v1-differences.md §5).
  */
 const trashOutcome = (caller: Caller, ownership: Ownership, state: State) =>
   mayChange(caller, ownership, state === 'trashed' ? 'draft' : state)
@@ -274,7 +279,7 @@ describe('v1 writes of events, venues and organizers', () => {
             trashOutcome(caller, ownership, state),
             target(),
           )
-          // For good, from the trash too (v1-decisions §9): editors only.
+          // For good, from the trash too (docs/v1-differences.md §9): editors only.
           const forceAllowed = rankOf(caller) >= RANK.editor
           await expectCall(
             mismatches,
@@ -525,7 +530,7 @@ describe('reads of records that are not public', () => {
 
   /**
    * Who reads a record that is not published: editors, and its author when a contributor or more
-   * (reference §3.1, §3.3).
+   * (docs/v1-reference.md §3.1, §3.3).
    */
   const mayRead = (caller: Caller, ownership: Ownership) =>
     rankOf(caller) >= RANK.editor || (rankOf(caller) >= RANK.contributor && ownership === 'own')

@@ -391,7 +391,7 @@ describe('passwords', () => {
     expect(read.body.password ?? null).toBeNull()
   })
 
-  it('are shown to editors and administrators, who set them (v1-decisions §4)', async () => {
+  it('are shown to editors and administrators, who set them (docs/v1-differences.md §4)', async () => {
     expect((await call('editor', 'GET', `/api/events/${eventId}`)).body.password).toBe(SECRET)
     expect((await call('administrator', 'GET', `/api/venues/${venueId}`)).body.password).toBe(
       SECRET,

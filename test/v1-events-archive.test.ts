@@ -26,7 +26,7 @@ const titles = async (query: string, user?: TestUser) => {
   return (response.body.events as { title: string }[]).map((event) => event.title)
 }
 
-describe('the examples of reference §5.1.3', () => {
+describe('the examples of docs/v1-reference.md §5.1.3', () => {
   beforeAll(async () => {
     for (let week = 1; week <= 10; week++) {
       await createV1Event(server, admin, {

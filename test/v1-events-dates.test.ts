@@ -31,7 +31,7 @@ const titles = async (query: string) => {
 }
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString()
 
-describe('inclusive and strict dates (reference §5.1.2)', () => {
+describe('inclusive and strict dates (docs/v1-reference.md §5.1.2)', () => {
   beforeAll(async () => {
     // Wall-clock times in New York, the site zone and the events' zone.
     for (const [title, start, end] of [

@@ -24,7 +24,7 @@ const read = (path: string, user?: TestUser) =>
   server.request('GET', `${V1}${path}`, user ? { token: user.token } : {})
 const when = { start_date: utcWallClock(10), end_date: utcWallClock(10, 2) }
 
-describe('GET /events/{id} and by slug (reference §5.2)', () => {
+describe('GET /events/{id} and by slug (docs/v1-reference.md §5.2)', () => {
   it('answers the full record with json_ld: schema.org Event with its venue as Place and organizers', async () => {
     const event = await createV1Event(server, admin, {
       ...when,
@@ -73,7 +73,7 @@ describe('GET /events/{id} and by slug (reference §5.2)', () => {
     for (const event of list.body.events) expect(event).not.toHaveProperty('json_ld')
   })
 
-  it('has the keys of reference §4.1 in order', async () => {
+  it('has the keys of docs/v1-reference.md §4.1 in order', async () => {
     const event = await createV1Event(server, admin, { ...when, title: 'Shape' })
     expect(Object.keys((await read(`/events/${event.id}`)).body)).toEqual([
       'id',

@@ -38,7 +38,7 @@ const pathOf = (key: string) =>
       name === 'id' ? String(event.id) : event.slug,
     )
 
-describe('GET /api/cal/events/v1: the namespace index (reference §11)', () => {
+describe('GET /api/cal/events/v1: the namespace index (docs/v1-reference.md §11)', () => {
   it('answers at the namespace root, with or without a trailing slash, under a language segment too', async () => {
     expect(index.namespace).toBe('cal/events/v1')
     expect(index._links).toEqual({ up: [{ href: `${server.url}/api/` }] })

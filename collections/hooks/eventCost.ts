@@ -3,7 +3,7 @@ import { inferCurrency, rawCosts } from '../../src/lib/cost.js'
 
 /**
  * When a write sets the cost but not its currency, the currency symbol and position are read from
- * the cost as written (`"20$"` → `$`, postfix; reference §4.8).
+ * the cost as written (`"20$"` → `$`, postfix; docs/v1-reference.md §4.8).
  */
 export const eventCost: CollectionBeforeChangeHook = ({ data }) => {
   // On create Payload lists every field in `data`, so an empty symbol counts as not given.

@@ -43,7 +43,10 @@ export const postRules: CollectionBeforeValidateHook = ({ data, operation, origi
   return data
 }
 
-/** On reads, a `future` record whose publication date has passed is `publish` (v1-decisions §5). */
+/**
+ * On reads, a `future` record whose publication date has passed is `publish`
+ * (docs/v1-differences.md §5).
+ */
 export const readFutureAsPublished: FieldHook = ({ siblingData, value }) => {
   if (value !== 'future') return value
   const date = siblingData?.publishedAt ? new Date(siblingData.publishedAt as string) : undefined

@@ -25,10 +25,10 @@ function maySeeContent(user: PayloadRequest['user'], doc: Record<string, unknown
 }
 
 /**
- * The content of a password-protected record is for those who give its password and for those
- * who may edit the record (editors, and its author). The v1 namespace takes the password and locks
- * records itself (reference §3.4); Payload's REST and GraphQL have no way to give one, so there a
- * protected record shows only `visible` (what identifies and dates it) to everyone else.
+ * The content of a password-protected record is for those who give its password and for those who
+ * may edit the record (editors, and its author). The v1 namespace takes the password and locks
+ * records itself (docs/v1-reference.md §3.4); Payload's REST and GraphQL have no way to give one,
+ * so there a protected record shows only `visible` (what identifies and dates it) to everyone else.
  */
 export function protectContent(visible: readonly string[]): CollectionAfterReadHook {
   const shown = new Set([

@@ -6,9 +6,10 @@ export type Reference = { collection: string; field: string; hasMany: boolean }
 type Id = number | string
 
 /**
- * When a record is deleted for good, nothing may keep pointing at it (v1-decisions §5): each
- * reference to it is removed from the records that hold it (trashed ones included), in the same
- * transaction as the delete and before it, so that no adapter's own foreign-key rules come first.
+ * When a record is deleted for good, nothing may keep pointing at it (docs/v1-differences.md §5):
+ * each reference to it is removed from the records that hold it (trashed ones included), in the
+ * same transaction as the delete and before it, so that no adapter's own foreign-key rules come
+ * first.
  */
 export function unlinkOnDelete(references: Reference[]): CollectionBeforeDeleteHook {
   return async ({ id, req }) => {
@@ -53,7 +54,7 @@ async function removeReference(
 
 /**
  * Moving a venue or organizer to the trash unlinks it from every event too, as the anchor's
- * DELETE does (reference §6.5, §7): events never show a trashed venue or organizer.
+ * DELETE does (docs/v1-reference.md §6.5, §7): events never show a trashed venue or organizer.
  */
 export function unlinkOnTrash(references: Reference[]): CollectionAfterChangeHook {
   return async ({ doc, previousDoc, req }) => {

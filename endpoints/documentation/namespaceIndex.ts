@@ -39,8 +39,8 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
 }
 
 /**
- * The namespace index (reference §11) of a route table, with links under the namespace root
- * (`…/cal/events/v1/`).
+ * The namespace index (docs/v1-reference.md §11) of a route table, with links under the namespace
+ * root (`…/cal/events/v1/`).
  */
 export function describeNamespace(routes: Route[], root: string): NamespaceIndexRecord {
   const base = root.slice(0, -1)

@@ -11,9 +11,9 @@ import { isPaged, mediaTypeOf, SCHEMAS, type SchemaName } from '../schemas/index
 import { operationResponses, pathVariables, type StatusResponse } from './responses.js'
 
 /**
- * The OpenAPI 3.1 document of the namespace (v1-decisions §8), made from the route table (paths,
- * methods, parameters, responses) and the schemas in `schemas/` (bodies): nothing in it is written
- * twice. Only `servers` depends on the request.
+ * The OpenAPI 3.1 document of the namespace (docs/v1-differences.md §8), made from the route table
+ * (paths, methods, parameters, responses) and the schemas in `schemas/` (bodies): nothing in it is
+ * written twice. Only `servers` depends on the request.
  */
 
 type Json = Record<string, unknown>

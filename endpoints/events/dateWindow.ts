@@ -3,8 +3,8 @@ import type { Where } from 'payload'
 import { parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
 
 /**
- * The archive's date filters (reference §5.1.2). Bounds are wall-clock strings compared with each
- * event's wall-clock start or end in its own zone (`startDateLocal`, `endDateLocal`).
+ * The archive's date filters (docs/v1-reference.md §5.1.2). Bounds are wall-clock strings compared
+ * with each event's wall-clock start or end in its own zone (`startDateLocal`, `endDateLocal`).
  */
 export const DATE_FILTERS = {
   start_date: { field: 'startDateLocal', operator: 'greater_than_equal', endOfDay: false },

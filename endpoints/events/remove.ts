@@ -16,9 +16,10 @@ import {
 import { applyToParam, seriesIdOf } from './series.js'
 
 /**
- * `DELETE /events/{id}` and by slug (reference §5.5, v1-decisions §5): moves the event to the trash
- * and returns it (`status: "trash"`); 410 when it is there already. `force=true` (editors and
- * administrators) deletes it for good, from the trash too, and returns it as it was.
+ * `DELETE /events/{id}` and by slug (docs/v1-reference.md §5.5, docs/v1-differences.md §5): moves
+ * the event to the trash and returns it (`status: "trash"`); 410 when it is there already.
+ * `force=true` (editors and administrators) deletes it for good, from the trash too, and returns it
+ * as it was.
  */
 export function deleteEvent(address: EventAddress): Operation {
   return {

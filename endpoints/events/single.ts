@@ -12,8 +12,8 @@ import { unlocked, type Doc } from '../records/common.js'
 export type EventAddress = 'id' | 'slug'
 
 /**
- * Any id, 0 included, is looked up: one with no event is 404 `rest-event-not-found` (reference
- * §5.2).
+ * Any id, 0 included, is looked up: one with no event is 404 `rest-event-not-found`
+ * (docs/v1-reference.md §5.2).
  */
 export const eventIdParam: ParamSpec = {
   kind: 'postId',
@@ -22,15 +22,18 @@ export const eventIdParam: ParamSpec = {
 }
 
 /**
- * Listed on update and delete by id (interface-spec §4.2); writes need no event password, so it is
- * not used.
+ * Listed on update and delete by id, for clients that send it (docs/v1-reference.md §2); writes
+ * need no event password, so it is not used.
  */
 export const unusedPasswordParam: ParamSpec = {
   kind: 'string',
   description: 'Accepted for compatibility; writes do not need the event password.',
 }
 
-/** A by-slug route's `slug`: the slug of an existing event, whatever its status (reference §9). */
+/**
+ * A by-slug route's `slug`: the slug of an existing event, whatever its status
+ * (docs/v1-reference.md §9).
+ */
 export const eventSlugParam: ParamSpec = addressParam(
   'events',
   'slug',
@@ -77,7 +80,10 @@ export const SINGLE_READ_ERRORS = {
   404: { errors: ['rest-event-not-found'] },
 } as const
 
-/** Reads one event: the checks of reference §5.2 in order, then the record with `json_ld`. */
+/**
+ * Reads one event: the checks of docs/v1-reference.md §5.2 in order, then the record with
+ * `json_ld`.
+ */
 export function readEvent(address: EventAddress): Operation {
   return {
     summary: `Read an event by ${address}`,
@@ -97,8 +103,8 @@ export function readEvent(address: EventAddress): Operation {
 }
 
 /**
- * The event a single read answers with, and what its record needs, after the checks of reference
- * §5.2 in order (shared with the calendar feeds, endpoints/ical).
+ * The event a single read answers with, and what its record needs, after the checks of
+ * docs/v1-reference.md §5.2 in order (shared with the calendar feeds, endpoints/ical).
  */
 export async function readableEvent(
   context: Context,

@@ -26,7 +26,7 @@ async function respond(context: Context, id: number, status: number) {
   return { status, body: eventRecord(doc, context, await loadRelated(context, [doc])) }
 }
 
-/** `POST /events` (reference §5.3): 201 with the new event. */
+/** `POST /events` (docs/v1-reference.md §5.3): 201 with the new event. */
 export const createEvent: Operation = {
   summary: 'Create an event',
   params: paramsOf(EVENT_FIELDS, { creating: true }),
@@ -42,7 +42,7 @@ export const createEvent: Operation = {
     }),
 }
 
-/** `POST|PUT|PATCH /events/{id}` and by slug: a partial update (v1-decisions §6). */
+/** `POST|PUT|PATCH /events/{id}` and by slug: a partial update (docs/v1-differences.md §6). */
 export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,

@@ -62,7 +62,7 @@ export type EventView = post.PostView & {
 
 /**
  * The cost as shown: the stored symbol, else the site's when the event has a cost, else none
- * (reference §4.8, v1-decisions §9).
+ * (docs/v1-reference.md §4.8, docs/v1-differences.md §9).
  */
 function costOf(doc: Doc, context: EventView['context']): EventView['cost'] {
   const raw: string[] = Array.isArray(doc.cost) ? doc.cost : []
@@ -284,7 +284,10 @@ const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<Even
   }
 }
 
-/** Embedded venues and organizers are judged without the request's password (reference §3.4). */
+/**
+ * Embedded venues and organizers are judged without the request's password
+ * (docs/v1-reference.md §3.4).
+ */
 const linkedOptions = (view: EventView) => ({
   images: view.related.images,
   withJsonLd: view.withJsonLd,
@@ -299,7 +302,10 @@ const costParam: ParamSpec = {
       : `cost must be a string or a list of at most ${MAX_LIST_ITEMS} strings.`,
 }
 
-/** Events (reference §4.1, §5): every key of the record, with its argument and stored field. */
+/**
+ * Events (docs/v1-reference.md §4.1, §5): every key of the record, with its argument and stored
+ * field.
+ */
 export const EVENT_FIELDS = {
   id: post.id,
   global_id: post.global_id,
@@ -566,6 +572,6 @@ export const EVENT_FIELDS = {
 } satisfies FieldTable<EventView>
 
 export const Event = recordSchema(
-  'An event (reference §4.1) as archives and writes give it. A password-protected event in an archive shows its content as "", false, null or [].',
+  'An event (docs/v1-reference.md §4.1) as archives and writes give it. A password-protected event in an archive shows its content as "", false, null or [].',
   EVENT_FIELDS,
 )

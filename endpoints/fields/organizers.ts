@@ -18,7 +18,10 @@ const contact = (field: string, param: WireField<LinkedView>['param'], alias: st
     flat: named(field, alias),
   }) satisfies WireField<LinkedView>
 
-/** Organizers (reference §4.3, §7): every key of the record, with its argument and stored field. */
+/**
+ * Organizers (docs/v1-reference.md §4.3, §7): every key of the record, with its argument and stored
+ * field.
+ */
 export const ORGANIZER_FIELDS = {
   id: post.id,
   ...post.postHead('organizer'),
@@ -39,7 +42,7 @@ export const ORGANIZER_FIELDS = {
 } satisfies FieldTable<LinkedView>
 
 export const Organizer = recordSchema(
-  'An organizer (reference §4.3). Every key is present; empty text is "".',
+  'An organizer (docs/v1-reference.md §4.3). Every key is present; empty text is "".',
   ORGANIZER_FIELDS,
 )
 

@@ -14,7 +14,9 @@ export type PostView = { doc: Doc; context: RecordContext; images: Map<number, D
 
 const published = ({ doc }: PostView) => doc.publishedAt ?? doc.createdAt
 
-/** `date` is site time, `date_utc` UTC, whatever the record's own zone (v1-decisions). */
+/**
+ * `date` is site time, `date_utc` UTC, whatever the record's own zone (docs/v1-reference.md §5.3).
+ */
 const publicationDate: Write = (args, context) => {
   if (args.date_utc !== undefined)
     return { publishedAt: parseDate(args.date_utc, 'UTC', context.now)!.toISO() }
@@ -138,7 +140,8 @@ export const global_id_lineage = {
 export const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /**
- * The keys every post record opens with after its id (reference §4.1-4.3), its page under `base`.
+ * The keys every post record opens with after its id (docs/v1-reference.md §4.1-4.3), its page
+ * under `base`.
  */
 export const postHead = (base: string) => ({
   author,

@@ -88,7 +88,7 @@ const taxonomyKey = (taxonomy: Taxonomy) =>
     show: () => TAXONOMY_NAME[taxonomy],
   }) satisfies WireField<TermView>
 
-/** Event categories (reference §4.4, §8): a term with a parent. */
+/** Event categories (docs/v1-reference.md §4.4, §8): a term with a parent. */
 export const CATEGORY_FIELDS = {
   ...head,
   taxonomy: taxonomyKey('categories'),
@@ -101,7 +101,7 @@ export const CATEGORY_FIELDS = {
   ...tail,
 } satisfies FieldTable<TermView>
 
-/** Tags (reference §4.4, §8): a term without a parent. */
+/** Tags (docs/v1-reference.md §4.4, §8): a term without a parent. */
 export const TAG_FIELDS = {
   ...head,
   taxonomy: taxonomyKey('tags'),
@@ -114,10 +114,10 @@ export const TERM_FIELDS: Record<Taxonomy, FieldTable<TermView>> = {
 }
 
 export const Category = recordSchema(
-  'An event category as `/categories` gives it (reference §4.4).',
+  'An event category as `/categories` gives it (docs/v1-reference.md §4.4).',
   CATEGORY_FIELDS,
 )
 export const Tag = recordSchema(
-  'A tag as `/tags` gives it (reference §4.4): a term without `parent`.',
+  'A tag as `/tags` gives it (docs/v1-reference.md §4.4): a term without `parent`.',
   TAG_FIELDS,
 )

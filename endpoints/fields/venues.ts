@@ -113,7 +113,10 @@ const addressFlat: Flat<LinkedView> = {
   },
 }
 
-/** Venues (reference §4.2, §6): every key of the record, with its argument and stored field. */
+/**
+ * Venues (docs/v1-reference.md §4.2, §6): every key of the record, with its argument and stored
+ * field.
+ */
 export const VENUE_FIELDS = {
   id: post.id,
   ...post.postHead('venue'),
@@ -139,7 +142,8 @@ export const VENUE_FIELDS = {
       search: true,
       flat: named('stateprovince', 'Venue State/Province'),
     }),
-    // On create, made from the state (in the US) or the province when not given (reference §6.3).
+    // On create, made from the state (in the US) or the province when not given
+    // (docs/v1-reference.md §6.3).
     write: (args, _context, stored) => {
       if (args.stateprovince !== undefined) return { stateprovince: args.stateprovince }
       if (stored) return undefined
@@ -178,7 +182,7 @@ export const VENUE_FIELDS = {
 } satisfies FieldTable<LinkedView>
 
 export const Venue = recordSchema(
-  'A venue (reference §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
+  'A venue (docs/v1-reference.md §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',
   VENUE_FIELDS,
 )
 

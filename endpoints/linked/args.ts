@@ -9,7 +9,7 @@ import { ORGANIZERS, VENUES, type LinkedType } from './kinds.js'
 
 /** Venues and organizers written from arguments: on their own routes and inline in event writes. */
 
-/** Both coordinates or neither (v1-decisions §3). */
+/** Both coordinates or neither (docs/v1-differences.md §3). */
 export function checkCoordinates(args: Record<string, any>) {
   if ((args.geo_lat === undefined) !== (args.geo_lng === undefined)) {
     const missing = args.geo_lat === undefined ? 'geo_lat' : 'geo_lng'
@@ -19,7 +19,7 @@ export function checkCoordinates(args: Record<string, any>) {
 
 /**
  * An existing, non-trashed record with the same name and, when a description is given, the same
- * description (case-insensitive): creating it again returns that one (reference §6.3).
+ * description (case-insensitive): creating it again returns that one (docs/v1-reference.md §6.3).
  */
 async function findDuplicate(
   context: Context,

@@ -18,7 +18,7 @@ export type LinkedType = {
   fields: FieldTable<LinkedView>
   /** Create arguments, from the field table; on update none is required. */
   params: Params
-  /** Stored fields the archive's `search` looks in (reference §6.1, §7). */
+  /** Stored fields the archive's `search` looks in (docs/v1-reference.md §6.1, §7). */
   searchFields: string[]
   record: (doc: Doc, context: RecordContext, options: LinkedOptions) => Record<string, unknown>
   /** The schemas of its record and archive in `/doc`. */

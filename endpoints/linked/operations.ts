@@ -15,14 +15,19 @@ import { inTransaction } from '../transaction.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import { VENUES, type LinkedType } from './kinds.js'
 
-/** The routes of venues and organizers (reference §6, §7), built from their `LinkedType`. */
+/**
+ * The routes of venues and organizers (docs/v1-reference.md §6, §7), built from their `LinkedType`.
+ */
 
 export type Address = 'id' | 'slug'
 
 const noRecord = (type: LinkedType, address: Address) => (value: unknown) =>
   `${address}: no ${type.kind} with ${address} ${value}.`
 
-/** `id` or `slug` of an existing record, whatever its status; otherwise 400 (reference §6.2). */
+/**
+ * `id` or `slug` of an existing record, whatever its status; otherwise 400
+ * (docs/v1-reference.md §6.2).
+ */
 const pathParam = (type: LinkedType, address: Address): ParamSpec =>
   addressParam(
     type.plural,
@@ -262,7 +267,7 @@ export function readLinked(type: LinkedType, address: Address): Operation {
 
 /**
  * The record a write answers with. Read past access: the caller may have just trashed it, or been
- * given back an existing duplicate (reference §6.3); records never carry passwords.
+ * given back an existing duplicate (docs/v1-reference.md §6.3); records never carry passwords.
  */
 async function written(type: LinkedType, context: Context, id: number, status: number) {
   const doc = (await findOne(context, type.plural, { id: { equals: id } }))!

@@ -18,7 +18,9 @@ export function wallClockIn(instant: string | Date | null | undefined, zone: str
   return Number.isNaN(wall.getTime()) ? '' : wall.toISOString().slice(0, 19).replace('T', ' ')
 }
 
-/** `example.com?id=42`: the site's host and path, without the scheme (reference §4.1). */
+/**
+ * `example.com?id=42`: the site's host and path, without the scheme (docs/v1-reference.md §4.1).
+ */
 export function globalId(context: RecordContext, id: number) {
   const value = `${context.siteUrl.replace(/^[a-z]+:\/\//i, '')}?id=${id}`
   return { global_id: value, global_id_lineage: [value] }

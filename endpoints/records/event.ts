@@ -14,7 +14,10 @@ export type EventRecordOptions = {
   withJsonLd?: boolean
 }
 
-/** An event record (reference §4.1): the event field table, with `json_ld` on single reads. */
+/**
+ * An event record (docs/v1-reference.md §4.1): the event field table, with `json_ld` on single
+ * reads.
+ */
 export function eventRecord(
   doc: Doc,
   context: RecordContext,

@@ -8,8 +8,9 @@ const extensionOf = (name: string) =>
   /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(name)?.[1]?.toLowerCase() ?? ''
 
 /**
- * The image object of reference §4.6 — `{ url, id, extension, width, height, filesize, sizes }` —
- * for an upload, `{ url, id: 0, extension }` for an outside URL, and `false` when there is none.
+ * The image object of docs/v1-reference.md §4.6:
+ * `{ url, id, extension, width, height, filesize, sizes }` for an upload,
+ * `{ url, id: 0, extension }` for an outside URL, and `false` when there is none.
  */
 export function imageRecord(
   doc: Doc,

@@ -1,7 +1,10 @@
 import type { JsonLdRecord } from '../schemas/parts.js'
 import { plainText } from './text.js'
 
-/** schema.org descriptions of single records, for search engines (reference §4.1 `json_ld`). */
+/**
+ * schema.org descriptions of single records (`json_ld`, docs/v1-reference.md §4.1), for search
+ * engines.
+ */
 
 const compact = <T extends Record<string, unknown>>(object: T) =>
   Object.fromEntries(

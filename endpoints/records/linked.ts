@@ -10,7 +10,8 @@ export type LinkedOptions = {
   /** Its stored password, when protected. */
   password?: string
   /**
-   * The password given with the request; embedded records are judged without it (reference §3.4).
+   * The password given with the request; embedded records are judged without it
+   * (docs/v1-reference.md §3.4).
    */
   givenPassword?: unknown
   withJsonLd?: boolean
@@ -26,14 +27,15 @@ const isLocked = (doc: Doc, options: LinkedOptions) =>
   !unlocked(doc, options.password, options.givenPassword)
 
 /**
- * A venue record (reference §4.2, with every documented key present, v1-decisions §6): the venue
- * field table.
+ * A venue record (docs/v1-reference.md §4.2, with every documented key present,
+ * docs/v1-differences.md §6): the venue field table.
  */
 export const venueRecord = (doc: Doc, context: RecordContext, options: LinkedOptions) =>
   recordOf(VENUE_FIELDS, view(doc, context, options), isLocked(doc, options)) as VenueRecord
 
 /**
- * An organizer record (reference §4.3, every documented key present): the organizer field table.
+ * An organizer record (docs/v1-reference.md §4.3, every documented key present): the organizer
+ * field table.
  */
 export const organizerRecord = (doc: Doc, context: RecordContext, options: LinkedOptions) =>
   recordOf(ORGANIZER_FIELDS, view(doc, context, options), isLocked(doc, options)) as OrganizerRecord

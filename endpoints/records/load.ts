@@ -76,8 +76,8 @@ type RecordKind = 'venues' | 'organizers' | 'categories' | 'tags' | 'images'
 
 /**
  * Everything the events link to; `givenPassword` is the request's, which only events may use
- * (reference §3.4). `known` holds the records an earlier batch of the same request loaded (a
- * feed's): only the others are read, and they are added to it.
+ * (docs/v1-reference.md §3.4). `known` holds the records an earlier batch of the same request
+ * loaded (a feed's): only the others are read, and they are added to it.
  */
 export async function loadRelated(
   context: Context,

@@ -6,7 +6,7 @@ import { idOf, type Doc } from './common.js'
 import type { EmbeddedTermRecord } from '../schemas/parts.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 
-/** A term embedded in an event's `categories` or `tags` (reference §4.5). */
+/** A term embedded in an event's `categories` or `tags` (docs/v1-reference.md §4.5). */
 export function embeddedTerm(
   doc: Doc,
   taxonomy: Taxonomy,
@@ -37,6 +37,9 @@ export function sortByName<T extends { name: string }>(terms: T[]): T[] {
   return [...terms].sort((a, b) => byName.compare(a.name, b.name))
 }
 
-/** A term as `/categories` and `/tags` return it (reference §4.4): the taxonomy's field table. */
+/**
+ * A term as `/categories` and `/tags` return it (docs/v1-reference.md §4.4): the taxonomy's field
+ * table.
+ */
 export const termRecord = (doc: Doc, taxonomy: Taxonomy, count: number, context: RecordContext) =>
   recordOf(TERM_FIELDS[taxonomy], { doc, context, taxonomy, count }, false)

@@ -20,12 +20,14 @@ export const digits = (description: string, length?: number) =>
 /** `[]`: how the anchor writes "none" where it would otherwise give an object or a list. */
 export const emptyList = (description: string) =>
   Type.Array(Type.Never(), { maxItems: 0, description })
-/** A flag that a password-protected event shows as `null` in an archive (reference §3.4). */
+/**
+ * A flag that a password-protected event shows as `null` in an archive (docs/v1-reference.md §3.4).
+ */
 export const lockableFlag = (description: string) =>
   Type.Union([Type.Boolean(), Type.Null()], { description })
 
 export const DateDetails = record(
-  'The parts of a `YYYY-MM-DD HH:MM:SS` date, as zero-padded strings (reference §4.7).',
+  'The parts of a `YYYY-MM-DD HH:MM:SS` date, as zero-padded strings (docs/v1-reference.md §4.7).',
   {
     year: digits('Year', 4),
     month: digits('Month, 01-12', 2),
@@ -36,7 +38,7 @@ export const DateDetails = record(
   },
 )
 
-export const CostDetails = record('The cost as stored (reference §4.8).', {
+export const CostDetails = record('The cost as stored (docs/v1-reference.md §4.8).', {
   currency_symbol: Type.String({
     description: 'Currency symbol given or inferred from the cost; "" for none.',
   }),
@@ -59,7 +61,7 @@ export const ImageSize = record('One generated size of an uploaded image.', {
 })
 
 export const Image = record(
-  'An image (reference §4.6): an upload has an id, sizes and dimensions; an image elsewhere has id 0 and its URL only.',
+  'An image (docs/v1-reference.md §4.6): an upload has an id, sizes and dimensions; an image elsewhere has id 0 and its URL only.',
   {
     url: url('Address of the full-size image'),
     id: Type.Integer({ minimum: 0, description: 'Id of the upload; 0 for an image elsewhere.' }),
@@ -102,25 +104,28 @@ export const TermUrls = record(
   },
 )
 
-export const EmbeddedTerm = record('A category or tag inside an event (reference §4.5).', {
-  name: Type.String(),
-  slug: Type.String(),
-  term_group: Type.Integer(),
-  term_taxonomy_id: Type.Integer({ minimum: 1 }),
-  taxonomy: Type.Enum([TAXONOMY_NAME.categories, TAXONOMY_NAME.tags] as const),
-  description: Type.String(),
-  parent: Type.Integer({
-    minimum: 0,
-    description: 'Id of the parent category; 0 for none (always 0 for tags).',
-  }),
-  count: Type.Integer({
-    minimum: 0,
-    description: 'Events that use the term, as the caller may see them.',
-  }),
-  filter: Type.Literal('raw'),
-  id: Type.Integer({ minimum: 1 }),
-  urls: TermUrls,
-})
+export const EmbeddedTerm = record(
+  'A category or tag inside an event (docs/v1-reference.md §4.5).',
+  {
+    name: Type.String(),
+    slug: Type.String(),
+    term_group: Type.Integer(),
+    term_taxonomy_id: Type.Integer({ minimum: 1 }),
+    taxonomy: Type.Enum([TAXONOMY_NAME.categories, TAXONOMY_NAME.tags] as const),
+    description: Type.String(),
+    parent: Type.Integer({
+      minimum: 0,
+      description: 'Id of the parent category; 0 for none (always 0 for tags).',
+    }),
+    count: Type.Integer({
+      minimum: 0,
+      description: 'Events that use the term, as the caller may see them.',
+    }),
+    filter: Type.Literal('raw'),
+    id: Type.Integer({ minimum: 1 }),
+    urls: TermUrls,
+  },
+)
 
 export type DateDetailsRecord = Static<typeof DateDetails>
 export type ImageRecord = Static<typeof Image>

@@ -7,9 +7,10 @@ import { Venue } from '../fields/venues.js'
 import { JsonLd } from './parts.js'
 
 /**
- * The records of the namespace (reference §4, v1-decisions §6) as JSON Schema, made from the field
- * tables (`fields/`). The builders in `records/` return these types, `/doc` publishes these schemas
- * (named in `schemas/index.ts`), and the test suite checks every response against them.
+ * The records of the namespace (docs/v1-reference.md §4, docs/v1-differences.md §6) as JSON Schema,
+ * made from the field tables (`fields/`). The builders in `records/` return these types, `/doc`
+ * publishes these schemas (named in `schemas/index.ts`), and the test suite checks every response
+ * against them.
  */
 
 export { Category, Event, Organizer, Tag, Venue }

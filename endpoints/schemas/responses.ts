@@ -22,7 +22,10 @@ const totals = {
   }),
 }
 
-/** An archive of posts (reference §5.1, §6.1): the list, its `rest_url`, paging links, totals. */
+/**
+ * An archive of posts (docs/v1-reference.md §5.1, §6.1): the list, its `rest_url`, paging links,
+ * totals.
+ */
 function postArchive<List extends Record<string, TSchema>>(list: List, description: string) {
   return Type.Object(
     {
@@ -36,8 +39,8 @@ function postArchive<List extends Record<string, TSchema>>(list: List, descripti
 }
 
 /**
- * An archive of terms (reference §8.1): keys in the order rest_url, total, total_pages, list,
- * links.
+ * An archive of terms (docs/v1-reference.md §8.1): keys in the order rest_url, total, total_pages,
+ * list, links.
  */
 function termArchive<List extends Record<string, TSchema>>(list: List, description: string) {
   return Type.Object(
@@ -82,7 +85,7 @@ const reasons = Type.Union([Type.Record(Type.String(), Type.String()), Type.Arra
 export const ErrorBody = Type.Object(
   {
     code: Type.String({
-      description: 'Machine-readable code (reference §12), e.g. rest_invalid_param.',
+      description: 'Machine-readable code (docs/v1-reference.md §12), e.g. rest_invalid_param.',
     }),
     message: Type.String({ description: 'Human-readable message.' }),
     data: Type.Object(
@@ -97,7 +100,10 @@ export const ErrorBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { description: 'Every error of the namespace (v1-decisions §7).', additionalProperties: false },
+  {
+    description: 'Every error of the namespace (docs/v1-differences.md §7).',
+    additionalProperties: false,
+  },
 )
 
 const Link = Type.Array(
@@ -176,7 +182,8 @@ export const NamespaceIndex = Type.Object(
     ),
   },
   {
-    description: 'Every route of the namespace with its methods and arguments (reference §11).',
+    description:
+      'Every route of the namespace with its methods and arguments (docs/v1-reference.md §11).',
     additionalProperties: false,
   },
 )

@@ -16,7 +16,7 @@ import { termRecord } from '../records/terms.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
 
-/** The routes of event categories and tags (reference §8); tags have no `parent`. */
+/** The routes of event categories and tags (docs/v1-reference.md §8); tags have no `parent`. */
 
 const schemaOf = (taxonomy: Taxonomy) =>
   (taxonomy === 'categories' ? 'Category' : 'Tag') as SchemaName
@@ -208,8 +208,8 @@ export function readTerm(taxonomy: Taxonomy): Operation {
 }
 
 /**
- * A term with this name in the request's language already exists: 400 `term_exists` (reference
- * §8.3).
+ * A term with this name in the request's language already exists: 400 `term_exists`
+ * (docs/v1-reference.md §8.3).
  */
 async function rejectExistingName(
   context: Context,
@@ -284,7 +284,10 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
   }
 }
 
-/** Terms have no trash: the delete is for good, and answers the term as it was (reference §8.5). */
+/**
+ * Terms have no trash: the delete is for good, and answers the term as it was
+ * (docs/v1-reference.md §8.5).
+ */
 export function deleteTerm(taxonomy: Taxonomy): Operation {
   return {
     summary: `Delete a ${taxonomy === 'categories' ? 'category' : 'tag'}`,

@@ -1,7 +1,8 @@
 /**
- * Event costs as The Events Calendar keeps them (reference §4.8, v1-decisions §9): one or more raw
- * strings ("€6.50 - €8.50", "20$", "Free", "5,50 7,50"), from which numeric values, a currency
- * symbol and its position are read, and a display string is made.
+ * Event costs as The Events Calendar keeps them (docs/v1-reference.md §4.8,
+ * docs/v1-differences.md §9): one or more raw strings ("€6.50 - €8.50", "20$", "Free",
+ * "5,50 7,50"), from which numeric values, a currency symbol and its position are read, and a
+ * display string is made.
  */
 
 export type CurrencyPosition = 'prefix' | 'postfix'

@@ -76,7 +76,7 @@ export const wallClockOf = (date: DateTime) => date.toFormat(WALL_CLOCK_FORMAT)
 
 /**
  * `{ year, month, day, hour, minutes, seconds }` of a `YYYY-MM-DD HH:MM:SS` string, all strings
- * (reference §4.7).
+ * (docs/v1-reference.md §4.7).
  */
 export function dateDetails(wallClock: string) {
   const [, year, month, day, hour, minutes, seconds] =

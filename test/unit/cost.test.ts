@@ -1,5 +1,6 @@
 /**
- * Costs as the reference §4.8 and v1-decisions §9 read and show them: pure functions, no server.
+ * Costs read and shown as docs/v1-reference.md §4.8 and docs/v1-differences.md §9 say: pure
+ * functions, no server.
  */
 import { describe, expect, test } from '@jest/globals'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
@@ -68,7 +69,7 @@ describe('formatCost', () => {
     expect(formatCost(['Donation'], noCurrency)).toBe('Donation')
   })
 
-  test('v1-decisions §9: undecorated without a symbol, a lone zero is Free, comma decimals as written', () => {
+  test('docs/v1-differences.md §9: undecorated without a symbol, a lone zero is Free, comma decimals as written', () => {
     expect(formatCost(['10'], noCurrency)).toBe('10')
     expect(formatCost(['0'], noCurrency)).toBe('Free')
     expect(formatCost(['5,50 7,50'], noCurrency)).toBe('5,50 – 7,50')

@@ -187,7 +187,7 @@ describe('records', () => {
     expect(record.venue).toBe('Hall &#038; Co')
   })
 
-  test('a locked record hides what the table marks, and keeps the state (reference §3.4)', () => {
+  test('a locked record hides what the table marks, and keeps the state (docs/v1-reference.md §3.4)', () => {
     const locked = recordOf(
       VENUE_FIELDS,
       { doc: venue, context: recordContext, images: new Map() },

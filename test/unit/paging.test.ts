@@ -1,5 +1,6 @@
 /**
- * Archive paging (reference §5.1) and the default date window (§5.1.2): pure functions, no server.
+ * Archive paging (docs/v1-reference.md §5.1) and the default date window (§5.1.2): pure functions,
+ * no server.
  */
 import { describe, expect, test } from '@jest/globals'
 import { dateWindow } from '../../endpoints/events/dateWindow.js'
