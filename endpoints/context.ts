@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
 import type { Data, Doc } from './data.js'
+import type { CalendarGeneration } from './cache/calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
 
@@ -37,10 +38,10 @@ export type Context = {
    */
   addressed?: Doc
   /**
-   * The calendar's change mark as this request read it (bringing the response cache up to date), so
-   * that it is read once.
+   * The calendar's generation as this read found it (endpoints/cache/calendarState.ts), so that its
+   * change mark is read once per request; reads only.
    */
-  calendarMark?: number
+  generation?: CalendarGeneration
 }
 
 /**

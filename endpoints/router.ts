@@ -22,22 +22,9 @@ import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
 import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
 import { dataLayer } from './data.js'
-import {
-  cacheControl,
-  etagOfBody,
-  readResponse,
-  VARY,
-  type ReadReply,
-  type Validator,
-} from './cache/http.js'
-import {
-  answerFromEntry,
-  cacheKey,
-  isCacheableQuery,
-  keptWhenWhole,
-  responseCacheOf,
-  type CachedReply,
-} from './cache/responses.js'
+import { cacheControl, VARY, type Validator } from './cache/http.js'
+import { calendarGeneration } from './cache/calendarState.js'
+import { answerRead } from './cache/reads.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -205,9 +192,115 @@ export type NamespaceSettings = {
   namespace?: string
 }
 
+/** Where a stage's errors are declared: the route, method and operation a request matched. */
+export type Matched = { route: Route; method: Method; operation: Operation }
+
 /**
- * Answers one request to the namespace: routing, input, language, permission, validation, handler,
- * errors.
+ * The stages every request goes through, in order, with the errors each may answer, by status and
+ * code. `/doc` lists an operation's errors from here (documentation/responses.ts), so the catalogue
+ * cannot drift from `dispatch`.
+ */
+export const STAGES: readonly {
+  name: string
+  errors: (matched: Matched) => [number, string][]
+}[] = [
+  {
+    // The path and method against the route table; an undecodable path variable is no route.
+    name: 'match',
+    errors: ({ route }) => (route.path.includes('{') ? [[404, 'rest_no_route']] : []),
+  },
+  { name: 'credentials', errors: () => [[401, 'rest_invalid_credentials']] },
+  {
+    // Query, body and path variables as one input, and the content language.
+    name: 'input',
+    errors: ({ method }) => [
+      ...(method === 'GET'
+        ? []
+        : ([
+            [413, 'rest_request_too_large'],
+            [415, 'rest_unsupported_media_type'],
+            [400, 'rest_invalid_json'],
+          ] as [number, string][])),
+      [400, 'rest_invalid_param'],
+    ],
+  },
+  {
+    name: 'authorize',
+    errors: ({ operation }) =>
+      operation.authorize
+        ? [
+            [401, 'rest_forbidden'],
+            [403, 'rest_forbidden'],
+          ]
+        : [],
+  },
+  {
+    name: 'validate',
+    errors: ({ route, operation }) => [
+      ...(Object.entries(operationParams(operation)).some(
+        ([name, spec]) => spec.required && !route.path.includes(`{${name}}`),
+      )
+        ? ([[400, 'rest_missing_callback_param']] as [number, string][])
+        : []),
+      [400, 'rest_invalid_param'],
+    ],
+  },
+  // The handler's own answers are its operation's `responses`; anything else is the last resort.
+  { name: 'handle', errors: () => [[500, 'rest_internal_error']] },
+]
+
+type Request = {
+  req: PayloadRequest
+  url: URL
+  /** The path under the namespace (`/events/12`). */
+  path: string
+  head: boolean
+  method: Method
+  pathLanguage: LocaleCode | null
+}
+
+/** Stage `match`: the route and operation of the request, and its path variables. */
+function match(compiled: CompiledRoute[], request: Request) {
+  const found = compiled.map((c) => ({ c, m: c.regex.exec(request.path) })).find(({ m }) => m)
+  if (!found) throw noRoute()
+  const operation = found.c.route.operations[request.method]
+  if (!operation) {
+    const allowed = Object.keys(found.c.route.operations)
+    throw methodNotAllowed(allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed)
+  }
+  return { operation, pathParams: decodePathParams(found.c.variables, found.m!) }
+}
+
+/** Stage `credentials`: credentials that were sent must have authenticated. */
+function checkCredentials(req: PayloadRequest): void {
+  if (!req.user && sentCredentials(req)) throw invalidCredentials()
+}
+
+/** Stage `input`: query, body and path variables as one input, and the content language. */
+async function readInput(
+  request: Request,
+  operation: Operation,
+  pathParams: Record<string, string>,
+) {
+  const query = parseParams(request.url.searchParams)
+  // An upload's body is its file (`Operation.upload`): its parameters are all in the query.
+  const upload = operation.upload
+    ? await readBytes(request.req, operation.upload.maxBytes)
+    : undefined
+  const body =
+    request.method === 'GET' || upload ? Object.create(null) : await readBody(request.req)
+  const input: Input = { ...query, ...body, ...pathParams }
+  const requested = input.translation_language
+  if (requested !== undefined && !isLocaleCode(requested))
+    throw invalidParams({ translation_language: 'translation_language must be one of en, fr, es.' })
+  const lang: LocaleCode = requested ?? request.pathLanguage ?? 'en'
+  return { input, lang, upload }
+}
+
+/**
+ * Answers one request to the namespace through its stages: match → credentials → input →
+ * authorize → validate → handle (reads through the caching layer, endpoints/cache/reads.ts), and
+ * any error in the contract's shape.
  */
 async function dispatch(
   req: PayloadRequest,
@@ -216,57 +309,26 @@ async function dispatch(
   const { compiled, options } = settings
   const url = new URL(req.url ?? '', 'http://localhost')
   const prefix = `${req.payload.config.routes.api}/${settings.namespace ?? NAMESPACE}`
-  const path = url.pathname.slice(prefix.length) || '/'
   const headerLanguage = req.headers.get(PATH_LANGUAGE_HEADER)
-  const pathLanguage = isLocaleCode(headerLanguage) ? headerLanguage : null
-  let lang: LocaleCode = pathLanguage ?? 'en'
   const head = req.method === 'HEAD'
+  const request: Request = {
+    req,
+    url,
+    path: url.pathname.slice(prefix.length) || '/',
+    head,
+    method: (head ? 'GET' : req.method) as Method,
+    pathLanguage: isLocaleCode(headerLanguage) ? headerLanguage : null,
+  }
+  let lang: LocaleCode = request.pathLanguage ?? 'en'
   try {
-    const match = compiled.map((c) => ({ c, found: c.regex.exec(path) })).find(({ found }) => found)
-    if (!match) throw noRoute()
-    const method = (head ? 'GET' : req.method) as Method
-    const operation = match.c.route.operations[method]
-    if (!operation) {
-      const allowed = Object.keys(match.c.route.operations)
-      throw methodNotAllowed(allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed)
-    }
-    if (!req.user && sentCredentials(req)) throw invalidCredentials()
-
-    const query = parseParams(url.searchParams)
-    const upload = operation.upload ? await readBytes(req, operation.upload.maxBytes) : undefined
-    const body = method === 'GET' || upload ? Object.create(null) : await readBody(req)
-    const pathParams = decodePathParams(match.c.variables, match.found!)
-    const input: Input = { ...query, ...body, ...pathParams }
-
-    const requested = input.translation_language
-    if (requested !== undefined) {
-      if (!isLocaleCode(requested))
-        throw invalidParams({
-          translation_language: 'translation_language must be one of en, fr, es.',
-        })
-      lang = requested
-    }
+    const { operation, pathParams } = match(compiled, request)
+    checkCredentials(req)
+    const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
+    lang = chosen.lang
     const origin = options.siteUrl || url.origin
-    // Shared caches may keep what any anonymous caller gets: no credentials, no password (issue #16
-    // item 4); so does the server's response cache (item 5), while the calendar does not change.
-    // Every read brings the cache up to the calendar's state (which also drops stale archive
-    // totals).
-    const shared = !req.user && input.password === undefined
-    const cache = method === 'GET' ? responseCacheOf(req.payload, options) : null
-    const generation = cache ? await cache.generation(req.payload, new Date()) : null
-    const keep = shared && isCacheableQuery(url.searchParams)
-    const key = cacheKey(origin, pathLanguage, url.pathname, url.searchParams)
-    const read = (reply: ReadReply) =>
-      readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
-    const cached = cache && generation && keep ? cache.get(key, generation) : undefined
-    const answer = cached
-      ? answerFromEntry(cached, req.headers, { head, maxAge: options.httpMaxAge })
-      : null
-    if (answer) return new Response(answer.body, answer)
-    const store = (entry: Omit<CachedReply, 'lang'>) => {
-      if (cache && generation && keep && entry.status === 200)
-        cache.set(key, generation, { ...entry, lang })
-    }
+    const now = new Date()
+    const generation =
+      request.method === 'GET' ? await calendarGeneration(req.payload, options, now) : undefined
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {
@@ -274,62 +336,52 @@ async function dispatch(
       payload: req.payload,
       user: req.user,
       lang,
-      pathLanguage,
+      pathLanguage: request.pathLanguage,
       options,
       data: dataLayer(req.payload, req, lang, options),
       root: `${origin}${languageSegment(lang)}${prefix}/`,
       siteUrl: origin,
-      now: new Date(),
+      now,
       pathParams,
       ...(upload ? { upload } : {}),
-      ...(generation ? { calendarMark: generation.mark } : {}),
+      ...(generation ? { generation } : {}),
     }
-    if (operation.authorize) await operation.authorize(context)
-    const args = await validateArgs(operationParams(operation), input, context)
-    const reply = await operation.handle(context, args)
-    if (method !== 'GET') return json(reply, lang, head)
-    if (reply.raw !== undefined) {
-      if (!reply.validator) return read(reply)
-      const { etag, lastModified } = reply.validator
-      const entry = {
-        status: reply.status,
-        headers: reply.headers ?? {},
-        etag,
-        lastModified: lastModified?.getTime(),
-      }
-      // A body made whole (one event's calendar) is kept whole; a streamed feed by its validators
-      // at once, and whole once it has been sent (when it is not too large).
-      if (typeof reply.raw === 'string') store({ ...entry, body: Buffer.from(reply.raw) })
-      if (!(reply.raw instanceof ReadableStream)) return read(reply)
-      store({ ...entry, body: null })
-      const whole =
-        cache && keep && !head
-          ? keptWhenWhole(reply.raw as ReadableStream<Uint8Array>, cache.maxEntryBytes, (body) =>
-              store({ ...entry, body }),
-            )
-          : reply.raw
-      return read({ ...reply, raw: whole })
+    const handle = async () => {
+      if (operation.authorize) await operation.authorize(context)
+      const args = await validateArgs(operationParams(operation), input, context)
+      return operation.handle(context, args)
     }
-    const text = JSON.stringify(reply.body)
-    const etag = etagOfBody(text, reply.headers)
-    store({ status: reply.status, body: Buffer.from(text), headers: reply.headers ?? {}, etag })
-    return read({ ...reply, text, validator: { etag } })
+    if (!generation) return json(await handle(), lang, head)
+    const read = { req, options, url, origin, lang, head, generation }
+    const passwordGiven = input.password !== undefined
+    return await answerRead({ ...read, pathLanguage: request.pathLanguage, passwordGiven }, handle)
   } catch (error) {
-    const apiError = fromPayloadError(error)
-    if (apiError.status >= 500)
-      req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
-    const caching: Record<string, string> =
-      req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
-    return json(
-      {
-        status: apiError.status,
-        body: apiError.body(),
-        headers: { ...apiError.headers, ...caching },
-      },
-      lang,
-      head,
-    )
+    return errorResponse(req, url, error, lang, head)
   }
+}
+
+/** Any error in the contract's shape; a read's error is never kept by a cache. */
+function errorResponse(
+  req: PayloadRequest,
+  url: URL,
+  error: unknown,
+  lang: LocaleCode,
+  head: boolean,
+): Response {
+  const apiError = fromPayloadError(error)
+  if (apiError.status >= 500)
+    req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
+  const caching: Record<string, string> =
+    req.method === 'GET' || head ? { 'cache-control': cacheControl(false, 0), vary: VARY } : {}
+  return json(
+    {
+      status: apiError.status,
+      body: apiError.body(),
+      headers: { ...apiError.headers, ...caching },
+    },
+    lang,
+    head,
+  )
 }
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const

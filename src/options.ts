@@ -54,9 +54,9 @@ export type CalendarPluginOptions = {
   /** Public site address for `url` fields. Default: the request's origin. */
   siteUrl?: string
   /**
-   * How long the v1 events archive may reuse a total it counted, in seconds; 0 counts on every
-   * request. Writes in this process drop them at once; this bounds how late writes from other
-   * processes, and scheduled events coming due, show in totals. Default 10.
+   * How long the v1 events archive may reuse a total it counted, in seconds, at most; 0 counts on
+   * every request. A total is dropped as soon as the calendar changes (a write from any process,
+   * a scheduled event coming due), whatever this says. Default 10.
    */
   totalsCacheSeconds?: number
   /**

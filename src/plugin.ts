@@ -19,7 +19,6 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
-import { invalidateTotals } from '../endpoints/events/totals.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
@@ -29,7 +28,7 @@ import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
-import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
+import { extendCollection, withHooksFirst } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import {
   resolveOptions,
@@ -198,37 +197,13 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
         options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection,
     )
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
-    .map((collection) =>
-      collection.slug === options.slugs.media ? collection : withTotalsDropped(collection),
-    )
     .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
-/**
- * Any write to events, venues, organizers or terms can change an archive's total
- * (endpoints/events/totals.ts). Dropped last, after the hooks that write themselves (unlinking).
- */
-function withTotalsDropped(collection: CollectionConfig): CollectionConfig {
-  const drop = ({ req }: { req: PayloadRequest }) => invalidateTotals(req.payload)
-  return withHooksLast(collection, { afterChange: [drop], afterDelete: [drop] })
-}
-
-/**
- * Before the app's own `onInit`: the database must have transactions, and totals are dropped
- * again whenever a transaction commits (a count taken while it was open saw the old data); that
- * wrap of `commitTransaction` is said in the README.
- */
+/** Before the app's own `onInit`: the database must have transactions. */
 function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
     await requireTransactions(payload)
-    const commit = payload.db.commitTransaction.bind(payload.db)
-    payload.db.commitTransaction = async (id) => {
-      try {
-        await commit(id)
-      } finally {
-        invalidateTotals(payload)
-      }
-    }
     await appOnInit?.(payload)
   }
 }

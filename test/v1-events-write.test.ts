@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { invalidateTotals } from '../endpoints/events/totals.js'
+import { totalsOf } from '../endpoints/events/totals.js'
 import {
   createV1Event,
   type TestServer,
@@ -713,7 +713,7 @@ describe('database work per page', () => {
       }
     }
     const measure = async (perPage: number) => {
-      invalidateTotals(server.payload)
+      totalsOf(server.payload, 10).clear()
       calls = 0
       const response = await call('GET', `/events?tags=counted&per_page=${perPage}`)
       expect(response.body.events).toHaveLength(perPage)

@@ -1,3 +1,4 @@
+import { calendarGeneration } from './calendarState.js'
 import { headersWithCors, type Payload } from 'payload'
 import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import { isLocaleCode } from '../../src/locales.js'
@@ -87,7 +88,7 @@ export async function cachedRead(
     url.searchParams,
   )
   if (!cache.has(key)) return null
-  const generation = await cache.generation(payload, new Date())
+  const generation = await calendarGeneration(payload, cache.options, new Date())
   const entry = cache.get(key, generation)
   const answer = entry
     ? answerFromEntry(entry, request.headers, {

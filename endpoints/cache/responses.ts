@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { invalidateTotals } from '../events/totals.js'
+import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
 import {
   isNotModified,
   readAnswer,
@@ -16,12 +15,9 @@ import {
  * caller gets, kept by request (address, language, query), bounded in bytes, least recently used
  * out first.
  *
- * It is never stale. Every request that may use it reads the calendar's change mark (one indexed
- * query; collections/hooks/calendarChanges.ts), which every write from any process moves in its own
- * transaction: a new mark empties the cache. What changes without a write ends entries too: the
- * cache knows the next instant at which an answer may change by itself (a scheduled event coming
- * due, an event starting or ending, the next UTC midnight, when the default window moves) and
- * empties itself then. Requests whose dates are words ("now", "+3 weeks") are not kept.
+ * It is never stale: entries belong to the calendar's generation they were made in
+ * (endpoints/cache/calendarState.ts), and a newer generation empties the cache. Requests whose
+ * dates are words ("now", "+3 weeks") are not kept.
  */
 
 /**
@@ -45,9 +41,6 @@ export type CachedReply = {
   lang: string
 }
 
-/** The calendar as a cache sees it: its change mark, and until when answers made now hold. */
-export type CalendarGeneration = { mark: number; until: number }
-
 /** An entry's bookkeeping beside its body: key, headers, object. */
 const ENTRY_OVERHEAD = 512
 
@@ -55,7 +48,7 @@ const bodyBytes = (entry: CachedReply) => entry.body?.byteLength ?? 0
 
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
-  #generation: CalendarGeneration = { mark: -1, until: 0 }
+  readonly #generations = new GenerationFollower(() => this.#entries.clear())
   readonly #maxEntryBytes: number
   /**
    * The plugin's options, so that an answer can be made from the cache alone
@@ -89,30 +82,14 @@ export class ResponseCache {
     return this.#entries.has(key)
   }
 
-  /**
-   * Brings the cache up to the calendar's state (emptying it when that moved on); the generation
-   * answers are made in.
-   */
-  async generation(payload: Payload, now: Date): Promise<CalendarGeneration> {
-    const options = this.options
-    const mark = await currentChangeMark(payload, options.sequencesSlug)
-    if (mark === this.#generation.mark && now.getTime() < this.#generation.until)
-      return this.#generation
-    const until = await nextTimeBoundary(payload, options, now)
-    this.#entries.clear()
-    // The archive's totals follow the same state: kept until it moves, however the write came.
-    invalidateTotals(payload)
-    this.#generation = { mark, until }
-    return this.#generation
-  }
-
+  /** The entry kept under `key` for this generation (a newer generation empties the cache). */
   get(key: string, generation: CalendarGeneration): CachedReply | undefined {
-    return generation === this.#generation ? this.#entries.get(key) : undefined
+    return this.#generations.follow(generation) ? this.#entries.get(key) : undefined
   }
 
   /** Keeps an answer made in `generation`, unless the calendar moved on meanwhile. */
   set(key: string, generation: CalendarGeneration, reply: CachedReply): void {
-    if (generation !== this.#generation || bodyBytes(reply) > this.#maxEntryBytes) return
+    if (!this.#generations.isCurrent(generation) || bodyBytes(reply) > this.#maxEntryBytes) return
     this.#entries.set(key, reply)
   }
 }
@@ -181,49 +158,6 @@ export function answerFromEntry(
   }) as PlainAnswer<Uint8Array<ArrayBuffer>>
   answer.headers[CACHE_HEADER] = 'hit'
   return answer
-}
-
-/**
- * The next instant after `now` at which an answer may change with no write: the next UTC midnight
- * (the default date window), the next scheduled publication (events, venues, organizers), the next
- * start or end of an event.
- */
-async function nextTimeBoundary(
-  payload: Payload,
-  options: ResolvedCalendarOptions,
-  now: Date,
-): Promise<number> {
-  const iso = now.toISOString()
-  const first = async (
-    field: 'publishedAt' | 'startDate' | 'endDate',
-    extra: Record<string, unknown> = {},
-    collection = options.slugs.events,
-  ) => {
-    const { docs } = await payload.find({
-      collection: collection as 'events',
-      where: { and: [{ [field]: { greater_than: iso } }, extra] },
-      sort: field,
-      limit: 1,
-      pagination: false,
-      depth: 0,
-      select: { [field]: true },
-      trash: true,
-      overrideAccess: true,
-    } as Parameters<Payload['find']>[0])
-    const value = (docs[0] as Record<string, unknown> | undefined)?.[field]
-    return value ? new Date(value as string).getTime() : Infinity
-  }
-  const midnight = new Date(now).setUTCHours(24, 0, 0, 0)
-  const scheduled = { status: { equals: 'future' } }
-  const times = await Promise.all([
-    first('startDate'),
-    first('endDate'),
-    // Events, venues and organizers can be scheduled.
-    ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) =>
-      first('publishedAt', scheduled, slug),
-    ),
-  ])
-  return Math.min(midnight, ...times)
 }
 
 const byInstance = new WeakMap<Payload, ResponseCache>()

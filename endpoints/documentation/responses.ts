@@ -1,10 +1,4 @@
-import {
-  operationParams,
-  type Method,
-  type Operation,
-  type ResponseSpec,
-  type Route,
-} from '../router.js'
+import { STAGES, type Method, type Operation, type ResponseSpec, type Route } from '../router.js'
 import type { SchemaName } from '../schemas/index.js'
 
 /**
@@ -18,28 +12,14 @@ export const pathVariables = (path: string) =>
   [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
 
 /**
- * The errors the router's own stages give before or around the handler (`dispatch` in router.ts),
- * in its order: an undecodable path variable, credentials, the body, permission, parameters, and
- * the last resort.
+ * The errors the router's stages give around the handler (`STAGES` in router.ts), in their order.
+ * A code that two stages give (`rest_invalid_param`: the content language while the input is read,
+ * any parameter at validation) is listed where the last of them gives it.
  */
 function pipelineErrors(route: Route, method: Method, operation: Operation): [number, string][] {
-  const variables = pathVariables(route.path)
-  const errors: [number, string][] = []
-  if (variables.length) errors.push([404, 'rest_no_route'])
-  errors.push([401, 'rest_invalid_credentials'])
-  if (method !== 'GET')
-    errors.push(
-      [413, 'rest_request_too_large'],
-      [415, 'rest_unsupported_media_type'],
-      [400, 'rest_invalid_json'],
-    )
-  if (operation.authorize) errors.push([401, 'rest_forbidden'], [403, 'rest_forbidden'])
-  const required = Object.entries(operationParams(operation)).some(
-    ([name, spec]) => spec.required && !variables.includes(name),
-  )
-  if (required) errors.push([400, 'rest_missing_callback_param'])
-  errors.push([400, 'rest_invalid_param'], [500, 'rest_internal_error'])
-  return errors
+  const all = STAGES.flatMap((stage) => stage.errors({ route, method, operation }))
+  const key = ([status, code]: [number, string]) => `${status} ${code}`
+  return all.filter((error, i) => !all.slice(i + 1).some((later) => key(later) === key(error)))
 }
 
 /**

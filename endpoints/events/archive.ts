@@ -241,9 +241,7 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
       page,
       count: false,
     }),
-    totalsOf(context.payload, totalsLifetime(context.options)).get(totalKey, () =>
-      context.data.count('events', query),
-    ),
+    countOnce(context, totalKey, () => context.data.count('events', query)),
   ])
   const events = found.docs
   if (events.length === 0 && page > 1) {
@@ -277,13 +275,15 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
 }
 
 /**
- * How long a total holds, in seconds: with the response cache on, until the calendar's state
- * moves (every read checks it, endpoints/cache/responses.ts); otherwise `totalsCacheSeconds`.
+ * The archive's total, reused while the calendar's generation holds and for at most
+ * `totalsCacheSeconds` (endpoints/events/totals.ts); 0 counts every time.
  */
-const totalsLifetime = (options: Context['options']) =>
-  options.totalsCacheSeconds > 0 && options.responseCacheBytes > 0
-    ? Infinity
-    : options.totalsCacheSeconds
+const countOnce = (context: Context, key: string, count: () => Promise<number>) => {
+  const { totalsCacheSeconds } = context.options
+  return totalsCacheSeconds > 0 && context.generation
+    ? totalsOf(context.payload, totalsCacheSeconds).get(key, context.generation, count)
+    : count()
+}
 
 export const listEvents = operation({
   summary: 'List events',

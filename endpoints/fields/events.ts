@@ -26,7 +26,15 @@ import {
 import type { Taxonomy } from '../taxonomies.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
-import { recordSchema, writtenWith, type FieldTable, type WireField, type Write } from './table.js'
+import type { Event as StoredEvent } from '../../src/documents.js'
+import {
+  recordSchema,
+  writtenWith,
+  type FieldTable,
+  type StoredKey,
+  type WireField,
+  type Write,
+} from './table.js'
 import {
   recurrenceParam,
   RecurrenceRecord,
@@ -136,7 +144,7 @@ const eventDates: Write = (args, context, stored) => {
 }
 
 const flag = (
-  field: string,
+  field: StoredKey<StoredEvent>,
   description: string,
   shown: (value: unknown) => boolean,
   schema: string,
@@ -149,14 +157,17 @@ const flag = (
     field,
     param: { kind: 'boolean', description },
     flat,
-  }) satisfies WireField<EventView>
+  }) satisfies WireField<EventView, StoredEvent>
 const isTrue = (value: unknown) => value === true
 const notFalse = (value: unknown) => value !== false
 
 const wall = (description: string, pick: (view: EventView) => string) =>
-  ({ schema: wallClock(description), show: pick }) satisfies WireField<EventView>
+  ({ schema: wallClock(description), show: pick }) satisfies WireField<EventView, StoredEvent>
 const details = (pick: (view: EventView) => string) =>
-  ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) }) satisfies WireField<EventView>
+  ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) }) satisfies WireField<
+    EventView,
+    StoredEvent
+  >
 
 /**
  * A term list as the names the terms are stored with, in the record's order; on import, names
@@ -196,10 +207,15 @@ const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Fla
         ? { [taxonomy]: await resolveTerms(context, taxonomy, args[taxonomy]) }
         : undefined,
     flat,
-  }) satisfies WireField<EventView>
+  }) satisfies WireField<EventView, StoredEvent>
 
 /** A text in the request's language, searched, shown through `render`. */
-const text = (field: string, schema: string, param: string, render: (value: unknown) => string) =>
+const text = (
+  field: StoredKey<StoredEvent>,
+  schema: string,
+  param: string,
+  render: (value: unknown) => string,
+) =>
   ({
     schema: Type.String({ description: schema }),
     show: ({ doc }) => render(doc[field]),
@@ -207,7 +223,7 @@ const text = (field: string, schema: string, param: string, render: (value: unkn
     localized: true,
     search: true,
     param: { kind: 'text', description: param },
-  }) satisfies WireField<EventView>
+  }) satisfies WireField<EventView, StoredEvent>
 
 /**
  * A start or end as one wall clock in the event's zone; on import also a date and a time in two
@@ -569,7 +585,7 @@ export const EVENT_FIELDS = {
     write: writeRecurrence,
   },
   series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
-} satisfies FieldTable<EventView>
+} satisfies FieldTable<EventView, StoredEvent>
 
 export const Event = recordSchema(
   'An event (docs/v1-reference.md §4.1) as archives and writes give it. A password-protected event in an archive shows its content as "", false, null or [].',

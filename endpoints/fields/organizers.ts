@@ -3,11 +3,16 @@ import { urlParam } from '../postArgs.js'
 import { organizerJsonLd } from '../records/jsonLd.js'
 import { JsonLd } from '../schemas/parts.js'
 import * as post from './post.js'
-import { recordSchema, type FieldTable, type WireField } from './table.js'
+import type { Organizer as StoredOrganizer } from '../../src/documents.js'
+import { recordSchema, type FieldTable, type StoredKey, type WireField } from './table.js'
 import { descriptionField, nameField, noExcerpt, type LinkedView } from './venues.js'
 import { named } from './flat.js'
 
-const contact = (field: string, param: WireField<LinkedView>['param'], alias: string) =>
+const contact = (
+  field: StoredKey<StoredOrganizer>,
+  param: WireField<LinkedView>['param'],
+  alias: string,
+) =>
   ({
     schema: Type.String(),
     show: ({ doc }) => post.text(doc[field]),
@@ -16,7 +21,7 @@ const contact = (field: string, param: WireField<LinkedView>['param'], alias: st
     search: true,
     param,
     flat: named(field, alias),
-  }) satisfies WireField<LinkedView>
+  }) satisfies WireField<LinkedView, StoredOrganizer>
 
 /**
  * Organizers (docs/v1-reference.md §4.3, §7): every key of the record, with its argument and stored
@@ -39,7 +44,7 @@ export const ORGANIZER_FIELDS = {
   },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
-} satisfies FieldTable<LinkedView>
+} satisfies FieldTable<LinkedView, StoredOrganizer>
 
 export const Organizer = recordSchema(
   'An organizer (docs/v1-reference.md §4.3). Every key is present; empty text is "".',

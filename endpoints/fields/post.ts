@@ -7,7 +7,11 @@ import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records
 import { imageRecord } from '../records/image.js'
 import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
 import { exportOnly, type Flat } from './flat.js'
+import type { Event, Organizer, Venue } from '../../src/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
+
+/** The stored fields every post (event, venue, organizer) has. */
+export type Post = Event | Venue | Organizer
 
 /** What every post record (event, venue, organizer) is built from. */
 export type PostView = { doc: Doc; context: RecordContext; images: Map<number, Doc> }
@@ -27,7 +31,7 @@ const publicationDate: Write = (args, context) => {
 export const id = {
   schema: Type.Integer({ minimum: 1 }),
   show: ({ doc }) => doc.id,
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const author = {
   schema: digits('Id of the author as a string; "0" for none.'),
@@ -36,14 +40,14 @@ export const author = {
   param: authorParam,
   // The author of what an import creates is the importing administrator.
   flat: exportOnly('author'),
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const status = {
   schema: postStatus,
   show: ({ doc }) => (doc.deletedAt ? 'trash' : doc.status),
   field: 'status',
   param: { kind: 'text', description: 'Post status.', enum: STATUSES },
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const date = {
   schema: wallClock('Publication date, site time zone'),
@@ -51,7 +55,7 @@ export const date = {
   field: 'publishedAt',
   param: dateParam('Publication date, in the site time zone (whatever the record’s own zone).'),
   write: publicationDate,
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const date_utc = {
   schema: wallClock('Publication date, UTC'),
@@ -59,30 +63,30 @@ export const date_utc = {
   field: 'publishedAt',
   param: dateParam('Publication date in UTC.'),
   write: writtenWith('date'),
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const modified = {
   schema: wallClock('Last change, site time zone'),
   show: ({ doc, context }) => wallClockIn(doc.updatedAt, context.options.siteTimezone),
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const modified_utc = {
   schema: wallClock('Last change, UTC'),
   show: ({ doc }) => wallClockIn(doc.updatedAt, 'UTC'),
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 /** `url`: the public page, under `base` (`event`, `venue`, `organizer`). */
 export const pageUrl = (base: string) =>
   ({
     schema: url('Public page of the record (with the request’s language segment)'),
     show: ({ doc, context }) => permalink(context, base, doc.slug),
-  }) satisfies WireField<PostView>
+  }) satisfies WireField<PostView, Post>
 
 export const slug = {
   schema: Type.String(),
   show: ({ doc }) => doc.slug ?? '',
   field: 'slug',
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const image = {
   schema: imageOrNone,
@@ -91,7 +95,7 @@ export const image = {
   field: 'image',
   param: imageParam,
   write: (args) => (args.image !== undefined ? imageData(args.image) : undefined),
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 /**
  * The image as its URL; on import an http(s) URL, which the importer downloads (The Events
@@ -129,12 +133,12 @@ export const global_id = {
       if (cells.global_id !== undefined) write.sourceId = cells.global_id.trim()
     },
   },
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 export const global_id_lineage = {
   schema: Type.Array(Type.String(), { minItems: 1 }),
   show: ({ doc, context }) => globalId(context, doc.id).global_id_lineage,
-} satisfies WireField<PostView>
+} satisfies WireField<PostView, Post>
 
 /** A text kept as given ('' for none). */
 export const text = (value: unknown) => (typeof value === 'string' ? value : '')

@@ -12,15 +12,18 @@ import type { FlatEntry } from './cells.js'
  * `View` is what the resource's record builder prepares once per record (the document, the
  * request's addresses and language, related records) and every `show` reads.
  */
-export type WireField<View> = {
+export type WireField<View, Stored = any> = {
   /** Its JSON Schema in the record. */
   schema: TSchema
   /** Its value in the record; `undefined` leaves the key out. `built` holds the keys before it. */
   show: (view: View, built: Record<string, unknown>) => unknown
   /** What a password-protected record shows instead, when the request did not unlock it. */
   locked?: unknown
-  /** The collection field it is stored in, when it is one. */
-  field?: string
+  /**
+   * The collection field it is stored in, when it is one: a key of the resource's document type
+   * (src/documents.ts), so that renaming a stored field fails to compile here.
+   */
+  field?: StoredKey<Stored>
   /** Stored per language: a write goes to the request's language. */
   localized?: boolean
   /** The archive's `search` looks in its stored field. */
@@ -49,7 +52,10 @@ export type Write = (
   stored: Doc | null,
 ) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>
 
-export type FieldTable<View> = Record<string, WireField<View>>
+export type FieldTable<View, Stored = any> = Record<string, WireField<View, Stored>>
+
+/** The names of a document type's fields (any name when the type is not given). */
+export type StoredKey<Stored> = Extract<keyof Stored, string>
 
 /** A key whose argument another key's `write` stores (say which, for the reader). */
 export const writtenWith =

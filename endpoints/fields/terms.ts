@@ -6,7 +6,11 @@ import { idOf, type Doc } from '../records/common.js'
 import { displayTitle } from '../records/text.js'
 import { emptyList, TermUrls, url } from '../schemas/parts.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
+import type { EventCategory, EventTag } from '../../src/documents.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
+
+/** The stored fields of both kinds of term. */
+type Term = EventCategory | EventTag
 import type { RecordContext } from '../context.js'
 
 /**
@@ -67,7 +71,7 @@ const head = {
       description: 'Slug; made from the name when not given, and kept unique.',
     },
   },
-} satisfies FieldTable<TermView>
+} satisfies FieldTable<TermView, Term>
 
 const tail = {
   meta: { schema: emptyList('Term meta: always [].'), show: () => [] },
@@ -80,13 +84,13 @@ const tail = {
     schema: TermUrls,
     show: (view) => termUrls(view.context, view.taxonomy, view.doc.id, parentOf(view)),
   },
-} satisfies FieldTable<TermView>
+} satisfies FieldTable<TermView, Term>
 
 const taxonomyKey = (taxonomy: Taxonomy) =>
   ({
     schema: Type.Literal(TAXONOMY_NAME[taxonomy]),
     show: () => TAXONOMY_NAME[taxonomy],
-  }) satisfies WireField<TermView>
+  }) satisfies WireField<TermView, Term>
 
 /** Event categories (docs/v1-reference.md §4.4, §8): a term with a parent. */
 export const CATEGORY_FIELDS = {
@@ -99,14 +103,14 @@ export const CATEGORY_FIELDS = {
     param: parentParam,
   },
   ...tail,
-} satisfies FieldTable<TermView>
+} satisfies FieldTable<TermView, EventCategory>
 
 /** Tags (docs/v1-reference.md §4.4, §8): a term without a parent. */
 export const TAG_FIELDS = {
   ...head,
   taxonomy: taxonomyKey('tags'),
   ...tail,
-} satisfies FieldTable<TermView>
+} satisfies FieldTable<TermView, Term>
 
 export const TERM_FIELDS: Record<Taxonomy, FieldTable<TermView>> = {
   categories: CATEGORY_FIELDS,

@@ -5,8 +5,12 @@ import { venueJsonLd } from '../records/jsonLd.js'
 import { displayTitle, renderContent } from '../records/text.js'
 import { JsonLd, lockableFlag } from '../schemas/parts.js'
 import * as post from './post.js'
-import { recordSchema, type FieldTable, type WireField } from './table.js'
+import type { Organizer as StoredOrganizer, Venue as StoredVenue } from '../../src/documents.js'
+import { recordSchema, type FieldTable, type StoredKey, type WireField } from './table.js'
 import { named, storedText, type Flat } from './flat.js'
+
+/** The stored fields venues and organizers both have. */
+type Linked = StoredVenue | StoredOrganizer
 
 /** What a venue or organizer record is built from. */
 export type LinkedView = post.PostView & { withJsonLd?: boolean }
@@ -16,7 +20,7 @@ const flag = (description: string): ParamSpec => ({ kind: 'boolean', description
 
 /** A text field of the venue, copied as given, shown as stored ('' when locked unless `keep`). */
 const plain = (
-  field: string,
+  field: StoredKey<StoredVenue>,
   description: string,
   options: { search?: boolean; keep?: boolean; flat?: Flat<LinkedView> } = {},
 ) =>
@@ -28,7 +32,7 @@ const plain = (
     search: options.search,
     param: text(description),
     flat: options.flat,
-  }) satisfies WireField<LinkedView>
+  }) satisfies WireField<LinkedView, StoredVenue>
 
 const US = new Set(['', 'us', 'usa', 'united states', 'united states of america'])
 
@@ -60,7 +64,7 @@ const coordinate = (
         v < -limit || v > limit ? `${name} must be between -${limit} and ${limit}.` : undefined,
     },
     flat: named(name, alias),
-  }) satisfies WireField<LinkedView>
+  }) satisfies WireField<LinkedView, StoredVenue>
 
 /**
  * The name (`venue`, `organizer`): required on create, shown for display, '' when locked; in a
@@ -76,7 +80,7 @@ export const nameField = (kind: 'venue' | 'organizer', alias: string) =>
     search: true,
     param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
     flat: storedText(kind, 'name', [alias], ''),
-  }) satisfies WireField<LinkedView>
+  }) satisfies WireField<LinkedView, Linked>
 
 export const descriptionField = (alias: string) =>
   ({
@@ -89,7 +93,7 @@ export const descriptionField = (alias: string) =>
     search: true,
     param: text('Description.'),
     flat: storedText('description', 'descriptionHtml', [alias], ''),
-  }) satisfies WireField<LinkedView>
+  }) satisfies WireField<LinkedView, Linked>
 
 /** Always '': no column of its own in a flat form. */
 export const noExcerpt = {
@@ -179,7 +183,7 @@ export const VENUE_FIELDS = {
   },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
-} satisfies FieldTable<LinkedView>
+} satisfies FieldTable<LinkedView, StoredVenue>
 
 export const Venue = recordSchema(
   'A venue (docs/v1-reference.md §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',

@@ -159,7 +159,7 @@ async function batchVevents(
  */
 export async function calendarState(context: Context) {
   const mark =
-    context.calendarMark ??
+    context.generation?.mark ??
     (await currentChangeMark(context.payload, context.options.sequencesSlug))
   // Events, venues and organizers can be scheduled; a feed shows all three.
   const dues = await Promise.all(
