@@ -1,4 +1,5 @@
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import { commitTransaction, killTransaction } from 'payload'
+import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
 import { takeWriteTurn } from '../src/database/turns.js'
 import type { Context } from './context.js'
 
@@ -8,7 +9,7 @@ import type { Context } from './context.js'
  * first, so what it reads before writing is still true when it writes.
  */
 export async function inTransaction<T>(context: Context, work: () => Promise<T>): Promise<T> {
-  const owns = await initTransaction(context.req)
+  const owns = await beginCalendarTransaction(context.req)
   try {
     await takeWriteTurn(context.req)
     const result = await work()

@@ -22,13 +22,14 @@ import { namespaceEndpoints } from '../endpoints/router.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
-import { requireTransactions, withCalendarDatabase } from './database/requirements.js'
+import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
+import { withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
-import { extendCollection, withHooksFirst } from './lib/compose.js'
+import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import {
   resolveOptions,
@@ -200,10 +201,13 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     .map((collection) => withChangesMarked(collection, options.sequencesSlug))
 }
 
-/** Before the app's own `onInit`: the database must have transactions. */
+/**
+ * Before the app's own `onInit`: a warning when calendar writes cannot be atomic
+ * (`reportTransactions`).
+ */
 function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
-    await requireTransactions(payload)
+    await reportTransactions(payload)
     await appOnInit?.(payload)
   }
 }
@@ -228,8 +232,11 @@ function withQueryGuard(collection: CollectionConfig): CollectionConfig {
  * Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other
  * hook.
  */
+/** `writeTurns` before every other hook; the transaction it may open is committed after all. */
 function withWriteTurns(collection: CollectionConfig): CollectionConfig {
-  return withHooksFirst(collection, { beforeOperation: [writeTurns] })
+  return withHooksLast(withHooksFirst(collection, { beforeOperation: [writeTurns] }), {
+    afterOperation: [commitOwnTransaction],
+  })
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {

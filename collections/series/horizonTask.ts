@@ -1,11 +1,11 @@
 import {
   commitTransaction,
   createLocalReq,
-  initTransaction,
   killTransaction,
   type Payload,
   type TaskConfig,
 } from 'payload'
+import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
 import { takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { markChange } from '../hooks/calendarChanges.js'
@@ -58,7 +58,7 @@ export async function extendSeriesHorizons(
     })
     for (const { id } of docs as { id: number | string }[]) {
       const req = await createLocalReq({}, payload)
-      const owned = await initTransaction(req)
+      const owned = await beginCalendarTransaction(req)
       try {
         await takeWriteTurn(req)
         await generateOccurrences(req, options, id, now)

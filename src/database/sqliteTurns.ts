@@ -1,4 +1,5 @@
-import type { BaseDatabaseAdapter } from 'payload'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { BaseDatabaseAdapter, PayloadRequest } from 'payload'
 
 /**
  * How long a write waits for the one before it; past that something holds a transaction it never
@@ -22,37 +23,54 @@ async function waitForTurn(previous: Promise<void>): Promise<void> {
   }
 }
 
+type Begin = BaseDatabaseAdapter['beginTransaction']
+
+/** Per adapter, what makes a way of beginning a transaction wait for its turn. */
+const turnTakers = new WeakMap<object, (begin: Begin) => Begin>()
+
 /**
  * libsql runs statements synchronously on the event loop and gives each transaction its own
  * connection, so two open write transactions cannot wait for each other: the second fails at once
- * with SQLITE_BUSY. Transactions therefore take turns here, in the order they were begun.
+ * with SQLITE_BUSY. Transactions therefore take turns here, in the order they were begun: the
+ * adapter's own and those the plugin opens itself (`calendarTransaction.ts`).
  */
 export function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
-  const begin = db.beginTransaction.bind(db)
   const commit = db.commitTransaction.bind(db)
   const rollback = db.rollbackTransaction.bind(db)
   const releases = new Map<string, () => void>()
   let queue: Promise<void> = Promise.resolve()
 
-  db.beginTransaction = async (options) => {
+  /** Waits for the turn; the caller releases it. */
+  const nextTurn = async (): Promise<() => void> => {
     let release!: () => void
     const turn = new Promise<void>((resolve) => (release = resolve))
     const previous = queue
     queue = previous.then(() => turn)
     try {
       await waitForTurn(previous)
-      const id = await begin(options)
-      if (id === null || id === undefined) {
-        release()
-        return id
-      }
-      releases.set(String(id), release)
-      return id
     } catch (error) {
       release()
       throw error
     }
+    return release
   }
+  const takingTurns =
+    (begin: Begin): Begin =>
+    async (options) => {
+      const release = await nextTurn()
+      try {
+        const id = await begin(options)
+        if (id === null || id === undefined) {
+          release()
+          return id
+        }
+        releases.set(String(id), release)
+        return id
+      } catch (error) {
+        release()
+        throw error
+      }
+    }
   const finish = (end: typeof commit) => async (incoming: Parameters<typeof commit>[0]) => {
     const id = String(await incoming)
     try {
@@ -62,7 +80,66 @@ export function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
       releases.delete(id)
     }
   }
+  db.beginTransaction = takingTurns(db.beginTransaction.bind(db))
   db.commitTransaction = finish(commit)
   db.rollbackTransaction = finish(rollback)
+  turnTakers.set(db, takingTurns)
+  writeTurns.set(db, nextTurn)
   return db
+}
+
+/** Per adapter, the wait for a turn among its transactions (`serializeTransactions`). */
+const writeTurns = new WeakMap<object, () => Promise<() => void>>()
+
+/** The adapter's methods that write. */
+const WRITE_METHODS = [
+  'create',
+  'createGlobal',
+  'createGlobalVersion',
+  'createVersion',
+  'deleteMany',
+  'deleteOne',
+  'deleteVersions',
+  'updateGlobal',
+  'updateGlobalVersion',
+  'updateJobs',
+  'updateMany',
+  'updateOne',
+  'updateVersion',
+  'upsert',
+] as const
+
+/** Marks the write that holds a turn, for the adapter's writes made by that write itself. */
+const inWrite = new AsyncLocalStorage<true>()
+
+/**
+ * On SQLite without transactions (Payload's default), writes outside any transaction run on the
+ * adapter's connection while the plugin's own transactions (`calendarTransaction.ts`) run on
+ * another: one landing while a calendar transaction is open would find the file locked
+ * (SQLITE_BUSY). Each such write therefore takes a turn among the transactions, as a transaction
+ * of its own would. A write in a transaction is in that transaction's turn already.
+ */
+export function serializeWritesOutsideTransactions<T extends BaseDatabaseAdapter>(db: T): T {
+  const nextTurn = writeTurns.get(db)
+  if (!nextTurn) return db
+  const methods = db as unknown as Record<string, (args: { req?: Partial<PayloadRequest> }) => any>
+  for (const name of WRITE_METHODS) {
+    const write = methods[name]?.bind(db)
+    if (!write) continue
+    methods[name] = async (args) => {
+      if (inWrite.getStore() || (await args?.req?.transactionID)) return write(args)
+      const release = await nextTurn()
+      try {
+        return await inWrite.run(true, () => write(args))
+      } finally {
+        release()
+      }
+    }
+  }
+  return db
+}
+
+/** `begin`, waiting for its turn among the adapter's transactions when they take turns. */
+export function inTurn(db: object, begin: Begin): Begin {
+  return turnTakers.get(db)?.(begin) ?? begin
 }

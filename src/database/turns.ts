@@ -1,4 +1,5 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+import { openOwnTransaction } from './calendarTransaction.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
@@ -37,9 +38,13 @@ export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
 const WRITES = new Set(['create', 'update', 'delete'])
 
 /**
- * Every create, update and delete of the collection waits for its turn before it reads anything.
+ * Every create, update and delete of the collection runs in a transaction (the plugin's own when
+ * the adapter runs without, `calendarTransaction.ts`) and waits for its turn before it reads
+ * anything.
  */
 export const writeTurns: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
-  if (WRITES.has(operation)) await takeWriteTurn(req)
+  if (!WRITES.has(operation)) return args
+  await openOwnTransaction(args, req)
+  await takeWriteTurn(req)
   return args
 }

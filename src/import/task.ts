@@ -2,11 +2,11 @@ import { EventEmitter } from 'node:events'
 import {
   commitTransaction,
   createLocalReq,
-  initTransaction,
   killTransaction,
   type Payload,
   type TaskConfig,
 } from 'payload'
+import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
 import { runCsvImport } from './csv.js'
@@ -175,7 +175,7 @@ async function writeRun(
   data: Record<string, unknown>,
 ) {
   const req = await createLocalReq({}, payload)
-  await initTransaction(req)
+  await beginCalendarTransaction(req)
   try {
     await payload.db.updateOne({ collection: runs, where: { id: { equals: id } }, data, req })
     await commitTransaction(req)

@@ -2,11 +2,11 @@ import pLimit from 'p-limit'
 import {
   commitTransaction,
   createLocalReq,
-  initTransaction,
   killTransaction,
   type Payload,
   type PayloadRequest,
 } from 'payload'
+import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import type { Resource } from './collections.js'
 
@@ -111,7 +111,7 @@ export class MappedWriter {
       },
       this.payload,
     )
-    await initTransaction(req)
+    await beginCalendarTransaction(req)
     try {
       const result = await work(req)
       await commitTransaction(req)

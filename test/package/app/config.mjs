@@ -1,7 +1,7 @@
 // A Payload app that is not ours: its own users (a field, access and a hook of their own), a
 // collection of its own, Payload's stock database adapters, and the calendar plugin from its
 // package. `scenario` picks the variant the package test drives.
-import { buildConfig } from 'payload'
+import { buildConfig, ValidationError } from 'payload'
 import { calendarPlugin } from 'payload-events-calendar'
 
 const users = {
@@ -34,31 +34,57 @@ const images = {
   fields: [{ name: 'caption', type: 'text' }],
 }
 
-async function database(uri, { transactions = true } = {}) {
-  if (/^postgres(ql)?:\/\//.test(uri)) {
+// The `db:` of an app made by create-payload-app, exactly as its SQLite and PostgreSQL templates
+// write it: no `transactionOptions` (Payload's SQLite adapter then runs without transactions, its
+// PostgreSQL adapter with them) and no `push` (on outside production: the schema is pushed).
+async function database() {
+  if (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
     const { postgresAdapter } = await import('@payloadcms/db-postgres')
-    return postgresAdapter({ pool: { connectionString: uri } })
+    return postgresAdapter({
+      pool: {
+        connectionString: process.env.DATABASE_URL || '',
+      },
+    })
   }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   return sqliteAdapter({
-    client: { url: uri },
-    ...(transactions ? { transactionOptions: {} } : {}),
+    client: {
+      url: process.env.DATABASE_URL || '',
+    },
   })
 }
 
+/** The app's own rule on events: a title it refuses, checked after the plugin's hooks. */
+const refuseTitle = (events) => ({
+  ...events,
+  hooks: {
+    ...events.hooks,
+    beforeChange: [
+      ...(events.hooks?.beforeChange ?? []),
+      ({ data }) => {
+        if (data.title === REFUSED_TITLE)
+          throw new ValidationError({ errors: [{ message: 'refused', path: 'title' }] })
+        return data
+      },
+    ],
+  },
+})
+
+export const REFUSED_TITLE = 'Refused by the app'
+
 const PLUGIN_OPTIONS = {
-  plain: {},
+  plain: { overrides: { events: refuseTitle } },
   disabled: { enabled: false },
   renamed: { slugs: { events: 'happenings', venues: 'places' }, uploadCollection: 'images' },
-  'no-transactions': {},
 }
 
-export async function appConfig(scenario, databaseUri) {
+/** The app's config; its database is at `DATABASE_URL`, as in Payload's templates. */
+export async function appConfig(scenario) {
   const options = PLUGIN_OPTIONS[scenario]
   if (!options) throw new Error(`unknown scenario ${scenario}`)
   return buildConfig({
     secret: 'a-foreign-app-secret',
-    db: await database(databaseUri, { transactions: scenario !== 'no-transactions' }),
+    db: await database(),
     telemetry: false,
     logger: { options: { level: 'warn' } },
     collections: [users, pages, ...(scenario === 'renamed' ? [images] : [])],
