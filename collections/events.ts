@@ -6,6 +6,7 @@ import { isValidZone } from '../src/lib/time.js'
 import {
   calendarPrefillField,
   eventsAdminViews,
+  exportCsvComponents,
   feedLinksField,
   timezoneFieldComponents,
   zonedDateComponents,
@@ -110,7 +111,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       useAsTitle: 'title',
       defaultColumns: ['title', 'startDate', 'venue', 'status'],
       listSearchableFields: ['title', 'slug'],
-      components: { views: eventsAdminViews(options) },
+      components: { views: eventsAdminViews(options), ...exportCsvComponents('events') },
     },
     defaultSort: 'startDate',
     ...post,

@@ -3,6 +3,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
+import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label } from '../src/translations/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
@@ -13,6 +14,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
     admin: {
       group: options.adminGroup,
       useAsTitle: 'name',
+      components: exportCsvComponents('organizers'),
       defaultColumns: ['name', 'email', 'phone', 'status'],
     },
     ...post,

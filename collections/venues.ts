@@ -4,6 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
+import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label, message } from '../src/translations/index.js'
 
 /**
@@ -39,6 +40,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
     admin: {
       group: options.adminGroup,
       useAsTitle: 'name',
+      components: exportCsvComponents('venues'),
       defaultColumns: ['name', 'city', 'country', 'status'],
     },
     ...post,

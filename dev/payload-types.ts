@@ -525,7 +525,18 @@ export interface CalImportMapping {
  */
 export interface CalImportRun {
   id: number;
-  format?: ('v1' | 'ical') | null;
+  format?: ('v1' | 'ical' | 'csv') | null;
+  type?: ('events' | 'venues' | 'organizers') | null;
+  csv?: string | null;
+  mapping?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   from?: string | null;
   ics?: string | null;
   header?: string | null;
@@ -1033,6 +1044,9 @@ export interface CalImportMappingsSelect<T extends boolean = true> {
  */
 export interface CalImportRunsSelect<T extends boolean = true> {
   format?: T;
+  type?: T;
+  csv?: T;
+  mapping?: T;
   from?: T;
   ics?: T;
   header?: T;

@@ -30,6 +30,8 @@ export type Context = {
   siteUrl: string
   now: Date
   pathParams: Record<string, string>
+  /** The file an upload route was sent (`Operation.upload`). */
+  upload?: Uint8Array
   /**
    * The record a by-id or by-slug route names, as its path parameter's check found it (any status,
    * past access: `lookup.ts` `addressParam`), so that the handler does not look it up again.

@@ -47,16 +47,20 @@ function rejectPrototypeKeys(value: unknown, depth = 0): void {
 
 type BodySource = { headers: Headers; body?: ReadableStream<Uint8Array> | null }
 
-async function readText(request: BodySource): Promise<string> {
+/**
+ * The body's bytes, at most `maxBytes` of them: a larger body (by its Content-Length, or as it
+ * streams) is refused with 413 before more of it is read.
+ */
+export async function readBytes(request: BodySource, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   const tooLarge = () =>
     new ApiError(
       413,
       'rest_request_too_large',
-      `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      `The request body is larger than ${maxBytes} bytes.`,
     )
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
-  if (!request.body) return ''
+  if (declared > maxBytes) throw tooLarge()
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -64,14 +68,17 @@ async function readText(request: BodySource): Promise<string> {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel()
       throw tooLarge()
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
+
+const readText = async (request: BodySource) =>
+  (await readBytes(request, MAX_BODY_BYTES)).toString('utf8')
 
 /** The body's parameters: a JSON object or a form; nothing else is accepted when a body is sent. */
 export async function readBody(request: BodySource): Promise<Input> {

@@ -16,7 +16,7 @@ import {
   methodNotAllowed,
   noRoute,
 } from './errors.js'
-import { parseParams, readBody, type Input } from './input.js'
+import { parseParams, readBody, readBytes, type Input } from './input.js'
 import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
 import { validateArgs } from './validate.js'
@@ -57,6 +57,11 @@ export type Operation<P extends Params = Params> = {
    * string.
    */
   body?: boolean
+  /**
+   * The body is a file (its bytes on `context.upload`, at most `maxBytes`), and every parameter
+   * comes in the query string.
+   */
+  upload?: { mediaType: string; maxBytes: number; description: string }
   /**
    * What the handler itself answers, by status. `/doc` publishes it and the test suite holds every
    * response to it; the answers of the router's own stages (bad parameters or body, credentials,
@@ -272,15 +277,24 @@ function checkCredentials(req: PayloadRequest): void {
 }
 
 /** Stage `input`: query, body and path variables as one input, and the content language. */
-async function readInput(request: Request, pathParams: Record<string, string>) {
+async function readInput(
+  request: Request,
+  operation: Operation,
+  pathParams: Record<string, string>,
+) {
   const query = parseParams(request.url.searchParams)
-  const body = request.method === 'GET' ? Object.create(null) : await readBody(request.req)
+  // An upload's body is its file (`Operation.upload`): its parameters are all in the query.
+  const upload = operation.upload
+    ? await readBytes(request.req, operation.upload.maxBytes)
+    : undefined
+  const body =
+    request.method === 'GET' || upload ? Object.create(null) : await readBody(request.req)
   const input: Input = { ...query, ...body, ...pathParams }
   const requested = input.translation_language
   if (requested !== undefined && !isLocaleCode(requested))
     throw invalidParams({ translation_language: 'translation_language must be one of en, fr, es.' })
   const lang: LocaleCode = requested ?? request.pathLanguage ?? 'en'
-  return { input, lang }
+  return { input, lang, upload }
 }
 
 /**
@@ -309,7 +323,7 @@ async function dispatch(
   try {
     const { operation, pathParams } = match(compiled, request)
     checkCredentials(req)
-    const { input, ...chosen } = await readInput(request, pathParams)
+    const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
     lang = chosen.lang
     const origin = options.siteUrl || url.origin
     const now = new Date()
@@ -329,6 +343,7 @@ async function dispatch(
       siteUrl: origin,
       now,
       pathParams,
+      ...(upload ? { upload } : {}),
       ...(generation ? { generation } : {}),
     }
     const handle = async () => {

@@ -1,6 +1,7 @@
 /**
  * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es]
- * [--dry-run] [--prune] [--concurrency N] [--per-page N]`
+ * [--dry-run] [--prune] [--concurrency N] [--per-page N]`, or `--ics <file or URL>`, or
+ * `--csv <file> --type events|venues|organizers [--mapping '{"Header":"column"}']`
  *
  * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
  * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing
@@ -12,13 +13,15 @@ import cliProgress from 'cli-progress'
 import { getPayload } from 'payload'
 import { DEFAULTS } from '../src/defaults.js'
 import { loadAppConfig } from '../dev/config.js'
-import { RESOURCES, RUN_HERE } from '../src/import/collections.js'
+import { RUN_HERE } from '../src/import/collections.js'
+import { CSV_TYPES, decodeCsv, type CsvType } from '../src/import/csvFile.js'
 import { failureCount, type ImportProgress } from '../src/import/progress.js'
 import { importProgress } from '../src/import/task.js'
 
 const USAGE =
   'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N] [--per-page N]\n' +
-  '       npm run import -- --ics <file.ics or its URL> [--dry-run]'
+  '       npm run import -- --ics <file.ics or its URL> [--dry-run]\n' +
+  '       npm run import -- --csv <file.csv> --type events|venues|organizers [--mapping JSON] [--dry-run]'
 
 function fail(message: string): never {
   console.error(message)
@@ -32,6 +35,9 @@ try {
     options: {
       from: { type: 'string' },
       ics: { type: 'string' },
+      csv: { type: 'string' },
+      type: { type: 'string' },
+      mapping: { type: 'string' },
       header: { type: 'string' },
       language: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
@@ -44,7 +50,28 @@ try {
 } catch (error) {
   fail((error as Error).message)
 }
-if (!parsed.from === !parsed.ics) fail('give --from or --ics')
+if ([parsed.from, parsed.ics, parsed.csv].filter((given) => given !== undefined).length !== 1)
+  fail('give one of --from, --ics or --csv')
+let csvText: string | undefined
+let mapping: Record<string, unknown> | undefined
+if (parsed.csv !== undefined) {
+  if (!CSV_TYPES.includes(parsed.type as CsvType))
+    fail(`--type must be one of ${CSV_TYPES.join(', ')}`)
+  try {
+    const { text, encoding } = decodeCsv(fs.readFileSync(parsed.csv))
+    if (encoding !== 'UTF-8' && !parsed.quiet) console.error(`${parsed.csv}: read as ${encoding}`)
+    csvText = text
+  } catch (error) {
+    fail(`--csv: ${(error as Error).message}`)
+  }
+  if (parsed.mapping !== undefined) {
+    try {
+      mapping = JSON.parse(parsed.mapping)
+    } catch (error) {
+      fail(`--mapping: ${(error as Error).message}`)
+    }
+  }
+}
 const icsUrl = parsed.ics !== undefined && /^https?:\/\//i.test(parsed.ics)
 let icsText: string | undefined
 if (parsed.ics !== undefined && !icsUrl) {
@@ -74,22 +101,24 @@ let run: Record<string, any>
 try {
   run = await payload.create({
     collection: runs,
-    data: (parsed.ics !== undefined
-      ? {
-          format: 'ical',
-          from: icsUrl ? parsed.ics : undefined,
-          ics: icsText,
-          dryRun: parsed['dry-run'],
-        }
-      : {
-          from: parsed.from,
-          header: parsed.header,
-          language: parsed.language,
-          dryRun: parsed['dry-run'],
-          prune: parsed.prune,
-          concurrency,
-          perPage,
-        }) as never,
+    data: (csvText !== undefined
+      ? { format: 'csv', type: parsed.type, csv: csvText, mapping, dryRun: parsed['dry-run'] }
+      : parsed.ics !== undefined
+        ? {
+            format: 'ical',
+            from: icsUrl ? parsed.ics : undefined,
+            ics: icsText,
+            dryRun: parsed['dry-run'],
+          }
+        : {
+            from: parsed.from,
+            header: parsed.header,
+            language: parsed.language,
+            dryRun: parsed['dry-run'],
+            prune: parsed.prune,
+            concurrency,
+            perPage,
+          }) as never,
     overrideAccess: true,
     context: { [RUN_HERE]: true },
   })
@@ -118,7 +147,7 @@ let last: ImportProgress | null = null
 importProgress.on('progress', (runId: unknown, progress: ImportProgress) => {
   if (runId !== run.id || parsed.quiet) return
   last = progress
-  for (const resource of RESOURCES) {
+  for (const resource of Object.keys(progress.resources)) {
     const counts = progress.resources[resource]
     if (counts.read === 0 && counts.total === null) continue
     const done = counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed

@@ -23,6 +23,7 @@ export type TestServer = RunningServer & {
 export type RequestOptions = {
   token?: string
   apiKey?: string
+  /** JSON (an object), or sent as it is (a string, or the bytes of a file). */
   body?: unknown
   headers?: Record<string, string>
 }
@@ -45,8 +46,10 @@ export async function startTestServer(): Promise<TestServer> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = `JWT ${options.token}`
     if (options.apiKey) headers.authorization = `users API-Key ${options.apiKey}`
-    let body: string | undefined
-    if (options.body !== undefined) {
+    let body: BodyInit | undefined
+    if (options.body instanceof Uint8Array)
+      body = new Blob([options.body as Uint8Array<ArrayBuffer>])
+    else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
     }

@@ -903,6 +903,22 @@ describe('imports: administrators only, and the source is never asked for anyone
       },
       403,
     )
+    // The CSV import's preview and start (endpoints/csv/import.ts).
+    const file = Buffer.from('Organizer Name\r\nRights matrix organizer\r\n')
+    await expectCall(
+      mismatches,
+      caller,
+      `POST ${CSV}/preview`,
+      { method: 'POST', path: `${CSV}/preview?type=organizers&dry_run=true`, body: file },
+      admin ? 200 : caller.role ? 403 : 401,
+    )
+    await expectCall(
+      mismatches,
+      caller,
+      `POST ${CSV}/import`,
+      { method: 'POST', path: `${CSV}/import?type=organizers&dry_run=true`, body: file },
+      admin ? 202 : caller.role ? 403 : 401,
+    )
     // Payload's own endpoint that works the queue: its access is the jobs config's
     // (administrators).
     await expectCall(

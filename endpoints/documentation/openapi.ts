@@ -219,6 +219,17 @@ function describeOperation(
       ...pathVariables(route.path).map((name) => pathParameter(name, operation.params[name])),
       ...query.map(([name, spec]) => queryParameter(name, spec)),
     ],
+    ...(operation.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: operation.upload.description,
+            content: {
+              [operation.upload.mediaType]: { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        }
+      : {}),
     ...(body
       ? {
           requestBody: {

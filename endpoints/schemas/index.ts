@@ -18,6 +18,8 @@ import {
   Calendar,
   CategoryArchive,
   Csv,
+  CsvImportRun,
+  CsvPreview,
   ErrorBody,
   EventArchive,
   NamespaceIndex,
@@ -57,6 +59,8 @@ export const SCHEMAS = {
   OpenApiDocument,
   Calendar,
   Csv,
+  CsvPreview,
+  CsvImportRun,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

@@ -217,6 +217,98 @@ export const Csv = Type.String({
     'CSV (RFC 4180, UTF-8, CRLF line ends): a header row of column names, then a row per record. A cell that starts with =, +, -, @, a tab or a carriage return is written after a single quote.',
 })
 
+const ImportRow = Type.Integer({
+  minimum: 2,
+  description: 'The row as a spreadsheet numbers it (the header is row 1)',
+})
+
+/** What `POST /api/cal/csv/preview` answers. */
+export const CsvPreview = Type.Object(
+  {
+    type: Type.Union([Type.Literal('events'), Type.Literal('venues'), Type.Literal('organizers')]),
+    encoding: Type.String({ description: 'UTF-8, UTF-16LE, UTF-16BE or Windows-1252' }),
+    delimiter: Type.String({ description: 'The delimiter found: , ; or a tab' }),
+    rows: Type.Integer({ minimum: 0, description: 'Rows of the file after its header' }),
+    columns: Type.Array(
+      Type.Object(
+        {
+          header: Type.String(),
+          column: Type.Union([Type.String(), Type.Null()], {
+            description: 'The column it fills; null: not imported',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Each header of the file, in order, with the column it fills' },
+    ),
+    targets: Type.Array(Type.String(), { description: 'The columns a header may fill' }),
+    preview: Type.Array(
+      Type.Object(
+        {
+          row: ImportRow,
+          arguments: Type.Optional(
+            Type.Record(Type.String(), Type.Unknown(), {
+              description: 'The v1 write arguments the row gives',
+            }),
+          ),
+          stored: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+          links: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+          key: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description: 'What a later import knows the row by',
+            }),
+          ),
+          error: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The first rows as they would be written, or why they cannot be' },
+    ),
+    failing: Type.Integer({ minimum: 0, description: 'Rows that cannot be written' }),
+    errors: Type.Array(
+      Type.Object({ row: ImportRow, message: Type.String() }, { additionalProperties: false }),
+      { description: 'Why, row by row (the first 500)' },
+    ),
+    dry_run: Type.Optional(
+      Type.Object(
+        {
+          created: Type.Integer({ minimum: 0 }),
+          updated: Type.Integer({ minimum: 0 }),
+          unchanged: Type.Integer({ minimum: 0 }),
+          failed: Type.Integer({ minimum: 0 }),
+          failures: Type.Array(
+            Type.Object(
+              { row: Type.String({ description: '`row N`' }), message: Type.String() },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'With dry_run: what the import would do' },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'How a CSV file would be imported: its columns and their mapping, its first rows as they would be written, the errors of every row.',
+  },
+)
+
+/** What `POST /api/cal/csv/import` answers: the run queued (read at /api/cal-import-runs/{id}). */
+export const CsvImportRun = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    state: Type.Literal('queued'),
+    type: Type.Union([Type.Literal('events'), Type.Literal('venues'), Type.Literal('organizers')]),
+    dry_run: Type.Boolean(),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The import run queued: its progress, counts and failures are read from the import runs collection.',
+  },
+)
+
 /** Bodies that are not JSON, by the media type they are served as. */
 export const MEDIA_TYPES: Map<TSchema, string> = new Map([
   [Calendar, 'text/calendar'],

@@ -3,10 +3,13 @@ import type {
   CollectionAfterReadHook,
   CollectionConfig,
   Payload,
+  SelectFieldSingleValidation,
   TextareaFieldValidation,
   TextFieldSingleValidation,
 } from 'payload'
+import { validations } from 'payload'
 import { can } from '../../collections/access.js'
+import { CSV_TYPES, MAX_CSV_BYTES } from './csvFile.js'
 import { interruption } from './liveness.js'
 import { normalizeRoot, parseHeader } from './source.js'
 
@@ -67,6 +70,8 @@ const controlCharacters = /[\u0000-\u001f\u007f]/
  * given.
  */
 const validSource: TextFieldSingleValidation = (value, { siblingData }) => {
+  // A CSV import reads the text it is given (`csv`), from nowhere.
+  if ((siblingData as { format?: string } | undefined)?.format === 'csv') return true
   const ical = (siblingData as { format?: string } | undefined)?.format === 'ical'
   const inline =
     typeof (siblingData as { ics?: unknown } | undefined)?.ics === 'string' &&
@@ -105,6 +110,32 @@ const validIcs: TextareaFieldValidation = (value) => {
     : 'ics is not an iCalendar file (BEGIN:VCALENDAR)'
 }
 
+const validCsv: TextareaFieldValidation = (value, { siblingData }) => {
+  const csv = (siblingData as { format?: string } | undefined)?.format === 'csv'
+  if (value === null || value === undefined || value === '')
+    return csv ? 'csv: give the text of the CSV file' : true
+  if (!csv) return 'csv is only for format csv'
+  if (typeof value !== 'string') return 'csv must be the text of a CSV file'
+  return value.length > MAX_CSV_BYTES
+    ? `csv is too long (at most ${MAX_CSV_BYTES} characters)`
+    : true
+}
+
+const validCsvType: SelectFieldSingleValidation = (value, options) =>
+  (options.siblingData as { format?: string } | undefined)?.format !== 'csv' || value
+    ? validations.select(value, options as never)
+    : 'type: say what the CSV file holds (events, venues or organizers)'
+
+const validMapping = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length <= 500 &&
+    Object.values(value).every((target) => target === null || typeof target === 'string'))
+    ? true
+    : 'mapping must be an object of CSV headers to column names (or null)'
+
 const validHeader: TextFieldSingleValidation = (value) => {
   if (value !== null && value !== undefined && typeof value !== 'string')
     return 'header must read "Name: value"'
@@ -142,8 +173,20 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
         options: [
           { label: 'v1 API (The Events Calendar, or another calendar like this one)', value: 'v1' },
           { label: 'iCalendar (.ics)', value: 'ical' },
+          { label: 'CSV (a spreadsheet)', value: 'csv' },
         ],
       },
+      // What a CSV file holds.
+      {
+        name: 'type',
+        type: 'select',
+        options: CSV_TYPES.map((value) => ({ label: value, value })),
+        validate: validCsvType,
+      },
+      // An uploaded CSV file's text: written, never read back, cleared when the run ends.
+      { name: 'csv', type: 'textarea', validate: validCsv, access: { read: () => false } },
+      // The CSV headers' columns (csvFile.ts `checkedMapping`); none: as proposed.
+      { name: 'mapping', type: 'json', validate: validMapping },
       { name: 'from', type: 'text', validate: validSource },
       // An uploaded iCalendar file's text: written, never read back, cleared when the run ends.
       { name: 'ics', type: 'textarea', validate: validIcs, access: { read: () => false } },

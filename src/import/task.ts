@@ -9,6 +9,8 @@ import {
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
+import { runCsvImport } from './csv.js'
+import type { CsvType } from './csvFile.js'
 import { runIcalImport } from './ical.js'
 import { HEARTBEAT_MS, interruption, thisRunner } from './liveness.js'
 import { ImportCancelled, type ImportProgress } from './progress.js'
@@ -25,8 +27,11 @@ const SAVE_EVERY_MS = 500
 
 type Run = {
   id: number | string
-  format?: 'v1' | 'ical' | null
+  format?: 'v1' | 'ical' | 'csv' | null
   ics?: string | null
+  csv?: string | null
+  type?: CsvType | null
+  mapping?: Record<string, unknown> | null
   from: string
   header?: string | null
   language?: 'fr' | 'es' | null
@@ -102,7 +107,19 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
             return cancelRequested
           },
         }
-        if (run.format === 'ical')
+        if (run.format === 'csv')
+          latest = await runCsvImport(
+            payload,
+            {
+              csv: run.csv ?? '',
+              type: run.type ?? 'events',
+              mapping: run.mapping,
+              dryRun: run.dryRun === true,
+            },
+            options,
+            hooks,
+          )
+        else if (run.format === 'ical')
           latest = await runIcalImport(
             payload,
             { ics: run.ics || undefined, url: run.from || undefined, dryRun: run.dryRun === true },
@@ -137,6 +154,7 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
         error,
         header: null,
         ics: null,
+        csv: null,
         finishedAt: new Date().toISOString(),
         ...(latest ? { progress: summary(latest), failures: latest.failures } : {}),
       })
@@ -185,6 +203,7 @@ async function closeInterrupted(payload: Payload, runs: string) {
         error: reason,
         header: null,
         ics: null,
+        csv: null,
         finishedAt: new Date().toISOString(),
       })
   }

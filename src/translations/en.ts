@@ -204,7 +204,7 @@ export const en = {
     importTitle: 'Import a calendar',
     importRefused: 'Only administrators may import.',
     importIntro:
-      'Reads a site that speaks The Events Calendar’s REST API ({{tribe}}) or another calendar like this one ({{calendar}}) and imports its venues, organizers, categories, tags and events. A second import updates what changed.',
+      'Reads a site that speaks The Events Calendar’s REST API ({{tribe}}) or another calendar like this one ({{calendar}}) and imports its venues, organizers, categories, tags and events; or an iCalendar file; or a CSV file of events, venues or organizers (The Events Calendar’s columns or this calendar’s export). A second import updates what changed.',
     importWhat: 'What to import',
     importFormatV1: 'A calendar site (The Events Calendar’s API, or one like this)',
     importFormatIcal: 'An iCalendar file (.ics) or its address',
@@ -252,5 +252,24 @@ export const en = {
     importFailureSource: 'Source id or address',
     importFailureAnswer: 'The answer',
     importAdjusted: 'Adjusted to fit ({{total}})',
+
+    // The CSV import of the Import page, and the lists' CSV export
+    importFormatCsv: 'A CSV file (events, venues or organizers, from a spreadsheet)',
+    csvFile: 'CSV file',
+    csvHolds: 'It holds',
+    csvRows: '{{rows}} rows ({{encoding}}, separated by {{delimiter}})',
+    csvTabs: 'tabs',
+    csvFailing: ', {{failing}} that cannot be imported',
+    csvColumn: 'Column of the file',
+    csvImportedAs: 'Imported as',
+    csvColumnFor: 'Column for {{header}}',
+    csvNotImported: '(not imported)',
+    csvFirstRows: 'First rows as they would be written',
+    csvRow: 'Row',
+    csvRowErrors: 'Rows that cannot be imported ({{total}})',
+    csvRowError: 'Row {{row}}: {{message}}',
+    csvDryRun: 'Dry run',
+    csvImport: 'Import',
+    exportCsv: 'Export CSV',
   },
 } as const

@@ -214,7 +214,7 @@ export const es: CalendarTranslations = {
     importTitle: 'Importar un calendario',
     importRefused: 'Solo los administradores pueden importar.',
     importIntro:
-      'Lee un sitio que habla la API REST de The Events Calendar ({{tribe}}) u otro calendario como este ({{calendar}}) e importa sus lugares, organizadores, categorías, etiquetas y eventos. Una segunda importación actualiza lo que cambió.',
+      'Lee un sitio que habla la API REST de The Events Calendar ({{tribe}}) u otro calendario como este ({{calendar}}) e importa sus lugares, organizadores, categorías, etiquetas y eventos; o un archivo iCalendar; o un archivo CSV de eventos, lugares u organizadores (las columnas de The Events Calendar o la exportación de este calendario). Una segunda importación actualiza lo que cambió.',
     importWhat: 'Qué importar',
     importFormatV1: 'Un sitio de calendario (la API de The Events Calendar, o uno como este)',
     importFormatIcal: 'Un archivo iCalendar (.ics) o su dirección',
@@ -263,5 +263,24 @@ export const es: CalendarTranslations = {
     importFailureSource: 'Id o dirección en el origen',
     importFailureAnswer: 'La respuesta',
     importAdjusted: 'Ajustados para caber ({{total}})',
+
+    // The CSV import of the Import page, and the lists' CSV export
+    importFormatCsv: 'Un archivo CSV (eventos, lugares u organizadores, de una hoja de cálculo)',
+    csvFile: 'Archivo CSV',
+    csvHolds: 'Contiene',
+    csvRows: '{{rows}} filas ({{encoding}}, separadas por {{delimiter}})',
+    csvTabs: 'tabulaciones',
+    csvFailing: ', {{failing}} que no se pueden importar',
+    csvColumn: 'Columna del archivo',
+    csvImportedAs: 'Importada como',
+    csvColumnFor: 'Columna para {{header}}',
+    csvNotImported: '(no importada)',
+    csvFirstRows: 'Primeras filas tal como se escribirían',
+    csvRow: 'Fila',
+    csvRowErrors: 'Filas que no se pueden importar ({{total}})',
+    csvRowError: 'Fila {{row}}: {{message}}',
+    csvDryRun: 'Simulación',
+    csvImport: 'Importar',
+    exportCsv: 'Exportar CSV',
   },
 }

@@ -213,7 +213,7 @@ export const fr: CalendarTranslations = {
     importTitle: 'Importer un calendrier',
     importRefused: 'Seuls les administrateurs peuvent importer.',
     importIntro:
-      'Lit un site qui parle l’API REST de The Events Calendar ({{tribe}}) ou un autre calendrier comme celui-ci ({{calendar}}) et en importe les lieux, organisateurs, catégories, étiquettes et événements. Un second import met à jour ce qui a changé.',
+      'Lit un site qui parle l’API REST de The Events Calendar ({{tribe}}) ou un autre calendrier comme celui-ci ({{calendar}}) et en importe les lieux, organisateurs, catégories, étiquettes et événements ; ou un fichier iCalendar ; ou un fichier CSV d’événements, de lieux ou d’organisateurs (les colonnes de The Events Calendar ou l’export de ce calendrier). Un second import met à jour ce qui a changé.',
     importWhat: 'Quoi importer',
     importFormatV1: 'Un site de calendrier (l’API de The Events Calendar, ou un comme celui-ci)',
     importFormatIcal: 'Un fichier iCalendar (.ics) ou son adresse',
@@ -262,5 +262,24 @@ export const fr: CalendarTranslations = {
     importFailureSource: 'Identifiant ou adresse à la source',
     importFailureAnswer: 'La réponse',
     importAdjusted: 'Ajustés pour convenir ({{total}})',
+
+    // The CSV import of the Import page, and the lists' CSV export
+    importFormatCsv: 'Un fichier CSV (événements, lieux ou organisateurs, d’un tableur)',
+    csvFile: 'Fichier CSV',
+    csvHolds: 'Il contient',
+    csvRows: '{{rows}} lignes ({{encoding}}, séparées par {{delimiter}})',
+    csvTabs: 'des tabulations',
+    csvFailing: ', dont {{failing}} ne peuvent pas être importées',
+    csvColumn: 'Colonne du fichier',
+    csvImportedAs: 'Importée comme',
+    csvColumnFor: 'Colonne pour {{header}}',
+    csvNotImported: '(non importée)',
+    csvFirstRows: 'Premières lignes telles qu’elles seraient écrites',
+    csvRow: 'Ligne',
+    csvRowErrors: 'Lignes qui ne peuvent pas être importées ({{total}})',
+    csvRowError: 'Ligne {{row}} : {{message}}',
+    csvDryRun: 'Essai à blanc',
+    csvImport: 'Importer',
+    exportCsv: 'Exporter en CSV',
   },
 }

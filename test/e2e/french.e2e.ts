@@ -110,6 +110,12 @@ describe('the admin in French', { timeout: 600_000 }, () => {
       await ui.screenshot('fr-calendar')
     }))
 
+  it('the events list links to its CSV export', () =>
+    step('fr-list', async () => {
+      await ui.open('/collections/events')
+      await ui.page.locator('.cal-export-csv a', { hasText: 'Exporter en CSV' }).waitFor()
+    }))
+
   it('an event’s form: fields, recurrence editor, zone picker and feed links', () =>
     step('fr-event', async () => {
       await ui.openForm(`/collections/events/${seriesId}`)

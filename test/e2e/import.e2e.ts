@@ -226,6 +226,84 @@ describe('the Import page', { timeout: 600_000 }, () => {
     assert.equal(found.body.docs[0]?.venue?.name, 'Library')
   })
 
+  it('a CSV file is uploaded: its mapping previewed and changed, a dry run, then the import', async () => {
+    const file = path.join(os.tmpdir(), `calendar-e2e-${process.pid}.csv`)
+    fs.writeFileSync(
+      file,
+      [
+        'Event Name,Event Start Date,Event Start Time,Event End Date,Event End Time,Notes,Event Cost',
+        'CSV concert,2027-06-01,8:00 PM,2027-06-01,10:00 PM,Bring earplugs,12',
+        'CSV fair,06/05/2027,,06/05/2027,,,',
+        'Ragged row,2027-06-09',
+        '',
+      ].join('\r\n'),
+    )
+    await ui.open('/import')
+    await ui.choose('format', 'A CSV file')
+    await ui.page.locator('input[name=csv]').setInputFiles(file)
+    await ui.page.locator('select[name=type]').selectOption('events')
+    // The proposed mapping: The Events Calendar's names; "Notes" is not imported.
+    const columnOf = (header: string) =>
+      ui.page.locator(`.cal-import__mapping tr[data-header="${header}"] select`)
+    await ui.page.locator('.cal-import__rows tr[data-row="2"]').waitFor()
+    assert.equal(await columnOf('Event Name').inputValue(), 'title')
+    assert.equal(await columnOf('Event Start Time').inputValue(), 'start_time')
+    assert.equal(await columnOf('Notes').inputValue(), '')
+    const rowText = () => ui.page.locator('.cal-import__rows tr[data-row="2"]').innerText()
+    assert.match(await rowText(), /2027-06-01 20:00:00/)
+    assert.match(
+      await ui.page.locator('.cal-import__row-errors').innerText(),
+      /Row 4: row 4: 2 cells where the header has 7/,
+    )
+    // Notes become the excerpt: the preview shows them.
+    await columnOf('Notes').selectOption('excerpt')
+    await ui.page.waitForFunction(() =>
+      document.querySelector('.cal-import__rows tr[data-row="2"]')?.textContent?.includes('Bring'),
+    )
+    await ui.page.getByRole('button', { name: 'Dry run' }).click()
+    await stateIs('done')
+    assert.deepEqual(await countsOf('events'), {
+      read: 3,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      failed: 1,
+      pruned: 0,
+      adjusted: 0,
+    })
+    await ui.page.locator('.cal-import__failures tr[data-resource=events]').waitFor()
+    await ui.page.getByRole('button', { name: 'Import', exact: true }).click()
+    await ui.page.waitForFunction(
+      () =>
+        document.querySelector('.cal-import__run h2')?.textContent?.includes('done') &&
+        document.querySelector('[data-column=created]')?.textContent === '2',
+    )
+    fs.rmSync(file)
+    const token = await rest.login(ADMIN.email, ADMIN.password)
+    const found = await rest.request(
+      'GET',
+      `/api/events?where[title][equals]=${encodeURIComponent('CSV concert')}`,
+      { token },
+    )
+    assert.equal(found.body.docs[0]?.excerptHtml, 'Bring earplugs')
+  })
+
+  it('the events, venues and organizers lists link to their CSV export in the list’s language', async () => {
+    for (const resource of ['events', 'venues', 'organizers']) {
+      await ui.open(`/collections/${resource}?locale=fr`)
+      const link = ui.page.locator('.cal-export-csv a')
+      await link.waitFor()
+      const href = new URL((await link.getAttribute('href'))!, app.url)
+      assert.equal(href.pathname, `/api/cal/csv/${resource}.csv`)
+      assert.equal(href.searchParams.get('translation_language'), 'fr')
+      // The session's cookie is enough to download it.
+      const download = await ui.page.request.get(href.toString())
+      assert.equal(download.status(), 200)
+      assert.match(await download.text(), /^\uFEFFid,/)
+    }
+  })
+
   it('anyone else finds no link and a page that is not for them', async () => {
     const token = await rest.login(ADMIN.email, ADMIN.password)
     const created = await rest.request('POST', '/api/users', {

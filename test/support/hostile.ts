@@ -652,6 +652,83 @@ function pathOf(route: string): fc.Arbitrary<string> {
     )
 }
 
+// ---- uploads
+// -------------------------------------------------------------------------------------
+
+/** Header names of CSV files: ours, The Events Calendar's, and nonsense. */
+const CSV_HEADERS = [
+  'Event Name',
+  'Event Start Date',
+  'Event Start Time',
+  'Event End Date',
+  'Event Venue Name',
+  'Event Organizer Name',
+  'Event Category',
+  'Event Cost',
+  'Venue Name',
+  'Organizer Name',
+  'Organizer Email',
+  'title',
+  'start_date',
+  'end_date',
+  'timezone',
+  'venue',
+  'organizer',
+  'global_id',
+  'venue.global_id',
+  'image',
+  'website',
+  'all_day',
+  'status',
+  '',
+  '=cmd|x',
+  '__proto__',
+]
+const CSV_CELLS = [
+  '=1+1',
+  '=HYPERLINK("http://evil.example")',
+  '+33 1 23',
+  '-5',
+  '@SUM(A1)',
+  "'=quoted",
+  '2027-01-01 10:00',
+  '01/02/2027',
+  '8:00 PM',
+  'yes',
+  'maybe',
+  'Mars/Olympus',
+  'http://evil.example/x.png',
+  'javascript:alert(1)',
+  'example.com?id=1',
+  'publish',
+  'trash',
+  '"',
+  'a\r\nb',
+  '\u0000',
+]
+const csvCell = fc.oneof(
+  { arbitrary: fc.constantFrom(...CSV_CELLS), weight: 3 },
+  { arbitrary: hostileString.filter((s) => s.length < 2000), weight: 2 },
+)
+
+/**
+ * A CSV file's text: headers and ragged rows of hostile cells, quoted as RFC 4180 says or joined
+ * raw (quotes left open), with one of the delimiters spreadsheets use, under a content type.
+ */
+const csvUpload = fc
+  .record({
+    headers: fc.array(fc.constantFrom(...CSV_HEADERS), { minLength: 1, maxLength: 6 }),
+    rows: fc.array(fc.array(csvCell, { maxLength: 7 }), { maxLength: 5 }),
+    delimiter: fc.constantFrom(',', ',', ';', '\t'),
+    quoted: fc.boolean(),
+    type: fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'application/json', ''),
+  })
+  .map(({ headers, rows, delimiter, quoted, type }) => {
+    const quote = (cell: string) => (quoted ? `"${cell.replace(/"/g, '""')}"` : cell)
+    const text = [headers, ...rows].map((row) => row.map(quote).join(delimiter)).join('\r\n')
+    return { text, type: type as string, chunked: undefined as boolean | undefined }
+  })
+
 // ---- requests
 // ------------------------------------------------------------------------------------
 
@@ -693,6 +770,8 @@ export function hostileRequests(
         .filter(([name, spec]) => spec.required && !target.route.includes(`{${name}}`))
         .map(([name]) => name)
       const hasBody = WRITE_METHODS.includes(chosen as Method)
+      // An upload takes a file as its body and its parameters in the query string.
+      const upload = Boolean(operation.upload) && hasBody
       return fc
         .record({
           caller: fc.nat(callerCount - 1),
@@ -700,7 +779,7 @@ export function hostileRequests(
           language: fc.constantFrom('', '', '', '', '/fr', '/es', '/en', '/de'),
           query: fc.tuple(
             // Writes mostly carry their arguments in the body.
-            hasBody
+            hasBody && !upload
               ? fc.oneof(
                   { arbitrary: fc.constant<Pair[]>([]), weight: 3 },
                   { arbitrary: pairs(names, params, target.route), weight: 2 },
@@ -709,7 +788,14 @@ export function hostileRequests(
             fc.option(fc.constantFrom(...MALFORMED_ENCODINGS), { freq: 8 }),
           ),
           extraHeaders: fc.constantFrom(...EXTRA_HEADERS),
-          body: hasBody ? bodyOf(params, target.route, required) : fc.constant(undefined),
+          body: upload
+            ? fc.oneof(
+                { arbitrary: csvUpload, weight: 4 },
+                { arbitrary: bodyOf(params, target.route, required), weight: 1 },
+              )
+            : hasBody
+              ? bodyOf(params, target.route, required)
+              : fc.constant(undefined),
         })
         .map(({ caller, path, language, query, extraHeaders, body }): HostileRequest => {
           const headers: Record<string, string> = { ...extraHeaders }

@@ -5,6 +5,7 @@ import * as migration_20261124_205013_scheduled_posts_index from './20261124_205
 import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text'
 import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series'
 import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness'
+import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import'
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261125_092931_import_runs_liveness.up,
     down: migration_20261125_092931_import_runs_liveness.down,
     name: '20261125_092931_import_runs_liveness',
+  },
+  {
+    up: migration_20261125_145308_csv_import.up,
+    down: migration_20261125_145308_csv_import.down,
+    name: '20261125_145308_csv_import',
   },
 ]

@@ -35,6 +35,11 @@ export function eventsAdminViews(
   }
 }
 
+/** "Export CSV" above the list of events, venues or organizers (src/admin/csv). */
+export const exportCsvComponents = (resource: 'events' | 'venues' | 'organizers') => ({
+  beforeListTable: [component('ExportCsvLink', { resource })],
+})
+
 /**
  * Links for calendar apps in the event's sidebar: the event as .ics, and the calendar's
  * subscription.

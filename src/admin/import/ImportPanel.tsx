@@ -11,6 +11,7 @@ import {
 } from 'react'
 import type { CalendarTextKey } from '../../translations/index.js'
 import { chosenValue } from '../selectValue.js'
+import { CsvImport } from './CsvImport.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 const COLUMNS = [
@@ -89,7 +90,7 @@ type Run = {
  */
 export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   const { t } = useCalendarTranslation()
-  const [format, setFormat] = useState<'v1' | 'ical'>('v1')
+  const [format, setFormat] = useState<'v1' | 'ical' | 'csv'>('v1')
   const [file, setFile] = useState<File | null>(null)
   const [from, setFrom] = useState('')
   const [user, setUser] = useState('')
@@ -109,6 +110,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
 
   const poll = (id: number) => {
     stopPolling()
+    setRun({ id, state: 'queued' })
     timer.current = setInterval(async () => {
       const response = await fetch(`${api}/${runs}/${id}?depth=0`, { credentials: 'include' })
       if (!response.ok) return
@@ -192,88 +194,97 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
           options={[
             { value: 'v1', label: t('importFormatV1') },
             { value: 'ical', label: t('importFormatIcal') },
+            { value: 'csv', label: t('importFormatCsv') },
           ]}
           value={format}
-          onChange={(option) => setFormat(chosenValue(option) === 'ical' ? 'ical' : 'v1')}
+          onChange={(option) => {
+            const chosen = chosenValue(option)
+            setFormat(chosen === 'ical' || chosen === 'csv' ? chosen : 'v1')
+          }}
         />
-        <TextInput
-          path="from"
-          label={t(format === 'ical' ? 'importIcalAddress' : 'importSource')}
-          required={format === 'v1' || !file}
-          value={from}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => setFrom(e.target.value)}
-          placeholder={
-            format === 'ical'
-              ? 'https://example.org/calendar.ics'
-              : 'https://example.org/wp-json/tribe/events/v1/'
-          }
-        />
-        {format === 'ical' && (
-          <div className="field-type">
-            <FieldLabel htmlFor="field-ics" label={t('importIcalFile')} />
-            <input
-              id="field-ics"
-              name="ics"
-              type="file"
-              accept=".ics,text/calendar"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </div>
-        )}
-        {format === 'v1' && (
+        {format === 'csv' && <CsvImport api={api} running={running} onRun={poll} />}
+        {format !== 'csv' && (
           <>
-            <fieldset style={{ display: 'grid', gap: '0.75rem', border: 0, padding: 0 }}>
-              <legend className="field-label">{t('importCredentials')}</legend>
-              <TextInput
-                path="user"
-                label={t('importUser')}
-                htmlAttributes={{ autoComplete: 'off' }}
-                value={user}
-                onChange={(e: ChangeEvent<HTMLInputElement>) => setUser(e.target.value)}
-              />
-              <TextInput
-                path="password"
-                label={t('importPassword')}
-                // TextInput spreads these over its input's own attributes: a password box.
-                htmlAttributes={{ autoComplete: 'new-password', type: 'password' } as object}
-                value={password}
-                onChange={(e: ChangeEvent<HTMLInputElement>) => setPassword(e.target.value)}
-              />
-            </fieldset>
-            <SelectInput
-              path="language"
-              name="language"
-              label={t('importLanguage')}
-              isClearable={false}
-              options={[
-                { value: 'en', label: t('importLanguageEn') },
-                { value: 'fr', label: t('importLanguageFr') },
-                { value: 'es', label: t('importLanguageEs') },
-              ]}
-              value={language}
-              onChange={(option) => setLanguage(chosenValue(option) || 'en')}
+            <TextInput
+              path="from"
+              label={t(format === 'ical' ? 'importIcalAddress' : 'importSource')}
+              required={format === 'v1' || !file}
+              value={from}
+              onChange={(e: ChangeEvent<HTMLInputElement>) => setFrom(e.target.value)}
+              placeholder={
+                format === 'ical'
+                  ? 'https://example.org/calendar.ics'
+                  : 'https://example.org/wp-json/tribe/events/v1/'
+              }
             />
+            {format === 'ical' && (
+              <div className="field-type">
+                <FieldLabel htmlFor="field-ics" label={t('importIcalFile')} />
+                <input
+                  id="field-ics"
+                  name="ics"
+                  type="file"
+                  accept=".ics,text/calendar"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
+              </div>
+            )}
+            {format === 'v1' && (
+              <>
+                <fieldset style={{ display: 'grid', gap: '0.75rem', border: 0, padding: 0 }}>
+                  <legend className="field-label">{t('importCredentials')}</legend>
+                  <TextInput
+                    path="user"
+                    label={t('importUser')}
+                    htmlAttributes={{ autoComplete: 'off' }}
+                    value={user}
+                    onChange={(e: ChangeEvent<HTMLInputElement>) => setUser(e.target.value)}
+                  />
+                  <TextInput
+                    path="password"
+                    label={t('importPassword')}
+                    // TextInput spreads these over its input's own attributes: a password box.
+                    htmlAttributes={{ autoComplete: 'new-password', type: 'password' } as object}
+                    value={password}
+                    onChange={(e: ChangeEvent<HTMLInputElement>) => setPassword(e.target.value)}
+                  />
+                </fieldset>
+                <SelectInput
+                  path="language"
+                  name="language"
+                  label={t('importLanguage')}
+                  isClearable={false}
+                  options={[
+                    { value: 'en', label: t('importLanguageEn') },
+                    { value: 'fr', label: t('importLanguageFr') },
+                    { value: 'es', label: t('importLanguageEs') },
+                  ]}
+                  value={language}
+                  onChange={(option) => setLanguage(chosenValue(option) || 'en')}
+                />
+                <CheckboxInput
+                  id="field-prune"
+                  name="prune"
+                  label={t('importPrune')}
+                  checked={prune}
+                  onToggle={(e) => setPrune(e.target.checked)}
+                />
+              </>
+            )}
             <CheckboxInput
-              id="field-prune"
-              name="prune"
-              label={t('importPrune')}
-              checked={prune}
-              onToggle={(e) => setPrune(e.target.checked)}
+              id="field-dryRun"
+              name="dryRun"
+              label={t('importDryRun')}
+              checked={dryRun}
+              onToggle={(e) => setDryRun(e.target.checked)}
             />
+            <div>
+              <Button type="submit" disabled={running}>
+                {t('importStart')}
+              </Button>
+            </div>
           </>
         )}
-        <CheckboxInput
-          id="field-dryRun"
-          name="dryRun"
-          label={t('importDryRun')}
-          checked={dryRun}
-          onToggle={(e) => setDryRun(e.target.checked)}
-        />
-        <div>
-          <Button type="submit" disabled={running}>
-            {t('importStart')}
-          </Button>
-        </div>
         {errors.length > 0 && (
           <ul
             className="cal-import__errors"
