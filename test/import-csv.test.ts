@@ -23,6 +23,19 @@ let server: TestServer
 let admin: TestUser
 let dir: string
 
+/** The import run once it has ended (or as it stands after 10 s), read through Payload's REST. */
+async function endedRun(id: number): Promise<any> {
+  let run: any
+  for (let i = 0; i < 100; i++) {
+    run = (
+      await server.request('GET', `/api/${DEFAULTS.importRunsSlug}/${id}`, { token: admin.token })
+    ).body
+    if (['done', 'failed'].includes(run.state)) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return run
+}
+
 beforeAll(async () => {
   server = await startTestServer()
   admin = await registerAdministrator(server)
@@ -260,13 +273,7 @@ it('an administrator imports through the runs’ REST; nobody else may', async (
   }
   const created = await server.request('POST', runs, { token: admin.token, body })
   expect(created.status).toBe(201)
-  let run: any
-  for (let i = 0; i < 100; i++) {
-    run = (await server.request('GET', `${runs}/${created.body.doc.id}`, { token: admin.token }))
-      .body
-    if (['done', 'failed'].includes(run.state)) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const run = await endedRun(created.body.doc.id)
   expect(run).toMatchObject({ state: 'done', format: 'csv', type: 'organizers' })
   expect(run.csv).toBeUndefined()
   expect(run.progress.resources.organizers).toMatchObject({ read: 2, unchanged: 2 })
@@ -369,16 +376,7 @@ it('the import route queues a run as the administrator; nobody else may preview 
   const queued = await upload('/import?type=organizers', file)
   expect(queued.status).toBe(202)
   expect(queued.body).toMatchObject({ state: 'queued', type: 'organizers', dry_run: false })
-  let run: any
-  for (let i = 0; i < 100; i++) {
-    run = (
-      await server.request('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`, {
-        token: admin.token,
-      })
-    ).body
-    if (['done', 'failed'].includes(run.state)) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const run = await endedRun(queued.body.id)
   expect(run).toMatchObject({ state: 'done', startedBy: { id: admin.id } })
   expect(run.progress.resources.organizers).toMatchObject({ read: 1, created: 1 })
 })
@@ -428,16 +426,7 @@ it('hostile files: a clear 4xx or a row’s failure, never a 5xx or a partial wr
   ])
   const queued = await upload('/import?type=venues', ragged)
   expect(queued.status).toBe(202)
-  let run: any
-  for (let i = 0; i < 100; i++) {
-    run = (
-      await server.request('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`, {
-        token: admin.token,
-      })
-    ).body
-    if (['done', 'failed'].includes(run.state)) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const run = await endedRun(queued.body.id)
   expect(run.progress.resources.venues).toMatchObject({ read: 3, created: 2, failed: 1 })
   expect(run.failures).toEqual([
     { resource: 'venues', sourceId: 'row 3', message: 'row 3: 3 cells where the header has 2' },
