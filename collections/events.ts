@@ -15,6 +15,7 @@ import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
+import { eventStatusFields, keepPreviousStart } from './eventStatus.js'
 import { sequenceField } from './hooks/eventSequence.js'
 import {
   countTermsAfterChange,
@@ -102,6 +103,11 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     'series',
     'occurrence',
     'detached',
+    // Whether it takes place is not content: readers of a locked event still learn it is canceled.
+    'eventStatus',
+    'eventStatusReason',
+    'previousStartDate',
+    'attendanceMode',
   ])
   return {
     slug: slugs.events,
@@ -141,6 +147,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       ],
       beforeChange: [
         eventDates(options.siteTimezone),
+        keepPreviousStart,
         eventCost,
         keepHtmlBeside(['description', 'excerpt']),
         seriesBeforeChange(slugs.events),
@@ -205,6 +212,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       recurrenceField(),
       isSeriesField(),
       ...occurrenceFields(slugs.events),
+      eventStatusFields(),
       {
         name: 'venue',
         label: label('venue'),

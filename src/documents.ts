@@ -258,6 +258,12 @@ export interface Event {
   occurrence?: string | null;
   detached?: boolean | null;
   copiedFrom?: string | null;
+  eventStatus?: ('scheduled' | 'canceled' | 'postponed' | 'rescheduled' | 'moved_online') | null;
+  previousStartDate?: string | null;
+  eventStatusReason?: string | null;
+  attendanceMode?: ('offline' | 'online' | 'mixed') | null;
+  onlineUrl?: string | null;
+  onlineDetails?: string | null;
   venue?: (number | null) | Venue;
   organizers?: (number | Organizer)[] | null;
   categories?: (number | EventCategory)[] | null;
@@ -841,6 +847,12 @@ export interface EventsSelect<T extends boolean = true> {
   occurrence?: T;
   detached?: T;
   copiedFrom?: T;
+  eventStatus?: T;
+  previousStartDate?: T;
+  eventStatusReason?: T;
+  attendanceMode?: T;
+  onlineUrl?: T;
+  onlineDetails?: T;
   venue?: T;
   organizers?: T;
   categories?: T;

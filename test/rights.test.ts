@@ -204,6 +204,12 @@ describe('v1 writes of events, venues and organizers', () => {
               title: unique('New'),
               start_date: '2031-01-01 10:00:00',
               end_date: '2031-01-01 12:00:00',
+              event_status: 'postponed',
+              event_status_reason: 'Rights',
+              attendance_mode: 'mixed',
+              online_url: 'https://stream.example/rights',
+              is_virtual: true,
+              virtual_url: 'https://stream.example/pro',
             }
           : { [type.nameArg]: unique('New') }
       // Create: contributors and above; refusals come before validation (an empty body).
@@ -416,6 +422,10 @@ describe("Payload's REST obeys the same matrix", () => {
               title: unique('New'),
               startDate: '2031-01-01T10:00:00Z',
               endDate: '2031-01-01T12:00:00Z',
+              eventStatus: 'canceled',
+              eventStatusReason: 'Rights',
+              attendanceMode: 'online',
+              onlineUrl: 'https://stream.example/rights',
             }
           : { name: unique('New') }
       await expectCall(

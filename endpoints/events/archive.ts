@@ -13,6 +13,26 @@ import { venuesNear, venuesWithCoordinates } from './geo.js'
 import { totalsOf } from './totals.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { searchFieldsOf } from '../fields/table.js'
+import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
+
+/** A comma list of some of `values`. */
+const wordsCheck = (name: string, values: readonly string[]) => (given: (string | number)[]) => {
+  const unknown = given.filter((word) => !values.includes(String(word)))
+  return unknown.length
+    ? `${name}: ${unknown.join(', ')} is not one of ${values.join(', ')}.`
+    : undefined
+}
+
+/**
+ * Events whose `field` is one of `values`; events stored before the field existed count as its
+ * default.
+ */
+function oneOfWhere(field: string, values: (string | number)[], fallback: string): Where {
+  const words = values.map(String)
+  return words.includes(fallback)
+    ? { or: [{ [field]: { in: words } }, { [field]: { exists: false } }] }
+    : { [field]: { in: words } }
+}
 
 const EARTH_RADIUS_DEFAULT_KM = 50
 
@@ -79,6 +99,16 @@ export const archiveParams = {
     kind: 'list',
     description: 'Post statuses (comma list). Without edit rights only "publish".',
     check: statusCheck('events'),
+  },
+  event_status: {
+    kind: 'list',
+    description: `Events with any of these event statuses (comma list: ${EVENT_STATUSES.join(', ')}).`,
+    check: wordsCheck('event_status', EVENT_STATUSES),
+  },
+  attendance_mode: {
+    kind: 'list',
+    description: `Events attended in any of these ways (comma list: ${ATTENDANCE_MODES.join(', ')}).`,
+    check: wordsCheck('attendance_mode', ATTENDANCE_MODES),
   },
   geoloc: {
     kind: 'boolean',
@@ -162,6 +192,8 @@ function restQuery(
     'venue',
     'organizer',
     'featured',
+    'event_status',
+    'attendance_mode',
   ])
     put(name, args[name])
   return query
@@ -200,6 +232,9 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
   if (args.organizer) where.push({ organizers: { in: args.organizer } })
   if (args.featured !== undefined) where.push({ featured: { equals: args.featured } })
   if (args.ticketed !== undefined) where.push({ ticketed: { equals: args.ticketed } })
+  if (args.event_status) where.push(oneOfWhere('eventStatus', args.event_status, 'scheduled'))
+  if (args.attendance_mode)
+    where.push(oneOfWhere('attendanceMode', args.attendance_mode, 'offline'))
   if (args.include) where.push({ id: { in: args.include } })
   if (args.post_parent) where.push({ parent: { equals: args.post_parent } })
   if (args.geoloc !== undefined) {

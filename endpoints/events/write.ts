@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import { changeWholeSeries, splitSeriesAt } from '../../collections/series/edit.js'
 import type { Context } from '../context.js'
-import { EVENT_FIELDS } from '../fields/events.js'
+import { EVENT_FIELDS, EVENT_WRITE_ALIASES } from '../fields/events.js'
 import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
@@ -29,7 +29,7 @@ async function respond(context: Context, id: number, status: number) {
 /** `POST /events` (docs/v1-reference.md §5.3): 201 with the new event. */
 export const createEvent: Operation = {
   summary: 'Create an event',
-  params: paramsOf(EVENT_FIELDS, { creating: true }),
+  params: { ...paramsOf(EVENT_FIELDS, { creating: true }), ...EVENT_WRITE_ALIASES },
   body: true,
   responses: { 201: 'Event', 400: { errors: LINKED_ERRORS } },
   authorize: (context) => requireUser(context, can.editPosts(context.user)),
@@ -51,6 +51,7 @@ export function updateEvent(address: EventAddress): Operation {
         ? { id: eventIdParam, password: unusedPasswordParam }
         : { slug: eventSlugParam }),
       ...paramsOf(EVENT_FIELDS, { creating: false }),
+      ...EVENT_WRITE_ALIASES,
       apply_to: applyToParam('change'),
     },
     body: true,

@@ -44,6 +44,11 @@ import {
   writeRecurrence,
 } from './recurrence.js'
 import { Venue } from './venues.js'
+import {
+  ATTENDANCE_MODES,
+  EVENT_STATUSES,
+  type AttendanceMode,
+} from '../../collections/eventStatus.js'
 import { spreadsheetDateTime } from '../../src/lib/spreadsheetDates.js'
 import {
   CellError,
@@ -307,6 +312,65 @@ const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<Even
 const linkedOptions = (view: EventView) => ({
   images: view.related.images,
   withJsonLd: view.withJsonLd,
+})
+
+/** One of a few words, as schema and argument. */
+const oneOf = (values: readonly string[], description: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { description },
+  )
+
+/** The zone an event's wall clocks are read and written in. */
+const eventZone = (context: Context, args: Record<string, any>, stored: Doc | null): string =>
+  args.timezone || stored?.timezone || context.options.siteTimezone
+
+const hasVenue = (venue: unknown) =>
+  venue !== undefined &&
+  venue !== null &&
+  venue !== '' &&
+  venue !== 0 &&
+  venue !== '0' &&
+  !(Array.isArray(venue) && venue.length === 0)
+
+/**
+ * The attendance as written: `attendance_mode`, else The Events Calendar Pro's `is_virtual` (true:
+ * online, or online and in person when the event has a venue; false: in person).
+ */
+const writeAttendance: Write = (args, _context, stored) => {
+  if (args.attendance_mode !== undefined) return { attendanceMode: args.attendance_mode }
+  if (args.is_virtual === undefined) return undefined
+  if (!args.is_virtual) return { attendanceMode: 'offline' satisfies AttendanceMode }
+  const venue = args.venue !== undefined ? args.venue : stored?.venue
+  return { attendanceMode: (hasVenue(venue) ? 'mixed' : 'online') satisfies AttendanceMode }
+}
+
+/** The online address as written: `online_url`, else The Events Calendar Pro's `virtual_url`. */
+const writeOnlineUrl: Write = (args) => {
+  const url = args.online_url !== undefined ? args.online_url : args.virtual_url
+  return url !== undefined ? { onlineUrl: url } : undefined
+}
+
+/**
+ * Arguments of The Events Calendar Pro's virtual events that event writes accept as well:
+ * `attendance_mode` and `online_url` win when both are given.
+ */
+export const EVENT_WRITE_ALIASES = {
+  is_virtual: {
+    kind: 'boolean',
+    description:
+      'The Events Calendar Pro’s name: true sets attendance_mode to online (mixed when the event has a venue), false to offline. attendance_mode wins.',
+  },
+  virtual_url: urlParam('The Events Calendar Pro’s name for online_url (which wins).'),
+} satisfies Record<string, ParamSpec>
+
+/** A CSV cell of a list of words: trimmed, lower-cased, blank as the default. */
+const wordCell = (key: string, blank: string, ...aliases: string[]): Flat<EventView> => ({
+  columns: [{ name: key, aliases, cell: (record) => record[key] }],
+  read: (cells, write) => {
+    const text = cells[key]
+    if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/ /g, '_') || blank
+  },
 })
 
 const costParam: ParamSpec = {
@@ -575,6 +639,88 @@ export const EVENT_FIELDS = {
         checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
     },
     flat: exportOnly('post_parent'),
+  },
+  // Ours (collections/eventStatus.ts): whether the event takes place, and how people attend it.
+  event_status: {
+    schema: oneOf(EVENT_STATUSES, 'Whether the event takes place as planned'),
+    show: ({ doc }) => doc.eventStatus ?? 'scheduled',
+    field: 'eventStatus',
+    param: {
+      kind: 'string',
+      enum: EVENT_STATUSES,
+      description:
+        'Event status: scheduled, canceled, postponed, rescheduled or moved_online (The Events Calendar’s status values are the same).',
+    },
+    flat: wordCell('event_status', 'scheduled', 'Event Status', '_tribe_events_status'),
+  },
+  event_status_reason: {
+    schema: Type.String({ description: 'Why the status is what it is, as written; "" when none' }),
+    show: ({ doc }) => doc.eventStatusReason ?? '',
+    field: 'eventStatusReason',
+    localized: true,
+    param: { kind: 'string', description: 'Reason for the status, in the request’s language.' },
+    flat: named('event_status_reason', 'Event Status Reason', '_tribe_events_status_reason'),
+  },
+  previous_start_date: {
+    schema: Type.Union(
+      [wallClock('Start before the event moved, in the event’s time zone'), Type.Literal('')],
+      {
+        description: 'Start before the event moved, in the event’s time zone; "" when none',
+      },
+    ),
+    show: ({ doc, context }) =>
+      wallClockIn(doc.previousStartDate, doc.timezone || context.options.siteTimezone),
+    field: 'previousStartDate',
+    param: {
+      kind: 'string',
+      description:
+        'Start before the event moved, in the event’s time zone (or the site zone); empty to clear. Kept by itself when the start of a published, scheduled event moves.',
+      check: (value: string, context: Context) =>
+        value === '' || parseDate(value, 'UTC', context.now)
+          ? undefined
+          : `Invalid date: ${value}.`,
+    },
+    write: (args, context, stored) =>
+      args.previous_start_date === undefined
+        ? undefined
+        : {
+            previousStartDate:
+              args.previous_start_date === ''
+                ? null
+                : parseDate(
+                    args.previous_start_date,
+                    eventZone(context, args, stored),
+                    context.now,
+                  )!
+                    .toUTC()
+                    .toISO(),
+          },
+  },
+  attendance_mode: {
+    schema: oneOf(ATTENDANCE_MODES, 'How people attend: in person, online, or both'),
+    show: ({ doc }) => doc.attendanceMode ?? 'offline',
+    field: 'attendanceMode',
+    param: {
+      kind: 'string',
+      enum: ATTENDANCE_MODES,
+      description: 'Attendance: offline (in person), online, or mixed (both).',
+    },
+    write: writeAttendance,
+    flat: wordCell('attendance_mode', 'offline', 'Event Attendance Mode'),
+  },
+  online_url: {
+    schema: Type.String({ description: 'Where to attend online; "" when none' }),
+    show: ({ doc }) => doc.onlineUrl ?? '',
+    locked: '',
+    field: 'onlineUrl',
+    param: urlParam('Where to attend online (http or https); empty for none.'),
+    write: writeOnlineUrl,
+    flat: storedText(
+      'online_url',
+      'onlineUrl',
+      ['Event Online URL', 'Virtual URL', '_tribe_events_virtual_url'],
+      '',
+    ),
   },
   // Ours (endpoints/fields/recurrence.ts): only a recurring series and its dates have these keys.
   recurrence: {

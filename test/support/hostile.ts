@@ -310,6 +310,14 @@ function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitra
       fc.constant('[]'),
     )
   if (name === 'cost') return fc.constantFrom('"€5"', '["0","10$"]', '"Free"', '"5,50 7,50"')
+  if (name === 'online_url' || name === 'virtual_url')
+    return fc.constantFrom('"https://stream.example/room"', '""', '"javascript:alert(1)"')
+  if (name === 'previous_start_date')
+    return fc.constantFrom('"2031-01-01 10:00:00"', '""', '"last friday"', '"soon"')
+  // The archive's filters (comma lists; writes take one word of the param's enum, above).
+  if (name === 'event_status')
+    return fc.constantFrom('"canceled,postponed"', '"scheduled"', '"cancelled"')
+  if (name === 'attendance_mode') return fc.constantFrom('"online,mixed"', '"offline"', '"virtual"')
   // A series makes up to 731 events per write: plausible rules, short ones, and refused ones.
   if (name === 'recurrence') {
     return fc.constantFrom(
@@ -680,6 +688,11 @@ const CSV_HEADERS = [
   'website',
   'all_day',
   'status',
+  'event_status',
+  'Event Status',
+  '_tribe_events_status',
+  'attendance_mode',
+  'online_url',
   '',
   '=cmd|x',
   '__proto__',
@@ -696,6 +709,8 @@ const CSV_CELLS = [
   '8:00 PM',
   'yes',
   'maybe',
+  'Canceled',
+  'moved online',
   'Mars/Olympus',
   'http://evil.example/x.png',
   'javascript:alert(1)',

@@ -1,0 +1,133 @@
+import type { CollectionBeforeChangeHook, Field, SelectFieldSingleValidation } from 'payload'
+import { select as validSelect } from 'payload/shared'
+import { label, description } from '../src/translations/index.js'
+import type { CalendarTextKey } from '../src/translations/types.js'
+import { urlField } from './fields.js'
+
+/**
+ * Whether an event takes place as planned (schema.org's eventStatus, The Events Calendar's
+ * `_tribe_events_status`), and how people attend it (schema.org's eventAttendanceMode, The Events
+ * Calendar Pro's virtual events).
+ */
+export const EVENT_STATUSES = [
+  'scheduled',
+  'canceled',
+  'postponed',
+  'rescheduled',
+  'moved_online',
+] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+
+export const ATTENDANCE_MODES = ['offline', 'online', 'mixed'] as const
+export type AttendanceMode = (typeof ATTENDANCE_MODES)[number]
+
+const STATUS_LABELS: Record<EventStatus, CalendarTextKey> = {
+  scheduled: 'eventStatusScheduled',
+  canceled: 'eventStatusCanceled',
+  postponed: 'eventStatusPostponed',
+  rescheduled: 'eventStatusRescheduled',
+  moved_online: 'eventStatusMovedOnline',
+}
+const MODE_LABELS: Record<AttendanceMode, CalendarTextKey> = {
+  offline: 'attendanceOffline',
+  online: 'attendanceOnline',
+  mixed: 'attendanceMixed',
+}
+
+/** Payload's select check, and a text: `["canceled"]` would otherwise reach the adapter. */
+const oneValue: SelectFieldSingleValidation = (value, options) =>
+  value !== null && value !== undefined && typeof value !== 'string'
+    ? 'This field has an invalid selection'
+    : validSelect(value, options)
+
+/** The stored fields (a collapsible group of the event form). */
+export const eventStatusFields = (): Field => ({
+  type: 'collapsible',
+  label: label('statusAndAttendance'),
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'eventStatus',
+          label: label('eventStatus'),
+          type: 'select',
+          defaultValue: 'scheduled',
+          index: true,
+          validate: oneValue,
+          options: EVENT_STATUSES.map((value) => ({ label: label(STATUS_LABELS[value]), value })),
+        },
+        {
+          name: 'previousStartDate',
+          label: label('previousStartDate'),
+          type: 'date',
+          admin: {
+            date: { pickerAppearance: 'dayAndTime' },
+            description: description('previousStartDateDescription'),
+          },
+        },
+      ],
+    },
+    {
+      name: 'eventStatusReason',
+      label: label('eventStatusReason'),
+      type: 'text',
+      localized: true,
+      admin: {
+        description: description('eventStatusReasonDescription'),
+        condition: (data) => Boolean(data?.eventStatus) && data.eventStatus !== 'scheduled',
+      },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'attendanceMode',
+          label: label('attendanceMode'),
+          type: 'select',
+          defaultValue: 'offline',
+          index: true,
+          validate: oneValue,
+          options: ATTENDANCE_MODES.map((value) => ({ label: label(MODE_LABELS[value]), value })),
+        },
+        { ...urlField('onlineUrl', 'onlineUrl'), admin: { placeholder: 'https://' } } as Field,
+      ],
+    },
+    {
+      name: 'onlineDetails',
+      label: label('onlineDetails'),
+      type: 'textarea',
+      localized: true,
+      admin: { description: description('onlineDetailsDescription') },
+    },
+  ],
+})
+
+/** A date as milliseconds; NaN when there is none. */
+const instant = (value: unknown) =>
+  typeof value === 'string' || value instanceof Date ? new Date(value).getTime() : NaN
+const sameInstant = (a: unknown, b: unknown) =>
+  instant(a) === instant(b) || (Number.isNaN(instant(a)) && Number.isNaN(instant(b)))
+
+/**
+ * Keeps the start an event had when it moves (`previousStartDate`): only for a published event
+ * that is still scheduled (a draft's dates are still being decided, and a canceled or postponed
+ * one says so already), and only when the write does not set the previous start or the status
+ * itself. The status stays as it was: saying "rescheduled" is the editor's call.
+ */
+export const keepPreviousStart: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+  if (operation !== 'update' || !originalDoc) return data
+  // The admin form sends every field: "given" means changed by this write.
+  const givenPrevious =
+    data.previousStartDate !== undefined &&
+    !sameInstant(data.previousStartDate, originalDoc.previousStartDate)
+  const givenStatus = data.eventStatus !== undefined && data.eventStatus !== originalDoc.eventStatus
+  if (givenPrevious || givenStatus) return data
+  if ((originalDoc.eventStatus ?? 'scheduled') !== 'scheduled') return data
+  if (originalDoc.status !== 'publish') return data
+  const before = instant(originalDoc.startDate)
+  const after = instant(data.startDate)
+  if (Number.isNaN(before) || Number.isNaN(after) || before === after) return data
+  data.previousStartDate = new Date(before).toISOString()
+  return data
+}
