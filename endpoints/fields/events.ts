@@ -364,12 +364,15 @@ export const EVENT_WRITE_ALIASES = {
   virtual_url: urlParam('The Events Calendar Pro’s name for online_url (which wins).'),
 } satisfies Record<string, ParamSpec>
 
-/** A CSV cell of a list of words: trimmed, lower-cased, blank as the default. */
-const wordCell = (key: string, blank: string, ...aliases: string[]): Flat<EventView> => ({
+/**
+ * A cell of one of a few words, as spreadsheets write them: `Moved online` is `moved_online` (a
+ * blank cell is no argument, cells.ts).
+ */
+const wordCell = (key: string, ...aliases: string[]): Flat<EventView> => ({
   columns: [{ name: key, aliases, cell: (record) => record[key] }],
   read: (cells, write) => {
     const text = cells[key]
-    if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/ /g, '_') || blank
+    if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/\s+/g, '_')
   },
 })
 
@@ -651,7 +654,7 @@ export const EVENT_FIELDS = {
       description:
         'Event status: scheduled, canceled, postponed, rescheduled or moved_online (The Events Calendar’s status values are the same).',
     },
-    flat: wordCell('event_status', 'scheduled', 'Event Status', '_tribe_events_status'),
+    flat: wordCell('event_status', 'Event Status', '_tribe_events_status'),
   },
   event_status_reason: {
     schema: Type.String({ description: 'Why the status is what it is, as written; "" when none' }),
@@ -706,7 +709,7 @@ export const EVENT_FIELDS = {
       description: 'Attendance: offline (in person), online, or mixed (both).',
     },
     write: writeAttendance,
-    flat: wordCell('attendance_mode', 'offline', 'Event Attendance Mode'),
+    flat: wordCell('attendance_mode', 'Event Attendance Mode'),
   },
   online_url: {
     schema: Type.String({ description: 'Where to attend online; "" when none' }),

@@ -41,17 +41,46 @@ const inZone = (instant: string, tzid: string | undefined) =>
   DateTime.fromJSDate(new Date(instant), { zone: tzid ?? 'UTC' })
 
 /**
- * RFC 5545 STATUS: published (or scheduled, or private) events are confirmed, drafts tentative, the
- * trash cancelled.
+ * RFC 5545 STATUS: a canceled event (or one in the trash) is cancelled; a postponed one or a draft
+ * tentative; the others (published, future, private; scheduled, rescheduled, moved online)
+ * confirmed.
  */
-function statusOf(status: string): ICalEventStatus {
-  if (status === 'trash') return ICalEventStatus.CANCELLED
-  if (status === 'draft' || status === 'pending') return ICalEventStatus.TENTATIVE
+function statusOf(record: EventRecord): ICalEventStatus {
+  if (record.status === 'trash' || record.event_status === 'canceled')
+    return ICalEventStatus.CANCELLED
+  if (record.event_status === 'postponed') return ICalEventStatus.TENTATIVE
+  if (record.status === 'draft' || record.status === 'pending') return ICalEventStatus.TENTATIVE
   return ICalEventStatus.CONFIRMED
 }
 
-/** The venue as LOCATION (name, then its address on one line) with its coordinates as GEO. */
+/** Attended online, only or also (an event moved online is, whatever its stored mode). */
+const attendsOnline = (record: EventRecord) =>
+  record.attendance_mode !== 'offline' || record.event_status === 'moved_online'
+
+/** Attended online only: an online event, or one moved online that does not say "both". */
+const onlineOnly = (record: EventRecord) =>
+  record.attendance_mode === 'online' ||
+  (record.event_status === 'moved_online' && record.attendance_mode !== 'mixed')
+
+/**
+ * DESCRIPTION: the reason for the status first (what a subscriber must read before anything
+ * else), the description, then the online address when people attend online.
+ */
+function descriptionOf(record: EventRecord): string | null {
+  const parts = [
+    record.event_status !== 'scheduled' ? record.event_status_reason.trim() : '',
+    plain(record.description),
+    record.online_url && attendsOnline(record) ? record.online_url : '',
+  ].filter(Boolean)
+  return parts.length ? parts.join('\n\n') : null
+}
+
+/**
+ * The venue as LOCATION (name, then its address on one line) with its coordinates as GEO; for an
+ * event attended online only, its online address (which calendar apps show as a link).
+ */
 function locationOf(record: EventRecord): ICalEventData['location'] {
+  if (onlineOnly(record) && record.online_url) return { title: record.online_url }
   const venue = Array.isArray(record.venue) ? undefined : record.venue
   if (!venue) return null
   const title = plain(venue.venue)
@@ -177,15 +206,16 @@ export function veventData(
     created: new Date(doc.createdAt),
     ...times,
     summary: String(doc.title ?? '').trim(),
-    description: plain(record.description) || null,
+    description: descriptionOf(record),
     location: locationOf(record),
     organizer: organizerOf(record),
     categories: record.categories
       .map((category) => ({ name: plain(category.name) }))
       .filter((category) => category.name),
-    url: record.url,
+    // Where to attend, for an event attended online (the URL apps open); else its page.
+    url: record.online_url && attendsOnline(record) ? record.online_url : record.url,
     attachments: image ? [image] : [],
-    status: statusOf(record.status),
+    status: statusOf(record),
     class: record.status === 'private' ? ICalEventClass.PRIVATE : ICalEventClass.PUBLIC,
     ...series,
   }

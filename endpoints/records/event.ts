@@ -50,5 +50,9 @@ export function eventRecord(
   const zone = doc.timezone || 'UTC'
   const iso = (instant: string) =>
     DateTime.fromJSDate(new Date(instant), { zone }).toISO({ suppressMilliseconds: true }) ?? ''
-  return { ...record, json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate)) }
+  const previous = doc.previousStartDate ? iso(doc.previousStartDate) : undefined
+  return {
+    ...record,
+    json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate), previous),
+  }
 }

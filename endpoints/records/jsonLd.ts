@@ -61,13 +61,55 @@ export function organizerJsonLd(record: Record<string, unknown>): JsonLdRecord {
   }
 }
 
-/** An event as schema.org `Event`, with its venue as `Place` and its organizers. */
+/** schema.org's EventStatusType for each `event_status` (collections/eventStatus.ts). */
+const EVENT_STATUS_TYPES: Record<string, string> = {
+  scheduled: 'https://schema.org/EventScheduled',
+  canceled: 'https://schema.org/EventCancelled',
+  postponed: 'https://schema.org/EventPostponed',
+  rescheduled: 'https://schema.org/EventRescheduled',
+  moved_online: 'https://schema.org/EventMovedOnline',
+}
+const ATTENDANCE_MODE_TYPES: Record<string, string> = {
+  offline: 'https://schema.org/OfflineEventAttendanceMode',
+  online: 'https://schema.org/OnlineEventAttendanceMode',
+  mixed: 'https://schema.org/MixedEventAttendanceMode',
+}
+
+/**
+ * How people attend: as stored, except that an event moved online is attended online (or both ways
+ * when it says so).
+ */
+const attendanceOf = (record: Record<string, any>): string =>
+  record.event_status === 'moved_online' && record.attendance_mode !== 'mixed'
+    ? 'online'
+    : (record.attendance_mode ?? 'offline')
+
+/**
+ * The event's location: its venue as `Place` when people come in person, its online address as
+ * `VirtualLocation` when they attend online, both (a list) when both.
+ */
+function locationOf(record: Record<string, any>, attendance: string) {
+  const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
+  const place = venue && attendance !== 'online' ? (venue.json_ld ?? venueJsonLd(venue)) : null
+  const online =
+    attendance !== 'offline' && record.online_url
+      ? { '@type': 'VirtualLocation', url: record.online_url }
+      : null
+  return place && online ? [place, online] : (place ?? online ?? undefined)
+}
+
+/**
+ * An event as schema.org `Event`: its status and attendance, its venue as `Place` and its online
+ * address as `VirtualLocation`, its organizers. `previousIso` is the previous start, given when
+ * the event is not scheduled as planned (schema.org reads it with the status).
+ */
 export function eventJsonLd(
   record: Record<string, any>,
   startIso: string,
   endIso: string,
+  previousIso?: string,
 ): JsonLdRecord {
-  const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
+  const attendance = attendanceOf(record)
   const organizers = (record.organizer as Record<string, any>[]).map(
     (organizer) => organizer.json_ld ?? organizerJsonLd(organizer),
   )
@@ -80,11 +122,15 @@ export function eventJsonLd(
       description: plainText(String(record.description ?? '')),
       image: imageUrl(record),
       url: record.url,
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: ATTENDANCE_MODE_TYPES[attendance] ?? ATTENDANCE_MODE_TYPES.offline,
+      eventStatus: EVENT_STATUS_TYPES[record.event_status] ?? EVENT_STATUS_TYPES.scheduled,
+      previousStartDate:
+        previousIso && record.event_status && record.event_status !== 'scheduled'
+          ? previousIso
+          : undefined,
       startDate: startIso,
       endDate: endIso,
-      location: venue ? (venue.json_ld ?? venueJsonLd(venue)) : undefined,
+      location: locationOf(record, attendance),
       organizer: organizers.length ? organizers : undefined,
       offers: prices.length
         ? compact({

@@ -42,6 +42,10 @@ export type IcalEvent = {
   timezone: string
   allDay: boolean
   status: 'publish' | 'private'
+  /** CANCELLED is canceled; any other STATUS (or none) scheduled. */
+  eventStatus: 'scheduled' | 'canceled'
+  /** A LOCATION that is only an http(s) address: attended online there, no venue. */
+  onlineUrl: string | null
   rrule: string | null
   /** A recurring series: its rules, and added and excluded dates as wall clocks in `timezone`. */
   recurrence: { rules: string[]; rdates: string[]; exdates: string[] } | null
@@ -144,11 +148,18 @@ export function parseIcal(
         .flatMap((p) => p.getValues().map((v) => text(v).trim()))
         .filter(Boolean)
       const url = text(vevent.getFirstPropertyValue('url'))
+      const location = text(vevent.getFirstPropertyValue('location')).trim()
+      const onlineUrl = /^https?:\/\/\S+$/.test(location) ? location : null
       const base = {
         title: text(vevent.getFirstPropertyValue('summary')) || uid,
         // Plain text in iCalendar, HTML in the calendar.
         description: escapeUTF8(text(vevent.getFirstPropertyValue('description'))),
-        location: text(vevent.getFirstPropertyValue('location')).trim(),
+        location: onlineUrl ? '' : location,
+        onlineUrl,
+        eventStatus: (text(vevent.getFirstPropertyValue('status')).trim().toUpperCase() ===
+        'CANCELLED'
+          ? 'canceled'
+          : 'scheduled') as IcalEvent['eventStatus'],
         categories,
         website: /^https?:\/\//.test(url) ? url : null,
         status: (text(vevent.getFirstPropertyValue('class')).toUpperCase() === 'PRIVATE'
@@ -365,6 +376,13 @@ export async function runIcalImport(
         allDay: event.allDay,
         website: event.website,
         status: event.status,
+        eventStatus: event.eventStatus,
+        // An address as LOCATION is attended online; a place in person; none says nothing.
+        ...(event.onlineUrl
+          ? { attendanceMode: 'online', onlineUrl: event.onlineUrl }
+          : event.location
+            ? { attendanceMode: 'offline' }
+            : {}),
         venue,
         categories,
         ...(event.recurrence ? { recurrence: event.recurrence } : {}),

@@ -4,6 +4,7 @@ import { inferCurrency } from '../lib/cost.js'
 import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { isHttpUrl } from '../lib/urls.js'
+import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 
 /**
  * Pure translations of v1 records (The Events Calendar's `tribe/events/v1`, or ours) into the
@@ -255,6 +256,65 @@ export function eventCost(record: SourceRecord): {
   }
 }
 
+/** schema.org's names of statuses and attendance modes (a record's `json_ld`), as ours. */
+const SCHEMA_ORG_STATUS: Record<string, string> = {
+  EventScheduled: 'scheduled',
+  EventCancelled: 'canceled',
+  EventPostponed: 'postponed',
+  EventRescheduled: 'rescheduled',
+  EventMovedOnline: 'moved_online',
+}
+const SCHEMA_ORG_ATTENDANCE: Record<string, string> = {
+  OfflineEventAttendanceMode: 'offline',
+  OnlineEventAttendanceMode: 'online',
+  MixedEventAttendanceMode: 'mixed',
+}
+const schemaOrgName = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/^https?:\/\/schema\.org\//, '') : ''
+
+/**
+ * An event's status and attendance, from what the source shows: this calendar's v1 keys
+ * (`event_status`, …), The Events Calendar Pro's virtual events (`is_virtual`, `virtual_url`), or a
+ * record's schema.org `json_ld`. The Events Calendar's free plugin shows its status in none of its
+ * archive's keys: a field the source does not show is left out, so that what an editor set here
+ * stays (and the previous start is kept by the collection when the start moves).
+ */
+function eventStatusData(
+  record: SourceRecord,
+  zone: string,
+  context: RecordContext,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {}
+  const jsonLd = record.json_ld && typeof record.json_ld === 'object' ? record.json_ld : {}
+  const status = EVENT_STATUSES.includes(record.event_status)
+    ? record.event_status
+    : SCHEMA_ORG_STATUS[schemaOrgName(jsonLd.eventStatus)]
+  if (status) data.eventStatus = status
+  else if (record.event_status !== undefined)
+    context.notes.push(`event status ${shown(record.event_status)} unknown: left out`)
+  if (record.event_status_reason !== undefined)
+    data.eventStatusReason = textOf(record.event_status_reason, 'event_status_reason', context)
+  if (record.previous_start_date !== undefined)
+    data.previousStartDate = instantIn(record.previous_start_date, zone)
+  const hasVenue = Boolean(record.venue) && !Array.isArray(record.venue)
+  const mode = ATTENDANCE_MODES.includes(record.attendance_mode)
+    ? record.attendance_mode
+    : record.is_virtual !== undefined && record.is_virtual !== null
+      ? flag(record.is_virtual, false)
+        ? hasVenue
+          ? 'mixed'
+          : 'online'
+        : 'offline'
+      : SCHEMA_ORG_ATTENDANCE[schemaOrgName(jsonLd.eventAttendanceMode)]
+  if (mode) data.attendanceMode = mode
+  const url = record.online_url ?? record.virtual_url
+  if (url !== undefined && url !== null) {
+    if (url === '' || (typeof url === 'string' && isHttpUrl(url))) data.onlineUrl = url
+    else context.notes.push(`online address ${shown(url)} is not an http(s) address: left out`)
+  }
+  return data
+}
+
 /**
  * An event's own fields (no links). An event with one readable date gets it for both; one that
  * ends before it starts ends when it starts. Throws RecordError when no date can be read: there is
@@ -303,6 +363,7 @@ export function eventData(
     sticky: flag(record.sticky, false),
     featured: flag(record.featured, false),
     ticketed: flag(record.ticketed, false),
+    ...eventStatusData(record, zone, context),
   }
 }
 

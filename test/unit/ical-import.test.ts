@@ -76,3 +76,38 @@ describe('parseIcal: recurring events', () => {
     })
   })
 })
+
+describe('parseIcal: status and online locations', () => {
+  const event = (...lines: string[]) =>
+    parseIcal(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:one@example.org',
+        'DTSTART:20290801T180000Z',
+        'DTEND:20290801T200000Z',
+        'SUMMARY:One',
+        ...lines,
+        'END:VEVENT',
+      ),
+      'UTC',
+    ).events[0]
+
+  it('STATUS:CANCELLED is canceled; CONFIRMED, TENTATIVE or none scheduled', () => {
+    expect(event('STATUS:CANCELLED').eventStatus).toBe('canceled')
+    expect(event('STATUS:cancelled').eventStatus).toBe('canceled')
+    expect(event('STATUS:CONFIRMED').eventStatus).toBe('scheduled')
+    expect(event('STATUS:TENTATIVE').eventStatus).toBe('scheduled')
+    expect(event().eventStatus).toBe('scheduled')
+  })
+
+  it('a LOCATION that is only an http(s) address is where to attend online, not a venue', () => {
+    expect(event('LOCATION:https://meet.example/abc')).toMatchObject({
+      location: '',
+      onlineUrl: 'https://meet.example/abc',
+    })
+    expect(event('LOCATION:Hall\\, https://hall.example')).toMatchObject({
+      location: 'Hall, https://hall.example',
+      onlineUrl: null,
+    })
+  })
+})

@@ -188,3 +188,74 @@ describe('import: v1 records into collection data', () => {
     ).toBe('http://x/v1/events/?start_date=2026-01-01+00%3A00%3A00&page=2')
   })
 })
+
+describe('import: event status and attendance', () => {
+  const base = {
+    id: 7,
+    title: 'Status',
+    status: 'publish',
+    utc_start_date: '2029-06-01 17:00:00',
+    utc_end_date: '2029-06-01 19:00:00',
+    timezone: 'Europe/Paris',
+  }
+  const statusOf = (record: Record<string, unknown>, context = newContext()) => {
+    const data = eventData({ ...base, ...record }, 'calendar', 'UTC', context)
+    return Object.fromEntries(
+      [
+        'eventStatus',
+        'eventStatusReason',
+        'previousStartDate',
+        'attendanceMode',
+        'onlineUrl',
+      ].flatMap((key) => (key in data ? [[key, data[key]]] : [])),
+    )
+  }
+
+  it('reads this calendar’s v1 keys, the previous start in the event’s zone', () => {
+    expect(
+      statusOf({
+        event_status: 'rescheduled',
+        event_status_reason: 'Storm',
+        previous_start_date: '2029-05-20 19:00:00',
+        attendance_mode: 'mixed',
+        online_url: 'https://stream.example/a',
+      }),
+    ).toEqual({
+      eventStatus: 'rescheduled',
+      eventStatusReason: 'Storm',
+      previousStartDate: '2029-05-20T17:00:00.000Z',
+      attendanceMode: 'mixed',
+      onlineUrl: 'https://stream.example/a',
+    })
+  })
+
+  it('reads The Events Calendar Pro’s virtual events and schema.org JSON-LD', () => {
+    expect(statusOf({ is_virtual: true, virtual_url: 'https://pro.example/room' })).toEqual({
+      attendanceMode: 'online',
+      onlineUrl: 'https://pro.example/room',
+    })
+    expect(statusOf({ is_virtual: true, venue: { id: 3, venue: 'Hall' } })).toEqual({
+      attendanceMode: 'mixed',
+    })
+    expect(statusOf({ is_virtual: false, venue: [] })).toEqual({ attendanceMode: 'offline' })
+    expect(
+      statusOf({
+        json_ld: {
+          eventStatus: 'https://schema.org/EventCancelled',
+          eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+        },
+      }),
+    ).toEqual({ eventStatus: 'canceled', attendanceMode: 'online' })
+  })
+
+  it('leaves out what the source does not show, and says what it could not read', () => {
+    // The Events Calendar's free plugin shows no status in its archive: what an editor set stays.
+    expect(statusOf({})).toEqual({})
+    const context = newContext()
+    expect(statusOf({ event_status: 'maybe', online_url: 'ftp://x.example' }, context)).toEqual({})
+    expect(context.notes).toEqual([
+      'event status "maybe" unknown: left out',
+      'online address "ftp://x.example" is not an http(s) address: left out',
+    ])
+  })
+})
