@@ -115,7 +115,8 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     admin: {
       group: options.adminGroup,
       useAsTitle: 'title',
-      defaultColumns: ['title', 'startDate', 'venue', 'status'],
+      // The event status beside the post status: canceled and postponed events show in the list.
+      defaultColumns: ['title', 'startDate', 'venue', 'eventStatus', 'status'],
       listSearchableFields: ['title', 'slug'],
       components: { views: eventsAdminViews(options), ...exportCsvComponents('events') },
     },

@@ -136,6 +136,8 @@ export const NOT_COPIED = new Set([
   'detached',
   'copiedFrom',
   'sequence',
+  // Each date's own previous start (collections/eventStatus.ts), not the series' first date's.
+  'previousStartDate',
 ])
 
 /**

@@ -89,6 +89,11 @@ export const en = {
     onlineUrl: 'Online address',
     onlineDetails: 'Online details',
     onlineDetailsDescription: 'How to join online (a code, a password, when the stream opens).',
+    cancelThisDate: 'Cancel this date',
+    removeThisDate: 'Remove this date',
+    cancelOrRemoveDate:
+      'A canceled date stays listed as canceled (in the calendar, the feeds and search engines); a removed date leaves the series (it goes to the trash).',
+    dateActionFailed: 'That did not work: you may not have the right to change this date.',
     parentEvent: 'Parent event',
     address: 'Address',
     city: 'City',

@@ -95,6 +95,11 @@ export const es: CalendarTranslations = {
     onlineDetails: 'Detalles en línea',
     onlineDetailsDescription:
       'Cómo unirse en línea (un código, una contraseña, cuándo empieza la emisión).',
+    cancelThisDate: 'Cancelar esta fecha',
+    removeThisDate: 'Quitar esta fecha',
+    cancelOrRemoveDate:
+      'Una fecha cancelada sigue apareciendo como cancelada (en el calendario, los feeds y los buscadores); una fecha quitada sale de la serie (va a la papelera).',
+    dateActionFailed: 'No ha funcionado: quizá no tenga derecho a cambiar esta fecha.',
     parentEvent: 'Evento principal',
     address: 'Dirección',
     city: 'Ciudad',

@@ -95,6 +95,12 @@ export const fr: CalendarTranslations = {
     onlineDetails: 'Détails en ligne',
     onlineDetailsDescription:
       'Comment participer en ligne (un code, un mot de passe, l’heure d’ouverture du direct).',
+    cancelThisDate: 'Annuler cette date',
+    removeThisDate: 'Retirer cette date',
+    cancelOrRemoveDate:
+      'Une date annulée reste affichée comme annulée (dans le calendrier, les flux et les moteurs de recherche) ; une date retirée quitte la série (elle va à la corbeille).',
+    dateActionFailed:
+      'Cela n’a pas marché : vous n’avez peut-être pas le droit de modifier cette date.',
     parentEvent: 'Événement parent',
     address: 'Adresse',
     city: 'Ville',

@@ -158,9 +158,18 @@ describe('the query of Payload’s REST', () => {
     ).toMatchObject({
       title: '#3',
       status: 'pending',
+      eventStatus: 'scheduled',
       allDay: false,
       repeats: false,
     })
+    expect(
+      toCalendarEvent({
+        id: 5,
+        eventStatus: 'canceled',
+        startDateLocal: '2031-03-01 10:00:00',
+        endDateLocal: '2031-03-01 11:00:00',
+      })?.eventStatus,
+    ).toBe('canceled')
     // A date of a series, with its series as an id (depth 0) or a record.
     expect(
       toCalendarEvent({

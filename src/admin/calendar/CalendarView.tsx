@@ -19,6 +19,7 @@ import {
   windowOf,
 } from './grid.js'
 import type { CalendarTextKey } from '../../translations/index.js'
+import { EventStatusMark } from './EventStatusMark.js'
 import { RepeatMark } from '../recurrence/RepeatMark.js'
 import { CALENDAR_CSS } from './styles.js'
 import {
@@ -152,14 +153,16 @@ export function CalendarView({ collectionSlug, slugs = DEFAULT_SLUGS }: Props) {
   const eventLink = (event: CalendarEvent, kind: 'span' | 'timed', extraClass = '') => (
     <a
       key={`${kind}-${event.id}`}
-      className={`cal-event cal-event--${kind} cal-status-${event.status} ${extraClass}`}
+      className={`cal-event cal-event--${kind} cal-status-${event.status} cal-event--${event.eventStatus ?? 'scheduled'} ${extraClass}`}
       data-event-id={event.id}
+      data-event-status={event.eventStatus ?? 'scheduled'}
       data-repeats={event.repeats ? 'true' : undefined}
       href={urls.edit(eventsSlug, event.id)}
       title={`${event.title} (${t(statusLabelKey(event.status))}${event.repeats ? ` · ${t('repeatMark')}` : ''})`}
     >
       {kind === 'timed' && !event.allDay ? `${event.start.slice(11, 16)} ` : ''}
       {event.repeats && <RepeatMark />}
+      <EventStatusMark status={event.eventStatus} />
       {event.title}
     </a>
   )

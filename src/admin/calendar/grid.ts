@@ -14,6 +14,8 @@ export type CalendarEvent = {
   id: number | string
   title: string
   status: string
+  /** Whether it takes place as planned (collections/eventStatus.ts); scheduled when not given. */
+  eventStatus?: string
   allDay: boolean
   /** `YYYY-MM-DD HH:MM:SS` in the event's zone */
   start: string
@@ -160,6 +162,7 @@ export type CalendarFilters = { category?: string; venue?: string; organizer?: s
 export const CALENDAR_FIELDS = [
   'title',
   'status',
+  'eventStatus',
   'publishedAt',
   'allDay',
   'startDateLocal',
@@ -216,6 +219,7 @@ export function toCalendarEvent(doc: Record<string, unknown>): CalendarEvent | n
     id: doc.id as number | string,
     title: typeof doc.title === 'string' && doc.title ? doc.title : `#${String(doc.id)}`,
     status: typeof doc.status === 'string' ? doc.status : 'draft',
+    eventStatus: typeof doc.eventStatus === 'string' ? doc.eventStatus : 'scheduled',
     allDay: doc.allDay === true,
     start,
     end,

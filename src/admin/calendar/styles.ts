@@ -36,6 +36,10 @@ export const CALENDAR_CSS = `
 .cal-status-private { --cal-color: var(--cal-private); }
 .cal-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .cal-repeat { font-weight: 600; }
+.cal-event-status { font-weight: 700; text-transform: uppercase; font-size: .9em; }
+.cal-event--canceled { text-decoration: line-through; }
+.cal-event--canceled.cal-event--span, .cal-event--postponed.cal-event--span { background: repeating-linear-gradient(135deg, var(--cal-color), var(--cal-color) 6px, color-mix(in srgb, var(--cal-color) 70%, #000) 6px, color-mix(in srgb, var(--cal-color) 70%, #000) 12px); }
+.cal-event--postponed { font-style: italic; }
 .cal-glance { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; margin-bottom: 2rem; }
 .cal-glance section { border: 1px solid var(--theme-elevation-150); border-radius: 4px; padding: .75rem 1rem; }
 .cal-glance h2 { font-size: 1.1rem; margin: 0 0 .5rem; }

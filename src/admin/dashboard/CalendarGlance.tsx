@@ -13,6 +13,7 @@ import {
 import { zonedTime } from '../timezone/zonedTime.js'
 import type { CalendarTextKey } from '../../translations/index.js'
 import { RepeatMark } from '../recurrence/RepeatMark.js'
+import { EventStatusMark } from '../calendar/EventStatusMark.js'
 
 const SHOWN = 5
 const REVIEWERS = new Set(['editor', 'administrator'])
@@ -21,6 +22,7 @@ type Item = {
   id: number | string
   title: string
   status: string
+  eventStatus?: string
   startDate?: string
   timezone?: string
   allDay?: boolean
@@ -31,6 +33,7 @@ type Item = {
 const FIELDS = [
   'title',
   'status',
+  'eventStatus',
   'publishedAt',
   'startDate',
   'timezone',
@@ -107,12 +110,14 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
             </time>
             <a
               href={urls.edit(slugs.events, item.id)}
-              className={`cal-status-${item.status}`}
+              className={`cal-status-${item.status} cal-event--${item.eventStatus ?? 'scheduled'}`}
+              data-event-status={item.eventStatus ?? 'scheduled'}
               title={t(statusLabelKey(item.status))}
             >
               {(item.isSeries === true || (item.series !== null && item.series !== undefined)) && (
                 <RepeatMark />
               )}
+              <EventStatusMark status={item.eventStatus} />
               {item.title || `#${item.id}`}
             </a>
           </li>

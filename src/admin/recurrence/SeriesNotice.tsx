@@ -1,6 +1,6 @@
 'use client'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
-import { useFormFields } from '@payloadcms/ui'
+import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 import { DEFAULT_SLUGS, useAdminUrls, useRestList } from '../calendar/shared.js'
 import { RECURRENCE_CSS } from './styles.js'
@@ -21,6 +21,38 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
       ? (series as { id: number | string }).id
       : (series as number | string | null | undefined)
   const [title, setTitle] = useState<string | null>(null)
+  const { id } = useDocumentInfo()
+  const { config } = useConfig()
+  const eventStatus = useFormFields(([fields]) => fields.eventStatus?.value)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+
+  /**
+   * "Cancel this date" keeps the date listed, as canceled (it becomes detached: later changes of
+   * the series leave it so); "Remove this date" moves it to the trash, which takes it out of the
+   * series (its start joins the series' excluded dates).
+   */
+  const act = async (change: Record<string, unknown>, then: () => void) => {
+    setBusy(true)
+    setFailed(false)
+    const response = await fetch(
+      `${config.serverURL ?? ''}${config.routes.api}/${eventsSlug}/${id}`,
+      {
+        method: 'PATCH',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(change),
+      },
+    ).catch(() => null)
+    setBusy(false)
+    if (response?.ok) then()
+    else setFailed(true)
+  }
+  const cancelDate = () => act({ eventStatus: 'canceled' }, () => window.location.reload())
+  const removeDate = () =>
+    act({ deletedAt: new Date().toISOString() }, () =>
+      window.location.assign(urls.edit(eventsSlug, seriesId!)),
+    )
 
   useEffect(() => {
     if (seriesId === null || seriesId === undefined || seriesId === '') return
@@ -57,6 +89,24 @@ export function SeriesNotice({ eventsSlug = DEFAULT_SLUGS.events }: { eventsSlug
               })}
       </p>
       <a href={urls.edit(eventsSlug, seriesId)}>{t('seriesLink')}</a>
+      {id !== undefined && id !== null && (
+        <div className="cal-series-notice__actions">
+          {eventStatus !== 'canceled' && (
+            <Button buttonStyle="secondary" size="small" disabled={busy} onClick={cancelDate}>
+              {t('cancelThisDate')}
+            </Button>
+          )}
+          <Button buttonStyle="secondary" size="small" disabled={busy} onClick={removeDate}>
+            {t('removeThisDate')}
+          </Button>
+          <p className="cal-series-notice__hint">{t('cancelOrRemoveDate')}</p>
+          {failed && (
+            <p className="cal-series-notice__error" role="alert">
+              {t('dateActionFailed')}
+            </p>
+          )}
+        </div>
+      )}
     </div>
   )
 }

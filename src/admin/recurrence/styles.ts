@@ -34,4 +34,8 @@ export const RECURRENCE_CSS = `
 .cal-recurrence__warning { color: var(--theme-error-500, #b00020); margin: .3rem 0; }
 .cal-series-notice { border-left: 4px solid var(--theme-success-500, #2e7d32); background: var(--theme-elevation-50); padding: .6rem .9rem; margin: 0 0 var(--spacing-field, 1.5rem); border-radius: 0 var(--style-radius-s, 4px) var(--style-radius-s, 4px) 0; }
 .cal-series-notice p { margin: 0 0 .3rem; }
+.cal-series-notice__actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-top: .5rem; }
+.cal-series-notice__actions .btn { margin: 0; }
+.cal-series-notice__hint { flex-basis: 100%; font-size: .85rem; color: var(--theme-elevation-600); }
+.cal-series-notice__error { flex-basis: 100%; color: var(--theme-error-500, #b00020); }
 `
