@@ -161,6 +161,11 @@ describe('GET /api/cal/csv/events.csv', () => {
       'organizer.global_id',
       'ticketed',
       'post_parent',
+      'event_status',
+      'event_status_reason',
+      'previous_start_date',
+      'attendance_mode',
+      'online_url',
     ])
     expect(text.endsWith('\r\n')).toBe(true)
     // A quoted field holds its comma, its doubled quotes and its line break.

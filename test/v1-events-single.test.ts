@@ -118,6 +118,11 @@ describe('GET /events/{id} and by slug (docs/v1-reference.md §5.2)', () => {
       'custom_fields',
       'ticketed',
       'post_parent',
+      'event_status',
+      'event_status_reason',
+      'previous_start_date',
+      'attendance_mode',
+      'online_url',
       'json_ld',
     ])
     expect(typeof (await read(`/events/${event.id}`)).body.author).toBe('string')

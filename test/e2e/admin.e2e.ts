@@ -249,6 +249,8 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         'Title',
         'Start',
         'Venue',
+        // Canceled and postponed events show in the list (collections/eventStatus.ts).
+        'Event status',
         'Status',
       ])
       // Sorted by start by default: the market comes first.
