@@ -226,6 +226,11 @@ test('search and languages come from the tables', () => {
     'email',
   ])
   expect(searchFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
-  expect(localizedFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
+  expect(localizedFieldsOf(EVENT_FIELDS)).toEqual([
+    'title',
+    'descriptionHtml',
+    'excerptHtml',
+    'eventStatusReason',
+  ])
   expect(localizedFieldsOf(CATEGORY_FIELDS)).toEqual(['descriptionHtml', 'name'])
 })
