@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import { can, mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { dataOf, paramsOf } from '../fields/table.js'
+import { dataOf, paramsOf, storedArgs } from '../fields/table.js'
 import { addressParam, findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { ArgsOf, Params, ParamSpec } from '../params.js'
@@ -307,11 +307,7 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
       inTransaction(context, async () => {
         const stored = await addressedForWrite(type, context, address, args)
         await requireRightOnExisting(context, type.plural, 'update', stored.id)
-        const merged = {
-          geo_lat: stored.geoLat ?? undefined,
-          geo_lng: stored.geoLng ?? undefined,
-          ...args,
-        }
+        const merged = { ...storedArgs(type.fields, stored, ['geo_lat', 'geo_lng']), ...args }
         const coordinates =
           type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
             ? checkCoordinates(merged)
