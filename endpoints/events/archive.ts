@@ -127,7 +127,7 @@ const searchWhere = (search: string): Where[] =>
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(
-  args: Record<string, any>,
+  args: ArchiveArgs,
   page: number,
   perPage: number,
   echo: Partial<Record<DateFilter, string>>,
@@ -150,7 +150,7 @@ function restQuery(
   put('per_page', perPage)
   put('start_date', echo.start_date)
   put('end_date', echo.end_date)
-  for (const name of ['search', 'include', 'post_parent', 'status']) put(name, args[name])
+  for (const name of ['search', 'include', 'post_parent', 'status'] as const) put(name, args[name])
   for (const filter of Object.keys(DATE_FILTERS) as DateFilter[])
     if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
   for (const name of [
@@ -162,7 +162,7 @@ function restQuery(
     'venue',
     'organizer',
     'featured',
-  ])
+  ] as const)
     put(name, args[name])
   return query
 }

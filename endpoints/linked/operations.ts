@@ -9,6 +9,7 @@ import type { ArgsOf, Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
+import type { StoredDoc } from '../data.js'
 import { loadImages, loadPasswords } from '../records/load.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
@@ -47,8 +48,8 @@ async function addressedForWrite(
   type: LinkedType,
   context: Context,
   address: Address,
-  args: Record<string, any>,
-): Promise<Doc> {
+  args: Partial<Record<Address, unknown>>,
+): Promise<StoredDoc<LinkedType['plural']>> {
   const found = await findOne(context, type.plural, { [address]: { equals: args[address] } })
   if (!found) throw invalidParams({ [address]: noRecord(type, address)(args[address]) })
   return found
