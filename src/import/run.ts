@@ -493,7 +493,7 @@ class Importer {
         data: {
           alt: '',
           ...(this.hooks.user?.id !== undefined ? { author: this.hooks.user.id } : {}),
-        } as never,
+        },
         file,
         req,
         overrideAccess: true,
@@ -517,7 +517,7 @@ class Importer {
           this.payload.update({
             collection: this.options.slugs.events as 'events',
             id: child.targetId,
-            data: storedFields('events', { post_parent: target.targetId }) as never,
+            data: storedFields('events', { post_parent: target.targetId }),
             req,
             overrideAccess: true,
             trash: true,
