@@ -33,7 +33,7 @@ async function seriesOfDate(
     trash: true,
     depth: 0,
   })
-  return series as unknown as Doc
+  return series as Doc
 }
 
 /**
@@ -86,7 +86,7 @@ export async function splitSeriesAt(
           exdates: from(rules.exdates, true),
         },
       },
-    })) as unknown as Doc
+    })) as Doc
   } finally {
     delete req.context[DEFER]
   }

@@ -481,7 +481,7 @@ export function imageUrlOf(record: SourceRecord): string | null {
 }
 
 /** Categories in an order where each parent comes before its children. */
-export function parentsFirst<T extends Record<string, any>>(terms: T[]): T[] {
+export function parentsFirst<T extends { id?: unknown; parent?: unknown }>(terms: T[]): T[] {
   const byId = new Map(terms.map((term) => [String(term.id), term]))
   const done = new Set<string>()
   const ordered: T[] = []
