@@ -79,24 +79,31 @@ export async function databaseAdapter(
 
 type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
 
+type Listener = (error: Error) => void
+type PgClient = { on: (event: 'error', listener: Listener) => void }
 type PostgresAdapter = BaseDatabaseAdapter & {
-  pool?: { on: (event: 'error', listener: (error: Error) => void) => void }
+  pool?: {
+    on: ((event: 'error', listener: Listener) => void) &
+      ((event: 'connect', listener: (client: PgClient) => void) => void)
+  }
 }
 
 /**
- * When PostgreSQL restarts, each idle connection of the pool reports an error on the pool; with
- * nobody listening, Node ends the process. Listening is enough: the pool drops the connection and
- * opens new ones when asked, so the node answers again by itself once the database is back
- * (`/api/health` says 503 meanwhile).
+ * When PostgreSQL restarts, every open connection reports an error: an idle one on the pool, one
+ * checked out (a transaction's, a job's) on itself. With nobody listening, Node ends the process.
+ * Listening is enough: the pool drops a broken connection and opens new ones when asked, so the
+ * node answers again by itself once the database is back (`/api/health` says 503 meanwhile).
  */
 function survivingRestarts(db: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const adapter = db as PostgresAdapter
   const connect = adapter.connect!.bind(adapter)
   adapter.connect = async (options) => {
+    const lost: Listener = (error) =>
+      adapter.payload.logger.warn({ err: error, msg: 'a database connection was lost' })
     await connect(options)
-    adapter.pool?.on('error', (error) =>
-      adapter.payload.logger.warn({ err: error, msg: 'a database connection was lost' }),
-    )
+    // Every later connection listens for itself (the first one, Payload's, has its own listener).
+    adapter.pool?.on('error', lost)
+    adapter.pool?.on('connect', (client) => client.on('error', lost))
   }
   return adapter
 }

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { startFakeTec } from '../support/fakeTec.js'
 import { Cluster, V1, eventBody, waitUntil, type Answer } from './support.js'
 
 // Node 1 looks for due jobs every second and the horizon task is due every 2 seconds, so the
@@ -21,7 +22,9 @@ before(async () => {
 })
 
 after(() => {
-  cluster.down()
+  // CAL_CLUSTER_KEEP=true leaves it running to look at (its folder is printed); `down` stops it.
+  if (process.env.CAL_CLUSTER_KEEP === 'true') console.log(`  cluster kept in ${cluster.dir}`)
+  else cluster.down()
 })
 
 const created = async (base: string, title: string, day = 30): Promise<number> => {
@@ -139,6 +142,56 @@ describe('a cluster of three nodes', () => {
     assert.ok(ran.length >= 2, `horizon jobs that ran: ${ran.length}`)
     const dueTimes = [...seen.values()]
     assert.equal(new Set(dueTimes).size, dueTimes.length, `due times queued twice: ${dueTimes}`)
+  })
+
+  test('an import runs once, even when every node is asked to work its queue', async () => {
+    const site = await startFakeTec({ events: 45, venues: 12, organizers: 12 })
+    try {
+      const started = await cluster.request(cluster.url, 'POST', '/api/cal-import-runs', {
+        admin: true,
+        body: { from: site.root, perPage: 10 },
+      })
+      assert.equal(started.status, 201, started.text)
+      const id = started.body.doc.id
+      // Every node is asked to run the import queue at once, while the node that took the run
+      // starts it too: Payload's claim of a job is a read then an update, so two could take it.
+      await Promise.all(
+        cluster.nodes.map((node) =>
+          cluster.request(node, 'GET', '/api/payload-jobs/run?queue=calendar-import', {
+            admin: true,
+            timeoutMs: 120_000,
+          }),
+        ),
+      )
+      let run: any
+      await waitUntil(
+        'the import to end',
+        async () => {
+          run = (
+            await cluster.request(cluster.url, 'GET', `/api/cal-import-runs/${id}`, {
+              admin: true,
+            })
+          ).body
+          return ['done', 'failed'].includes(run.state)
+        },
+        120,
+      )
+      assert.equal(run.state, 'done', JSON.stringify(run.failures ?? run.error))
+      const pages = site.requests.filter((request) => /^events\?/.test(request.path))
+      const distinct = new Set(pages.map((request) => request.path))
+      assert.equal(pages.length, distinct.size, `archive pages read twice: ${pages.length}`)
+      const twice = await cluster.sql(
+        `SELECT resource, source_id, count(*) FROM cal_import_mappings
+         GROUP BY resource, source_id HAVING count(*) > 1`,
+      )
+      assert.deepEqual(twice, [])
+      const [{ count }] = await cluster.sql(
+        `SELECT count(*) FROM cal_import_mappings WHERE resource = 'events'`,
+      )
+      assert.equal(Number(count), site.visible('events', false).length)
+    } finally {
+      await site.close()
+    }
   })
 
   test('kill -9 of a node under load: the balancer routes around it, no acknowledged write is lost', async () => {
