@@ -225,7 +225,6 @@ const text = (
     schema: Type.String({ description: schema }),
     show: ({ doc }) => render(doc[field]),
     field,
-    localized: true,
     search: true,
     param: { kind: 'text', description: param },
   }) satisfies WireField<EventView, StoredEvent>
@@ -660,7 +659,6 @@ export const EVENT_FIELDS = {
     schema: Type.String({ description: 'Why the status is what it is, as written; "" when none' }),
     show: ({ doc }) => doc.eventStatusReason ?? '',
     field: 'eventStatusReason',
-    localized: true,
     param: { kind: 'string', description: 'Reason for the status, in the request’s language.' },
     flat: named('event_status_reason', 'Event Status Reason', '_tribe_events_status_reason'),
   },

@@ -36,7 +36,7 @@ const ORDER_BY = [
   'none',
 ] as const
 
-function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
+function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec & { kind: 'idList' } {
   return {
     kind: 'idList',
     description: `Term ids (a list or comma list) of existing ${taxonomy}.`,
@@ -79,7 +79,7 @@ function sortTerms(
   orderby: string,
   order: string,
   count: (term: Doc) => number,
-  args: Record<string, any>,
+  args: { include?: number[] },
 ) {
   const key: Record<string, (term: Doc) => string | number> = {
     id: (t) => t.id,
