@@ -76,6 +76,13 @@ export type CalendarPluginOptions = {
    * horizon on. Default 730 (two years).
    */
   recurrenceHorizonDays?: number
+  /**
+   * The change log behind `GET /cal/events/v1/changes` and `modified_since`
+   * (collections/changeLog.ts): the slug of its hidden collection (default `cal-changes`) and how
+   * many days it keeps an entry (default 30; fractions allowed). A cursor older than that answers
+   * 410.
+   */
+  changeLog?: { slug?: string; retentionDays?: number }
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -119,6 +126,7 @@ export type ResolvedCalendarOptions = {
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
+  changeLog: { slug: string; retentionDays: number }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -158,6 +166,10 @@ export function resolveOptions(
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
     sequencesSlug: DEFAULTS.sequencesSlug,
+    changeLog: {
+      slug: options.changeLog?.slug ?? DEFAULTS.changeLogSlug,
+      retentionDays: options.changeLog?.retentionDays ?? DEFAULTS.changeLogRetentionDays,
+    },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,
       runsSlug: DEFAULTS.importRunsSlug,

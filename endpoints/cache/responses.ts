@@ -180,12 +180,12 @@ export function responseCacheOf(
 export const existingResponseCache = (payload: Payload): ResponseCache | undefined =>
   byInstance.get(payload)
 
-const DATE_PARAM = /(_date|_before|_after)$/
+const DATE_PARAM = /(_date|_before|_after|_since)$/
 /**
- * A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it
- * is read.
+ * A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp), or a change log cursor
+ * (`modified_since=c42`, endpoints/changes/cursor.ts): the same instant whenever it is read.
  */
-const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$/
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$|^c\d{1,15}$/
 
 /** Whether an answer to this query may be kept: its dates do not depend on when it is read. */
 export function isCacheableQuery(query: URLSearchParams): boolean {

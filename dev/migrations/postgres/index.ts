@@ -6,6 +6,7 @@ import * as migration_20261124_214449_rich_text from './20261124_214449_rich_tex
 import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series'
 import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness'
 import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import'
+import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261125_145308_csv_import.up,
     down: migration_20261125_145308_csv_import.down,
     name: '20261125_145308_csv_import',
+  },
+  {
+    up: migration_20261125_175728_change_log.up,
+    down: migration_20261125_175728_change_log.down,
+    name: '20261125_175728_change_log',
   },
 ]

@@ -11,6 +11,7 @@ import * as migration_20261124_214435_rich_text from './20261124_214435_rich_tex
 import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series'
 import * as migration_20261125_092922_import_runs_liveness from './20261125_092922_import_runs_liveness'
 import * as migration_20261125_145250_csv_import from './20261125_145250_csv_import'
+import * as migration_20261125_175707_change_log from './20261125_175707_change_log'
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261125_145250_csv_import.up,
     down: migration_20261125_145250_csv_import.down,
     name: '20261125_145250_csv_import',
+  },
+  {
+    up: migration_20261125_175707_change_log.up,
+    down: migration_20261125_175707_change_log.down,
+    name: '20261125_175707_change_log',
   },
 ]
