@@ -55,11 +55,14 @@ export default buildConfig({
   ],
   // The calendar's scheduled work (the daily extension of recurring series) runs on its queue; not
   // under Jest, where a cron firing in the middle of a test would write on its own clock (the tests
-  // run the queue themselves).
+  // run the queue themselves), nor on the nodes of a cluster told to leave it to one node
+  // (CAL_JOBS_AUTORUN=false: docs/cluster.md).
   jobs:
-    process.env.NODE_ENV === 'test'
+    process.env.NODE_ENV === 'test' || process.env.CAL_JOBS_AUTORUN === 'false'
       ? {}
-      : { autoRun: [{ cron: '*/10 * * * *', queue: 'calendar' }] },
+      : {
+          autoRun: [{ cron: process.env.CAL_JOBS_CRON || '*/10 * * * *', queue: 'calendar' }],
+        },
   plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
     await migrateDatabase(payload.db)

@@ -42,13 +42,17 @@ export async function databaseAdapter(
   if (kind === 'postgres') {
     const { postgresAdapter } = await import('@payloadcms/db-postgres')
     const { index } = await import('@payloadcms/db-postgres/drizzle/pg-core')
-    return postgresAdapter({
+    const adapter = postgresAdapter({
       pool: { connectionString: uri },
       transactionOptions: {},
       push: false,
       migrationDir: migrationDir('postgres'),
       afterSchemaInit: [indexParentLookups(index)],
     })
+    return {
+      ...adapter,
+      init: (args) => survivingRestarts(adapter.init(args)) as ReturnType<typeof adapter.init>,
+    }
   }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
@@ -74,6 +78,35 @@ export async function databaseAdapter(
 }
 
 type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
+
+type Listener = (error: Error) => void
+type PgClient = { on: (event: 'error', listener: Listener) => void }
+type PostgresAdapter = BaseDatabaseAdapter & {
+  pool?: {
+    on: ((event: 'error', listener: Listener) => void) &
+      ((event: 'connect', listener: (client: PgClient) => void) => void)
+  }
+}
+
+/**
+ * When PostgreSQL restarts, every open connection reports an error: an idle one on the pool, one
+ * checked out (a transaction's, a job's) on itself. With nobody listening, Node ends the process.
+ * Listening is enough: the pool drops a broken connection and opens new ones when asked, so the
+ * node answers again by itself once the database is back (`/api/health` says 503 meanwhile).
+ */
+function survivingRestarts(db: BaseDatabaseAdapter): BaseDatabaseAdapter {
+  const adapter = db as PostgresAdapter
+  const connect = adapter.connect!.bind(adapter)
+  adapter.connect = async (options) => {
+    const lost: Listener = (error) =>
+      adapter.payload.logger.warn({ err: error, msg: 'a database connection was lost' })
+    await connect(options)
+    // Every later connection listens for itself (the first one, Payload's, has its own listener).
+    adapter.pool?.on('error', lost)
+    adapter.pool?.on('connect', (client) => client.on('error', lost))
+  }
+  return adapter
+}
 
 /**
  * Once connected, the adapter's transactions share one connection of their own
@@ -140,10 +173,38 @@ export async function migrateDatabase(
       db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }
     ).client.execute('ANALYZE')
   } else if (db.name === 'postgres') {
-    await db.migrate({ migrations: postgresMigrations as Migration[] })
-    await (db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool.query(
-      'ANALYZE',
-    )
+    const { pool } = db as unknown as { pool: PgPoolClients }
+    await oneAtATime(pool, MIGRATIONS_LOCK, async () => {
+      await db.migrate({ migrations: postgresMigrations as Migration[] })
+      await pool.query('ANALYZE')
+    })
+  }
+}
+
+type PgPoolClients = {
+  query: (sql: string) => Promise<unknown>
+  connect: () => Promise<{ query: (sql: string) => Promise<unknown>; release: () => void }>
+}
+
+/** The advisory lock of the app's migrations, the same in every process on the database. */
+const MIGRATIONS_LOCK = "hashtext('payload-events-calendar:migrations')"
+
+/**
+ * Runs `work` while this process holds a session advisory lock on a connection of its own: nodes
+ * that start together on one PostgreSQL database migrate one after the other (the later ones find
+ * nothing left to do) instead of creating the same tables at once.
+ */
+async function oneAtATime(pool: PgPoolClients, lock: string, work: () => Promise<void>) {
+  const client = await pool.connect()
+  try {
+    await client.query(`SELECT pg_advisory_lock(${lock})`)
+    try {
+      await work()
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${lock})`)
+    }
+  } finally {
+    client.release()
   }
 }
 

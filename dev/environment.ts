@@ -15,6 +15,7 @@ export function calendarOptionsFromEnvironment(
     httpMaxAge: wholeNumber(env.CAL_HTTP_MAX_AGE),
     responseCacheBytes: megabytes(env.CAL_RESPONSE_CACHE_MB),
     recurrenceHorizonDays: positiveInteger(env.CAL_RECURRENCE_HORIZON_DAYS),
+    recurrenceSchedule: env.CAL_RECURRENCE_SCHEDULE || undefined,
     siteUrl: env.CAL_SITE_URL || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,

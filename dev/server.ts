@@ -95,7 +95,9 @@ const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = await loadAppConfig()
-  const payload = await getPayload({ config })
+  // `cron: true` starts the config's `jobs.autoRun` (Payload starts none without it: the daily
+  // recurrence task never ran on a node that served no admin page).
+  const payload = await getPayload({ config, cron: true })
   const apiRoute = config.routes.api
   const app = express()
   app.disable('x-powered-by')

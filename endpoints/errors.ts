@@ -63,3 +63,13 @@ export const missingParams = (names: string[]) =>
 
 export const internalError = () =>
   new ApiError(500, 'rest_internal_error', 'Internal server error.')
+
+/** 503 while the database cannot be reached (a restart, a failover): worth retrying shortly. */
+export const databaseUnavailable = () =>
+  new ApiError(
+    503,
+    'rest_database_unavailable',
+    'The database does not answer at the moment; try again shortly.',
+    {},
+    { 'retry-after': '5' },
+  )

@@ -10,12 +10,14 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { languageSegment, NAMESPACE, type Context } from './context.js'
 import {
   ApiError,
+  databaseUnavailable,
   internalError,
   invalidCredentials,
   invalidParams,
   methodNotAllowed,
   noRoute,
 } from './errors.js'
+import { isDatabaseUnavailable } from '../src/database/unavailable.js'
 import { parseParams, readBody, readBytes, type Input } from './input.js'
 import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
@@ -179,6 +181,7 @@ function fromPayloadError(error: unknown): ApiError {
       error.message,
     )
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   return internalError()
 }
 
@@ -209,7 +212,13 @@ export const STAGES: readonly {
     name: 'match',
     errors: ({ route }) => (route.path.includes('{') ? [[404, 'rest_no_route']] : []),
   },
-  { name: 'credentials', errors: () => [[401, 'rest_invalid_credentials']] },
+  {
+    name: 'credentials',
+    errors: () => [
+      [401, 'rest_invalid_credentials'],
+      [503, 'rest_database_unavailable'],
+    ],
+  },
   {
     // Query, body and path variables as one input, and the content language.
     name: 'input',
@@ -246,7 +255,13 @@ export const STAGES: readonly {
     ],
   },
   // The handler's own answers are its operation's `responses`; anything else is the last resort.
-  { name: 'handle', errors: () => [[500, 'rest_internal_error']] },
+  {
+    name: 'handle',
+    errors: () => [
+      [500, 'rest_internal_error'],
+      [503, 'rest_database_unavailable'],
+    ],
+  },
 ]
 
 type Request = {
@@ -271,9 +286,19 @@ function match(compiled: CompiledRoute[], request: Request) {
   return { operation, pathParams: decodePathParams(found.c.variables, found.m!) }
 }
 
-/** Stage `credentials`: credentials that were sent must have authenticated. */
-function checkCredentials(req: PayloadRequest): void {
-  if (!req.user && sentCredentials(req)) throw invalidCredentials()
+/**
+ * Stage `credentials`: credentials that were sent must have authenticated. Payload treats a user it
+ * could not load as no user, so when they did not, one question to the database tells an
+ * unreachable database (503, worth retrying) from credentials that are wrong (401).
+ */
+async function checkCredentials(req: PayloadRequest): Promise<void> {
+  if (req.user || !sentCredentials(req)) return
+  try {
+    await req.payload.db.count({ collection: req.payload.config.admin.user, req: {} })
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw databaseUnavailable()
+  }
+  throw invalidCredentials()
 }
 
 /** Stage `input`: query, body and path variables as one input, and the content language. */
@@ -322,7 +347,7 @@ async function dispatch(
   let lang: LocaleCode = request.pathLanguage ?? 'en'
   try {
     const { operation, pathParams } = match(compiled, request)
-    checkCredentials(req)
+    await checkCredentials(req)
     const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
     lang = chosen.lang
     const origin = options.siteUrl || url.origin

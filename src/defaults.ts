@@ -22,6 +22,7 @@ export const DEFAULTS = {
   httpMaxAge: 60,
   responseCacheBytes: 64 * 1024 * 1024,
   recurrenceHorizonDays: 730,
+  recurrenceSchedule: '0 17 3 * * *',
   currencySymbol: '',
   currencyPosition: 'prefix',
   /** Slug of the plugin's hidden collection of id sequences. */

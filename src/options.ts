@@ -83,6 +83,11 @@ export type CalendarPluginOptions = {
    * 410.
    */
   changeLog?: { slug?: string; retentionDays?: number }
+  /**
+   * When the task that moves series' horizons on is queued (a cron expression with seconds, in UTC,
+   * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
+   */
+  recurrenceSchedule?: string
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -121,6 +126,7 @@ export type ResolvedCalendarOptions = {
   httpMaxAge: number
   responseCacheBytes: number
   recurrenceHorizonDays: number
+  recurrenceSchedule: string
   siteUrl: string
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
@@ -162,6 +168,7 @@ export function resolveOptions(
     httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
     responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
     recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
+    recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,

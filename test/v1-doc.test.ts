@@ -278,7 +278,11 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       '413',
       '415',
       '500',
+      '503',
     ])
+    expect(
+      JSON.stringify(doc.paths['/events/{id}'].get.responses['503'].content['application/json']),
+    ).toContain('"rest_database_unavailable"')
     expect(doc.paths['/events'].get.responses['200'].headers).toEqual({
       'X-TEC-Total': { $ref: '#/components/headers/X-TEC-Total' },
       'X-TEC-TotalPages': { $ref: '#/components/headers/X-TEC-TotalPages' },

@@ -89,7 +89,7 @@ export function seriesHorizonTask(options: ResolvedCalendarOptions): TaskConfig<
     label: 'Extend recurring series',
     retries: 0,
     outputSchema: [{ name: 'extended', type: 'number' }],
-    schedule: [{ cron: '0 17 3 * * *', queue: CALENDAR_QUEUE }],
+    schedule: [{ cron: options.recurrenceSchedule, queue: CALENDAR_QUEUE }],
     handler: async ({ req }) => ({
       output: { extended: await extendSeriesHorizons(req.payload, options) },
     }),

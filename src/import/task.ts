@@ -4,6 +4,7 @@ import {
   createLocalReq,
   killTransaction,
   type Payload,
+  type PayloadRequest,
   type TaskConfig,
 } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
@@ -12,6 +13,7 @@ import { IMPORT_TASK } from './collections.js'
 import { runCsvImport } from './csv.js'
 import type { CsvType } from './csvFile.js'
 import { runIcalImport } from './ical.js'
+import { isUniqueViolation } from '../lib/errors.js'
 import { HEARTBEAT_MS, interruption, thisRunner } from './liveness.js'
 import { ImportCancelled, type ImportProgress } from './progress.js'
 import { runImport } from './run.js'
@@ -62,6 +64,8 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
         where: { id: { equals: input.runId } },
       })) as Run | null
       if (!run) return { output: { state: 'failed' } }
+      if (!(await takeRun(req, options.sequencesSlug, run.id)))
+        return { output: { state: 'taken' } }
       const save = (data: Record<string, unknown>) => writeRun(payload, runs, run.id, data)
       await closeInterrupted(payload, runs)
       const user = await startedBy(payload, options.usersSlug, run.startedBy)
@@ -218,3 +222,29 @@ async function startedBy(payload: Payload, usersSlug: string, id: unknown) {
   const user = await payload.db.findOne({ collection: usersSlug, where: { id: { equals: value } } })
   return user ? { ...user, collection: usersSlug } : null
 }
+
+/**
+ * Whether this process takes the run: the first to insert its claim (a unique key, outside any
+ * transaction) does. Payload takes a job by reading it, then marking it, so two processes (nodes
+ * asked to work the queue at once, or the node that received the run while another works the
+ * queue) can both start one job; the later one leaves at once.
+ */
+async function takeRun(
+  req: PayloadRequest,
+  sequencesSlug: string,
+  runId: number | string,
+): Promise<boolean> {
+  try {
+    await req.payload.db.create({
+      collection: sequencesSlug,
+      data: { sequence: RUN_CLAIMS, value: Number(runId), claim: `${RUN_CLAIMS}:${runId}` },
+    })
+    return true
+  } catch (error) {
+    if (isUniqueViolation(error, req)) return false
+    throw error
+  }
+}
+
+/** The claims of import runs among the plugin's sequences (collections/sequences.ts). */
+const RUN_CLAIMS = 'import-run-claims'

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# A calendar cluster on this machine: a PostgreSQL server of its own (Debian's `postgresql`), N app
+# nodes on it and Debian's `nginx` balancing requests over them, all on 127.0.0.1 and free ports,
+# all in one folder ($CAL_CLUSTER_DIR, default /tmp/calendar-cluster).
+#
+#   bash scripts/cluster.sh up [--nodes N] [--admin]   start it (N = 3); prints CLUSTER_URL=... once
+#                                                      every node answers through the balancer
+#   bash scripts/cluster.sh down                       stop all of it and remove the folder
+#   bash scripts/cluster.sh status                     the URL, each node's port, pid and health
+#   bash scripts/cluster.sh kill-node I                kill -9 of node I (1..N)
+#   bash scripts/cluster.sh start-node I               start node I again
+#   bash scripts/cluster.sh pg-stop | pg-start         stop or start PostgreSQL (the nodes stay)
+#
+# Node 1 runs the jobs queues (the recurrence horizon, webhook deliveries); the others leave them
+# alone (CAL_JOBS_AUTORUN=false): docs/cluster.md. Each node logs to node-I.log in the folder.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir=${CAL_CLUSTER_DIR:-${TMPDIR:-/tmp}/calendar-cluster}
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+
+die() { echo "cluster: $*" >&2; exit 2; }
+free_port() {
+  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# Waits until $1 answers 200 (curl-free: node's fetch), at most $2 seconds.
+wait_for() {
+  node -e '
+    const [url, seconds] = process.argv.slice(1)
+    const until = Date.now() + Number(seconds) * 1000
+    const poll = async () => {
+      try { if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) process.exit(0) } catch {}
+      if (Date.now() > until) process.exit(1)
+      setTimeout(poll, 250)
+    }
+    poll()' "$1" "$2"
+}
+
+pg_up() {
+  as_postgres "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/postgres.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -c port=$(cat "$dir/pg.port") -c unix_socket_directories=$dir -c max_connections=300" \
+    start >/dev/null || { cat "$dir/postgres.log" >&2; die "PostgreSQL did not start"; }
+}
+pg_down() { as_postgres "$pgbin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
+
+start_node() {
+  local i=$1 port
+  port=$(cat "$dir/node-$i.port")
+  (
+    cd "$root"
+    # shellcheck disable=SC1091
+    source "$dir/env"
+    CAL_JOBS_AUTORUN=$([ "$i" = 1 ] && echo true || echo false) PORT=$port HOST=127.0.0.1 \
+      NODE_ENV=production exec node build/server/start.js >>"$dir/node-$i.log" 2>&1
+  ) &
+  echo $! >"$dir/node-$i.pid"
+}
+
+nginx_conf() {
+  local nodes=$1 lb=$2 servers=""
+  for i in $(seq 1 "$nodes"); do
+    servers+="    server 127.0.0.1:$(cat "$dir/node-$i.port") max_fails=1 fail_timeout=3s;"$'\n'
+  done
+  cat <<EOF
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $dir/nginx-body;
+  proxy_temp_path $dir/nginx-proxy;
+  fastcgi_temp_path $dir/nginx-fastcgi;
+  uwsgi_temp_path $dir/nginx-uwsgi;
+  scgi_temp_path $dir/nginx-scgi;
+  client_max_body_size 20m;
+  upstream calendar {
+$servers    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:$lb;
+    location / {
+      proxy_pass http://calendar;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      # A node that refuses or drops the connection: the request goes to the next one, unless it
+      # was not idempotent (a POST may have been written already: nginx's default).
+      proxy_next_upstream error timeout http_502;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+    }
+  }
+}
+EOF
+}
+
+up() {
+  local nodes=3 admin=false
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --nodes) nodes=$2; shift 2 ;;
+      --admin) admin=true; shift ;;
+      *) die "unknown option $1" ;;
+    esac
+  done
+  [ -x "$pgbin/initdb" ] || die "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)"
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || die "no nginx (apt-get install nginx)"
+  [ -e "$dir" ] && die "$dir exists: 'down' first (or set CAL_CLUSTER_DIR)"
+  mkdir -p "$dir"
+  chmod 755 "$dir"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir"
+
+  free_port >"$dir/pg.port"
+  as_postgres "$pgbin/initdb" -D "$dir/pg" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 \
+    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+  pg_up
+  as_postgres "$pgbin/psql" -h 127.0.0.1 -p "$(cat "$dir/pg.port")" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
+    -c "CREATE ROLE calendar LOGIN PASSWORD 'calendar'" -c "CREATE DATABASE calendar OWNER calendar" >/dev/null
+
+  cat >"$dir/env" <<EOF
+export DATABASE_URI=postgres://calendar:calendar@127.0.0.1:$(cat "$dir/pg.port")/calendar
+export PAYLOAD_SECRET=${PAYLOAD_SECRET:-cluster-$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")}
+export CAL_ADMIN=$admin
+export TRUST_PROXY=true
+EOF
+  (cd "$root" && node scripts/build-server.mjs >/dev/null)
+  for i in $(seq 1 "$nodes"); do free_port >"$dir/node-$i.port"; done
+  echo "$nodes" >"$dir/nodes"
+  # Every node starts at once: they meet at the migrations (dev/database.ts takes turns).
+  for i in $(seq 1 "$nodes"); do start_node "$i"; done
+
+  free_port >"$dir/nginx.port"
+  mkdir -p "$dir/nginx-body" "$dir/nginx-proxy" "$dir/nginx-fastcgi" "$dir/nginx-uwsgi" "$dir/nginx-scgi"
+  nginx_conf "$nodes" "$(cat "$dir/nginx.port")" >"$dir/nginx.conf"
+  nginx -c "$dir/nginx.conf" -p "$dir" -e "$dir/nginx-error.log" || die "nginx did not start"
+
+  for i in $(seq 1 "$nodes"); do
+    wait_for "http://127.0.0.1:$(cat "$dir/node-$i.port")/api/health" 180 \
+      || { tail -n 30 "$dir/node-$i.log" >&2; die "node $i did not answer"; }
+  done
+  local url="http://127.0.0.1:$(cat "$dir/nginx.port")"
+  wait_for "$url/api/health" 30 || die "the balancer did not answer"
+  echo "CLUSTER_URL=$url"
+}
+
+down() {
+  [ -d "$dir" ] || return 0
+  [ -f "$dir/nginx.pid" ] && nginx -c "$dir/nginx.conf" -p "$dir" -e "$dir/nginx-error.log" -s stop 2>/dev/null || true
+  for pid in "$dir"/node-*.pid; do
+    [ -f "$pid" ] && kill -TERM "$(cat "$pid")" 2>/dev/null || true
+  done
+  for _ in $(seq 1 40); do
+    local running=0
+    for pid in "$dir"/node-*.pid; do alive "$pid" && running=1; done
+    [ $running = 0 ] && break
+    sleep 0.25
+  done
+  for pid in "$dir"/node-*.pid; do alive "$pid" && kill -KILL "$(cat "$pid")" 2>/dev/null || true; done
+  pg_down
+  rm -rf "$dir"
+}
+
+status() {
+  [ -d "$dir" ] || die "no cluster in $dir"
+  echo "CLUSTER_URL=http://127.0.0.1:$(cat "$dir/nginx.port")"
+  echo "DATABASE_URI=$(. "$dir/env"; echo "$DATABASE_URI")"
+  for i in $(seq 1 "$(cat "$dir/nodes")"); do
+    local port state=down
+    port=$(cat "$dir/node-$i.port")
+    alive "$dir/node-$i.pid" && state="pid $(cat "$dir/node-$i.pid")"
+    echo "node $i: http://127.0.0.1:$port ($state)"
+  done
+}
+
+command=${1:-}
+shift || true
+case $command in
+  up) up "$@" ;;
+  down) down ;;
+  status) status ;;
+  kill-node) kill -KILL "$(cat "$dir/node-$1.pid")" ;;
+  start-node)
+    alive "$dir/node-$1.pid" && die "node $1 runs already"
+    start_node "$1"
+    wait_for "http://127.0.0.1:$(cat "$dir/node-$1.port")/api/health" 180 || die "node $1 did not answer"
+    ;;
+  pg-stop) pg_down ;;
+  pg-start) pg_up ;;
+  *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

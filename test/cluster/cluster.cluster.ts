@@ -1,0 +1,302 @@
+/**
+ * Three app nodes on one PostgreSQL behind nginx (scripts/cluster.sh), driven over HTTP: through
+ * the balancer and node by node. `npm run test:cluster` (needs Debian's postgresql and nginx).
+ * What each test holds to: docs/cluster.md.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { startFakeTec } from '../support/fakeTec.js'
+import { Cluster, V1, eventBody, waitUntil, type Answer } from './support.js'
+
+// Node 1 looks for due jobs every second and the horizon task is due every 2 seconds, so the
+// once-only test sees several rounds in a few seconds.
+const cluster = new Cluster({
+  CAL_JOBS_CRON: '* * * * * *',
+  CAL_RECURRENCE_SCHEDULE: '*/2 * * * * *',
+  LOG_LEVEL: 'warn',
+})
+
+before(async () => {
+  cluster.up(3)
+  await cluster.registerAdministrator()
+})
+
+after(() => {
+  // CAL_CLUSTER_KEEP=true leaves it running to look at (its folder is printed); `down` stops it.
+  if (process.env.CAL_CLUSTER_KEEP === 'true') console.log(`  cluster kept in ${cluster.dir}`)
+  else cluster.down()
+})
+
+const created = async (base: string, title: string, day = 30): Promise<number> => {
+  const answer = await cluster.request(base, 'POST', `${V1}/events`, {
+    admin: true,
+    body: eventBody(title, day),
+  })
+  assert.equal(answer.status, 201, answer.text)
+  return answer.body.id
+}
+
+describe('a cluster of three nodes', () => {
+  test('every node answers, and the migrations ran once although the nodes started together', async () => {
+    for (const node of cluster.nodes) {
+      const health = await cluster.request(node, 'GET', '/api/health')
+      assert.equal(health.status, 200)
+    }
+    const rows = await cluster.sql<{ name: string; runs: string }>(
+      'SELECT name, count(*) AS runs FROM payload_migrations GROUP BY name',
+    )
+    assert.ok(rows.length > 0)
+    for (const row of rows) assert.equal(Number(row.runs), 1, `${row.name} ran ${row.runs} times`)
+  })
+
+  test('a write acknowledged by one node is seen by the very next read on every node', async () => {
+    const feedPath = '/api/cal/ical/events.ics'
+    const totalOn = async (node: string) =>
+      (await cluster.request(node, 'GET', `${V1}/events?per_page=50&start_date=2000-01-01`)).body
+        .total as number
+    // Warm every node's caches first, so a stale one would show.
+    for (const node of cluster.nodes) {
+      await cluster.request(node, 'GET', `${V1}/events?per_page=50&start_date=2000-01-01`)
+      await cluster.request(node, 'GET', feedPath)
+    }
+    for (let round = 0; round < 6; round++) {
+      const writer = cluster.nodes[round % 3]
+      const before = await totalOn(cluster.nodes[(round + 1) % 3])
+      const id = await created(writer, `Fresh ${round}`, 10 + round)
+      for (const node of cluster.nodes) {
+        const single = await cluster.request(node, 'GET', `${V1}/events/${id}`)
+        assert.equal(single.status, 200, `event ${id} on ${node}`)
+        const archive = await cluster.request(
+          node,
+          'GET',
+          `${V1}/events?per_page=50&start_date=2000-01-01`,
+        )
+        assert.equal(archive.body.total, before + 1, `total on ${node}`)
+        assert.ok(archive.body.events.some((event: { id: number }) => event.id === id))
+        const feed = await cluster.request(node, 'GET', feedPath)
+        assert.match(feed.text, new RegExp(`Fresh ${round}`))
+      }
+      const renamed = await cluster.request(
+        cluster.nodes[(round + 1) % 3],
+        'POST',
+        `${V1}/events/${id}`,
+        {
+          admin: true,
+          body: { title: `Renamed ${round}` },
+        },
+      )
+      assert.equal(renamed.status, 200, renamed.text)
+      for (const node of cluster.nodes) {
+        const single = await cluster.request(node, 'GET', `${V1}/events/${id}`)
+        assert.equal(single.body.title, `Renamed ${round}`, `title on ${node}`)
+      }
+      const deleted = await cluster.request(
+        cluster.nodes[(round + 2) % 3],
+        'DELETE',
+        `${V1}/events/${id}`,
+        {
+          admin: true,
+        },
+      )
+      assert.equal(deleted.status, 200, deleted.text)
+      // Trashed: every node answers as the one that trashed it (not 200).
+      const statuses = new Set<number>()
+      for (const node of cluster.nodes) {
+        statuses.add((await cluster.request(node, 'GET', `${V1}/events/${id}`)).status)
+        assert.equal(await totalOn(node), before, `total after the delete on ${node}`)
+      }
+      assert.equal(statuses.size, 1, `answers for a trashed event: ${[...statuses]}`)
+      assert.ok(!statuses.has(200))
+    }
+  })
+
+  test('writers on every node at once: each create answered once, ids and slugs all distinct', async () => {
+    const writes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        cluster.request(cluster.nodes[i % 3], 'POST', `${V1}/events`, {
+          admin: true,
+          body: eventBody('Same title everywhere', 60),
+        }),
+      ),
+    )
+    for (const write of writes) assert.equal(write.status, 201, write.text)
+    const ids = new Set(writes.map((write) => write.body.id))
+    const slugs = new Set(writes.map((write) => write.body.slug))
+    assert.equal(ids.size, 24)
+    assert.equal(slugs.size, 24)
+  })
+
+  test('the recurrence task runs on one node only: never queued twice for one due time', async () => {
+    // Payload deletes a job once it completes: watch the queue instead, every 100 ms for 8 s.
+    const seen = new Map<number, string>()
+    const until = Date.now() + 8000
+    while (Date.now() < until) {
+      for (const job of await horizonJobs()) {
+        assert.equal(job.has_error, false, `job ${job.id} failed`)
+        seen.set(job.id, new Date(job.wait_until).toISOString())
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const remaining = new Set((await horizonJobs()).map((job) => job.id))
+    const ran = [...seen.keys()].filter((id) => !remaining.has(id))
+    assert.ok(ran.length >= 2, `horizon jobs that ran: ${ran.length}`)
+    const dueTimes = [...seen.values()]
+    assert.equal(new Set(dueTimes).size, dueTimes.length, `due times queued twice: ${dueTimes}`)
+  })
+
+  test('an import runs once, even when every node is asked to work its queue', async () => {
+    const site = await startFakeTec({ events: 45, venues: 12, organizers: 12 })
+    try {
+      const started = await cluster.request(cluster.url, 'POST', '/api/cal-import-runs', {
+        admin: true,
+        body: { from: site.root, perPage: 10 },
+      })
+      assert.equal(started.status, 201, started.text)
+      const id = started.body.doc.id
+      // Every node is asked to run the import queue at once, while the node that took the run
+      // starts it too: Payload's claim of a job is a read then an update, so two could take it.
+      await Promise.all(
+        cluster.nodes.map((node) =>
+          cluster.request(node, 'GET', '/api/payload-jobs/run?queue=calendar-import', {
+            admin: true,
+            timeoutMs: 120_000,
+          }),
+        ),
+      )
+      let run: any
+      await waitUntil(
+        'the import to end',
+        async () => {
+          run = (
+            await cluster.request(cluster.url, 'GET', `/api/cal-import-runs/${id}`, {
+              admin: true,
+            })
+          ).body
+          return ['done', 'failed'].includes(run.state)
+        },
+        120,
+      )
+      assert.equal(run.state, 'done', JSON.stringify(run.failures ?? run.error))
+      const pages = site.requests.filter((request) => /^events\?/.test(request.path))
+      const distinct = new Set(pages.map((request) => request.path))
+      assert.equal(pages.length, distinct.size, `archive pages read twice: ${pages.length}`)
+      const twice = await cluster.sql(
+        `SELECT resource, source_id, count(*) FROM cal_import_mappings
+         GROUP BY resource, source_id HAVING count(*) > 1`,
+      )
+      assert.deepEqual(twice, [])
+      const [{ count }] = await cluster.sql(
+        `SELECT count(*) FROM cal_import_mappings WHERE resource = 'events'`,
+      )
+      assert.equal(Number(count), site.visible('events', false).length)
+    } finally {
+      await site.close()
+    }
+  })
+
+  test('kill -9 of a node under load: the balancer routes around it, no acknowledged write is lost', async () => {
+    const acknowledged: number[] = []
+    let failedWrites = 0
+    let failedReads = 0
+    let stop = false
+    const writer = async (n: number) => {
+      let i = 0
+      while (!stop) {
+        try {
+          const answer = await cluster.request(cluster.url, 'POST', `${V1}/events`, {
+            admin: true,
+            body: eventBody(`Load ${n}-${i++}`, 90),
+          })
+          if (answer.status === 201) acknowledged.push(answer.body.id)
+          else failedWrites++
+        } catch {
+          failedWrites++
+        }
+      }
+    }
+    const reader = async () => {
+      while (!stop) {
+        try {
+          const answer: Answer = await cluster.request(
+            cluster.url,
+            'GET',
+            `${V1}/events?per_page=5`,
+          )
+          if (answer.status !== 200) failedReads++
+        } catch {
+          failedReads++
+        }
+      }
+    }
+    const writers = Array.from({ length: 3 }, (_, n) => writer(n))
+    const readers = Array.from({ length: 3 }, () => reader())
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    cluster.script('kill-node', '2')
+    const killedAt = acknowledged.length
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    stop = true
+    await Promise.all([...writers, ...readers])
+    console.log(
+      `  kill -9 of node 2: ${acknowledged.length} writes acknowledged (${killedAt} before the kill), ` +
+        `${failedWrites} writes and ${failedReads} reads failed`,
+    )
+    assert.ok(acknowledged.length > killedAt, 'writes went on after the kill')
+    // Only requests in flight to the dead node may fail: at most one per client.
+    assert.ok(failedWrites <= 3, `${failedWrites} writes failed`)
+    assert.ok(failedReads <= 3, `${failedReads} reads failed`)
+    for (const id of acknowledged) {
+      const single = await cluster.request(cluster.url, 'GET', `${V1}/events/${id}`)
+      assert.equal(single.status, 200, `acknowledged event ${id}`)
+    }
+
+    cluster.script('start-node', '2')
+    const back = await cluster.request(cluster.nodes[1], 'GET', `${V1}/events/${acknowledged[0]}`)
+    assert.equal(back.status, 200)
+    // The balancer sends to it again: requests through it reach all three nodes' processes.
+    await waitUntil('node 2 behind the balancer again', async () => {
+      const id = await created(cluster.url, 'Back again')
+      return (await cluster.request(cluster.nodes[1], 'GET', `${V1}/events/${id}`)).status === 200
+    })
+  })
+
+  test('a PostgreSQL restart: 503 from /api/health while it is down, then every node by itself again', async () => {
+    const pids = [1, 2, 3].map((node) => cluster.pid(node))
+    const first = await created(cluster.url, 'Before the restart')
+    cluster.script('pg-stop')
+    try {
+      for (const node of cluster.nodes) {
+        const health = await cluster.request(node, 'GET', '/api/health')
+        assert.equal(health.status, 503)
+        assert.deepEqual(health.body, { status: 'error', database: 'down' })
+      }
+      const write = await cluster.request(cluster.url, 'POST', `${V1}/events`, {
+        admin: true,
+        body: eventBody('While the database is down', 5),
+      })
+      assert.equal(write.status, 503, write.text)
+      assert.equal(write.body.code, 'rest_database_unavailable')
+      const read = await cluster.request(cluster.url, 'GET', `${V1}/events/${first}?nocache=1`)
+      assert.equal(read.status, 503, read.text)
+    } finally {
+      cluster.script('pg-start')
+    }
+    for (const node of cluster.nodes)
+      await waitUntil(
+        `${node} healthy`,
+        async () => (await cluster.request(node, 'GET', '/api/health')).status === 200,
+      )
+    for (const node of cluster.nodes) await created(node, 'After the restart')
+    assert.deepEqual(
+      [1, 2, 3].map((node) => cluster.pid(node)),
+      pids,
+    )
+    for (const node of [1, 2, 3]) assert.ok(cluster.alive(node), `node ${node} still runs`)
+  })
+})
+
+async function horizonJobs() {
+  return cluster.sql<{ id: number; wait_until: string; has_error: boolean }>(
+    `SELECT id, wait_until, has_error FROM payload_jobs
+     WHERE task_slug = 'calendarSeriesHorizon' ORDER BY id`,
+  )
+}
