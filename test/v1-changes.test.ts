@@ -37,11 +37,11 @@ function summary(resource: string, record: Record<string, any>): string {
       record.status,
       record.venue?.id ?? null,
       record.venue?.venue ?? null,
-      (record.categories ?? []).map((term: any) => [term.id, term.name]),
+      (record.categories ?? []).map((term: any) => [term.id, term.name, term.count]),
     ])
   if (resource === 'venues') return JSON.stringify([record.venue, record.status])
   if (resource === 'organizers') return JSON.stringify([record.organizer, record.status])
-  return JSON.stringify([record.name])
+  return JSON.stringify([record.name, record.count])
 }
 
 /** Every record a full read of the archives gives the caller. */

@@ -3,6 +3,7 @@ import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
 import { relatedId } from '../relations.js'
+import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
 
 type Doc = Record<string, any>
 export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
@@ -257,6 +258,24 @@ async function seriesChanges(
   return entries
 }
 
+/**
+ * The terms whose counts an event's write changed (collections/hooks/termCounts.ts), and the
+ * events that show them (their records show the counts).
+ */
+async function recountedTermEntries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+): Promise<NewEntry[]> {
+  const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
+  delete req.context[RECOUNTED_TERMS]
+  const entries: NewEntry[] = []
+  for (const { field, id } of recounted) {
+    entries.push(entryOf(field, 'update', id, {}, {}))
+    entries.push(...(await linkedEventEntries(req, options, field, id)))
+  }
+  return entries
+}
+
 /** After a create or update of a calendar record: its entry, and those of what it changed. */
 export async function logChange(
   req: PayloadRequest,
@@ -272,8 +291,10 @@ export async function logChange(
   const entries = [entryOf(resource, kind, id, before, doc)]
   if (operation === 'update')
     entries.push(...(await linkedEventEntries(req, options, resource, id)))
-  if (resource === 'events')
+  if (resource === 'events') {
     entries.push(...(await seriesChanges(req, options, [previousDoc, doc])))
+    entries.push(...(await recountedTermEntries(req, options)))
+  }
   await writeChanges(req, options, entries)
 }
 
@@ -285,6 +306,32 @@ export async function logDelete(
   doc: Doc,
 ): Promise<void> {
   const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
-  if (resource === 'events') entries.push(...(await seriesChanges(req, options, [doc])))
+  if (resource === 'events') {
+    entries.push(...(await seriesChanges(req, options, [doc])))
+    entries.push(...(await recountedTermEntries(req, options)))
+  }
   await writeChanges(req, options, entries)
+}
+
+/**
+ * A write to a calendar collection that is no resource of the log (media): one entry under the
+ * collection's slug, which sync leaves out and the response cache reads as "anything may have
+ * changed" (endpoints/cache/calendarState.ts), as event records show images.
+ */
+export async function logOther(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  slug: string,
+  doc: Doc,
+): Promise<void> {
+  await writeChanges(req, options, [
+    {
+      resource: slug as ChangeResource,
+      record: Number(doc.id),
+      kind: 'update',
+      wasPublic: false,
+      isPublic: false,
+      author: null,
+    },
+  ])
 }
