@@ -9,7 +9,7 @@ import type {
 } from 'payload'
 import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { logChange, logDelete, rememberSeries, resourceOf } from './changeLog.js'
+import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 import { tableNameOf } from '../../src/lib/tables.js'
 
@@ -148,11 +148,13 @@ export function withChangesMarked(
   const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
     await markChange(req, sequencesSlug)
     if (resource) await logChange(req, options, resource, operation, doc, previousDoc)
+    else await logOther(req, options, collection.slug, doc)
     return doc
   }
   const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
     await markChange(req, sequencesSlug)
     if (resource) await logDelete(req, options, resource, doc)
+    else await logOther(req, options, collection.slug, doc)
   }
   const marked = withHooksLast(collection, {
     afterChange: [afterChange],

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
+import { isAffected, type Dependencies } from './dependencies.js'
 import {
   isNotModified,
   readAnswer,
@@ -16,8 +17,9 @@ import {
  * out first.
  *
  * It is never stale: entries belong to the calendar's generation they were made in
- * (endpoints/cache/calendarState.ts), and a newer generation empties the cache. Requests whose
- * dates are words ("now", "+3 weeks") are not kept.
+ * (endpoints/cache/calendarState.ts), and a newer generation drops those that depend on a record
+ * it changed (endpoints/cache/dependencies.ts), or all of them when it cannot tell (a time
+ * boundary). Requests whose dates are words ("now", "+3 weeks") are not kept.
  */
 
 /**
@@ -39,6 +41,8 @@ export type CachedReply = {
   etag: string
   lastModified?: number
   lang: string
+  /** What the answer depends on (endpoints/cache/dependencies.ts). */
+  depends: Dependencies
 }
 
 /** An entry's bookkeeping beside its body: key, headers, object. */
@@ -48,7 +52,7 @@ const bodyBytes = (entry: CachedReply) => entry.body?.byteLength ?? 0
 
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
-  readonly #generations = new GenerationFollower(() => this.#entries.clear())
+  readonly #generations = new GenerationFollower((changed) => this.#drop(changed))
   readonly #maxEntryBytes: number
   /**
    * The plugin's options, so that an answer can be made from the cache alone
@@ -64,6 +68,15 @@ export class ResponseCache {
       maxSize: maxBytes,
       sizeCalculation: (entry) => bodyBytes(entry) + ENTRY_OVERHEAD,
     })
+  }
+
+  /** Drops what a change can affect: the entries that depend on a changed record, or all. */
+  #drop(changed: ReadonlySet<string> | null): void {
+    if (changed === null) return this.#entries.clear()
+    const affected: string[] = []
+    for (const [key, entry] of this.#entries.entries())
+      if (isAffected(entry.depends, changed)) affected.push(key)
+    for (const key of affected) this.#entries.delete(key)
   }
 
   get size(): number {
