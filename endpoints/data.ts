@@ -95,7 +95,7 @@ export function dataLayer(
         pagination: count,
         locale: lang,
       })
-      return { docs: result.docs as unknown as StoredDoc<K>[], totalDocs: result.totalDocs }
+      return { docs: result.docs as StoredDoc<K>[], totalDocs: result.totalDocs }
     },
 
     /** Every record that matches (with `select`, only the fields it names are there). */
@@ -112,7 +112,7 @@ export function dataLayer(
         pagination: false,
         locale: lang,
       })
-      return result.docs as unknown as StoredDoc<K>[]
+      return result.docs as StoredDoc<K>[]
     },
 
     /** The first record that matches, or null. */
@@ -130,7 +130,7 @@ export function dataLayer(
         pagination: false,
         locale: lang,
       })
-      return (result.docs[0] as unknown as StoredDoc<K> | undefined) ?? null
+      return (result.docs[0] as StoredDoc<K> | undefined) ?? null
     },
 
     async count(
@@ -163,9 +163,9 @@ export function dataLayer(
     ): Promise<StoredDoc<K>> {
       return (await payload.create({
         ...base(key, sight),
-        data: data as never,
+        data,
         locale: lang,
-      })) as unknown as StoredDoc<K>
+      })) as StoredDoc<K>
     },
 
     async update<K extends DataKey>(
@@ -177,10 +177,10 @@ export function dataLayer(
       return (await payload.update({
         ...base(key, sight),
         id,
-        data: data as never,
+        data,
         trash,
         locale: lang,
-      })) as unknown as StoredDoc<K>
+      })) as StoredDoc<K>
     },
 
     /** Deletes for good; `trash: true` reaches a record in the trash too. */

@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import type { Context } from './context.js'
-import type { DataKey } from './data.js'
+import type { DataKey, StoredDoc } from './data.js'
 import type { ParamSpec } from './params.js'
 import type { Doc } from './records/common.js'
 
@@ -53,7 +53,11 @@ export async function recordsNamed(
  * Lookups that must see every record, whatever its status or the caller's rights, to tell "does not
  * exist" from "may not be seen" — their results decide error codes, never what a response shows.
  */
-export const findOne = (context: Context, key: DataKey, where: Where): Promise<Doc | null> =>
+export const findOne = <K extends DataKey>(
+  context: Context,
+  key: K,
+  where: Where,
+): Promise<StoredDoc<K> | null> =>
   context.data.one(key, where, { trash: true, sight: 'everything' })
 
 /**

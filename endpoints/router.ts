@@ -83,7 +83,7 @@ export type Operation<P extends Params = Params> = {
  * table.
  */
 export const operation = <P extends Params>(declared: Operation<P>): Operation =>
-  declared as unknown as Operation
+  declared as Operation
 
 /**
  * A route: a path under the namespace (`/events/{id}`, `''` for the index) and what each method

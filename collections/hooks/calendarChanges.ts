@@ -61,7 +61,7 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
   let prepared = preparedReads.get(payload)
   if (prepared !== undefined) return prepared
   prepared = null
-  const db = payload.db as unknown as DrizzleAdapter
+  const db = payload.db as DrizzleAdapter
   const tableName = db.tableNameMap ? tableNameOf(db.tableNameMap, sequencesSlug) : undefined
   const table = tableName ? db.drizzle?.query?.[tableName] : undefined
   if (table) {

@@ -33,7 +33,7 @@ class ReusedDom {
   constructor(html: string) {
     sharedWindow ??= new (jsdom())('<!DOCTYPE html><html><head></head><body></body></html>').window
     sharedWindow.document.body.innerHTML = html
-    this.window = sharedWindow as unknown as { document: Document }
+    this.window = sharedWindow as { document: Document }
   }
 }
 
@@ -55,7 +55,7 @@ export async function htmlToLexical(
             editorConfig,
             html: segment.html,
             JSDOM: ReusedDom,
-          }) as unknown as EditorState
+          }) as EditorState
         ).root.children
       : [rawHtmlNode(segment.html)],
   )

@@ -45,7 +45,7 @@ type Tables = {
 }
 
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
-  const adapter = req.payload.db as unknown as Partial<Drizzle>
+  const adapter = req.payload.db as Partial<Drizzle>
   if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
     return null
   const name = tableNameOf(adapter.tableNameMap, slug)

@@ -33,7 +33,7 @@ async function seriesOfDate(
     trash: true,
     depth: 0,
   })
-  return series as unknown as Doc
+  return series as Doc
 }
 
 /**
@@ -85,8 +85,8 @@ export async function splitSeriesAt(
           rdates: from(rules.rdates, true),
           exdates: from(rules.exdates, true),
         },
-      } as never,
-    })) as unknown as Doc
+      },
+    })) as Doc
   } finally {
     delete req.context[DEFER]
   }
@@ -114,7 +114,7 @@ export async function splitSeriesAt(
         rdates: from(rules.rdates, false),
         exdates: from(rules.exdates, false),
       },
-    } as never,
+    },
   })
   return second.id
 }
@@ -156,7 +156,7 @@ export async function changeWholeSeries(
     id: series.id,
     req,
     overrideAccess: false,
-    data: change as never,
+    data: change,
   })
 }
 
@@ -185,7 +185,7 @@ export async function endSeriesBefore(
         rdates: before(rules.rdates),
         exdates: before(rules.exdates),
       },
-    } as never,
+    },
   })
 }
 

@@ -112,7 +112,7 @@ export async function generateOccurrences(
       },
       req,
     })
-  ).docs as unknown as Stored[]
+  ).docs as Stored[]
   if (!series || !isSeriesDoc(series)) {
     await removeRows(
       req,

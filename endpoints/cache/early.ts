@@ -107,7 +107,7 @@ function withCors(
   headers: RequestHeaders,
   answer: PlainAnswer<Uint8Array<ArrayBuffer>>,
 ): PlainAnswer<Uint8Array<ArrayBuffer>> {
-  const req = { payload, headers } as unknown as Parameters<typeof headersWithCors>[0]['req']
+  const req = { payload, headers } as Parameters<typeof headersWithCors>[0]['req']
   const corsHeaders = headersWithCors({ headers: new Headers(answer.headers), req })
   return { ...answer, headers: Object.fromEntries(corsHeaders) }
 }

@@ -164,7 +164,7 @@ export const previewCsv: Operation = operation({
         context.payload,
         { csv: text, type, mapping, dryRun: true },
         context.options,
-        { user: context.user as never },
+        { user: context.user },
       )
       const counts = progress.resources[type]
       dryRun = {
@@ -209,7 +209,7 @@ export const importCsv: Operation = operation({
         csv: text,
         mapping,
         dryRun: args.dry_run,
-      } as never,
+      },
       req: context.req,
       overrideAccess: false,
       depth: 0,

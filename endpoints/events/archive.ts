@@ -134,7 +134,7 @@ const searchWhere = (search: string): Where[] =>
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(
-  args: Record<string, any>,
+  args: ArchiveArgs,
   page: number,
   perPage: number,
   echo: Partial<Record<DateFilter, string>>,
@@ -157,7 +157,7 @@ function restQuery(
   put('per_page', perPage)
   put('start_date', echo.start_date)
   put('end_date', echo.end_date)
-  for (const name of ['search', 'include', 'post_parent', 'status', 'modified_since'])
+  for (const name of ['search', 'include', 'post_parent', 'status', 'modified_since'] as const)
     put(name, args[name])
   for (const filter of Object.keys(DATE_FILTERS) as DateFilter[])
     if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
@@ -170,7 +170,7 @@ function restQuery(
     'venue',
     'organizer',
     'featured',
-  ])
+  ] as const)
     put(name, args[name])
   return query
 }

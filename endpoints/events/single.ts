@@ -49,7 +49,7 @@ export const eventSlugParam: ParamSpec = addressParam(
 export async function addressedEvent(
   context: Context,
   address: EventAddress,
-  args: Record<string, any>,
+  args: { id?: number; slug?: string },
   { fresh = false } = {},
 ): Promise<Doc> {
   if (!fresh && context.addressed) return context.addressed
@@ -109,7 +109,7 @@ export function readEvent(address: EventAddress): Operation {
 export async function readableEvent(
   context: Context,
   address: EventAddress,
-  args: Record<string, any>,
+  args: { id?: number; slug?: string; password?: unknown },
 ): Promise<{ doc: Doc; related: Related }> {
   const doc = await addressedEvent(context, address, args)
   if (doc.deletedAt)

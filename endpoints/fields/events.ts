@@ -220,7 +220,6 @@ const text = (
     schema: Type.String({ description: schema }),
     show: ({ doc }) => render(doc[field]),
     field,
-    localized: true,
     search: true,
     param: { kind: 'text', description: param },
   }) satisfies WireField<EventView, StoredEvent>

@@ -24,8 +24,6 @@ export type WireField<View, Stored = any> = {
    * (src/documents.ts), so that renaming a stored field fails to compile here.
    */
   field?: StoredKey<Stored>
-  /** Stored per language: a write goes to the request's language. */
-  localized?: boolean
   /** The archive's `search` looks in its stored field. */
   search?: boolean
   /**
@@ -92,6 +90,23 @@ export async function dataOf(
 }
 
 /**
+ * The arguments that would write what `stored` holds, for keys copied into their field (an update
+ * checks them together with the given ones); a field stored empty gives none.
+ */
+export function storedArgs(
+  table: FieldTable<any>,
+  stored: Doc,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const args: Record<string, unknown> = {}
+  for (const key of keys) {
+    const field = table[key]?.field
+    if (field && stored[field] !== null && stored[field] !== undefined) args[key] = stored[field]
+  }
+  return args
+}
+
+/**
  * A record: every key in table order; when the record is locked, the keys a password hides show
  * their `locked` value.
  */
@@ -130,7 +145,3 @@ export const recordSchema = <T extends FieldTable<any>, E extends Record<string,
 /** The stored fields the archive's `search` looks in. */
 export const searchFieldsOf = (table: FieldTable<any>): string[] =>
   Object.values(table).flatMap((entry) => (entry.search && entry.field ? [entry.field] : []))
-
-/** The stored fields a write puts in the request's language. */
-export const localizedFieldsOf = (table: FieldTable<any>): string[] =>
-  Object.values(table).flatMap((entry) => (entry.localized && entry.field ? [entry.field] : []))

@@ -52,14 +52,12 @@ const head = {
     // The HTML kept beside the rich text at write time (collections/richText).
     show: ({ doc }) => doc.descriptionHtml ?? '',
     field: 'descriptionHtml',
-    localized: true,
     param: { kind: 'text', description: 'Description, in the request’s language.' },
   },
   name: {
     schema: Type.String(),
     show: ({ doc }) => displayTitle(doc.name),
     field: 'name',
-    localized: true,
     param: { kind: 'text', description: 'Name, in the request’s language.', required: true },
   },
   slug: {

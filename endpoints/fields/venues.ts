@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import type { ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
 import { venueJsonLd } from '../records/jsonLd.js'
+import type { PlaceKey } from '../records/place.js'
 import { displayTitle, renderContent } from '../records/text.js'
 import { JsonLd, lockableFlag } from '../schemas/parts.js'
 import * as post from './post.js'
@@ -76,7 +77,6 @@ export const nameField = (kind: 'venue' | 'organizer', alias: string) =>
     show: ({ doc }) => displayTitle(doc.name),
     locked: '',
     field: 'name',
-    localized: true,
     search: true,
     param: { kind: 'text', description: `Name of the ${kind}.`, required: true },
     flat: storedText(kind, 'name', [alias], ''),
@@ -89,7 +89,6 @@ export const descriptionField = (alias: string) =>
     show: ({ doc }) => renderContent(doc.descriptionHtml),
     locked: '',
     field: 'descriptionHtml',
-    localized: true,
     search: true,
     param: text('Description.'),
     flat: storedText('description', 'descriptionHtml', [alias], ''),
@@ -184,6 +183,9 @@ export const VENUE_FIELDS = {
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
 } satisfies FieldTable<LinkedView, StoredVenue>
+
+// The keys `placeOf` reads (records/place.ts) are keys of the table: renaming one fails here.
+const _placeKeys: Record<PlaceKey, unknown> = VENUE_FIELDS
 
 export const Venue = recordSchema(
   'A venue (docs/v1-reference.md §4.2). Every key is present; empty text is "". A password-protected venue shows its name and address as "".',

@@ -327,9 +327,9 @@ function feedStream(
  * The events of the archive's query (same filters, meanings, errors and default window) as one
  * calendar.
  */
-async function feed(given: Context, args: Record<string, any>): Promise<Reply> {
+async function feed(given: Context, args: ArchiveArgs): Promise<Reply> {
   const context = v1Context(given)
-  const { where, statuses } = await archiveFilters(context, args as ArchiveArgs)
+  const { where, statuses } = await archiveFilters(context, args)
   // What the caller asked for, before the status condition (which holds the current instant).
   const query = JSON.stringify({ where, statuses, args })
   if (statuses) where.push(statusWhere(statuses, context.now))

@@ -2,6 +2,7 @@ import { compile } from 'html-to-text'
 import { DateTime } from 'luxon'
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
 import type { Doc } from '../records/common.js'
+import { placeOf } from '../records/place.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
 
@@ -24,7 +25,7 @@ const toText = compile({
   ],
 })
 
-const plain = (html: string | undefined) => (html ? toText(html).trim() : '')
+const plain = (html: unknown) => (typeof html === 'string' && html ? toText(html).trim() : '')
 
 /**
  * `YYYY-MM-DD` of a wall-clock `YYYY-MM-DD HH:MM:SS`, as a Date at UTC midnight (how ical-generator
@@ -54,21 +55,13 @@ function statusOf(status: string): ICalEventStatus {
 function locationOf(record: EventRecord): ICalEventData['location'] {
   const venue = Array.isArray(record.venue) ? undefined : record.venue
   if (!venue) return null
-  const title = plain(venue.venue)
-  const address = [
-    venue.address,
-    venue.city,
-    venue.stateprovince || venue.state || venue.province,
-    venue.zip,
-    venue.country,
-  ]
+  const place = placeOf(venue)
+  const title = plain(place.name)
+  const address = Object.values(place.address)
     .map((part) => plain(part))
     .filter(Boolean)
     .join(', ')
-  const geo =
-    typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number'
-      ? { lat: venue.geo_lat, lon: venue.geo_lng }
-      : undefined
+  const geo = place.geo && { lat: place.geo.latitude, lon: place.geo.longitude }
   if (!title && !address) return null
   return {
     title: title || address,

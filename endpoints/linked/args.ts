@@ -10,7 +10,7 @@ import { ORGANIZERS, VENUES, type LinkedType } from './kinds.js'
 /** Venues and organizers written from arguments: on their own routes and inline in event writes. */
 
 /** Both coordinates or neither (docs/v1-differences.md §3). */
-export function checkCoordinates(args: Record<string, any>) {
+export function checkCoordinates(args: { geo_lat?: unknown; geo_lng?: unknown }) {
   if ((args.geo_lat === undefined) !== (args.geo_lng === undefined)) {
     const missing = args.geo_lat === undefined ? 'geo_lat' : 'geo_lng'
     return { [missing]: 'geo_lat and geo_lng go together.' }

@@ -2,13 +2,14 @@ import type { Where } from 'payload'
 import { can, mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
-import { dataOf, paramsOf } from '../fields/table.js'
+import { dataOf, paramsOf, storedArgs } from '../fields/table.js'
 import { addressParam, findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { ArgsOf, Params, ParamSpec } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
 import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
+import type { StoredDoc } from '../data.js'
 import { loadImages, loadPasswords } from '../records/load.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
@@ -48,8 +49,8 @@ async function addressedForWrite(
   type: LinkedType,
   context: Context,
   address: Address,
-  args: Record<string, any>,
-): Promise<Doc> {
+  args: Partial<Record<Address, unknown>>,
+): Promise<StoredDoc<LinkedType['plural']>> {
   const found = await findOne(context, type.plural, { [address]: { equals: args[address] } })
   if (!found) throw invalidParams({ [address]: noRecord(type, address)(args[address]) })
   return found
@@ -316,11 +317,7 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
       inTransaction(context, async () => {
         const stored = await addressedForWrite(type, context, address, args)
         await requireRightOnExisting(context, type.plural, 'update', stored.id)
-        const merged = {
-          geo_lat: stored.geoLat ?? undefined,
-          geo_lng: stored.geoLng ?? undefined,
-          ...args,
-        }
+        const merged = { ...storedArgs(type.fields, stored, ['geo_lat', 'geo_lng']), ...args }
         const coordinates =
           type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
             ? checkCoordinates(merged)

@@ -1,4 +1,5 @@
 import type { JsonLdRecord } from '../schemas/parts.js'
+import { placeOf } from './place.js'
 import { plainText } from './text.js'
 
 /**
@@ -19,26 +20,24 @@ const imageUrl = (record: Record<string, unknown>) =>
     : undefined
 
 export function venueJsonLd(record: Record<string, unknown>): JsonLdRecord {
-  const hasGeo = typeof record.geo_lat === 'number' && typeof record.geo_lng === 'number'
+  const { name, address, geo } = placeOf(record)
   return {
     '@context': 'http://schema.org',
     '@type': 'Place',
     ...compact({
-      name: record.venue,
+      name,
       description: plainText(String(record.description ?? '')),
       image: imageUrl(record),
       url: record.url,
       address: compact({
         '@type': 'PostalAddress',
-        streetAddress: record.address,
-        addressLocality: record.city,
-        addressRegion: record.stateprovince || record.state || record.province,
-        postalCode: record.zip,
-        addressCountry: record.country,
+        streetAddress: address.street,
+        addressLocality: address.locality,
+        addressRegion: address.region,
+        postalCode: address.postalCode,
+        addressCountry: address.country,
       }),
-      geo: hasGeo
-        ? { '@type': 'GeoCoordinates', latitude: record.geo_lat, longitude: record.geo_lng }
-        : undefined,
+      geo: geo ? { '@type': 'GeoCoordinates', ...geo } : undefined,
       telephone: record.phone,
       sameAs: record.website,
     }),

@@ -37,7 +37,7 @@ const ORDER_BY = [
   'none',
 ] as const
 
-function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec {
+function existingTerms(taxonomy: Taxonomy, name: string): ParamSpec & { kind: 'idList' } {
   return {
     kind: 'idList',
     description: `Term ids (a list or comma list) of existing ${taxonomy}.`,
@@ -80,7 +80,7 @@ function sortTerms(
   orderby: string,
   order: string,
   count: (term: Doc) => number,
-  args: Record<string, any>,
+  args: { include?: number[] },
 ) {
   const key: Record<string, (term: Doc) => string | number> = {
     id: (t) => t.id,

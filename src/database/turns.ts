@@ -22,7 +22,7 @@ const holding = new WeakSet<SqlSession>()
  * never wait. Other adapters: nothing to do.
  */
 export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
-  const db = req.payload.db as unknown as PostgresAdapter
+  const db = req.payload.db as PostgresAdapter
   if (db.name !== 'postgres') return
   const transactionID = await req.transactionID
   const session =

@@ -3,6 +3,7 @@ import type {
   CollectionAfterReadHook,
   CollectionConfig,
   Payload,
+  PayloadRequest,
   SelectFieldSingleValidation,
   TextareaFieldValidation,
   TextFieldSingleValidation,
@@ -20,7 +21,7 @@ export const IMPORT_TASK = 'calendarImport'
 export const RESOURCES = ['venues', 'organizers', 'categories', 'tags', 'events'] as const
 export type Resource = (typeof RESOURCES)[number]
 
-const administrators = ({ req }: { req: { user?: unknown } }) => can.administer(req.user as never)
+const administrators = ({ req }: { req: Pick<PayloadRequest, 'user'> }) => can.administer(req.user)
 
 /**
  * Source site + resource + source id → our id, with the source's `modified` when last written:
@@ -123,7 +124,7 @@ const validCsv: TextareaFieldValidation = (value, { siblingData }) => {
 
 const validCsvType: SelectFieldSingleValidation = (value, options) =>
   (options.siblingData as { format?: string } | undefined)?.format !== 'csv' || value
-    ? validations.select(value, options as never)
+    ? validations.select(value, options)
     : 'type: say what the CSV file holds (events, venues or organizers)'
 
 const validMapping = (value: unknown) =>
@@ -255,8 +256,8 @@ const queueImportJob =
   async ({ doc, operation, req }) => {
     if (operation !== 'create') return doc
     const job = (await req.payload.jobs.queue({
-      task: IMPORT_TASK as never,
-      input: { runId: doc.id } as never,
+      task: IMPORT_TASK,
+      input: { runId: doc.id },
       queue: IMPORT_QUEUE,
       req,
     })) as { id: number | string }

@@ -121,14 +121,14 @@ export function rowKey(type: CsvType, write: FlatWrite): string | null {
 /** The calendar's first administrator: the author of what the CLI imports. */
 async function firstAdministrator(payload: Payload, options: ResolvedCalendarOptions) {
   const { docs } = await payload.find({
-    collection: options.usersSlug as 'events',
-    where: { role: { equals: 'administrator' } } as never,
+    collection: options.usersSlug,
+    where: { role: { equals: 'administrator' } },
     sort: 'id',
     limit: 1,
     depth: 0,
     overrideAccess: true,
   })
-  return docs[0] ? { ...(docs[0] as object), collection: options.usersSlug } : null
+  return docs[0] ? { ...docs[0], collection: options.usersSlug } : null
 }
 
 /** Reads a CSV text and writes its rows, with the same progress as the other imports. */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { CancelError, type Got } from 'got'
 import { failureOf, HttpFailure } from './http.js'
 
@@ -22,7 +23,7 @@ export async function downloadImage(
     refusal = failure
     request.cancel()
   }
-  request.on('response', (response: { statusCode: number; headers: Record<string, any> }) => {
+  request.on('response', (response: { statusCode: number; headers: IncomingHttpHeaders }) => {
     if (response.statusCode >= 300) return
     const type = String(response.headers['content-type'] ?? '')
       .split(';')[0]

@@ -1,3 +1,5 @@
+import type { TypedUser } from 'payload'
+
 /**
  * What every import reports, whatever it reads (a v1 site, an iCalendar file, …): counts per
  * resource, the failures (what, where, the answer), the records that came in adjusted, and
@@ -52,7 +54,7 @@ export type ImportProgress = {
 
 export type ImportHooks = {
   /** Whom the records are written for (the author of what is created). */
-  user?: Record<string, any> | null
+  user?: TypedUser | null
   onProgress?: (progress: ImportProgress) => void
   /** Asked between pages and records; true stops the run. */
   cancelled?: () => Promise<boolean> | boolean

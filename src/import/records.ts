@@ -4,11 +4,22 @@ import { inferCurrency } from '../lib/cost.js'
 import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { isHttpUrl } from '../lib/urls.js'
+import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
+import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
+import type { FieldTable } from '../../endpoints/fields/table.js'
+import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
+import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
 
 /**
  * Pure translations of v1 records (The Events Calendar's `tribe/events/v1`, or ours) into the
- * calendar collections' data. Links to other records (venue, organizers, terms, parent, image)
- * are left to the importer, which knows the mapping of source ids to ours.
+ * calendar collections' data, through the field tables (endpoints/fields/): a source record's keys
+ * are our records' keys, so each value is read under its wire key and stored in the field the
+ * table names for that key, as a v1 write stores it. Plain keys (texts and flags a write copies
+ * as given) are read from the table alone; the importer reads the others itself: names and titles
+ * (stand-ins for empty ones), dates (UTC instants first), costs, websites, coordinates, e-mail
+ * addresses and statuses, each put right and noted when odd. Links to other records (venue,
+ * organizers, terms, parent, image) are left to the importer, which knows the mapping of source
+ * ids to ours.
  */
 
 export type SourceRecord = Record<string, any>
@@ -136,13 +147,14 @@ function slugOf(record: SourceRecord): string {
   }
 }
 
-const html = (value: unknown, field: string, context: RecordContext): string =>
-  textOf(value, field, context)
-
 const optional = (value: unknown, field: string, context: RecordContext): string | null => {
   const text = textOf(value, field, context).trim()
   return text !== '' ? text : null
 }
+
+/** A description: HTML as sent, '' for none (its argument is a plain string on venues). */
+const htmlOf = (record: SourceRecord, context: RecordContext): string =>
+  textOf(record.description, 'description', context)
 
 /** A boolean as PHP may send it: `true`, `1`, `"1"`, `"yes"`, `"on"`, and their opposites. */
 const flag = (value: unknown, fallback: boolean): boolean => {
@@ -178,20 +190,84 @@ export const modifiedStamp = (record: SourceRecord): string =>
       : (record.modified ?? ''),
   )
 
-/** Fields every post type shares: slug, status, publication date. */
-function postFields(record: SourceRecord, context: RecordContext): Record<string, unknown> {
-  const data: Record<string, unknown> = {}
-  const slug = slugOf(record)
-  if (slug) data.slug = slug
-  if (STATUSES.has(record.status)) data.status = record.status
+/** Values by wire key, to be stored in the fields the resource's table names for them. */
+type ByKey = Record<string, unknown>
+
+/** Keys every post type shares: slug, status, publication date. */
+function postKeys(record: SourceRecord, context: RecordContext): ByKey {
+  // No slug: the collection makes one (undefined keeps the key from being read as plain).
+  const keys: ByKey = { slug: slugOf(record) || undefined }
+  if (STATUSES.has(record.status)) keys.status = record.status
   else {
     // Something we have no such status for (`inherit`, a plugin's own): not shown to the public.
-    data.status = 'draft'
+    keys.status = 'draft'
     context.notes.push(`status was ${shown(record.status)}: imported as a draft`)
   }
   // An unpublished post has no publication date yet (the anchor's `date_utc` is zero).
-  data.publishedAt = utcInstant(record.date_utc)
+  keys.date_utc = utcInstant(record.date_utc)
+  return keys
+}
+
+/**
+ * The plain keys of a table that the importer does not read itself (`own`): those a v1 write
+ * copies into their field as given (no `write` of their own) and that hold a text or a flag. A text
+ * is read as PHP may send it (`textOf`; empty for nothing, or null for an optional one, as the
+ * argument kinds `text` and `string` differ); a flag as PHP may send it, and when the source has
+ * none, as our record shows a document that never stored it (the collection's default).
+ */
+function plainKeys(
+  table: FieldTable<any>,
+  record: SourceRecord,
+  context: RecordContext,
+  own: ByKey,
+): ByKey {
+  const keys: ByKey = {}
+  for (const [key, entry] of Object.entries(table)) {
+    if (key in own || !entry.param || !entry.field || entry.write) continue
+    if (entry.param.kind === 'boolean')
+      keys[key] = flag(record[key], entry.show({ doc: {} }, {}) === true)
+    else if (entry.param.kind === 'text') keys[key] = textOf(record[key], key, context)
+    else if (entry.param.kind === 'string') keys[key] = optional(record[key], key, context)
+  }
+  return keys
+}
+
+/** Each resource's field table. */
+const TABLES = {
+  events: EVENT_FIELDS,
+  venues: VENUE_FIELDS,
+  organizers: ORGANIZER_FIELDS,
+  categories: CATEGORY_FIELDS,
+  tags: TAG_FIELDS,
+} satisfies Record<string, FieldTable<any>>
+
+/**
+ * The collection data of values by wire key: each in the field its table names (an undefined one
+ * is left out).
+ */
+export const storedFields = (resource: keyof typeof TABLES, keys: ByKey) =>
+  storedOf(TABLES[resource], keys)
+
+function storedOf(table: FieldTable<any>, keys: ByKey): Record<string, unknown> {
+  const data: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(keys)) {
+    if (value === undefined) continue
+    const field = table[key]?.field
+    // A key of ours without a stored field is a mistake in this file, not in the source.
+    if (!field) throw new Error(`${key} is stored in no field`)
+    data[field] = value
+  }
   return data
+}
+
+/** The own keys first (their notes come first), then the plain keys, all stored. */
+function translated(
+  table: FieldTable<any>,
+  record: SourceRecord,
+  context: RecordContext,
+  own: ByKey,
+): Record<string, unknown> {
+  return storedOf(table, { ...own, ...plainKeys(table, record, context, own) })
 }
 
 /**
@@ -286,24 +362,18 @@ export function eventData(
     context.notes.push(`ended before it started (${record.end_date}): the end put at the start`)
     end = start
   }
-  return {
-    ...postFields(record, context),
+  const { cost, currencySymbol, currencyPosition } = eventCost(record)
+  const own: ByKey = {
+    ...postKeys(record, context),
     title: named(record.title, kind, 'title', record, context),
-    descriptionHtml: html(record.description, 'description', context),
-    excerptHtml: html(record.excerpt, 'excerpt', context),
-    startDate: start,
-    endDate: end,
+    start_date: start,
+    end_date: end,
     timezone: zone,
-    allDay: flag(record.all_day, false),
-    ...eventCost(record),
+    cost,
     website: website(record, context),
-    showMap: flag(record.show_map, true),
-    showMapLink: flag(record.show_map_link, true),
-    hideFromListings: flag(record.hide_from_listings, false),
-    sticky: flag(record.sticky, false),
-    featured: flag(record.featured, false),
-    ticketed: flag(record.ticketed, false),
   }
+  // The currency has no key of its own: v1 gives it inside `cost_details`.
+  return { ...translated(EVENT_FIELDS, record, context, own), currencySymbol, currencyPosition }
 }
 
 const number = (value: unknown): number | null => {
@@ -328,24 +398,17 @@ export function venueData(
     context.notes.push(`coordinates ${lat}, ${lng} are off the globe: left out`)
     hasGeo = false
   }
-  return {
-    ...postFields(record, context),
-    name: named('venue' in record ? record.venue : record.name, kind, 'name', record, context),
-    descriptionHtml: html(record.description, 'description', context),
-    address: optional(record.address, 'address', context),
-    city: optional(record.city, 'city', context),
-    country: optional(record.country, 'country', context),
-    province: optional(record.province, 'province', context),
-    state: optional(record.state, 'state', context),
+  const own: ByKey = {
+    ...postKeys(record, context),
+    venue: named('venue' in record ? record.venue : record.name, kind, 'name', record, context),
+    description: htmlOf(record, context),
+    // As the source has it (a v1 create would make one from the state or province).
     stateprovince: optional(record.stateprovince, 'stateprovince', context),
-    zip: optional(record.zip, 'zip', context),
-    phone: optional(record.phone, 'phone', context),
     website: website(record, context),
-    geoLat: hasGeo ? lat : null,
-    geoLng: hasGeo ? lng : null,
-    showMap: flag(record.show_map, true),
-    showMapLink: flag(record.show_map_link, true),
+    geo_lat: hasGeo ? lat : null,
+    geo_lng: hasGeo ? lng : null,
   }
+  return translated(VENUE_FIELDS, record, context, own)
 }
 
 // What Payload's email field takes (payload/shared `email`), roughly: something@something.tld.
@@ -361,20 +424,20 @@ export function organizerData(
     context.notes.push(`email ${shown(email)} is not an address: left out`)
     email = null
   }
-  return {
-    ...postFields(record, context),
-    name: named(
+  const own: ByKey = {
+    ...postKeys(record, context),
+    organizer: named(
       'organizer' in record ? record.organizer : record.name,
       kind,
       'name',
       record,
       context,
     ),
-    descriptionHtml: html(record.description, 'description', context),
-    phone: optional(record.phone, 'phone', context),
+    description: htmlOf(record, context),
     email,
     website: website(record, context),
   }
+  return translated(ORGANIZER_FIELDS, record, context, own)
 }
 
 export function termData(
@@ -382,12 +445,12 @@ export function termData(
   kind: SourceKind,
   context: RecordContext = newContext(),
 ): Record<string, unknown> {
-  const slug = slugOf(record)
-  return {
+  const own: ByKey = {
     name: named(record.name, kind, 'name', record, context),
-    descriptionHtml: html(record.description, 'description', context),
-    ...(slug ? { slug } : {}),
+    slug: slugOf(record) || undefined,
   }
+  // A category's parent is a link: the importer's.
+  return translated(TAG_FIELDS, record, context, own)
 }
 
 /**
@@ -418,7 +481,7 @@ export function imageUrlOf(record: SourceRecord): string | null {
 }
 
 /** Categories in an order where each parent comes before its children. */
-export function parentsFirst<T extends Record<string, any>>(terms: T[]): T[] {
+export function parentsFirst<T extends { id?: unknown; parent?: unknown }>(terms: T[]): T[] {
   const byId = new Map(terms.map((term) => [String(term.id), term]))
   const done = new Set<string>()
   const ordered: T[] = []

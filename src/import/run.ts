@@ -28,6 +28,7 @@ import {
   parentsFirst,
   RecordError,
   sourceKind,
+  storedFields,
   termData,
   venueData,
   type RecordContext,
@@ -395,30 +396,35 @@ class Importer {
     context: RecordContext,
   ): Promise<Record<string, unknown>> {
     const data = this.ownData(resource, record, context)
+    // Links by their wire keys, stored where the tables say (ids here are ours, through the
+    // mappings).
+    const links: Record<string, unknown> = {}
     if (resource === 'categories') {
       const parent = String(record.parent ?? '0') || '0'
       const mapped = parent !== '0' ? this.writer.get('categories', parent) : undefined
       if (parent !== '0' && !mapped)
         context.notes.push(`parent category ${parent} is not at the source: imported at the top`)
-      data.parent = mapped?.targetId ?? null
+      links.parent = mapped?.targetId ?? null
     }
     if (resource === 'events' || resource === 'venues' || resource === 'organizers') {
-      if (this.hooks.user?.id !== undefined) data.author = this.hooks.user.id
+      if (this.hooks.user?.id !== undefined) links.author = this.hooks.user.id
+      // The image and its URL together, as a v1 write's `image` stores them.
       Object.assign(data, await this.image(record))
     }
     if (resource === 'events') {
       const venue = linkOf(record.venue)
-      data.venue = venue ? await this.linked('venues', venue) : null
-      data.organizers = await this.linkedAll('organizers', listOf(record.organizer))
+      links.venue = venue ? await this.linked('venues', venue) : null
+      links.organizer = await this.linkedAll('organizers', listOf(record.organizer))
       for (const taxonomy of ['categories', 'tags'] as const)
-        data[taxonomy] = await this.linkedAll(taxonomy, listOf(record[taxonomy]))
+        links[taxonomy] = await this.linkedAll(taxonomy, listOf(record[taxonomy]))
       const parent = Number(record.post_parent ?? 0)
       if (parent > 0) {
         const mapped = this.writer.get('events', String(parent))
-        if (mapped) data.parent = mapped.targetId
+        if (mapped) links.post_parent = mapped.targetId
         else this.deferredParents.push({ sourceId: String(record.id), parent: String(parent) })
-      } else data.parent = null
+      } else links.post_parent = null
     }
+    Object.assign(data, storedFields(resource, links))
     return data
   }
 
@@ -487,7 +493,7 @@ class Importer {
         data: {
           alt: '',
           ...(this.hooks.user?.id !== undefined ? { author: this.hooks.user.id } : {}),
-        } as never,
+        },
         file,
         req,
         overrideAccess: true,
@@ -511,7 +517,7 @@ class Importer {
           this.payload.update({
             collection: this.options.slugs.events as 'events',
             id: child.targetId,
-            data: { parent: target.targetId } as never,
+            data: storedFields('events', { post_parent: target.targetId }),
             req,
             overrideAccess: true,
             trash: true,

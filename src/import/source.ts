@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Got } from 'got'
 import { failureOf, httpClient, HttpFailure, type HttpLimits } from './http.js'
 
@@ -189,7 +190,7 @@ export class Source {
   }
 
   /** GET a JSON document (a path relative to the root, or a URL), with its headers. */
-  async getJson(pathOrUrl: string): Promise<{ body: any; headers: Record<string, any> }> {
+  async getJson(pathOrUrl: string): Promise<{ body: any; headers: IncomingHttpHeaders }> {
     const url = new URL(pathOrUrl, this.root).toString()
     let response
     try {

@@ -8,6 +8,7 @@ import {
   type TaskConfig,
 } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
+import type { CalImportRun } from '../documents.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { IMPORT_TASK } from './collections.js'
 import { runCsvImport } from './csv.js'
@@ -193,7 +194,7 @@ async function writeRun(
  * A later start closes the runs whose process is gone (liveness.ts): they end `failed`, with why.
  */
 async function closeInterrupted(payload: Payload, runs: string) {
-  const { docs } = await payload.db.find<Record<string, any>>({
+  const { docs } = await payload.db.find<CalImportRun>({
     collection: runs,
     where: { state: { in: ['queued', 'running'] } },
     limit: 0,

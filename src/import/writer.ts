@@ -5,6 +5,7 @@ import {
   killTransaction,
   type Payload,
   type PayloadRequest,
+  type TypedUser,
 } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import type { ResolvedCalendarOptions } from '../options.js'
@@ -46,7 +47,7 @@ export class MappedWriter {
     /** The language written; another than the default updates translations only. */
     readonly locale: string,
     readonly translating: boolean,
-    private readonly user: Record<string, any> | null | undefined,
+    private readonly user: TypedUser | null | undefined,
   ) {}
 
   get(resource: MappedResource, sourceId: string): Mapping | undefined {
@@ -55,7 +56,7 @@ export class MappedWriter {
 
   async load() {
     const { docs } = await this.payload.find({
-      collection: this.options.import.mappingsSlug as 'events',
+      collection: this.options.import.mappingsSlug,
       where: { source: { equals: this.key } },
       pagination: false,
       depth: 0,
@@ -81,8 +82,7 @@ export class MappedWriter {
    * writes).
    */
   localizedFields(resource: MappedResource): Set<string> {
-    const fields =
-      this.payload.collections[this.collectionOf(resource) as 'events'].config.flattenedFields
+    const fields = this.payload.collections[this.collectionOf(resource)].config.flattenedFields
     return new Set(
       fields.flatMap((field) => ('localized' in field && field.localized ? [field.name] : [])),
     )
@@ -105,7 +105,7 @@ export class MappedWriter {
   private async transaction<T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> {
     const req = await createLocalReq(
       {
-        user: (this.user ?? undefined) as never,
+        user: this.user ?? undefined,
         locale: this.locale,
         context: { calendarImport: true },
       },
@@ -131,7 +131,7 @@ export class MappedWriter {
     extra: { recurrence?: string | null } = {},
   ): Promise<'created' | 'updated'> {
     const mapping = this.get(resource, sourceId)
-    const collection = this.collectionOf(resource) as 'events'
+    const collection = this.collectionOf(resource)
     const existing =
       mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
     return this.inTransaction(async (req) => {
@@ -139,7 +139,7 @@ export class MappedWriter {
         await this.payload.update({
           collection,
           id: existing,
-          data: data as never,
+          data,
           req,
           overrideAccess: true,
           trash: true,
@@ -151,7 +151,7 @@ export class MappedWriter {
       }
       const doc = await this.payload.create({
         collection,
-        data: data as never,
+        data,
         req,
         overrideAccess: true,
         depth: 0,
@@ -171,7 +171,7 @@ export class MappedWriter {
     extra: { recurrence?: string | null } = {},
   ) {
     const mapping = this.get(resource, sourceId)
-    const slug = this.options.import.mappingsSlug as 'events'
+    const slug = this.options.import.mappingsSlug
     const translations = this.translating
       ? { ...(mapping?.translations ?? {}), [this.locale]: modified ?? '' }
       : (mapping?.translations ?? null)
@@ -191,14 +191,14 @@ export class MappedWriter {
       ? await this.payload.update({
           collection: slug,
           id: mapping.id,
-          data: data as never,
+          data,
           req,
           overrideAccess: true,
           depth: 0,
         })
       : await this.payload.create({
           collection: slug,
-          data: data as never,
+          data,
           req,
           overrideAccess: true,
           depth: 0,
@@ -217,7 +217,7 @@ export class MappedWriter {
   async remove(resource: Resource, sourceId: string) {
     const mapping = this.get(resource, sourceId)
     if (!mapping) return
-    const collection = this.collectionOf(resource) as 'events'
+    const collection = this.collectionOf(resource)
     await this.inTransaction(async (req) => {
       if (await this.exists(resource, mapping.targetId)) {
         if (resource === 'categories' || resource === 'tags')
@@ -226,7 +226,7 @@ export class MappedWriter {
           await this.payload.update({
             collection,
             id: mapping.targetId,
-            data: { deletedAt: new Date().toISOString() } as never,
+            data: { deletedAt: new Date().toISOString() },
             req,
             overrideAccess: true,
             trash: true,
@@ -234,7 +234,7 @@ export class MappedWriter {
           })
       }
       await this.payload.delete({
-        collection: this.options.import.mappingsSlug as 'events',
+        collection: this.options.import.mappingsSlug,
         id: mapping.id,
         req,
         overrideAccess: true,

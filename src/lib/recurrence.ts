@@ -6,7 +6,7 @@ import { WALL_CLOCK_FORMAT } from './dates.js'
 // Node loads rrule's CommonJS build (its exports under `default`); bundlers such as the admin's
 // (Next's webpack) load its ES module build (named exports, no default). Either way, the same
 // classes.
-const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
+const rrule = ((rruleModule as { default?: typeof rruleModule }).default ??
   rruleModule) as typeof rruleModule
 const { RRule, Frequency } = rrule
 

@@ -7,10 +7,10 @@ import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
 import {
   dataOf,
-  localizedFieldsOf,
   paramsOf,
   recordOf,
   searchFieldsOf,
+  storedArgs,
   type FieldTable,
 } from '../../endpoints/fields/table.js'
 import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
@@ -206,7 +206,7 @@ describe('records', () => {
   })
 })
 
-test('search and languages come from the tables', () => {
+test('search comes from the tables', () => {
   expect(searchFieldsOf(VENUE_FIELDS)).toEqual([
     'name',
     'descriptionHtml',
@@ -226,6 +226,12 @@ test('search and languages come from the tables', () => {
     'email',
   ])
   expect(searchFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
-  expect(localizedFieldsOf(EVENT_FIELDS)).toEqual(['title', 'descriptionHtml', 'excerptHtml'])
-  expect(localizedFieldsOf(CATEGORY_FIELDS)).toEqual(['descriptionHtml', 'name'])
+})
+
+test('stored values read back as the arguments of their keys', () => {
+  const stored = { id: 1, geoLat: 45.7, geoLng: null, showMap: false }
+  expect(storedArgs(VENUE_FIELDS, stored, ['geo_lat', 'geo_lng', 'show_map'])).toEqual({
+    geo_lat: 45.7,
+    show_map: false,
+  })
 })

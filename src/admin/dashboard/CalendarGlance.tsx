@@ -63,8 +63,7 @@ export function CalendarGlance({ slugs = DEFAULT_SLUGS }: { slugs?: CalendarSlug
       if (locale?.code) params.set('locale', locale.code)
       return params
     }
-    const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) =>
-      docs as unknown as Item[]
+    const asItems = ({ docs }: { docs: Array<Record<string, unknown>> }) => docs as Item[]
     fetchList(
       slugs.events,
       query(

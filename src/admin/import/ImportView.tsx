@@ -12,7 +12,7 @@ import { ImportPanel } from './ImportPanel.js'
  */
 export function ImportView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req, permissions, visibleEntities, locale } = initPageResult
-  const allowed = can.administer(req.user as never)
+  const allowed = can.administer(req.user)
   const t = calendarT(req.i18n.t)
   return (
     <DefaultTemplate
