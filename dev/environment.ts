@@ -19,6 +19,7 @@ export function calendarOptionsFromEnvironment(
     siteUrl: env.CAL_SITE_URL || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
+    changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },
     import: {
       timeoutMs: positiveInteger(env.CAL_IMPORT_TIMEOUT_MS),
       connectTimeoutMs: positiveInteger(env.CAL_IMPORT_CONNECT_TIMEOUT_MS),
@@ -31,6 +32,11 @@ export function calendarOptionsFromEnvironment(
 function positiveInteger(value: string | undefined): number | undefined {
   const n = Number(value)
   return Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+function positiveNumber(value: string | undefined): number | undefined {
+  const n = Number(value)
+  return Number.isFinite(n) && n > 0 ? n : undefined
 }
 
 function wholeNumber(value: string | undefined): number | undefined {

@@ -75,6 +75,7 @@ export interface Config {
     'event-tags': EventTag;
     media: Media;
     'cal-sequences': CalSequence;
+    'cal-changes': CalChange;
     'cal-import-mappings': CalImportMapping;
     'cal-import-runs': CalImportRun;
     'payload-kv': PayloadKv;
@@ -93,6 +94,7 @@ export interface Config {
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'cal-sequences': CalSequencesSelect<false> | CalSequencesSelect<true>;
+    'cal-changes': CalChangesSelect<false> | CalChangesSelect<true>;
     'cal-import-mappings': CalImportMappingsSelect<false> | CalImportMappingsSelect<true>;
     'cal-import-runs': CalImportRunsSelect<false> | CalImportRunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -503,6 +505,24 @@ export interface CalSequence {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-changes".
+ */
+export interface CalChange {
+  id: number;
+  sequence: number;
+  resource: string;
+  record: number;
+  kind: string;
+  wasPublic?: boolean | null;
+  isPublic?: boolean | null;
+  author?: number | null;
+  locales?: string | null;
+  claim?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "cal-import-mappings".
  */
 export interface CalImportMapping {
@@ -736,6 +756,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'cal-sequences';
         value: number | CalSequence;
+      } | null)
+    | ({
+        relationTo: 'cal-changes';
+        value: number | CalChange;
       } | null)
     | ({
         relationTo: 'cal-import-mappings';
@@ -1034,6 +1058,23 @@ export interface CalSequencesSelect<T extends boolean = true> {
   sequence?: T;
   value?: T;
   claim?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-changes_select".
+ */
+export interface CalChangesSelect<T extends boolean = true> {
+  sequence?: T;
+  resource?: T;
+  record?: T;
+  kind?: T;
+  wasPublic?: T;
+  isPublic?: T;
+  author?: T;
+  locales?: T;
+  claim?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

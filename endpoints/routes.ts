@@ -1,5 +1,6 @@
 import { namespaceIndex } from './documentation/namespaceIndex.js'
 import { openApiDocument } from './documentation/openapi.js'
+import { listChanges } from './changes/operation.js'
 import { listEvents } from './events/archive.js'
 import { ICAL_NAMESPACE } from './ical/feed.js'
 import { icalRoutes } from './ical/routes.js'
@@ -99,6 +100,7 @@ export function calendarRoutes(): Route[] {
     ...linkedRoutes(ORGANIZERS),
     ...termRoutes('categories'),
     ...termRoutes('tags'),
+    { path: '/changes', operations: { GET: listChanges } },
   )
   return table
 }

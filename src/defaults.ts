@@ -30,6 +30,9 @@ export const DEFAULTS = {
   /** The importer's hidden collections (src/import): source ids → ours, and the runs. */
   importMappingsSlug: 'cal-import-mappings',
   importRunsSlug: 'cal-import-runs',
+  /** The change log (collections/changeLog.ts): its hidden collection, how long entries stay. */
+  changeLogSlug: 'cal-changes',
+  changeLogRetentionDays: 30,
   /**
    * The importer's limits: records written at once, image size, and per request to the source a
    * whole-answer timeout, a connect timeout, retries and the first backoff delay, the longest

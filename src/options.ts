@@ -77,6 +77,13 @@ export type CalendarPluginOptions = {
    */
   recurrenceHorizonDays?: number
   /**
+   * The change log behind `GET /cal/events/v1/changes` and `modified_since`
+   * (collections/changeLog.ts): the slug of its hidden collection (default `cal-changes`) and how
+   * many days it keeps an entry (default 30; fractions allowed). A cursor older than that answers
+   * 410.
+   */
+  changeLog?: { slug?: string; retentionDays?: number }
+  /**
    * When the task that moves series' horizons on is queued (a cron expression with seconds, in UTC,
    * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
    */
@@ -125,6 +132,7 @@ export type ResolvedCalendarOptions = {
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
+  changeLog: { slug: string; retentionDays: number }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -165,6 +173,10 @@ export function resolveOptions(
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
     sequencesSlug: DEFAULTS.sequencesSlug,
+    changeLog: {
+      slug: options.changeLog?.slug ?? DEFAULTS.changeLogSlug,
+      retentionDays: options.changeLog?.retentionDays ?? DEFAULTS.changeLogRetentionDays,
+    },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,
       runsSlug: DEFAULTS.importRunsSlug,

@@ -13,6 +13,7 @@ import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { withExistingRelations } from '../collections/relations.js'
 import { sequencesCollection } from '../collections/sequences.js'
+import { changeLogCollection } from '../collections/changeLog.js'
 import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
@@ -101,6 +102,7 @@ export const calendarPlugin =
       collections: [
         ...guarded,
         sequencesCollection(options.sequencesSlug),
+        changeLogCollection(options.changeLog.slug),
         ...importCollections(options),
       ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),
@@ -200,7 +202,7 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
         options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection,
     )
     .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
-    .map((collection) => withChangesMarked(collection, options.sequencesSlug))
+    .map((collection) => withChangesMarked(collection, options))
 }
 
 /**

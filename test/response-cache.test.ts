@@ -160,6 +160,31 @@ describe('two server processes on one database', () => {
     expect((await call(second.url, 'GET', `${V1}/events/${created.body.id}`)).status).toBe(404)
   }, 120_000)
 
+  it('drops only what a change can affect: an event’s change keeps the venues list and other events', async () => {
+    const kept = await create(first.url, 'Kept apart', '05-01')
+    const changed = await create(first.url, 'Changed apart', '05-02')
+    const venues = `${V1}/venues`
+    const routes = [venues, `${V1}/events/${kept.body.id}`, `${V1}/events/${changed.body.id}`]
+    for (const route of [...routes, ARCHIVE]) {
+      expect((await call(second.url, 'GET', route)).status).toBe(200)
+      expect((await call(second.url, 'GET', route)).headers['x-cal-cache']).toBe('hit')
+    }
+    const patched = await call(first.url, 'PATCH', `${V1}/events/${changed.body.id}`, {
+      token,
+      body: { title: 'Changed at last' },
+    })
+    expect(patched.status).toBe(200)
+    // The other process: the venues list and the other event still come from its cache.
+    expect((await call(second.url, 'GET', venues)).headers['x-cal-cache']).toBe('hit')
+    expect((await call(second.url, 'GET', routes[1])).headers['x-cal-cache']).toBe('hit')
+    const single = await call(second.url, 'GET', routes[2])
+    expect(single.headers['x-cal-cache']).toBeUndefined()
+    expect(single.body.title).toBe('Changed at last')
+    const archive = await call(second.url, 'GET', ARCHIVE)
+    expect(archive.headers['x-cal-cache']).toBeUndefined()
+    expect(archive.text).toContain('Changed at last')
+  }, 120_000)
+
   it('changes a feed’s ETag in one process after a write in the other', async () => {
     const feed = `/api/cal/ical/events.ics?start_date=2030-01-01&end_date=2030-12-31`
     const before = await call(second.url, 'GET', feed)

@@ -528,6 +528,22 @@ describe("Payload's REST obeys the same matrix", () => {
   })
 })
 
+describe("the change log's collection", () => {
+  it.each(CALLER_NAMES)("%s: Payload's REST refuses it", async (name) => {
+    const caller = callerNamed(name)
+    const slug = DEFAULTS.changeLogSlug
+    for (const call of [
+      { method: 'GET', path: `/api/${slug}` },
+      { method: 'GET', path: `/api/${slug}/1` },
+      { method: 'POST', path: `/api/${slug}`, body: { sequence: 1, resource: 'events' } },
+      { method: 'DELETE', path: `/api/${slug}/1` },
+    ]) {
+      const response = await send(caller, call)
+      expect([call.method, call.path, response.status]).toEqual([call.method, call.path, 403])
+    }
+  })
+})
+
 describe('reads of records that are not public', () => {
   // [status of the record, extra data, trashed]
   const KINDS: [string, Record<string, unknown>, boolean][] = [
@@ -554,6 +570,8 @@ describe('reads of records that are not public', () => {
         caller.user && rankOf(caller) < RANK.editor ? ['own', 'other'] : ['other']
       for (const ownership of ownerships) {
         for (const [status, extra, trashed] of KINDS) {
+          const since = (await send(caller, { method: 'GET', path: `${V1}/changes` })).body
+            .next_since
           const record = await fresh(type, caller, ownership, status, {
             ...extra,
             password: null,
@@ -583,6 +601,23 @@ describe('reads of records that are not public', () => {
               )
             if (!readable && JSON.stringify(response.body).includes(record.marker))
               mismatches.push(`GET ${what}: the refusal shows the record`)
+          }
+          {
+            // The change log names the record to those who may read it, or to its author and
+            // editors once it is trashed (a delete), and to nobody else (endpoints/changes).
+            const changes = await send(caller, {
+              method: 'GET',
+              path: `${V1}/changes?since=${since}&resources=${type.route}&per_page=500`,
+            })
+            const told = changes.body?.changes?.find(
+              (change: { id: number }) => change.id === record.id,
+            )
+            const concerned = rankOf(caller) >= RANK.editor || mayRead(caller, ownership)
+            const expected = concerned ? (readable ? 'upsert' : 'delete') : undefined
+            if (changes.status !== 200 || told?.change !== expected)
+              mismatches.push(
+                `GET changes (${what}): ${changes.status}, told ${told?.change}, expected ${expected}`,
+              )
           }
           if (type.collection === 'events') {
             // The feed of the record's day lists it exactly when the v1 archive of that day does.

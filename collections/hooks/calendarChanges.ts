@@ -1,5 +1,15 @@
-import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
-import { withHooksLast } from '../../src/lib/compose.js'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  CollectionConfig,
+  Payload,
+  PayloadRequest,
+} from 'payload'
+import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 import { tableNameOf } from '../../src/lib/tables.js'
 
@@ -124,15 +134,49 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
 }
 
 /**
- * A collection whose writes (changes, trash, deletes) move the mark; appended after its other
- * hooks.
+ * A collection whose writes (changes, trash, deletes) move the mark and, for the calendar's
+ * resources, are written to the change log (collections/hooks/changeLog.ts); appended after its
+ * other hooks, so that the log sees what they wrote (series dates, unlinked events). The dates of
+ * a series are remembered before its other hooks run.
  */
 export function withChangesMarked(
   collection: CollectionConfig,
-  sequencesSlug: string,
+  options: ResolvedCalendarOptions,
 ): CollectionConfig {
-  const mark = async ({ req }: { req: PayloadRequest }) => {
+  const { sequencesSlug } = options
+  const resource = resourceOf(options, collection.slug)
+  const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
     await markChange(req, sequencesSlug)
+    if (resource) await logChange(req, options, resource, operation, doc, previousDoc)
+    else await logOther(req, options, collection.slug, doc)
+    return doc
   }
-  return withHooksLast(collection, { afterChange: [mark], afterDelete: [mark] })
+  const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
+    await markChange(req, sequencesSlug)
+    if (resource) await logDelete(req, options, resource, doc)
+    else await logOther(req, options, collection.slug, doc)
+  }
+  const marked = withHooksLast(collection, {
+    afterChange: [afterChange],
+    afterDelete: [afterDelete],
+  })
+  if (resource !== 'events') return marked
+  const beforeChange: CollectionBeforeChangeHook = async ({
+    req,
+    data,
+    originalDoc,
+    operation,
+  }) => {
+    if (operation === 'update') await rememberSeries(req, options, originalDoc)
+    return data
+  }
+  const beforeDelete: CollectionBeforeDeleteHook = async ({ req, id }) => {
+    const doc = await req.payload.db.findOne({
+      collection: collection.slug,
+      where: { id: { equals: id } },
+      req,
+    })
+    await rememberSeries(req, options, doc ?? undefined)
+  }
+  return withHooksFirst(marked, { beforeChange: [beforeChange], beforeDelete: [beforeDelete] })
 }

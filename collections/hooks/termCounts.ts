@@ -15,6 +15,14 @@ import { relatedId } from '../relations.js'
  */
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
 
+/**
+ * Where `recountTerms` notes, on the request, the terms whose counts changed: an event's record
+ * shows its terms' counts, so the change log (collections/hooks/changeLog.ts) names those terms
+ * and the events that show them.
+ */
+export const RECOUNTED_TERMS = 'calendarRecountedTerms'
+export type RecountedTerm = { field: 'categories' | 'tags'; id: number }
+
 const ids = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [])
     .map(relatedId)
@@ -35,7 +43,15 @@ export async function recountTerms(
       count({ and: [uses, { deletedAt: { exists: false } }] }),
       count({ and: [uses, { deletedAt: { exists: false } }, publishedWhere()] }),
     ])
+    const before = (await req.payload.db.findOne({
+      collection,
+      where: { id: { equals: id } },
+      req,
+    })) as { eventCount?: number; publicEventCount?: number } | null
+    if (before?.eventCount === eventCount && before?.publicEventCount === publicEventCount) continue
     await req.payload.db.updateOne({ collection, id, data: { eventCount, publicEventCount }, req })
+    const noted = (req.context[RECOUNTED_TERMS] ??= []) as RecountedTerm[]
+    noted.push({ field, id })
   }
 }
 

@@ -9,6 +9,7 @@ import { beginCalendarTransaction } from '../../src/database/calendarTransaction
 import { takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { markChange } from '../hooks/calendarChanges.js'
+import { seriesEntries, snapshotSeries, writeChanges } from '../hooks/changeLog.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
 
 export const HORIZON_TASK = 'calendarSeriesHorizon'
@@ -61,8 +62,14 @@ export async function extendSeriesHorizons(
       const owned = await beginCalendarTransaction(req)
       try {
         await takeWriteTurn(req)
+        const before = await snapshotSeries(req, options, id)
         await generateOccurrences(req, options, id, now)
         await markChange(req, options.sequencesSlug)
+        await writeChanges(
+          req,
+          options,
+          seriesEntries(before, await snapshotSeries(req, options, id)),
+        )
         if (owned) await commitTransaction(req)
         extended++
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 
@@ -19,7 +20,22 @@ export type CalendarGeneration = {
   readonly until: number
   /** Ascending in the order generations were made, so that a late request never goes back. */
   readonly serial: number
+  /** The change log's last sequence as this generation read it (collections/changeLog.ts). */
+  readonly logSequence: number
+  /**
+   * The records that changed since the generation before, as `resource:id`
+   * (endpoints/cache/dependencies.ts), from the change log; null when anything may have (a time
+   * boundary passed, the first generation, a change the log does not name, too many changes).
+   */
+  readonly changed: ReadonlySet<string> | null
+  /** The generation before, a few deep, so that a cache that skipped some adds their changes up. */
+  previous: CalendarGeneration | null
 }
+
+/** Changes named one by one at most; beyond, a generation says that anything may have changed. */
+const MAX_NAMED_CHANGES = 2000
+/** Generations kept behind the newest (`previous`). */
+const KEPT_GENERATIONS = 32
 
 let serials = 0
 
@@ -37,26 +53,109 @@ export async function calendarGeneration(
   const mark = await currentChangeMark(payload, options.sequencesSlug)
   const known = byInstance.get(payload)
   if (known && mark === known.mark && now.getTime() < known.until) return known
-  const until = await nextTimeBoundary(payload, options, now)
-  const generation = { mark, until, serial: ++serials }
+  // Only the change log's entries tell what a write changed; a passed time boundary may change
+  // anything.
+  const since = known && now.getTime() < known.until ? known.logSequence : null
+  const [until, log] = await Promise.all([
+    nextTimeBoundary(payload, options, now),
+    changesAfter(payload, options, since),
+  ])
+  const generation: CalendarGeneration = {
+    mark,
+    until,
+    serial: ++serials,
+    logSequence: log.sequence,
+    changed: log.changed,
+    previous: known ?? null,
+  }
+  forgetOlderThan(generation, KEPT_GENERATIONS)
   byInstance.set(payload, generation)
   return generation
 }
 
+/** Cuts the chain of `previous` generations after `depth` of them. */
+function forgetOlderThan(generation: CalendarGeneration, depth: number) {
+  let kept = generation
+  for (let i = 0; i < depth && kept.previous; i++) kept = kept.previous
+  kept.previous = null
+}
+
+/**
+ * The records named by the change log's entries after `since` (a sequence), and the last sequence;
+ * without `since`, or when no entry names what moved the mark, or too many do: null (anything). The
+ * log is read after the mark, so it holds at least the entries of the writes that moved it.
+ */
+async function changesAfter(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  since: number | null,
+): Promise<{ sequence: number; changed: ReadonlySet<string> | null }> {
+  const slug = options.changeLog.slug
+  if (since === null) {
+    const { docs } = await payload.db.find({
+      collection: slug,
+      sort: '-sequence',
+      limit: 1,
+      pagination: false,
+      select: { sequence: true },
+    })
+    return {
+      sequence: Number((docs[0] as { sequence?: number } | undefined)?.sequence ?? 0),
+      changed: null,
+    }
+  }
+  const { docs } = await payload.db.find({
+    collection: slug,
+    where: { sequence: { greater_than: since } },
+    sort: 'sequence',
+    limit: MAX_NAMED_CHANGES + 1,
+    pagination: false,
+    select: { sequence: true, resource: true, record: true },
+  })
+  const entries = docs as unknown as { sequence: number; resource: string; record: number }[]
+  const sequence = entries.length ? Number(entries[entries.length - 1].sequence) : since
+  const unnamed = (entry: { resource: string }) =>
+    !(CHANGE_RESOURCES as readonly string[]).includes(entry.resource)
+  if (entries.length === 0 || entries.length > MAX_NAMED_CHANGES || entries.some(unnamed))
+    return { sequence, changed: null }
+  return {
+    sequence,
+    changed: new Set(entries.map((entry) => `${entry.resource}:${Number(entry.record)}`)),
+  }
+}
+
+/**
+ * What changed between two generations (`to` made after `from`): the union of the changes of
+ * those in between, or null when any of them says anything may have, or the chain is cut.
+ */
+export function changedBetween(
+  from: CalendarGeneration,
+  to: CalendarGeneration,
+): ReadonlySet<string> | null {
+  const changed = new Set<string>()
+  for (let generation: CalendarGeneration | null = to; generation !== from;) {
+    if (!generation || !generation.changed) return null
+    for (const record of generation.changed) changed.add(record)
+    generation = generation.previous
+  }
+  return changed
+}
+
 /**
  * Follows the calendar's generations for what is kept between requests: `follow` says whether
- * what was kept still holds, dropping it (`drop`) when a newer generation comes; an older one (a
- * request that started before the calendar moved) changes nothing and may keep nothing.
+ * what was kept still holds, dropping what a newer generation changed (`drop` receives the records
+ * that changed, or null: drop everything); an older one (a request that started before the
+ * calendar moved) changes nothing and may keep nothing.
  */
 export class GenerationFollower {
   #current: CalendarGeneration | null = null
 
-  constructor(private readonly drop: () => void) {}
+  constructor(private readonly drop: (changed: ReadonlySet<string> | null) => void) {}
 
   follow(generation: CalendarGeneration): boolean {
     if (this.#current && generation.serial < this.#current.serial) return false
     if (generation !== this.#current) {
-      this.drop()
+      this.drop(this.#current ? changedBetween(this.#current, generation) : null)
       this.#current = generation
     }
     return true

@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 import type { LocaleCode } from '../../src/locales.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import type { CalendarGeneration } from './calendarState.js'
+import { dependenciesOf } from './dependencies.js'
 import { etagOfBody, readResponse, type ReadReply } from './http.js'
 import {
   answerFromEntry,
@@ -48,8 +49,9 @@ export async function answerRead(read: Read, produce: () => Promise<ReadReply>):
   const hit = kept ? answerFromEntry(kept, req.headers, { head, maxAge: options.httpMaxAge }) : null
   if (hit) return new Response(hit.body, hit)
 
-  const store = (entry: Omit<CachedReply, 'lang'>) => {
-    if (keep && entry.status === 200) cache.set(key, generation, { ...entry, lang })
+  const depends = dependenciesOf(url.pathname, url.searchParams)
+  const store = (entry: Omit<CachedReply, 'lang' | 'depends'>) => {
+    if (keep && entry.status === 200) cache.set(key, generation, { ...entry, lang, depends })
   }
   const respond = (reply: ReadReply) =>
     readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
+import { isAffected, type Dependencies } from './dependencies.js'
 import {
   isNotModified,
   readAnswer,
@@ -16,8 +17,9 @@ import {
  * out first.
  *
  * It is never stale: entries belong to the calendar's generation they were made in
- * (endpoints/cache/calendarState.ts), and a newer generation empties the cache. Requests whose
- * dates are words ("now", "+3 weeks") are not kept.
+ * (endpoints/cache/calendarState.ts), and a newer generation drops those that depend on a record
+ * it changed (endpoints/cache/dependencies.ts), or all of them when it cannot tell (a time
+ * boundary). Requests whose dates are words ("now", "+3 weeks") are not kept.
  */
 
 /**
@@ -39,6 +41,8 @@ export type CachedReply = {
   etag: string
   lastModified?: number
   lang: string
+  /** What the answer depends on (endpoints/cache/dependencies.ts). */
+  depends: Dependencies
 }
 
 /** An entry's bookkeeping beside its body: key, headers, object. */
@@ -48,7 +52,7 @@ const bodyBytes = (entry: CachedReply) => entry.body?.byteLength ?? 0
 
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedReply>
-  readonly #generations = new GenerationFollower(() => this.#entries.clear())
+  readonly #generations = new GenerationFollower((changed) => this.#drop(changed))
   readonly #maxEntryBytes: number
   /**
    * The plugin's options, so that an answer can be made from the cache alone
@@ -64,6 +68,15 @@ export class ResponseCache {
       maxSize: maxBytes,
       sizeCalculation: (entry) => bodyBytes(entry) + ENTRY_OVERHEAD,
     })
+  }
+
+  /** Drops what a change can affect: the entries that depend on a changed record, or all. */
+  #drop(changed: ReadonlySet<string> | null): void {
+    if (changed === null) return this.#entries.clear()
+    const affected: string[] = []
+    for (const [key, entry] of this.#entries.entries())
+      if (isAffected(entry.depends, changed)) affected.push(key)
+    for (const key of affected) this.#entries.delete(key)
   }
 
   get size(): number {
@@ -180,12 +193,12 @@ export function responseCacheOf(
 export const existingResponseCache = (payload: Payload): ResponseCache | undefined =>
   byInstance.get(payload)
 
-const DATE_PARAM = /(_date|_before|_after)$/
+const DATE_PARAM = /(_date|_before|_after|_since)$/
 /**
- * A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp): the same instant whenever it
- * is read.
+ * A date as digits (`2027-03-01`, `2027-03-01 10:00:00`, a timestamp), or a change log cursor
+ * (`modified_since=c42`, endpoints/changes/cursor.ts): the same instant whenever it is read.
  */
-const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$/
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$|^\d{9,11}$|^c\d{1,15}$/
 
 /** Whether an answer to this query may be kept: its dates do not depend on when it is read. */
 export function isCacheableQuery(query: URLSearchParams): boolean {

@@ -12,6 +12,7 @@ import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWi
 import { venuesNear, venuesWithCoordinates } from './geo.js'
 import { totalsOf } from './totals.js'
 import { EVENT_FIELDS } from '../fields/events.js'
+import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { searchFieldsOf } from '../fields/table.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 
@@ -142,6 +143,12 @@ export const archiveParams = {
   },
   ticketed: { kind: 'boolean', description: 'Events with (true) or without (false) tickets.' },
   password: { kind: 'string', description: 'Unlocks password-protected events in the list.' },
+  modified_since: {
+    kind: 'string',
+    description:
+      'Events with a change since this cursor (`next_since` of /changes) or date (site zone); 410 rest-sync-expired when the change log no longer reaches back that far.',
+    check: modifiedSinceCheck,
+  },
 } satisfies Params
 
 export type ArchiveArgs = ArgsOf<typeof archiveParams>
@@ -180,7 +187,8 @@ function restQuery(
   put('per_page', perPage)
   put('start_date', echo.start_date)
   put('end_date', echo.end_date)
-  for (const name of ['search', 'include', 'post_parent', 'status'] as const) put(name, args[name])
+  for (const name of ['search', 'include', 'post_parent', 'status', 'modified_since'] as const)
+    put(name, args[name])
   for (const filter of Object.keys(DATE_FILTERS) as DateFilter[])
     if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
   for (const name of [
@@ -237,6 +245,8 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
     where.push(oneOfWhere('attendanceMode', args.attendance_mode, 'offline'))
   if (args.include) where.push({ id: { in: args.include } })
   if (args.post_parent) where.push({ parent: { equals: args.post_parent } })
+  if (args.modified_since)
+    where.push(await modifiedSinceWhere(context, 'events', args.modified_since))
   if (args.geoloc !== undefined) {
     const ids = await venuesWithCoordinates(context)
     where.push({ venue: args.geoloc ? { in: ids.concat(0) } : { not_in: ids.concat(0) } })
@@ -323,6 +333,10 @@ const countOnce = (context: Context, key: string, count: () => Promise<number>) 
 export const listEvents = operation({
   summary: 'List events',
   params: archiveParams,
-  responses: { 200: 'EventArchive', 404: { errors: ['event-archive-page-not-found'] } },
+  responses: {
+    200: 'EventArchive',
+    404: { errors: ['event-archive-page-not-found'] },
+    410: { errors: ['rest-sync-expired'] },
+  },
   handle: archive,
 })

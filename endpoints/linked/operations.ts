@@ -11,6 +11,7 @@ import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
 import type { StoredDoc } from '../data.js'
 import { loadImages, loadPasswords } from '../records/load.js'
+import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
 import { checkCoordinates, createOrReuse } from './args.js'
@@ -141,6 +142,11 @@ export const linkedArchiveParams = (type: LinkedType) =>
       check: statusCheck(type.plural),
     },
     password: { kind: 'string', description: `Unlocks password-protected ${type.plural}.` },
+    modified_since: {
+      kind: 'string',
+      description: `${type.plural} with a change since this cursor (\`next_since\` of /changes) or date (site zone); 410 rest-sync-expired when the change log no longer reaches back that far.`,
+      check: modifiedSinceCheck,
+    },
   }) satisfies Params
 
 export type LinkedArchiveArgs = ArgsOf<ReturnType<typeof linkedArchiveParams>>
@@ -181,6 +187,8 @@ export async function linkedFilters(
       id: { in: [...(await linkedFromEvents(type, context, upcoming, 'caller')), 0] },
     })
   }
+  if (args.modified_since)
+    where.push(await modifiedSinceWhere(context, type.plural, args.modified_since))
   const statuses = effectiveStatuses(args.status, context)
   if (statuses) where.push(statusWhere(statuses, context.now))
   return { where, trash: statuses?.includes('trash') ?? false }
@@ -193,6 +201,7 @@ export function listLinked(type: LinkedType): Operation {
     responses: {
       200: type.archiveSchema,
       404: { errors: [`${type.kind}-archive-page-not-found`] },
+      410: { errors: ['rest-sync-expired'] },
     },
     handle: async (context, args) => {
       const { where, trash } = await linkedFilters(type, context, args)
@@ -212,7 +221,7 @@ export function listLinked(type: LinkedType): Operation {
         )
       }
       const query = new URLSearchParams({ page: String(args.page), per_page: String(perPage) })
-      for (const name of ['search', 'event', 'status'] as const)
+      for (const name of ['search', 'event', 'status', 'modified_since'] as const)
         if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
       const total = result.totalDocs
       const totalPages = totalPagesOf(total, perPage)

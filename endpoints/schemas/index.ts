@@ -17,6 +17,7 @@ import {
 import {
   Calendar,
   CategoryArchive,
+  Changes,
   Csv,
   CsvImportRun,
   CsvPreview,
@@ -61,6 +62,7 @@ export const SCHEMAS = {
   Csv,
   CsvPreview,
   CsvImportRun,
+  Changes,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

@@ -188,6 +188,34 @@ export const NamespaceIndex = Type.Object(
   },
 )
 
+export const Changes = Type.Object(
+  {
+    changes: Type.Array(
+      Type.Object(
+        {
+          resource: Type.Enum(['events', 'venues', 'organizers', 'categories', 'tags'] as const),
+          id: Type.Integer({ minimum: 1 }),
+          change: Type.Enum(['upsert', 'delete'] as const, {
+            description:
+              'upsert: the caller may read the record now (read it again); delete: not any more.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    next_since: Type.String({
+      pattern: '^c\\d+$',
+      description: 'The cursor to send as `since` next time (also a `modified_since` value).',
+    }),
+    more: Type.Boolean({ description: 'true: ask again at once with next_since.' }),
+  },
+  {
+    description:
+      'The records that changed since the cursor, each once, in the order of their first change.',
+    additionalProperties: false,
+  },
+)
+
 export const OpenApiDocument = Type.Object(
   {
     openapi: Type.Literal('3.1.0'),

@@ -2,6 +2,7 @@ import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
+import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { dataOf, paramsOf } from '../fields/table.js'
 import { parentParam, TERM_FIELDS } from '../fields/terms.js'
 import { addressParam, existingIds, findOne, recordsNamed } from '../lookup.js'
@@ -124,11 +125,19 @@ export function listTerms(taxonomy: Taxonomy): Operation {
     post: eventParam('post'),
     event: eventParam('event'),
     slug: { kind: 'text', description: 'Only the term with this slug.' },
+    modified_since: {
+      kind: 'string',
+      description: `${taxonomy} with a change since this cursor (\`next_since\` of /changes) or date (site zone); 410 rest-sync-expired when the change log no longer reaches back that far.`,
+      check: modifiedSinceCheck,
+    },
   } satisfies Params
   return operation({
     summary: `List ${taxonomy}`,
     params,
-    responses: { 200: taxonomy === 'categories' ? 'CategoryArchive' : 'TagArchive' },
+    responses: {
+      200: taxonomy === 'categories' ? 'CategoryArchive' : 'TagArchive',
+      410: { errors: ['rest-sync-expired'] },
+    },
     handle: async (context, args) => {
       const where: Where[] = []
       if (args.search)
@@ -139,6 +148,8 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       if (args.exclude) where.push({ id: { not_in: args.exclude } })
       if (args.parent) where.push({ parent: { equals: args.parent } })
       if (args.slug) where.push({ slug: { equals: args.slug } })
+      if (args.modified_since)
+        where.push(await modifiedSinceWhere(context, taxonomy, args.modified_since))
       const eventId = args.event ?? args.post
       if (eventId) {
         const event = (await findOne(context, 'events', { id: { equals: eventId } }))!

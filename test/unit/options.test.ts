@@ -67,6 +67,7 @@ describe("the host app's environment", () => {
       siteUrl: undefined,
       currencySymbol: undefined,
       currencyPosition: undefined,
+      changeLog: { retentionDays: undefined },
       import: {
         timeoutMs: undefined,
         connectTimeoutMs: undefined,
@@ -104,5 +105,16 @@ describe("the host app's environment", () => {
     expect(
       calendarOptionsFromEnvironment({ CAL_PER_PAGE: '-3', CAL_TOTALS_CACHE_SECONDS: 'soon' }),
     ).toMatchObject({ perPage: undefined, totalsCacheSeconds: undefined })
+    // Days of the change log: fractions too (tests keep seconds), never zero or less.
+    for (const [value, days] of [
+      ['7', 7],
+      ['0.5', 0.5],
+      ['0', undefined],
+      ['-1', undefined],
+      ['a week', undefined],
+    ] as const)
+      expect(calendarOptionsFromEnvironment({ CAL_CHANGE_LOG_DAYS: value }).changeLog).toEqual({
+        retentionDays: days,
+      })
   })
 })

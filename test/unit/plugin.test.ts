@@ -45,6 +45,7 @@ describe('calendarPlugin() on a bare config', () => {
       'event-tags',
       'media',
       'cal-sequences',
+      'cal-changes',
       'cal-import-mappings',
       'cal-import-runs',
     ])

@@ -7,6 +7,8 @@ import * as migration_20261124_224600_recurring_series from './20261124_224600_r
 import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness'
 import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import'
 import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance'
+import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
+import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
 
 export const migrations = [
   {
@@ -53,5 +55,15 @@ export const migrations = [
     up: migration_20261125_175140_status_and_attendance.up,
     down: migration_20261125_175140_status_and_attendance.down,
     name: '20261125_175140_status_and_attendance',
+  },
+  {
+    up: migration_20261125_175728_change_log.up,
+    down: migration_20261125_175728_change_log.down,
+    name: '20261125_175728_change_log',
+  },
+  {
+    up: migration_20261125_193603_merge_status_change_log.up,
+    down: migration_20261125_193603_merge_status_change_log.down,
+    name: '20261125_193603_merge_status_change_log',
   },
 ]

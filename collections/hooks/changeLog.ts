@@ -1,0 +1,337 @@
+import type { Payload, PayloadRequest, Where } from 'payload'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { mayRead } from '../access.js'
+import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
+import { relatedId } from '../relations.js'
+import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
+
+type Doc = Record<string, any>
+export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** The log's resource name of a calendar collection, or null (media is no resource of its own). */
+export function resourceOf(options: ResolvedCalendarOptions, slug: string): ChangeResource | null {
+  const { events, venues, organizers, categories, tags } = options.slugs
+  const bySlug: Record<string, ChangeResource> = {
+    [events]: 'events',
+    [venues]: 'venues',
+    [organizers]: 'organizers',
+    [categories]: 'categories',
+    [tags]: 'tags',
+  }
+  return bySlug[slug] ?? null
+}
+
+const isTerm = (resource: ChangeResource) => resource === 'categories' || resource === 'tags'
+
+/** Whether an anonymous caller can read the record (terms always; posts when published). */
+export function isPublicRecord(resource: ChangeResource, doc: Doc | undefined, now: Date): boolean {
+  if (!doc) return false
+  if (isTerm(resource)) return true
+  return !doc.deletedAt && mayRead(doc, null, now)
+}
+
+const authorOf = (doc: Doc | undefined): number | null => {
+  const author = relatedId(doc?.author)
+  return typeof author === 'number' ? author : null
+}
+
+/** The entry of one record that changed from `before` to `after` (undefined: absent). */
+export function entryOf(
+  resource: ChangeResource,
+  kind: ChangeKind,
+  id: number,
+  before: Doc | undefined,
+  after: Doc | undefined,
+  now = new Date(),
+): NewEntry {
+  return {
+    resource,
+    record: id,
+    kind,
+    wasPublic: isPublicRecord(resource, before, now),
+    isPublic: isPublicRecord(resource, after, now),
+    author: authorOf(after ?? before),
+  }
+}
+
+/** What an update did: trash, restore, publish, unpublish, or a plain update. */
+export function kindOfUpdate(
+  resource: ChangeResource,
+  before: Doc | undefined,
+  after: Doc,
+  now = new Date(),
+): ChangeKind {
+  if (after.deletedAt && !before?.deletedAt) return 'trash'
+  if (!after.deletedAt && before?.deletedAt) return 'restore'
+  const was = isPublicRecord(resource, before, now)
+  const is = isPublicRecord(resource, after, now)
+  if (was !== is) return is ? 'publish' : 'unpublish'
+  return 'update'
+}
+
+const lastCompaction = new WeakMap<Payload, number>()
+
+/** The last entry's sequence as the transaction of `req` sees it (0 for an empty log). */
+async function lastSequence(req: PayloadRequest, slug: string): Promise<number> {
+  const { docs } = await req.payload.db.find({
+    collection: slug,
+    sort: '-sequence',
+    limit: 1,
+    pagination: false,
+    req,
+  })
+  const last = docs[0] as unknown as ChangeEntry | undefined
+  return Number(last?.sequence ?? 0)
+}
+
+/**
+ * Appends entries to the log in the transaction of `req`, which holds the calendar's write turn
+ * (src/database/turns.ts), so the sequences follow the order of commits and have no gaps: a
+ * rolled-back write's sequence is taken again by the next. Once an hour at most (or once per
+ * retention period when that is shorter) it also drops the entries older than the retention, never
+ * the last one (on SQLite a table's next row id is one more than its largest).
+ */
+export async function writeChanges(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  entries: NewEntry[],
+): Promise<void> {
+  if (!entries.length) return
+  const { slug } = options.changeLog
+  let sequence = await lastSequence(req, slug)
+  const createdAt = new Date().toISOString()
+  const locales = String(req.locale ?? 'all')
+  for (const entry of entries) {
+    sequence++
+    await req.payload.db.create({
+      collection: slug,
+      data: { locales, ...entry, sequence, createdAt, updatedAt: createdAt },
+      req,
+      returning: false,
+    } as Parameters<Payload['db']['create']>[0])
+  }
+  await compactWhenDue(req, options, sequence)
+}
+
+async function compactWhenDue(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  newest: number,
+): Promise<void> {
+  const now = Date.now()
+  const retentionMs = options.changeLog.retentionDays * DAY_MS
+  const last = lastCompaction.get(req.payload) ?? 0
+  if (now - last < Math.min(HOUR_MS, retentionMs)) return
+  lastCompaction.set(req.payload, now)
+  await req.payload.db.deleteMany({
+    collection: options.changeLog.slug,
+    where: {
+      and: [
+        { createdAt: { less_than: new Date(now - retentionMs).toISOString() } },
+        { sequence: { less_than: newest } },
+      ],
+    },
+    req,
+  })
+}
+
+/** The events whose records show a venue, organizer, category or tag. */
+const LINKS: Partial<Record<ChangeResource, (id: number) => Where>> = {
+  venues: (id) => ({ venue: { equals: id } }),
+  organizers: (id) => ({ organizers: { in: [id] } }),
+  categories: (id) => ({ categories: { in: [id] } }),
+  tags: (id) => ({ tags: { in: [id] } }),
+}
+
+const VISIBILITY_FIELDS = {
+  status: true,
+  publishedAt: true,
+  deletedAt: true,
+  author: true,
+} as const
+
+/** An entry for every event whose record shows the changed venue, organizer or term. */
+async function linkedEventEntries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  resource: ChangeResource,
+  id: number,
+): Promise<NewEntry[]> {
+  const link = LINKS[resource]
+  if (!link) return []
+  const { docs } = await req.payload.db.find({
+    collection: options.slugs.events,
+    where: link(id),
+    pagination: false,
+    limit: 0,
+    select: VISIBILITY_FIELDS,
+    req,
+  })
+  const now = new Date()
+  return (docs as Doc[]).map((doc) => entryOf('events', 'linked', Number(doc.id), doc, doc, now))
+}
+
+/** The dates of a series as they are stored: id → what a change of them would show. */
+type SeriesSnapshot = Map<number, { doc: Doc; signature: string }>
+
+const SERIES_FIELDS = {
+  ...VISIBILITY_FIELDS,
+  startDate: true,
+  endDate: true,
+  occurrence: true,
+  copiedFrom: true,
+  detached: true,
+} as const
+
+/** The dates of series `id` now, in the transaction of `req`. */
+export async function snapshotSeries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  id: number | string,
+): Promise<SeriesSnapshot> {
+  const { docs } = await req.payload.db.find({
+    collection: options.slugs.events,
+    where: { series: { equals: id } },
+    pagination: false,
+    limit: 0,
+    select: SERIES_FIELDS,
+    req,
+  })
+  return new Map(
+    (docs as Doc[]).map((doc) => [Number(doc.id), { doc, signature: JSON.stringify(doc) }]),
+  )
+}
+
+/** Entries for the dates a series gained, changed or lost between two snapshots. */
+export function seriesEntries(before: SeriesSnapshot, after: SeriesSnapshot): NewEntry[] {
+  const now = new Date()
+  const entries: NewEntry[] = []
+  for (const [id, { doc, signature }] of after) {
+    const old = before.get(id)
+    if (old?.signature !== signature)
+      entries.push(entryOf('events', 'series', id, old?.doc, doc, now))
+  }
+  for (const [id, { doc }] of before)
+    if (!after.has(id)) entries.push(entryOf('events', 'delete', id, doc, undefined, now))
+  return entries
+}
+
+const SNAPSHOT_KEY = (id: unknown) => `calendarChangeLogSeries:${String(id)}`
+
+/** The series whose dates a write of this event may change: its own, or the one it is a date of. */
+const seriesOfEvent = (doc: Doc | undefined): unknown =>
+  doc?.isSeries ? doc.id : doc?.series ? relatedId(doc.series) : undefined
+
+/**
+ * Before an event's update or delete (first of its hooks): the dates of the series it belongs to
+ * or is, so that the change log can name those that the write adds, changes or removes.
+ */
+export async function rememberSeries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  doc: Doc | undefined,
+): Promise<void> {
+  const series = seriesOfEvent(doc)
+  if (series === undefined || series === null) return
+  req.context[SNAPSHOT_KEY(series)] = await snapshotSeries(req, options, series as number)
+}
+
+/** After an event's write: entries for the dates of its series that changed. */
+async function seriesChanges(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  docs: (Doc | undefined)[],
+): Promise<NewEntry[]> {
+  const entries: NewEntry[] = []
+  const seen = new Set<string>()
+  for (const doc of docs) {
+    const series = seriesOfEvent(doc)
+    if (series === undefined || series === null || seen.has(String(series))) continue
+    seen.add(String(series))
+    const before = (req.context[SNAPSHOT_KEY(series)] as SeriesSnapshot | undefined) ?? new Map()
+    delete req.context[SNAPSHOT_KEY(series)]
+    entries.push(...seriesEntries(before, await snapshotSeries(req, options, series as number)))
+  }
+  return entries
+}
+
+/**
+ * The terms whose counts an event's write changed (collections/hooks/termCounts.ts), and the
+ * events that show them (their records show the counts).
+ */
+async function recountedTermEntries(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+): Promise<NewEntry[]> {
+  const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
+  delete req.context[RECOUNTED_TERMS]
+  const entries: NewEntry[] = []
+  for (const { field, id } of recounted) {
+    entries.push(entryOf(field, 'update', id, {}, {}))
+    entries.push(...(await linkedEventEntries(req, options, field, id)))
+  }
+  return entries
+}
+
+/** After a create or update of a calendar record: its entry, and those of what it changed. */
+export async function logChange(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  resource: ChangeResource,
+  operation: 'create' | 'update',
+  doc: Doc,
+  previousDoc: Doc | undefined,
+): Promise<void> {
+  const id = Number(doc.id)
+  const before = operation === 'create' ? undefined : previousDoc
+  const kind = operation === 'create' ? 'create' : kindOfUpdate(resource, before, doc)
+  const entries = [entryOf(resource, kind, id, before, doc)]
+  if (operation === 'update')
+    entries.push(...(await linkedEventEntries(req, options, resource, id)))
+  if (resource === 'events') {
+    entries.push(...(await seriesChanges(req, options, [previousDoc, doc])))
+    entries.push(...(await recountedTermEntries(req, options)))
+  }
+  await writeChanges(req, options, entries)
+}
+
+/** After a delete for good: its entry, and those of the dates of a series that went with it. */
+export async function logDelete(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  resource: ChangeResource,
+  doc: Doc,
+): Promise<void> {
+  const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
+  if (resource === 'events') {
+    entries.push(...(await seriesChanges(req, options, [doc])))
+    entries.push(...(await recountedTermEntries(req, options)))
+  }
+  await writeChanges(req, options, entries)
+}
+
+/**
+ * A write to a calendar collection that is no resource of the log (media): one entry under the
+ * collection's slug, which sync leaves out and the response cache reads as "anything may have
+ * changed" (endpoints/cache/calendarState.ts), as event records show images.
+ */
+export async function logOther(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  slug: string,
+  doc: Doc,
+): Promise<void> {
+  await writeChanges(req, options, [
+    {
+      resource: slug as ChangeResource,
+      record: Number(doc.id),
+      kind: 'update',
+      wasPublic: false,
+      isPublic: false,
+      author: null,
+    },
+  ])
+}

@@ -1,0 +1,187 @@
+import {
+  commitTransaction,
+  createLocalReq,
+  killTransaction,
+  type Payload,
+  type Where,
+} from 'payload'
+import type { ChangeEntry, ChangeResource } from '../../collections/changeLog.js'
+import { markChange } from '../../collections/hooks/calendarChanges.js'
+import { entryOf, writeChanges } from '../../collections/hooks/changeLog.js'
+import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
+import { takeWriteTurn } from '../../src/database/turns.js'
+import { parseDate } from '../../src/lib/dates.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { Context } from '../context.js'
+import { ApiError } from '../errors.js'
+import { parseCursor } from './cursor.js'
+
+/**
+ * The read side of the change log (collections/changeLog.ts). Its collection is hidden
+ * bookkeeping that no caller reads through access control, so these reads go to the adapter
+ * directly, as the change mark's do (collections/hooks/calendarChanges.ts).
+ */
+
+type Stored = ChangeEntry & { id: number | string }
+
+const DAY_MS = 24 * 3_600_000
+
+export const syncExpired = () =>
+  new ApiError(
+    410,
+    'rest-sync-expired',
+    'The cursor is older than the change log, or not of this calendar: read the archives again.',
+  )
+
+/**
+ * The sequences the log can answer for: a cursor from `first - 1` to `last` (the log has no gaps:
+ * collections/hooks/changeLog.ts); `firstAt` is when its oldest entry was written.
+ */
+export async function logBounds(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+): Promise<{ first: number; last: number; firstAt: string | null }> {
+  const edge = async (sort: string) =>
+    (
+      await payload.db.find({
+        collection: options.changeLog.slug,
+        sort,
+        limit: 1,
+        pagination: false,
+      })
+    ).docs[0] as unknown as Stored | undefined
+  const [oldest, newest] = await Promise.all([edge('sequence'), edge('-sequence')])
+  const last = Number(newest?.sequence ?? 0)
+  return {
+    first: oldest ? Number(oldest.sequence) : last + 1,
+    last,
+    firstAt: oldest?.createdAt ?? null,
+  }
+}
+
+/** Up to `limit` entries after sequence `after`, in order. */
+export async function entriesAfter(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  after: number,
+  limit: number,
+): Promise<Stored[]> {
+  const { docs } = await payload.db.find({
+    collection: options.changeLog.slug,
+    where: { sequence: { greater_than: after } },
+    sort: 'sequence',
+    limit,
+    pagination: false,
+  })
+  return docs as unknown as Stored[]
+}
+
+/** The posts that can be scheduled, with their resource names. */
+const SCHEDULED: ChangeResource[] = ['events', 'venues', 'organizers']
+
+/**
+ * A scheduled post that came due changed for anonymous callers with no write. Each is written to
+ * the log once (its `claim` names the post and its date), by the first sync after it came due, in
+ * a transaction that takes the calendar's write turn. Posts due longer ago than the log keeps
+ * entries are past any cursor that could miss them.
+ */
+export async function logDuePosts(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  now: Date,
+): Promise<void> {
+  const oldest = new Date(now.getTime() - options.changeLog.retentionDays * DAY_MS).toISOString()
+  const due: { resource: ChangeResource; doc: Record<string, any>; claim: string }[] = []
+  for (const resource of SCHEDULED) {
+    const { docs } = await payload.db.find({
+      collection: options.slugs[resource],
+      where: {
+        and: [
+          { status: { equals: 'future' } },
+          { publishedAt: { greater_than: oldest } },
+          { publishedAt: { less_than_equal: now.toISOString() } },
+          { deletedAt: { exists: false } },
+        ],
+      },
+      pagination: false,
+      limit: 0,
+      select: { status: true, publishedAt: true, deletedAt: true, author: true },
+    })
+    for (const doc of docs as Record<string, any>[])
+      due.push({ resource, doc, claim: `due:${resource}:${doc.id}:${doc.publishedAt}` })
+  }
+  if (!due.length) return
+  const claimed = async () => {
+    const { docs } = await payload.db.find({
+      collection: options.changeLog.slug,
+      where: { claim: { in: due.map((entry) => entry.claim) } },
+      pagination: false,
+      limit: 0,
+      select: { claim: true },
+    })
+    return new Set((docs as { claim?: string }[]).map((doc) => doc.claim))
+  }
+  if ((await claimed()).size === due.length) return
+
+  const req = await createLocalReq({}, payload)
+  const owned = await beginCalendarTransaction(req)
+  try {
+    await takeWriteTurn(req)
+    const taken = await claimed()
+    const entries = due
+      .filter((entry) => !taken.has(entry.claim))
+      .map(({ resource, doc, claim }) => ({
+        ...entryOf(resource, 'due', Number(doc.id), undefined, doc, now),
+        claim,
+      }))
+    await writeChanges(req, options, entries)
+    if (entries.length) await markChange(req, options.sequencesSlug)
+    if (owned) await commitTransaction(req)
+  } catch (error) {
+    if (owned) await killTransaction(req)
+    // Another process wrote them first (SQLite's unique index), or will at the next sync.
+    payload.logger.warn({ err: error, msg: 'could not log the scheduled posts that came due' })
+  }
+}
+
+/** Checks a `modified_since` value: a cursor, or a date (site zone). */
+export const modifiedSinceCheck = (value: string, context: Context) =>
+  parseCursor(value) !== null || parseDate(value, context.options.siteTimezone, context.now)
+    ? undefined
+    : 'modified_since must be a cursor (next_since of /changes) or a date.'
+
+/**
+ * `modified_since`: the ids of the resource's records with a change log entry after the cursor, or
+ * written at or after the date; 410 when the log no longer reaches back that far.
+ */
+export async function modifiedSinceWhere(
+  context: Context,
+  resource: ChangeResource,
+  value: string,
+): Promise<Where> {
+  const { payload, options, now } = context
+  await logDuePosts(payload, options, now)
+  const bounds = await logBounds(payload, options)
+  const cursor = parseCursor(value)
+  let after: Where
+  if (cursor !== null) {
+    if (cursor < bounds.first - 1 || cursor > bounds.last) throw syncExpired()
+    after = { sequence: { greater_than: cursor } }
+  } else {
+    const date = parseDate(value, options.siteTimezone, now)!.toUTC().toISO()!
+    // Entries older than the oldest one kept may have been compacted away.
+    if (bounds.first > 1 && bounds.firstAt && date < bounds.firstAt) throw syncExpired()
+    after = { createdAt: { greater_than_equal: date } }
+  }
+  const { docs } = await payload.db.find({
+    collection: options.changeLog.slug,
+    where: { and: [{ resource: { equals: resource } }, after] },
+    pagination: false,
+    limit: 0,
+    select: { record: true },
+  })
+  const ids = [
+    ...new Set((docs as unknown as { record: number }[]).map((doc) => Number(doc.record))),
+  ]
+  return { id: { in: [...ids, 0] } }
+}
