@@ -17,13 +17,10 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${CAL_CLUSTER_DIR:-${TMPDIR:-/tmp}/calendar-cluster}
-pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+# shellcheck source=scripts/lib/postgres.sh
+source "$root/scripts/lib/postgres.sh"
 
 die() { echo "cluster: $*" >&2; exit 2; }
-free_port() {
-  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
-}
-as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
 # Waits until $1 answers 200 (curl-free: node's fetch), at most $2 seconds.
@@ -39,12 +36,9 @@ wait_for() {
     poll()' "$1" "$2"
 }
 
-pg_up() {
-  as_postgres "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/postgres.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -c port=$(cat "$dir/pg.port") -c unix_socket_directories=$dir -c max_connections=300" \
-    start >/dev/null || { cat "$dir/postgres.log" >&2; die "PostgreSQL did not start"; }
-}
-pg_down() { as_postgres "$pgbin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null 2>&1 || true; }
+# The cluster's PostgreSQL: its server in $dir/pg, enough connections for every node's pool.
+pg_up() { pg_start "$dir/pg" "$(cat "$dir/pg.port")" 300 || die "PostgreSQL did not start"; }
+pg_down() { pg_stop "$dir/pg"; }
 
 start_node() {
   local i=$1 port
@@ -109,19 +103,13 @@ up() {
       *) die "unknown option $1" ;;
     esac
   done
-  [ -x "$pgbin/initdb" ] || die "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)"
+  pg_require cluster
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || die "no nginx (apt-get install nginx)"
   [ -e "$dir" ] && die "$dir exists: 'down' first (or set CAL_CLUSTER_DIR)"
-  mkdir -p "$dir"
+  mkdir -p "$dir/pg"
   chmod 755 "$dir"
-  [ "$(id -u)" = 0 ] && chown postgres "$dir"
-
   free_port >"$dir/pg.port"
-  as_postgres "$pgbin/initdb" -D "$dir/pg" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 \
-    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
-  pg_up
-  as_postgres "$pgbin/psql" -h 127.0.0.1 -p "$(cat "$dir/pg.port")" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
-    -c "CREATE ROLE calendar LOGIN PASSWORD 'calendar'" -c "CREATE DATABASE calendar OWNER calendar" >/dev/null
+  pg_create "$dir/pg" "$(cat "$dir/pg.port")" 300 || die "PostgreSQL did not start"
 
   cat >"$dir/env" <<EOF
 export DATABASE_URI=postgres://calendar:calendar@127.0.0.1:$(cat "$dir/pg.port")/calendar
