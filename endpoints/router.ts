@@ -33,6 +33,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Reply = {
   status: number
   body: unknown
+  /**
+   * `body` already as JSON text, exactly as `JSON.stringify` writes it (an archive joined from kept
+   * record forms, endpoints/records/forms.ts); `body` is then not read.
+   */
+  text?: string
   headers?: Record<string, string>
   /**
    * A GET's body sent as it is instead of `body` as JSON (a calendar feed, streamed); its content
@@ -153,7 +158,7 @@ function sentCredentials(req: PayloadRequest): boolean {
 }
 
 function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
-  return new Response(head ? null : JSON.stringify(reply.body), {
+  return new Response(head ? null : (reply.text ?? JSON.stringify(reply.body)), {
     status: reply.status,
     headers: {
       'content-type': 'application/json; charset=utf-8',

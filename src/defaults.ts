@@ -33,6 +33,8 @@ export const DEFAULTS = {
   /** The change log (collections/changeLog.ts): its hidden collection, how long entries stay. */
   changeLogSlug: 'cal-changes',
   changeLogRetentionDays: 30,
+  /** Records' v1 forms kept in the database (collections/recordForms.ts): its hidden collection. */
+  recordFormsSlug: 'cal-record-forms',
   /**
    * The importer's limits: records written at once, image size, and per request to the source a
    * whole-answer timeout, a connect timeout, retries and the first backoff delay, the longest

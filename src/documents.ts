@@ -76,6 +76,7 @@ export interface Config {
     media: Media;
     'cal-sequences': CalSequence;
     'cal-changes': CalChange;
+    'cal-record-forms': CalRecordForm;
     'cal-import-mappings': CalImportMapping;
     'cal-import-runs': CalImportRun;
     'payload-kv': PayloadKv;
@@ -95,6 +96,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     'cal-sequences': CalSequencesSelect<false> | CalSequencesSelect<true>;
     'cal-changes': CalChangesSelect<false> | CalChangesSelect<true>;
+    'cal-record-forms': CalRecordFormsSelect<false> | CalRecordFormsSelect<true>;
     'cal-import-mappings': CalImportMappingsSelect<false> | CalImportMappingsSelect<true>;
     'cal-import-runs': CalImportRunsSelect<false> | CalImportRunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -523,6 +525,17 @@ export interface CalChange {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-record-forms".
+ */
+export interface CalRecordForm {
+  id: number;
+  key: string;
+  resource: string;
+  record: number;
+  body: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "cal-import-mappings".
  */
 export interface CalImportMapping {
@@ -760,6 +773,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'cal-changes';
         value: number | CalChange;
+      } | null)
+    | ({
+        relationTo: 'cal-record-forms';
+        value: number | CalRecordForm;
       } | null)
     | ({
         relationTo: 'cal-import-mappings';
@@ -1075,6 +1092,16 @@ export interface CalChangesSelect<T extends boolean = true> {
   claim?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "cal-record-forms_select".
+ */
+export interface CalRecordFormsSelect<T extends boolean = true> {
+  key?: T;
+  resource?: T;
+  record?: T;
+  body?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

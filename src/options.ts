@@ -84,6 +84,13 @@ export type CalendarPluginOptions = {
    */
   changeLog?: { slug?: string; retentionDays?: number }
   /**
+   * The v1 forms of public records kept in the database (collections/recordForms.ts), so that a
+   * read no cache answers joins stored text instead of building each record again: the slug of
+   * their hidden collection (default `cal-record-forms`); `enabled: false` builds every record on
+   * every read. Default on.
+   */
+  recordForms?: { slug?: string; enabled?: boolean }
+  /**
    * When the task that moves series' horizons on is queued (a cron expression with seconds, in UTC,
    * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
    */
@@ -133,6 +140,7 @@ export type ResolvedCalendarOptions = {
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
   changeLog: { slug: string; retentionDays: number }
+  recordForms: { slug: string; enabled: boolean }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -176,6 +184,10 @@ export function resolveOptions(
     changeLog: {
       slug: options.changeLog?.slug ?? DEFAULTS.changeLogSlug,
       retentionDays: options.changeLog?.retentionDays ?? DEFAULTS.changeLogRetentionDays,
+    },
+    recordForms: {
+      slug: options.recordForms?.slug ?? DEFAULTS.recordFormsSlug,
+      enabled: options.recordForms?.enabled ?? true,
     },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,

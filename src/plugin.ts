@@ -14,6 +14,7 @@ import { organizersCollection } from '../collections/organizers.js'
 import { withExistingRelations } from '../collections/relations.js'
 import { sequencesCollection } from '../collections/sequences.js'
 import { changeLogCollection } from '../collections/changeLog.js'
+import { recordFormsCollection } from '../collections/recordForms.js'
 import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
@@ -103,6 +104,7 @@ export const calendarPlugin =
         ...guarded,
         sequencesCollection(options.sequencesSlug),
         changeLogCollection(options.changeLog.slug),
+        recordFormsCollection(options.recordForms.slug),
         ...importCollections(options),
       ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),

@@ -4,6 +4,7 @@ import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
 import { relatedId } from '../relations.js'
 import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
+import { dropRecordForms } from './recordForms.js'
 
 type Doc = Record<string, any>
 export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
@@ -113,6 +114,7 @@ export async function writeChanges(
       returning: false,
     } as Parameters<Payload['db']['create']>[0])
   }
+  await dropRecordForms(req, options, entries)
   await compactWhenDue(req, options, sequence)
 }
 

@@ -58,7 +58,7 @@ export async function answerRead(read: Read, produce: () => Promise<ReadReply>):
 
   const reply = await produce()
   if (reply.raw === undefined) {
-    const text = JSON.stringify(reply.body)
+    const text = reply.text ?? JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)
     store({ status: reply.status, body: Buffer.from(text), headers: reply.headers ?? {}, etag })
     return respond({ ...reply, text, validator: { etag } })

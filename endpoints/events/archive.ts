@@ -6,7 +6,8 @@ import type { ArgsOf, Params } from '../params.js'
 import { operation, type Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
-import { eventRecord } from '../records/event.js'
+import { eventRecord, eventRecords } from '../records/event.js'
+import { formsApply, formsOf, joinedList } from '../records/forms.js'
 import { loadRelated } from '../records/load.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
@@ -278,25 +279,26 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
+  const useForms = formsApply(context, args.password)
   const [found, total] = await Promise.all([
     context.data.page('events', {
       ...query,
       sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'],
+      // With kept forms, the page's ids are all this query needs.
+      ...(useForms ? { select: { id: true } } : {}),
       limit: perPage,
       page,
       count: false,
     }),
     countOnce(context, totalKey, () => context.data.count('events', query)),
   ])
-  const events = found.docs
-  if (events.length === 0 && page > 1) {
+  if (found.docs.length === 0 && page > 1) {
     throw new ApiError(
       404,
       'event-archive-page-not-found',
       'The requested event archive page does not exist.',
     )
   }
-  const related = await loadRelated(context, events, args.password)
   const totalPages = totalPagesOf(total, perPage)
   const { rest_url, ...around } = pageLinks(
     `${context.root}events/`,
@@ -304,18 +306,26 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     page,
     totalPages,
   )
+  const rest = { rest_url, ...around, total, total_pages: totalPages }
+  const headers = totalHeaders(total, totalPages)
+  if (useForms) {
+    const ids = found.docs.map((doc) => doc.id)
+    const forms = await formsOf(context, 'events', ids, 'list', (missing) =>
+      eventRecords(context, missing),
+    )
+    return { status: 200, body: null, text: joinedList('events', ids, forms, rest), headers }
+  }
+  const events = found.docs
+  const related = await loadRelated(context, events, args.password)
   return {
     status: 200,
     body: {
       events: events.map((event) =>
         eventRecord(event, context, related, { givenPassword: args.password }),
       ),
-      rest_url,
-      ...around,
-      total,
-      total_pages: totalPages,
+      ...rest,
     },
-    headers: totalHeaders(total, totalPages),
+    headers,
   }
 }
 

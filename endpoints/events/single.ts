@@ -7,6 +7,7 @@ import type { Params, ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, type Related } from '../records/load.js'
+import { formsApply, formsOf } from '../records/forms.js'
 import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
@@ -90,6 +91,17 @@ export function readEvent(address: EventAddress): Operation {
     params: singleReadParams(address),
     responses: { 200: 'SingleEvent', ...SINGLE_READ_ERRORS },
     handle: async (context, args) => {
+      if (formsApply(context, args.password)) {
+        const doc = await addressedEvent(context, address, args)
+        if (!doc.hasPassword) {
+          readableOrThrow(context, doc)
+          const forms = await formsOf(context, 'events', [doc.id], 'single', async () => {
+            const related = await loadRelated(context, [doc])
+            return new Map([[doc.id, eventRecord(doc, context, related, { withJsonLd: true })]])
+          })
+          return { status: 200, body: null, text: forms.get(doc.id) }
+        }
+      }
       const { doc, related } = await readableEvent(context, address, args)
       return {
         status: 200,
@@ -106,17 +118,22 @@ export function readEvent(address: EventAddress): Operation {
  * The event a single read answers with, and what its record needs, after the checks of
  * docs/v1-reference.md §5.2 in order (shared with the calendar feeds, endpoints/ical).
  */
+/** 403 for an event in the trash, or one the caller may not read. */
+function readableOrThrow(context: Context, doc: Doc): void {
+  if (doc.deletedAt)
+    throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
+  // What the collection's read access allows, for this one record (collections/access.ts).
+  if (!mayRead(doc, context.user, context.now))
+    throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+}
+
 export async function readableEvent(
   context: Context,
   address: EventAddress,
   args: { id?: number; slug?: string; password?: unknown },
 ): Promise<{ doc: Doc; related: Related }> {
   const doc = await addressedEvent(context, address, args)
-  if (doc.deletedAt)
-    throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available')
-  // What the collection's read access allows, for this one record (collections/access.ts).
-  if (!mayRead(doc, context.user, context.now))
-    throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
+  readableOrThrow(context, doc)
   const related = await loadRelated(context, [doc], args.password)
   if (
     !unlocked(

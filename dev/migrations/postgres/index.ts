@@ -9,6 +9,7 @@ import * as migration_20261125_145308_csv_import from './20261125_145308_csv_imp
 import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance'
 import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
 import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
+import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261125_193603_merge_status_change_log.up,
     down: migration_20261125_193603_merge_status_change_log.down,
     name: '20261125_193603_merge_status_change_log',
+  },
+  {
+    up: migration_20261125_210721_record_forms.up,
+    down: migration_20261125_210721_record_forms.down,
+    name: '20261125_210721_record_forms',
   },
 ]

@@ -14,6 +14,7 @@ import * as migration_20261125_145250_csv_import from './20261125_145250_csv_imp
 import * as migration_20261125_175129_status_and_attendance from './20261125_175129_status_and_attendance'
 import * as migration_20261125_175707_change_log from './20261125_175707_change_log'
 import * as migration_20261125_193558_merge_status_change_log from './20261125_193558_merge_status_change_log'
+import * as migration_20261125_210715_record_forms from './20261125_210715_record_forms'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261125_193558_merge_status_change_log.up,
     down: migration_20261125_193558_merge_status_change_log.down,
     name: '20261125_193558_merge_status_change_log',
+  },
+  {
+    up: migration_20261125_210715_record_forms.up,
+    down: migration_20261125_210715_record_forms.down,
+    name: '20261125_210715_record_forms',
   },
 ]

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:misses`: what a read costs when no cache answers it (issue #27). The server runs
+ * without its response cache (`CAL_RESPONSE_CACHE_MB=0`); each v1 route is measured beside
+ * Payload's own REST for the same page (same filters, order and size, `depth=1`), on the same
+ * server and data, in one run, with two floors: `/api/health` and a bare `node:http` server that
+ * answers a v1 page kept in memory (the ceiling of HTTP on this machine).
+ * Options:
+ *   --events N          events in the dataset (default 1000)
+ *   --duration S        seconds measured per scenario (default 5), after a 2 s warm-up
+ *   --connections C     concurrent connections (default 10)
+ *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
+ *   --heap-mb N         cap V8's old space of the server (see bench/run.ts)
+ * Prints a table and the ratios v1 / Payload REST (requests per second).
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import autocannon from 'autocannon'
+import { datasetStore } from './store.js'
+import { load, startServer, type Measure, type Server } from './server.js'
+
+const V1 = '/api/cal/events/v1'
+
+type Options = {
+  events: number
+  duration: number
+  connections: number
+  database: string | undefined
+  heapMb: number | null
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string) => {
+    const index = argv.indexOf(`--${name}`)
+    return index >= 0 ? argv[index + 1] : undefined
+  }
+  const number = (name: string, fallback: number) => {
+    const raw = value(name)
+    const n = raw === undefined ? fallback : Number(raw)
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
+    return n
+  }
+  return {
+    events: number('events', 1000),
+    duration: number('duration', 5),
+    connections: number('connections', 10),
+    database: value('database'),
+    heapMb: value('heap-mb') === undefined ? null : number('heap-mb', 0),
+  }
+}
+
+/** The v1 archive's default window (yesterday to two years on, a UTC site) as Payload filters. */
+function windowFilters(): Record<string, string> {
+  const day = (d: Date) => d.toISOString().slice(0, 10)
+  const inTwoYears = new Date()
+  inTwoYears.setUTCMonth(inTwoYears.getUTCMonth() + 24)
+  return {
+    'where[and][0][hideFromListings][not_equals]': 'true',
+    'where[and][1][isSeries][not_equals]': 'true',
+    'where[and][2][startDateLocal][greater_than_equal]': `${day(new Date(Date.now() - 86_400_000))} 00:00:00`,
+    'where[and][3][endDateLocal][less_than_equal]': `${day(inTwoYears)} 23:59:59`,
+    'where[and][4][status][equals]': 'publish',
+  }
+}
+
+/** Payload's REST page of events that matches a v1 archive page. */
+function restEvents(limit: number, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({
+    ...windowFilters(),
+    ...extra,
+    sort: 'startDateLocal',
+    limit: String(limit),
+    depth: '1',
+  })
+  return `/api/events?${query}`
+}
+
+type Pair = { label: string; v1: string; rest: string }
+
+async function firstOf<T>(server: Server, path: string, pick: (body: any) => T): Promise<T> {
+  const response = await fetch(`${server.url}${path}`)
+  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  return pick(await response.json())
+}
+
+/** The routes of the issue, each with Payload's REST for the same answer. */
+async function pairs(server: Server): Promise<Pair[]> {
+  const page = await firstOf(server, `${V1}/events?per_page=50`, (body) => body.events)
+  const event = page[0]
+  const category = page.flatMap((e: any) => e.categories)[0]
+  const word = String(event.title).split(/\s+/)[0].toLowerCase()
+  return [
+    { label: 'archive, page of 10', v1: `${V1}/events?per_page=10`, rest: restEvents(10) },
+    { label: 'archive, page of 50', v1: `${V1}/events?per_page=50`, rest: restEvents(50) },
+    {
+      label: `search "${word}"`,
+      v1: `${V1}/events?search=${encodeURIComponent(word)}`,
+      rest: restEvents(10, { 'where[and][5][title][like]': word }),
+    },
+    {
+      label: 'category filter',
+      v1: `${V1}/events?categories=${category.id}`,
+      rest: restEvents(10, { 'where[and][5][categories][in]': String(category.id) }),
+    },
+    { label: 'one event', v1: `${V1}/events/${event.id}`, rest: `/api/events/${event.id}?depth=1` },
+    {
+      label: 'venues, page of 10',
+      v1: `${V1}/venues?per_page=10`,
+      rest: `/api/venues?${new URLSearchParams({ 'where[status][equals]': 'publish', sort: 'title', limit: '10', depth: '1' })}`,
+    },
+  ]
+}
+
+/** A bare node:http server answering `body` from memory: what HTTP alone costs here. */
+async function bareServer(body: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() }
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width)
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2))
+  const store = datasetStore(options.database)
+  const uri = await store.workingCopy(options.events, 1)
+  const server = await startServer(
+    uri,
+    { admin: false, heapMb: options.heapMb },
+    { CAL_RESPONSE_CACHE_MB: '0' },
+  )
+  const measures: Measure[] = []
+  const rows: { label: string; v1: Measure; rest: Measure }[] = []
+  try {
+    const get = (path: string) => ({ url: `${server.url}${path}` })
+    measures.push(await load(server, 'floor: /api/health', 'rest', get('/api/health'), options))
+    const page = await (await fetch(`${server.url}${V1}/events?per_page=10`)).text()
+    const bare = await bareServer(page)
+    try {
+      const result = await autocannon({
+        url: bare.url,
+        connections: options.connections,
+        duration: options.duration,
+      })
+      measures.push({
+        name: 'floor: bare node:http, a v1 page from memory',
+        group: 'rest',
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      })
+    } finally {
+      bare.close()
+    }
+    for (const pair of await pairs(server)) {
+      const v1 = await load(server, `v1 ${pair.label}`, 'v1', get(pair.v1), options)
+      const rest = await load(server, `REST ${pair.label}`, 'rest', get(pair.rest), options)
+      measures.push(v1, rest)
+      rows.push({ label: pair.label, v1, rest })
+    }
+  } finally {
+    await server.stop()
+  }
+  console.log(
+    `\n${options.events} events on ${store.kind}, response cache off, ${options.connections} connections, ${options.duration} s each`,
+  )
+  console.log(
+    `${'scenario'.padEnd(52)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} errors`,
+  )
+  for (const m of measures)
+    console.log(
+      `${m.name.padEnd(52)} ${pad(m.requestsPerSecond.toFixed(0), 8)} ${pad(m.p50, 6)} ${pad(m.p99, 6)} ${m.errors + m.non2xx}`,
+    )
+  console.log('\nv1 / Payload REST (req/s), target ≥ 3:')
+  for (const { label, v1, rest } of rows)
+    console.log(
+      `  ${label.padEnd(30)} ×${(v1.requestsPerSecond / rest.requestsPerSecond).toFixed(2)}`,
+    )
+  console.log(`server peak memory: ${(server.peakRss() / 2 ** 20).toFixed(0)} MB`)
+  process.exit(0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,36 @@
+import type { PayloadRequest, Where } from 'payload'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
+
+type Named = { resource: string; record: number }
+
+const isResource = (name: string): name is ChangeResource =>
+  (CHANGE_RESOURCES as readonly string[]).includes(name)
+
+/**
+ * In the transaction of a write: removes the kept v1 forms (collections/recordForms.ts) of every
+ * record the change log names, in every language and form; all of them when an entry names no
+ * resource (an image, which records of every kind may show). One statement.
+ */
+export async function dropRecordForms(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  entries: Named[],
+): Promise<void> {
+  if (!entries.length) return
+  const everything = entries.some((entry) => !isResource(entry.resource))
+  const byResource = new Map<string, Set<number>>()
+  for (const { resource, record } of entries) {
+    const ids = byResource.get(resource) ?? new Set<number>()
+    ids.add(record)
+    byResource.set(resource, ids)
+  }
+  const where: Where = everything
+    ? {}
+    : {
+        or: [...byResource].map(([resource, ids]): Where => ({
+          and: [{ resource: { equals: resource } }, { record: { in: [...ids] } }],
+        })),
+      }
+  await req.payload.db.deleteMany({ collection: options.recordForms.slug, where, req })
+}

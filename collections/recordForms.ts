@@ -1,0 +1,28 @@
+import type { CollectionConfig } from 'payload'
+
+/**
+ * Hidden: the v1 form of public records as anonymous callers get them, one row per record, form
+ * (in a list, or read alone), language and addresses (`key`, made by endpoints/records/forms.ts),
+ * its JSON text in `body`. A read that no cache answers takes the page's ids from the database and
+ * joins the kept forms (issue #27) instead of loading every record and what it links to.
+ *
+ * A row is written only by a read that saw the calendar as it still is (under the write turn, its
+ * change mark unchanged), and every write removes, in its own transaction, the rows of the records
+ * the change log names (collections/hooks/recordForms.ts), or all of them when the log cannot say
+ * (an image changed). So a kept form is never older than the record. Nobody reads or writes it
+ * through Payload's APIs.
+ */
+export function recordFormsCollection(slug: string): CollectionConfig {
+  return {
+    slug,
+    admin: { hidden: true },
+    access: { read: () => false, create: () => false, update: () => false, delete: () => false },
+    timestamps: false,
+    fields: [
+      { name: 'key', type: 'text', required: true, unique: true },
+      { name: 'resource', type: 'text', required: true },
+      { name: 'record', type: 'number', required: true, index: true },
+      { name: 'body', type: 'textarea', required: true },
+    ],
+  }
+}

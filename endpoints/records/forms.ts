@@ -1,0 +1,168 @@
+import crypto from 'node:crypto'
+import type { Payload } from 'payload'
+import type { ChangeResource } from '../../collections/changeLog.js'
+import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
+import type { Context } from '../context.js'
+import { inTransaction } from '../transaction.js'
+
+/**
+ * The kept v1 forms of public records (collections/recordForms.ts): what a read that no cache
+ * answers joins instead of building each record again (issue #27).
+ *
+ * A form is the record's JSON text exactly as `JSON.stringify` writes it inside an answer, as an
+ * anonymous caller without a password gets it: one per record, `list` (in archives) or `single`
+ * (read alone, with `json_ld`), language, and the addresses links are made with. Anything else a
+ * record depends on is in the key's scope: the plugin's options and the form's version below,
+ * which changes whenever the record builders change what they write.
+ */
+export type FormVariant = 'list' | 'single'
+
+/** Raise when a record builder's output changes, so that forms kept by older code are not used. */
+const FORM_VERSION = 1
+
+const scopes = new Map<string, string>()
+
+/** The options that record builders read. */
+const recordOptions = ({ options }: Context) => [
+  options.slugs,
+  options.siteTimezone,
+  options.siteUrl,
+  options.currencySymbol,
+  options.currencyPosition,
+  options.integerIds,
+  options.ownsMedia,
+]
+
+/** What a form depends on besides its record: a short hash, made once per addresses. */
+function scopeOf(context: Context): string {
+  const source = `${context.siteUrl}|${context.root}|${context.lang}`
+  let scope = scopes.get(source)
+  if (scope === undefined) {
+    scope = crypto
+      .createHash('sha1')
+      .update(JSON.stringify([FORM_VERSION, source, recordOptions(context)]))
+      .digest('base64url')
+      .slice(0, 12)
+    scopes.set(source, scope)
+  }
+  return scope
+}
+
+const keyOf = (resource: ChangeResource, id: number, variant: FormVariant, scope: string) =>
+  `${resource}:${id}:${variant}:${scope}`
+
+/**
+ * Whether this read may use and keep forms: an anonymous caller who gives no password (what
+ * anyone gets), with the calendar's generation known (a kept form is written only while it holds).
+ */
+export const formsApply = (context: Context, password: unknown): boolean =>
+  context.options.recordForms.enabled &&
+  !context.user &&
+  (password === undefined || password === '') &&
+  context.generation !== undefined
+
+type FormRow = { key: string; body: string }
+
+/** The kept forms of these records, by id: one query. */
+export async function keptForms(
+  context: Context,
+  resource: ChangeResource,
+  ids: number[],
+  variant: FormVariant,
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map()
+  const scope = scopeOf(context)
+  const keys = ids.map((id) => keyOf(resource, id, variant, scope))
+  const byKey = new Map(ids.map((id, i) => [keys[i], id]))
+  const { docs } = await (context.payload.db as Payload['db']).find<FormRow>({
+    collection: context.options.recordForms.slug,
+    where: { key: { in: keys } },
+    pagination: false,
+    limit: 0,
+    select: { key: true, body: true },
+  })
+  return new Map(docs.map((row) => [byKey.get(row.key)!, row.body]))
+}
+
+/**
+ * Keeps the forms a read built, when the calendar has not changed since the read began: under the
+ * write turn, the change mark is still the one its generation read, so no write committed in
+ * between and the forms are those of the records as they are; and a write that comes after removes
+ * them (collections/hooks/recordForms.ts). Forms that another read kept meanwhile stay. A failure
+ * here costs the next read a build, never this read its answer.
+ */
+export async function keepForms(
+  context: Context,
+  resource: ChangeResource,
+  forms: Map<number, string>,
+  variant: FormVariant,
+): Promise<void> {
+  if (!forms.size || !context.generation) return
+  const { payload, req, options } = context
+  const scope = scopeOf(context)
+  const slug = options.recordForms.slug
+  const rows = [...forms].map(([id, body]) => ({
+    key: keyOf(resource, id, variant, scope),
+    resource,
+    record: id,
+    body,
+  }))
+  const mark = context.generation.mark
+  try {
+    await inTransaction(context, async () => {
+      if ((await currentChangeMark(payload, options.sequencesSlug, req)) !== mark) return
+      const { docs } = await payload.db.find<{ key: string }>({
+        collection: slug,
+        where: { key: { in: rows.map((row) => row.key) } },
+        pagination: false,
+        limit: 0,
+        select: { key: true },
+        req,
+      })
+      const present = new Set(docs.map((row) => row.key))
+      for (const data of rows)
+        if (!present.has(data.key))
+          await payload.db.create({ collection: slug, data, req, returning: false } as Parameters<
+            Payload['db']['create']
+          >[0])
+    })
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: 'calendarPlugin: could not keep record forms' })
+  }
+}
+
+/**
+ * The forms of these records, by id: those kept, and the others built by `build` (which reads
+ * them as the caller may) and kept for the next reads.
+ */
+export async function formsOf(
+  context: Context,
+  resource: ChangeResource,
+  ids: number[],
+  variant: FormVariant,
+  build: (ids: number[]) => Promise<Map<number, unknown>>,
+): Promise<Map<number, string>> {
+  const forms = await keptForms(context, resource, ids, variant)
+  const missing = ids.filter((id) => !forms.has(id))
+  if (!missing.length) return forms
+  const built = new Map<number, string>()
+  for (const [id, record] of await build(missing)) built.set(id, JSON.stringify(record))
+  await keepForms(context, resource, built, variant)
+  for (const [id, text] of built) forms.set(id, text)
+  return forms
+}
+
+/**
+ * An archive's JSON text: `{"<name>":[forms in the order of ids],…rest}`, the bytes
+ * `JSON.stringify` writes for the same body.
+ */
+export function joinedList(
+  name: string,
+  ids: number[],
+  forms: Map<number, string>,
+  rest: Record<string, unknown>,
+): string {
+  const items = ids.flatMap((id) => (forms.has(id) ? [forms.get(id)!] : []))
+  const tail = JSON.stringify(rest)
+  return `{${JSON.stringify(name)}:[${items.join(',')}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`
+}
