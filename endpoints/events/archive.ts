@@ -11,7 +11,7 @@ import { formsApply, formsOf, joinedList } from '../records/forms.js'
 import { loadRelated } from '../records/load.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
-import { totalsOf } from './totals.js'
+import { countOnce } from './totals.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { searchFieldsOf } from '../fields/table.js'
@@ -327,17 +327,6 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     },
     headers,
   }
-}
-
-/**
- * The archive's total, reused while the calendar's generation holds and for at most
- * `totalsCacheSeconds` (endpoints/events/totals.ts); 0 counts every time.
- */
-const countOnce = (context: Context, key: string, count: () => Promise<number>) => {
-  const { totalsCacheSeconds } = context.options
-  return totalsCacheSeconds > 0 && context.generation
-    ? totalsOf(context.payload, totalsCacheSeconds).get(key, context.generation, count)
-    : count()
 }
 
 export const listEvents = operation({

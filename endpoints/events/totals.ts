@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Context } from '../context.js'
 import { GenerationFollower, type CalendarGeneration } from '../cache/calendarState.js'
 
 const MAX_ENTRIES = 500
@@ -44,4 +45,16 @@ export function totalsOf(payload: Payload, ttlSeconds: number): Totals {
   let totals = byInstance.get(payload)
   if (!totals) byInstance.set(payload, (totals = new Totals(ttlSeconds * 1000)))
   return totals
+}
+
+/**
+ * An archive's total (events, venues, organizers), reused while the calendar's generation holds
+ * and for at most `totalsCacheSeconds`; 0 counts every time. `key` names the query and whose view
+ * it is.
+ */
+export const countOnce = (context: Context, key: string, count: () => Promise<number>) => {
+  const { totalsCacheSeconds } = context.options
+  return totalsCacheSeconds > 0 && context.generation
+    ? totalsOf(context.payload, totalsCacheSeconds).get(key, context.generation, count)
+    : count()
 }

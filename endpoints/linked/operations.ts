@@ -14,6 +14,8 @@ import { loadImages, loadPasswords } from '../records/load.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
+import { countOnce } from '../events/totals.js'
+import { formsApply, formsOf, joinedList } from '../records/forms.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import { VENUES, type LinkedType } from './kinds.js'
 
@@ -206,13 +208,26 @@ export function listLinked(type: LinkedType): Operation {
     handle: async (context, args) => {
       const { where, trash } = await linkedFilters(type, context, args)
       const perPage = pageSize(args.per_page, context.options.perPage)
-      const result = await context.data.page(type.plural, {
-        where: { and: where },
-        sort: ['-publishedAt', '-id'],
-        limit: perPage,
-        page: args.page,
+      const useForms = formsApply(context, args.password)
+      const query = { where: { and: where }, trash }
+      const totalKey = JSON.stringify({
+        [type.plural]: where,
         trash,
+        lang: context.lang,
+        user: context.user ? `${context.user.collection}:${context.user.id}` : null,
       })
+      const [result, total] = await Promise.all([
+        context.data.page(type.plural, {
+          ...query,
+          // With kept forms, the page's ids are all this query needs.
+          ...(useForms ? { select: { id: true } } : {}),
+          sort: ['-publishedAt', '-id'],
+          limit: perPage,
+          page: args.page,
+          count: false,
+        }),
+        countOnce(context, totalKey, () => context.data.count(type.plural, query)),
+      ])
       if (result.docs.length === 0 && args.page > 1) {
         throw new ApiError(
           404,
@@ -220,29 +235,36 @@ export function listLinked(type: LinkedType): Operation {
           `The requested ${type.kind} archive page does not exist.`,
         )
       }
-      const query = new URLSearchParams({ page: String(args.page), per_page: String(perPage) })
+      const echo = new URLSearchParams({ page: String(args.page), per_page: String(perPage) })
       for (const name of ['search', 'event', 'status', 'modified_since'] as const)
-        if (args[name] !== undefined) query.set(name, [args[name]].flat().join(','))
-      const total = result.totalDocs
+        if (args[name] !== undefined) echo.set(name, [args[name]].flat().join(','))
       const totalPages = totalPagesOf(total, perPage)
       const { rest_url, ...around } = pageLinks(
         `${context.root}${type.plural}/`,
-        query,
+        echo,
         args.page,
         totalPages,
       )
+      const rest = { rest_url, ...around, total, total_pages: totalPages }
+      const headers = totalHeaders(total, totalPages)
+      if (useForms) {
+        const ids = result.docs.map((doc) => doc.id)
+        const forms = await formsOf(context, type.plural, ids, 'list', async (missing) => {
+          const docs = await context.data.all(type.plural, { where: { id: { in: missing } } })
+          const built = await records(type, context, docs, {})
+          return new Map(docs.map((doc, i) => [doc.id, built[i]]))
+        })
+        return { status: 200, body: null, text: joinedList(type.plural, ids, forms, rest), headers }
+      }
       return {
         status: 200,
         body: {
           [type.plural]: await records(type, context, result.docs, {
             givenPassword: args.password,
           }),
-          rest_url,
-          ...around,
-          total,
-          total_pages: totalPages,
+          ...rest,
         },
-        headers: totalHeaders(total, totalPages),
+        headers,
       }
     },
   })
@@ -265,6 +287,13 @@ export function readLinked(type: LinkedType, address: Address): Operation {
           `${type.kind}-not-accessible`,
           `The requested ${type.kind} is not accessible`,
         )
+      }
+      if (formsApply(context, args.password) && !stored.hasPassword) {
+        const forms = await formsOf(context, type.plural, [stored.id], 'single', async () => {
+          const [record] = await records(type, context, [stored], { withJsonLd: true })
+          return new Map([[stored.id, record]])
+        })
+        return { status: 200, body: null, text: forms.get(stored.id) }
       }
       const [record] = await records(type, context, [stored], {
         givenPassword: args.password,

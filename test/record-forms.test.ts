@@ -1,0 +1,161 @@
+import fs from 'node:fs'
+import { startTestServer, V1, type TestServer } from './helpers.js'
+import { registerCast, type Cast } from './support/callers.js'
+import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
+import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
+
+/**
+ * Kept record forms (issue #27, collections/recordForms.ts): anonymous reads that no cache answers
+ * join the kept v1 forms of their records. This server keeps them; a second process on the same
+ * database builds every record on every read (CAL_RECORD_FORMS=false). Both run without the
+ * response cache, so every read below is a miss. After each write of every kind, every anonymous
+ * read answers the same bytes on both, read twice here (built and kept, then joined from what was
+ * kept), in three languages.
+ */
+
+let server: TestServer
+let builder: ServerProcess
+let cast: Cast
+let ids: GoldenIds
+const SITE = 'https://calendar.example'
+const saved = { ...process.env }
+
+beforeAll(async () => {
+  process.env.CAL_RESPONSE_CACHE_MB = '0'
+  process.env.CAL_SITE_URL = SITE
+  server = await startTestServer()
+  cast = await registerCast(server)
+  ids = await writeGoldenCalendar(server, cast)
+  builder = await startServerProcess({
+    DATABASE_URI: process.env.DATABASE_URI!,
+    CAL_MEDIA_DIR: process.env.CAL_MEDIA_DIR!,
+    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET!,
+    CAL_SITE_URL: SITE,
+    CAL_RESPONSE_CACHE_MB: '0',
+    CAL_RECORD_FORMS: 'false',
+  })
+}, 240_000)
+
+afterAll(async () => {
+  builder?.child.kill('SIGTERM')
+  await builder?.exited
+  const mediaDir = process.env.CAL_MEDIA_DIR
+  await server?.close()
+  if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true })
+  process.env = saved
+})
+
+const WIDE = 'start_date=2000-01-01&end_date=2100-12-31'
+
+/** Every anonymous read about the calendar, in each language. */
+function reads(): string[] {
+  const events = Object.values(ids.events)
+  const paths = [
+    `${V1}/events`,
+    `${V1}/events?${WIDE}&per_page=50`,
+    `${V1}/events?${WIDE}&per_page=3&page=2`,
+    `${V1}/events?${WIDE}&categories=${ids.categories.music}`,
+    `${V1}/events?${WIDE}&tags=${ids.tags.outdoor}`,
+    `${V1}/events?${WIDE}&search=bebop`,
+    `${V1}/events?${WIDE}&venue=${ids.venues.lyon}`,
+    ...events.map((id) => `${V1}/events/${id}`),
+    ...Object.values(ids.slugs).map((slug) => `${V1}/events/by-slug/${slug}`),
+    `${V1}/venues?per_page=50`,
+    `${V1}/organizers?per_page=50`,
+    `${V1}/venues?per_page=2&page=2`,
+    ...Object.values(ids.venues).map((id) => `${V1}/venues/${id}`),
+    ...Object.values(ids.organizers).map((id) => `${V1}/organizers/${id}`),
+  ]
+  return ['', '/fr', '/es'].flatMap((segment) => paths.map((path) => `${segment}${path}`))
+}
+
+async function text(base: string, path: string) {
+  const response = await fetch(`${base}${path}`)
+  return `${response.status} ${await response.text()}`
+}
+
+/** Every read answers the same bytes on both servers, built or joined. */
+async function expectSameAnswers() {
+  for (const path of reads()) {
+    const expected = await text(builder.url, path)
+    expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
+    expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
+  }
+}
+
+const kept = async (where: Record<string, unknown> = {}) =>
+  (await server.payload.db.count({ collection: 'cal-record-forms', where } as never)).totalDocs
+
+async function write(method: string, route: string, body: Record<string, unknown>) {
+  const response = await server.request(method, route, {
+    token: cast.users.administrator.token,
+    body,
+  })
+  if (response.status >= 300)
+    throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`)
+  return response.body
+}
+
+describe('kept record forms', () => {
+  it('answer every anonymous read as built records do, before and after writes of every kind', async () => {
+    await expectSameAnswers()
+    expect(await kept()).toBeGreaterThan(20)
+    const { lyon } = ids.venues
+    const atLyon = await kept({
+      and: [{ resource: { equals: 'venues' } }, { record: { equals: lyon } }],
+    })
+    expect(atLyon).toBeGreaterThan(0)
+
+    // A venue renamed in French: its forms and those of the events that show it go.
+    await write('POST', `${V1}/venues/${lyon}`, {
+      venue: 'Salle Rameau rénovée',
+      translation_language: 'fr',
+    })
+    expect(
+      await kept({ and: [{ resource: { equals: 'venues' } }, { record: { equals: lyon } }] }),
+    ).toBe(0)
+    expect(
+      await kept({
+        and: [{ resource: { equals: 'events' } }, { record: { equals: ids.events.concert } }],
+      }),
+    ).toBe(0)
+    await expectSameAnswers()
+
+    // A category renamed; an organizer changed; a tag renamed.
+    await write('POST', `${V1}/categories/${ids.categories.jazz}`, { name: 'Modern jazz' })
+    await write('POST', `${V1}/organizers/${ids.organizers.beta}`, {
+      organizer: 'Beta Ensemble',
+      phone: '+33 1 23',
+    })
+    await write('POST', `${V1}/tags/${ids.tags.outdoor}`, { name: 'open air' })
+    await expectSameAnswers()
+
+    // A new event in a category: the counts every event of that category shows move.
+    await write('POST', `${V1}/events`, {
+      title: 'Late addition',
+      start_date: '2030-03-03 10:00:00',
+      end_date: '2030-03-03 11:00:00',
+      timezone: 'UTC',
+      status: 'publish',
+      categories: [ids.categories.music],
+      venue: lyon,
+    })
+    await expectSameAnswers()
+
+    // An event's title in Spanish, an event unpublished, another protected, another trashed.
+    const [first, second, third, fourth] = Object.values(ids.events)
+    await write('POST', `${V1}/events/${first}`, {
+      title: 'Título nuevo',
+      translation_language: 'es',
+    })
+    await write('POST', `${V1}/events/${second}`, { status: 'draft' })
+    await write('POST', `${V1}/events/${third}`, { password: 'open-sesame' })
+    await write('DELETE', `${V1}/events/${fourth}`, {})
+    await expectSameAnswers()
+
+    // The image's alternative text: every record may show it.
+    await write('PATCH', `/api/media/${ids.image}`, { alt: 'A brighter dot' })
+    expect(await kept()).toBe(0)
+    await expectSameAnswers()
+  }, 600_000)
+})
