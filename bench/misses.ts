@@ -94,7 +94,12 @@ async function pairs(server: Server): Promise<Pair[]> {
     {
       label: `search "${word}"`,
       v1: `${V1}/events?search=${encodeURIComponent(word)}`,
-      rest: restEvents(10, { 'where[and][5][title][like]': word }),
+      // v1 looks for every word in the title, the description and the excerpt.
+      rest: restEvents(10, {
+        'where[and][5][or][0][title][contains]': word,
+        'where[and][5][or][1][descriptionHtml][contains]': word,
+        'where[and][5][or][2][excerptHtml][contains]': word,
+      }),
     },
     {
       label: 'category filter',
@@ -105,7 +110,7 @@ async function pairs(server: Server): Promise<Pair[]> {
     {
       label: 'venues, page of 10',
       v1: `${V1}/venues?per_page=10`,
-      rest: `/api/venues?${new URLSearchParams({ 'where[status][equals]': 'publish', sort: 'title', limit: '10', depth: '1' })}`,
+      rest: `/api/venues?${new URLSearchParams({ 'where[status][equals]': 'publish', sort: '-publishedAt,-id', limit: '10', depth: '1' })}`,
     },
   ]
 }

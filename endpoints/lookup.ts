@@ -119,6 +119,24 @@ export async function checkIdsExist(
  * value; `matchIds` holds those matched by slug or id, as the archive filters match
  * (docs/v1-reference.md §5.1.1).
  */
+/**
+ * `findTerms` once per read: an archive's check of its term filters and the filter itself ask the
+ * same of one request. Reads only: a write may create the terms it did not find.
+ */
+export function findTermsOnce(
+  context: Context,
+  key: 'categories' | 'tags',
+  values: (string | number)[],
+): ReturnType<typeof findTerms> {
+  const asked = termLookups.get(context.req) ?? new Map()
+  termLookups.set(context.req, asked)
+  const question = JSON.stringify([key, values])
+  if (!asked.has(question)) asked.set(question, findTerms(context, key, values))
+  return asked.get(question)
+}
+
+const termLookups = new WeakMap<object, Map<string, ReturnType<typeof findTerms>>>()
+
 export async function findTerms(
   context: Context,
   key: 'categories' | 'tags',

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'

@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
-import { checkIdsExist, findTerms, searchWords } from '../lookup.js'
+import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'
 import type { ArgsOf, Params } from '../params.js'
 import { operation, type Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
@@ -47,7 +47,7 @@ const dateParam = (description: string) => ({
 
 const termsCheck =
   (taxonomy: 'categories' | 'tags') => async (values: (string | number)[], context: Context) => {
-    const { missing } = await findTerms(context, taxonomy, values)
+    const { missing } = await findTermsOnce(context, taxonomy, values)
     return missing.length ? `${taxonomy}: no such term: ${missing.join(', ')}.` : undefined
   }
 
@@ -234,7 +234,9 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
   for (const taxonomy of ['categories', 'tags'] as const) {
     if (args[taxonomy])
       where.push({
-        [taxonomy]: { in: (await findTerms(context, taxonomy, args[taxonomy])).matchIds.concat(0) },
+        [taxonomy]: {
+          in: (await findTermsOnce(context, taxonomy, args[taxonomy])).matchIds.concat(0),
+        },
       })
   }
   if (args.venue) where.push({ venue: { in: args.venue } })

@@ -92,14 +92,23 @@ export function readEvent(address: EventAddress): Operation {
     responses: { 200: 'SingleEvent', ...SINGLE_READ_ERRORS },
     handle: async (context, args) => {
       if (formsApply(context, args.password)) {
-        const doc = await addressedEvent(context, address, args)
-        if (!doc.hasPassword) {
-          readableOrThrow(context, doc)
-          const forms = await formsOf(context, 'events', [doc.id], 'single', async () => {
+        // What decides whether the caller gets the event; the whole of it only to build a form.
+        const seen = context.addressed ?? (await visibilityOf(context, args.id))
+        if (!seen)
+          throw new ApiError(
+            404,
+            'rest-event-not-found',
+            `An event with ID ${args.id} does not exist.`,
+            { id: args.id },
+          )
+        if (!seen.hasPassword) {
+          readableOrThrow(context, seen)
+          const forms = await formsOf(context, 'events', [seen.id], 'single', async () => {
+            const doc = await addressedEvent(context, address, args)
             const related = await loadRelated(context, [doc])
             return new Map([[doc.id, eventRecord(doc, context, related, { withJsonLd: true })]])
           })
-          return { status: 200, body: null, text: forms.get(doc.id) }
+          return { status: 200, body: null, text: forms.get(seen.id) }
         }
       }
       const { doc, related } = await readableEvent(context, address, args)
@@ -118,6 +127,18 @@ export function readEvent(address: EventAddress): Operation {
  * The event a single read answers with, and what its record needs, after the checks of
  * docs/v1-reference.md §5.2 in order (shared with the calendar feeds, endpoints/ical).
  */
+/** The fields of an event that decide who reads it, past access; null when there is none. */
+const visibilityOf = (context: Context, id: number | undefined) =>
+  context.data.one(
+    'events',
+    { id: { equals: id } },
+    {
+      trash: true,
+      sight: 'everything',
+      select: { status: true, publishedAt: true, author: true, hasPassword: true, deletedAt: true },
+    },
+  )
+
 /** 403 for an event in the trash, or one the caller may not read. */
 function readableOrThrow(context: Context, doc: Doc): void {
   if (doc.deletedAt)

@@ -210,9 +210,10 @@ export function listLinked(type: LinkedType): Operation {
       const perPage = pageSize(args.per_page, context.options.perPage)
       const useForms = formsApply(context, args.password)
       const query = { where: { and: where }, trash }
+      // The filters as asked (the status condition holds the time it was made at).
+      const { page: _page, per_page: _perPage, password: _password, ...filters } = args
       const totalKey = JSON.stringify({
-        [type.plural]: where,
-        trash,
+        [type.plural]: filters,
         lang: context.lang,
         user: context.user ? `${context.user.collection}:${context.user.id}` : null,
       })
