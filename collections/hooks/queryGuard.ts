@@ -171,21 +171,32 @@ function checkPaging(page: unknown, limit: unknown): void {
     throw refuse('page: beyond the last page there can be.')
 }
 
-export const queryGuard: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
-  const { req, data, sort, where, page, limit } = args as {
-    req: PayloadRequest
-    data?: unknown
-    sort?: unknown
-    where?: unknown
-    page?: unknown
-    limit?: unknown
-  }
-  if (holdsNul(data) || holdsNul(where))
-    throw refuse('Text may not contain the NUL character (U+0000).')
-  if (!QUERYING.has(operation)) return args
-  checkWhere(where, collection.flattenedFields, req)
+type QueryArgs = {
+  req: PayloadRequest
+  data?: unknown
+  sort?: unknown
+  where?: unknown
+  page?: unknown
+  limit?: unknown
+}
+
+/**
+ * The checks above for a query that goes to the adapter without Payload's operations (the ids of
+ * a page, endpoints/data.ts `pageIds`).
+ */
+export function guardQuery(args: QueryArgs, fields: FlattenedField[]): void {
+  const { req, sort, where, page, limit } = args
+  checkWhere(where, fields, req)
   const sortFields = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : []
   if (sortFields.length > MAX_SORT_FIELDS) throw refuse(`sort: at most ${MAX_SORT_FIELDS} fields.`)
   checkPaging(page, limit)
+}
+
+export const queryGuard: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
+  const { data, where } = args as QueryArgs
+  if (holdsNul(data) || holdsNul(where))
+    throw refuse('Text may not contain the NUL character (U+0000).')
+  if (!QUERYING.has(operation)) return args
+  guardQuery(args as QueryArgs, collection.flattenedFields)
   return args
 }

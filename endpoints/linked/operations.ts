@@ -208,7 +208,7 @@ export function listLinked(type: LinkedType): Operation {
     handle: async (context, args) => {
       const { where, trash } = await linkedFilters(type, context, args)
       const perPage = pageSize(args.per_page, context.options.perPage)
-      const useForms = formsApply(context, args.password)
+      const useForms = formsApply(context, args.password) && !trash
       const query = { where: { and: where }, trash }
       // The filters as asked (the status condition holds the time it was made at).
       const { page: _page, per_page: _perPage, password: _password, ...filters } = args
@@ -217,16 +217,14 @@ export function listLinked(type: LinkedType): Operation {
         lang: context.lang,
         user: context.user ? `${context.user.collection}:${context.user.id}` : null,
       })
+      const paging = { sort: ['-publishedAt', '-id'], limit: perPage, page: args.page }
       const [result, total] = await Promise.all([
-        context.data.page(type.plural, {
-          ...query,
-          // With kept forms, the page's ids are all this query needs.
-          ...(useForms ? { select: { id: true } } : {}),
-          sort: ['-publishedAt', '-id'],
-          limit: perPage,
-          page: args.page,
-          count: false,
-        }),
+        // With kept forms, the page's ids are all it needs.
+        useForms
+          ? context.data
+              .pageIds(type.plural, { ...query, ...paging })
+              .then((ids) => ({ docs: ids.map((id) => ({ id })) }))
+          : context.data.page(type.plural, { ...query, ...paging, count: false }),
         countOnce(context, totalKey, () => context.data.count(type.plural, query)),
       ])
       if (result.docs.length === 0 && args.page > 1) {
