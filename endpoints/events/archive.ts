@@ -281,17 +281,15 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
-  const useForms = formsApply(context, args.password)
+  const useForms = formsApply(context, args.password) && !query.trash
+  const sort = args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id']
   const [found, total] = await Promise.all([
-    context.data.page('events', {
-      ...query,
-      sort: args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id'],
-      // With kept forms, the page's ids are all this query needs.
-      ...(useForms ? { select: { id: true } } : {}),
-      limit: perPage,
-      page,
-      count: false,
-    }),
+    // With kept forms, the page's ids are all it needs.
+    useForms
+      ? context.data
+          .pageIds('events', { ...query, sort, limit: perPage, page })
+          .then((ids) => ({ docs: ids.map((id) => ({ id })) }))
+      : context.data.page('events', { ...query, sort, limit: perPage, page, count: false }),
     countOnce(context, totalKey, () => context.data.count('events', query)),
   ])
   if (found.docs.length === 0 && page > 1) {
