@@ -11,6 +11,12 @@ import { uniqueSlug } from './hooks/uniqueSlug.js'
 export const SCHEDULED_INDEX = { fields: ['status', 'publishedAt'] }
 
 /**
+ * Newest first: the venue and organizer archives page by publication date then id, as does the
+ * events archive with `include`; records imported together share one publication date.
+ */
+export const PUBLISHED_INDEX = { fields: ['publishedAt', 'id'] }
+
+/**
  * What events, venues and organizers share as the anchor's post types: the trash, the role matrix
  * (collections/access.ts), statuses and a unique slug made from `titleField`, and password
  * protection, under which `visibleWhenLocked` stays shown.
@@ -25,7 +31,7 @@ export function postType(
     access: postTypeAccess(),
     // What the content hook needs to decide, even when a reader selects other fields.
     forceSelect: { hasPassword: true, author: true },
-    indexes: [SCHEDULED_INDEX],
+    indexes: [SCHEDULED_INDEX, PUBLISHED_INDEX],
     hooks: {
       beforeValidate: [postRules, uniqueSlug(titleField, fallbackSlug)],
       beforeOperation: [duplicateWhatCanBeSeen],

@@ -200,6 +200,26 @@ export function dataLayer(
       } as Parameters<Payload['db']['findOne']>[0])) as StoredDoc<K> | null
     },
 
+    /** Every record that matches with the fields `select` names, from the adapter, past access. */
+    async peekAll<K extends DataKey>(
+      key: K,
+      where: Where,
+      select: SelectType,
+    ): Promise<StoredDoc<K>[]> {
+      const collection = payload.collections[slug(key)].config
+      guardQuery({ req, where }, collection.flattenedFields)
+      const { docs } = await payload.db.find({
+        collection: slug(key),
+        where,
+        select,
+        pagination: false,
+        limit: 0,
+        locale: lang,
+        req,
+      })
+      return docs as StoredDoc<K>[]
+    },
+
     /** The distinct values of one field among the records that match. */
     async distinct(
       key: DataKey,

@@ -127,15 +127,54 @@ export function findTermsOnce(
   context: Context,
   key: 'categories' | 'tags',
   values: (string | number)[],
-): ReturnType<typeof findTerms> {
+): Promise<TermMatches> {
   const asked = termLookups.get(context.req) ?? new Map()
   termLookups.set(context.req, asked)
   const question = JSON.stringify([key, values])
-  if (!asked.has(question)) asked.set(question, findTerms(context, key, values))
+  if (!asked.has(question)) asked.set(question, termsForFilter(context, key, values))
   return asked.get(question)
 }
 
-const termLookups = new WeakMap<object, Map<string, ReturnType<typeof findTerms>>>()
+/**
+ * What `findTerms` answers for a filter (`matchIds`, `missing`): the terms named by id or slug
+ * from the adapter, by name (in the request's language) only for the values left.
+ */
+async function termsForFilter(
+  context: Context,
+  key: 'categories' | 'tags',
+  values: (string | number)[],
+): Promise<TermMatches> {
+  const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
+  const strings = values.map(String)
+  const terms = await context.data.peekAll(
+    key,
+    { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }] },
+    { slug: true },
+  )
+  const missing: string[] = []
+  const matchIds = new Set<number>()
+  const unnamed: string[] = []
+  for (const value of strings) {
+    const bySlug = terms.find((term) => term.slug === value)
+    const byId = terms.find((term) => String(term.id) === value)
+    if (bySlug) matchIds.add(bySlug.id)
+    else if (byId) matchIds.add(byId.id)
+    else unnamed.push(value)
+  }
+  if (unnamed.length) {
+    const named = await context.data.all(key, {
+      where: { name: { in: unnamed } },
+      sight: 'everything',
+    })
+    for (const value of unnamed) if (!named.some((term) => term.name === value)) missing.push(value)
+  }
+  return { missing, matchIds: [...matchIds] }
+}
+
+/** The terms a filter's values name (by slug, else id), and the values that name none at all. */
+type TermMatches = { matchIds: number[]; missing: string[] }
+
+const termLookups = new WeakMap<object, Map<string, Promise<TermMatches>>>()
 
 export async function findTerms(
   context: Context,

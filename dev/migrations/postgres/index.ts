@@ -10,6 +10,7 @@ import * as migration_20261125_175140_status_and_attendance from './20261125_175
 import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
 import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
 import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms'
+import * as migration_20261125_213124_published_order from './20261125_213124_published_order'
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261125_210721_record_forms.up,
     down: migration_20261125_210721_record_forms.down,
     name: '20261125_210721_record_forms',
+  },
+  {
+    up: migration_20261125_213124_published_order.up,
+    down: migration_20261125_213124_published_order.down,
+    name: '20261125_213124_published_order',
   },
 ]

@@ -15,6 +15,7 @@ import * as migration_20261125_175129_status_and_attendance from './20261125_175
 import * as migration_20261125_175707_change_log from './20261125_175707_change_log'
 import * as migration_20261125_193558_merge_status_change_log from './20261125_193558_merge_status_change_log'
 import * as migration_20261125_210715_record_forms from './20261125_210715_record_forms'
+import * as migration_20261125_213117_published_order from './20261125_213117_published_order'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261125_210715_record_forms.up,
     down: migration_20261125_210715_record_forms.down,
     name: '20261125_210715_record_forms',
+  },
+  {
+    up: migration_20261125_213117_published_order.up,
+    down: migration_20261125_213117_published_order.down,
+    name: '20261125_213117_published_order',
   },
 ]
