@@ -1,4 +1,14 @@
-import type { CollectionConfig } from 'payload'
+import {
+  commitTransaction,
+  createLocalReq,
+  killTransaction,
+  type CollectionConfig,
+  type Payload,
+} from 'payload'
+import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
+import { takeWriteTurn } from '../src/database/turns.js'
+import { DEFAULTS } from '../src/defaults.js'
+import { markChange } from './hooks/calendarChanges.js'
 
 /**
  * Hidden: the v1 form of public records as anonymous callers get them, one row per record, form
@@ -24,5 +34,31 @@ export function recordFormsCollection(slug: string): CollectionConfig {
       { name: 'record', type: 'number', required: true, index: true },
       { name: 'body', type: 'textarea', required: true },
     ],
+  }
+}
+
+/**
+ * Removes every kept form and moves the calendar's change mark, in one transaction under the
+ * write turn: after data changed outside Payload (SQL, a restore), so that no process answers from
+ * a form, a kept answer or a total made before (`npm run forms:clear` in this repository). Forms
+ * come back as records are read. Returns how many there were.
+ */
+export async function clearRecordForms(
+  payload: Payload,
+  slugs: { recordForms?: string; sequences?: string } = {},
+): Promise<number> {
+  const collection = slugs.recordForms ?? DEFAULTS.recordFormsSlug
+  const req = await createLocalReq({}, payload)
+  await beginCalendarTransaction(req)
+  try {
+    await takeWriteTurn(req)
+    const { totalDocs } = await payload.db.count({ collection, req })
+    await payload.db.deleteMany({ collection, where: {}, req })
+    await markChange(req, slugs.sequences ?? DEFAULTS.sequencesSlug)
+    await commitTransaction(req)
+    return totalDocs
+  } catch (error) {
+    await killTransaction(req)
+    throw error
   }
 }

@@ -20,7 +20,7 @@ export function calendarOptionsFromEnvironment(
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
     changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },
-    recordForms: { enabled: env.CAL_RECORD_FORMS !== 'false' },
+    recordForms: { enabled: env.CAL_RECORD_FORMS === 'false' ? false : undefined },
     import: {
       timeoutMs: positiveInteger(env.CAL_IMPORT_TIMEOUT_MS),
       connectTimeoutMs: positiveInteger(env.CAL_IMPORT_CONNECT_TIMEOUT_MS),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
+import { clearRecordForms } from '../collections/recordForms.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
 import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
@@ -159,4 +160,21 @@ describe('kept record forms', () => {
     expect(await kept()).toBe(0)
     await expectSameAnswers()
   }, 600_000)
+
+  it('are all removed by clearRecordForms after a change made outside Payload', async () => {
+    const organizer = `${V1}/organizers/${ids.organizers.alpha}`
+    await text(server.url, organizer)
+    expect(await kept()).toBeGreaterThan(0)
+    // What SQL or a restore would do: no hook runs, no change is logged.
+    await server.payload.db.updateOne({
+      collection: 'organizers',
+      where: { id: { equals: ids.organizers.alpha } },
+      data: { phone: '+33 9 99 99 99 99' },
+    } as never)
+    expect(await text(server.url, organizer)).not.toContain('+33 9 99 99 99 99')
+    expect(await clearRecordForms(server.payload)).toBeGreaterThan(0)
+    expect(await kept()).toBe(0)
+    expect(await text(server.url, organizer)).toContain('+33 9 99 99 99 99')
+    await expectSameAnswers()
+  }, 300_000)
 })

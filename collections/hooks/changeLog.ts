@@ -186,6 +186,9 @@ const SERIES_FIELDS = {
   occurrence: true,
   copiedFrom: true,
   detached: true,
+  series: true,
+  // Dates rewritten from their series (collections/series/bulk.ts) get a new one: their content.
+  updatedAt: true,
 } as const
 
 /** The dates of series `id` now, in the transaction of `req`. */

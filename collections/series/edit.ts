@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { seriesEntries, snapshotSeries, writeChanges } from '../hooks/changeLog.js'
 import { relatedId } from '../relations.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 import { generateOccurrences, seriesOf } from './generate.js'
@@ -67,6 +68,9 @@ export async function splitSeriesAt(
   const splitAt = instantIn(date.occurrence, rules.zone)
   const from = (list: string[] | undefined, after: boolean) =>
     (list ?? []).filter((wall) => wall >= date.occurrence === after)
+  // The dates that move to the new series are changed through the adapter, which logs nothing:
+  // the change log gets them from the two series' dates before and after.
+  const before = await snapshotSeries(req, options, series.id)
 
   req.context = { ...req.context, [DEFER]: true }
   let second: Doc
@@ -116,6 +120,11 @@ export async function splitSeriesAt(
       },
     },
   })
+  const after = new Map([
+    ...(await snapshotSeries(req, options, series.id)),
+    ...(await snapshotSeries(req, options, second.id)),
+  ])
+  await writeChanges(req, options, seriesEntries(before, after))
   return second.id
 }
 

@@ -68,6 +68,7 @@ describe("the host app's environment", () => {
       currencySymbol: undefined,
       currencyPosition: undefined,
       changeLog: { retentionDays: undefined },
+      recordForms: { enabled: undefined },
       import: {
         timeoutMs: undefined,
         connectTimeoutMs: undefined,

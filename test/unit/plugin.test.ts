@@ -46,6 +46,7 @@ describe('calendarPlugin() on a bare config', () => {
       'media',
       'cal-sequences',
       'cal-changes',
+      'cal-record-forms',
       'cal-import-mappings',
       'cal-import-runs',
     ])
