@@ -20,6 +20,11 @@ export function calendarOptionsFromEnvironment(
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
     changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },
+    webhooks: {
+      allowPrivate: env.CAL_WEBHOOKS_ALLOW_PRIVATE === 'true' || undefined,
+      timeoutMs: positiveInteger(env.CAL_WEBHOOKS_TIMEOUT_MS),
+      backoffMs: positiveInteger(env.CAL_WEBHOOKS_BACKOFF_MS),
+    },
     import: {
       timeoutMs: positiveInteger(env.CAL_IMPORT_TIMEOUT_MS),
       connectTimeoutMs: positiveInteger(env.CAL_IMPORT_CONNECT_TIMEOUT_MS),

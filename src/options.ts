@@ -88,6 +88,22 @@ export type CalendarPluginOptions = {
    * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
    */
   recurrenceSchedule?: string
+  /**
+   * Webhooks (src/webhooks): the slugs of the webhooks collection (default `webhooks`) and of the
+   * delivery log (default `webhook-deliveries`); whether deliveries may go to loopback, private,
+   * link-local or other non-public addresses (default false); per attempt a timeout (default
+   * 10 s); retries from `backoffMs` (default 60 s), doubling up to `maxDelayMs` (default 4 h),
+   * until `giveUpAfterMs` after the change (default 24 h).
+   */
+  webhooks?: {
+    slug?: string
+    deliveriesSlug?: string
+    allowPrivate?: boolean
+    timeoutMs?: number
+    backoffMs?: number
+    maxDelayMs?: number
+    giveUpAfterMs?: number
+  }
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -133,6 +149,15 @@ export type ResolvedCalendarOptions = {
   /** Slug of the plugin's hidden collection of id sequences. */
   sequencesSlug: string
   changeLog: { slug: string; retentionDays: number }
+  webhooks: {
+    slug: string
+    deliveriesSlug: string
+    allowPrivate: boolean
+    timeoutMs: number
+    backoffMs: number
+    maxDelayMs: number
+    giveUpAfterMs: number
+  }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -176,6 +201,15 @@ export function resolveOptions(
     changeLog: {
       slug: options.changeLog?.slug ?? DEFAULTS.changeLogSlug,
       retentionDays: options.changeLog?.retentionDays ?? DEFAULTS.changeLogRetentionDays,
+    },
+    webhooks: {
+      slug: options.webhooks?.slug ?? DEFAULTS.webhooksSlug,
+      deliveriesSlug: options.webhooks?.deliveriesSlug ?? DEFAULTS.webhookDeliveriesSlug,
+      allowPrivate: options.webhooks?.allowPrivate ?? false,
+      timeoutMs: options.webhooks?.timeoutMs ?? DEFAULTS.webhookTimeoutMs,
+      backoffMs: options.webhooks?.backoffMs ?? DEFAULTS.webhookBackoffMs,
+      maxDelayMs: options.webhooks?.maxDelayMs ?? DEFAULTS.webhookMaxDelayMs,
+      giveUpAfterMs: options.webhooks?.giveUpAfterMs ?? DEFAULTS.webhookGiveUpAfterMs,
     },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,
