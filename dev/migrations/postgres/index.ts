@@ -1,15 +1,15 @@
-import * as migration_20261124_044428_initial from './20261124_044428_initial';
-import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
-import * as migration_20261124_200155_importer from './20261124_200155_importer';
-import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
-import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text';
-import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series';
-import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness';
-import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import';
-import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance';
-import * as migration_20261125_175728_change_log from './20261125_175728_change_log';
-import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log';
-import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks';
+import * as migration_20261124_044428_initial from './20261124_044428_initial'
+import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence'
+import * as migration_20261124_200155_importer from './20261124_200155_importer'
+import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index'
+import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text'
+import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series'
+import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness'
+import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import'
+import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance'
+import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
+import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
+import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks'
 
 export const migrations = [
   {
@@ -70,6 +70,6 @@ export const migrations = [
   {
     up: migration_20261125_210625_webhooks.up,
     down: migration_20261125_210625_webhooks.down,
-    name: '20261125_210625_webhooks'
+    name: '20261125_210625_webhooks',
   },
-];
+]

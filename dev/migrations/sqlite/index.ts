@@ -1,20 +1,20 @@
-import * as migration_20261122_035740_initial from './20261122_035740_initial';
-import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name';
-import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection';
-import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes';
-import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes';
-import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets';
-import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence';
-import * as migration_20261124_200149_importer from './20261124_200149_importer';
-import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index';
-import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text';
-import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series';
-import * as migration_20261125_092922_import_runs_liveness from './20261125_092922_import_runs_liveness';
-import * as migration_20261125_145250_csv_import from './20261125_145250_csv_import';
-import * as migration_20261125_175129_status_and_attendance from './20261125_175129_status_and_attendance';
-import * as migration_20261125_175707_change_log from './20261125_175707_change_log';
-import * as migration_20261125_193558_merge_status_change_log from './20261125_193558_merge_status_change_log';
-import * as migration_20261125_210616_webhooks from './20261125_210616_webhooks';
+import * as migration_20261122_035740_initial from './20261122_035740_initial'
+import * as migration_20261122_041436_category_full_name from './20261122_041436_category_full_name'
+import * as migration_20261122_050647_counts_and_protection from './20261122_050647_counts_and_protection'
+import * as migration_20261122_051621_parent_lookup_indexes from './20261122_051621_parent_lookup_indexes'
+import * as migration_20261122_054140_archive_indexes from './20261122_054140_archive_indexes'
+import * as migration_20261122_055046_titles_in_some_language_and_password_resets from './20261122_055046_titles_in_some_language_and_password_resets'
+import * as migration_20261124_191958_event_sequence from './20261124_191958_event_sequence'
+import * as migration_20261124_200149_importer from './20261124_200149_importer'
+import * as migration_20261124_205006_scheduled_posts_index from './20261124_205006_scheduled_posts_index'
+import * as migration_20261124_214435_rich_text from './20261124_214435_rich_text'
+import * as migration_20261124_224545_recurring_series from './20261124_224545_recurring_series'
+import * as migration_20261125_092922_import_runs_liveness from './20261125_092922_import_runs_liveness'
+import * as migration_20261125_145250_csv_import from './20261125_145250_csv_import'
+import * as migration_20261125_175129_status_and_attendance from './20261125_175129_status_and_attendance'
+import * as migration_20261125_175707_change_log from './20261125_175707_change_log'
+import * as migration_20261125_193558_merge_status_change_log from './20261125_193558_merge_status_change_log'
+import * as migration_20261125_210616_webhooks from './20261125_210616_webhooks'
 
 export const migrations = [
   {
@@ -100,6 +100,6 @@ export const migrations = [
   {
     up: migration_20261125_210616_webhooks.up,
     down: migration_20261125_210616_webhooks.down,
-    name: '20261125_210616_webhooks'
+    name: '20261125_210616_webhooks',
   },
-];
+]
