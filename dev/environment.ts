@@ -14,6 +14,8 @@ export function calendarOptionsFromEnvironment(
     totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),
     httpMaxAge: wholeNumber(env.CAL_HTTP_MAX_AGE),
     responseCacheBytes: megabytes(env.CAL_RESPONSE_CACHE_MB),
+    // Benchmarks only (bench/mixed.ts): the response cache as it was before the change log.
+    responseCacheDropsAll: env.CAL_CACHE_DROP_ALL === 'true' || undefined,
     recurrenceHorizonDays: positiveInteger(env.CAL_RECURRENCE_HORIZON_DAYS),
     recurrenceSchedule: env.CAL_RECURRENCE_SCHEDULE || undefined,
     siteUrl: env.CAL_SITE_URL || undefined,

@@ -72,6 +72,12 @@ export type CalendarPluginOptions = {
    */
   responseCacheBytes?: number
   /**
+   * For benchmarks only: the response cache drops every kept answer on any change, as it did
+   * before the change log told it what changed (`npm run bench -- --mixed` compares). Default
+   * false.
+   */
+  responseCacheDropsAll?: boolean
+  /**
    * How far ahead the dates of a recurring series exist as events, in days; a daily task moves the
    * horizon on. Default 730 (two years).
    */
@@ -141,6 +147,7 @@ export type ResolvedCalendarOptions = {
   totalsCacheSeconds: number
   httpMaxAge: number
   responseCacheBytes: number
+  responseCacheDropsAll: boolean
   recurrenceHorizonDays: number
   recurrenceSchedule: string
   siteUrl: string
@@ -192,6 +199,7 @@ export function resolveOptions(
     totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
     httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
     responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
+    responseCacheDropsAll: options.responseCacheDropsAll ?? false,
     recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
     recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),

@@ -68,6 +68,7 @@ describe("the host app's environment", () => {
       currencySymbol: undefined,
       currencyPosition: undefined,
       changeLog: { retentionDays: undefined },
+      responseCacheDropsAll: undefined,
       webhooks: { allowPrivate: undefined, timeoutMs: undefined, backoffMs: undefined },
       import: {
         timeoutMs: undefined,
