@@ -11,6 +11,11 @@ import { calendarOptionsFromEnvironment } from './dev/environment.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+function runsJobs(): boolean {
+  if (process.env.CAL_JOBS_AUTORUN === 'true') return true
+  return process.env.NODE_ENV !== 'test' && process.env.CAL_JOBS_AUTORUN !== 'false'
+}
+
 /**
  * The host app (dev/): Payload with the calendar plugin (which brings English, French and Spanish).
  */
@@ -53,16 +58,19 @@ export default buildConfig({
       fields: [{ name: 'name', type: 'text' }],
     },
   ],
-  // The calendar's scheduled work (the daily extension of recurring series) runs on its queue; not
-  // under Jest, where a cron firing in the middle of a test would write on its own clock (the tests
-  // run the queue themselves), nor on the nodes of a cluster told to leave it to one node
-  // (CAL_JOBS_AUTORUN=false: docs/cluster.md).
-  jobs:
-    process.env.NODE_ENV === 'test' || process.env.CAL_JOBS_AUTORUN === 'false'
-      ? {}
-      : {
-          autoRun: [{ cron: process.env.CAL_JOBS_CRON || '*/10 * * * *', queue: 'calendar' }],
-        },
+  // The calendar's queues: `calendar` (the daily extension of recurring series) and
+  // `calendar-webhooks` (webhook deliveries, every 5 seconds by default). Not under Jest, where a
+  // cron firing in the middle of a test would write on its own clock (the tests run the queue
+  // themselves, or set CAL_JOBS_AUTORUN=true), nor on the nodes of a cluster told to leave it to
+  // one node (CAL_JOBS_AUTORUN=false: docs/cluster.md).
+  jobs: runsJobs()
+    ? {
+        autoRun: [
+          { cron: process.env.CAL_JOBS_CRON || '*/10 * * * *', queue: 'calendar' },
+          { cron: process.env.CAL_WEBHOOKS_CRON || '*/5 * * * * *', queue: 'calendar-webhooks' },
+        ],
+      }
+    : {},
   plugins: [calendarPlugin(calendarOptionsFromEnvironment())],
   onInit: async (payload) => {
     await migrateDatabase(payload.db)

@@ -14,6 +14,8 @@
  *   --heap-mb N         run the servers with V8's old space capped at N MB
  *                       (--max-old-space-size), as a small container would; default: V8's own
  *                       sizing, which grows the heap lazily when the machine has memory to spare
+ *   --mixed             only the mixed scenario (bench/mixed.ts): 1,000 events, reads over ~2,000
+ *                       URLs while an event is written twice a second, cache before and after
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
  *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
@@ -28,6 +30,7 @@ import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid
 import { datasetStore } from './store.js'
 import { load, startServer, type Measure, type Server } from './server.js'
 import { loadAppConfig } from '../dev/config.js'
+import { mixedBenchmark } from './mixed.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -538,6 +541,15 @@ async function main() {
     node: process.version,
   }
   const store = datasetStore(options.database)
+  if (process.argv.includes('--mixed')) {
+    const mixed = await mixedBenchmark(store, (uri, env) => startServer(uri, options, env), options)
+    const dir = path.join(ROOT, 'bench', 'results')
+    fs.mkdirSync(dir, { recursive: true })
+    const out = path.join(dir, `mixed-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, mixed }, null, 2))
+    console.log(`\nresults: ${path.relative(ROOT, out)}`)
+    process.exit(0)
+  }
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
     options: { ...options, database: store.kind },

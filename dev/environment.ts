@@ -14,6 +14,8 @@ export function calendarOptionsFromEnvironment(
     totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),
     httpMaxAge: wholeNumber(env.CAL_HTTP_MAX_AGE),
     responseCacheBytes: megabytes(env.CAL_RESPONSE_CACHE_MB),
+    // Benchmarks only (bench/mixed.ts): the response cache as it was before the change log.
+    responseCacheDropsAll: env.CAL_CACHE_DROP_ALL === 'true' || undefined,
     recurrenceHorizonDays: positiveInteger(env.CAL_RECURRENCE_HORIZON_DAYS),
     recurrenceSchedule: env.CAL_RECURRENCE_SCHEDULE || undefined,
     siteUrl: env.CAL_SITE_URL || undefined,
@@ -21,6 +23,11 @@ export function calendarOptionsFromEnvironment(
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
     changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },
     recordForms: { enabled: env.CAL_RECORD_FORMS === 'false' ? false : undefined },
+    webhooks: {
+      allowPrivate: env.CAL_WEBHOOKS_ALLOW_PRIVATE === 'true' || undefined,
+      timeoutMs: positiveInteger(env.CAL_WEBHOOKS_TIMEOUT_MS),
+      backoffMs: positiveInteger(env.CAL_WEBHOOKS_BACKOFF_MS),
+    },
     import: {
       timeoutMs: positiveInteger(env.CAL_IMPORT_TIMEOUT_MS),
       connectTimeoutMs: positiveInteger(env.CAL_IMPORT_CONNECT_TIMEOUT_MS),

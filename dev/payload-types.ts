@@ -77,6 +77,8 @@ export interface Config {
     'cal-sequences': CalSequence;
     'cal-changes': CalChange;
     'cal-record-forms': CalRecordForm;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'cal-import-mappings': CalImportMapping;
     'cal-import-runs': CalImportRun;
     'payload-kv': PayloadKv;
@@ -97,6 +99,8 @@ export interface Config {
     'cal-sequences': CalSequencesSelect<false> | CalSequencesSelect<true>;
     'cal-changes': CalChangesSelect<false> | CalChangesSelect<true>;
     'cal-record-forms': CalRecordFormsSelect<false> | CalRecordFormsSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'cal-import-mappings': CalImportMappingsSelect<false> | CalImportMappingsSelect<true>;
     'cal-import-runs': CalImportRunsSelect<false> | CalImportRunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -124,6 +128,7 @@ export interface Config {
     tasks: {
       calendarImport: TaskCalendarImport;
       calendarSeriesHorizon: TaskCalendarSeriesHorizon;
+      calendarWebhooksDeliver: TaskCalendarWebhooksDeliver;
       inline: {
         input: unknown;
         output: unknown;
@@ -535,6 +540,79 @@ export interface CalRecordForm {
   body: string;
 }
 /**
+ * Each change of the calendar that anonymous visitors can see is POSTed, signed, to the active webhooks.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  url: string;
+  /**
+   * Signs each delivery (at least 16 characters). Only its last four characters are shown once saved; type a new one to replace it.
+   */
+  secret: string;
+  /**
+   * None chosen: every event.
+   */
+  events?:
+    | (
+        | 'event.created'
+        | 'event.updated'
+        | 'event.deleted'
+        | 'venue.created'
+        | 'venue.updated'
+        | 'venue.deleted'
+        | 'organizer.created'
+        | 'organizer.updated'
+        | 'organizer.deleted'
+        | 'category.created'
+        | 'category.updated'
+        | 'category.deleted'
+        | 'tag.created'
+        | 'tag.updated'
+        | 'tag.deleted'
+      )[]
+    | null;
+  active?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  /**
+   * Tick and save: the delivery is sent again at once.
+   */
+  retryNow?: boolean | null;
+  webhook?: (number | null) | Webhook;
+  deliveryId: string;
+  event: string;
+  resource: string;
+  record: number;
+  change: string;
+  kind?: string | null;
+  sequence?: number | null;
+  orderKey: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts?: number | null;
+  nextAttemptAt?: string | null;
+  giveUpAt?: string | null;
+  claimedUntil?: string | null;
+  claim?: string | null;
+  lastAttemptAt?: string | null;
+  lastStatus?: number | null;
+  lastAnswer?: string | null;
+  lastError?: string | null;
+  deliveredAt?: string | null;
+  body?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "cal-import-mappings".
  */
@@ -682,7 +760,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'calendarImport' | 'calendarSeriesHorizon';
+        taskSlug: 'inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarWebhooksDeliver';
         taskID: string;
         input?:
           | {
@@ -715,7 +793,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'calendarImport' | 'calendarSeriesHorizon') | null;
+  taskSlug?: ('inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarWebhooksDeliver') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -777,6 +855,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'cal-record-forms';
         value: number | CalRecordForm;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null)
     | ({
         relationTo: 'cal-import-mappings';
@@ -1105,6 +1191,48 @@ export interface CalRecordFormsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  secret?: T;
+  events?: T;
+  active?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  retryNow?: T;
+  webhook?: T;
+  deliveryId?: T;
+  event?: T;
+  resource?: T;
+  record?: T;
+  change?: T;
+  kind?: T;
+  sequence?: T;
+  orderKey?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  giveUpAt?: T;
+  claimedUntil?: T;
+  claim?: T;
+  lastAttemptAt?: T;
+  lastStatus?: T;
+  lastAnswer?: T;
+  lastError?: T;
+  deliveredAt?: T;
+  body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "cal-import-mappings_select".
  */
 export interface CalImportMappingsSelect<T extends boolean = true> {
@@ -1278,6 +1406,16 @@ export interface TaskCalendarSeriesHorizon {
   input?: unknown;
   output: {
     extended?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarWebhooksDeliver".
+ */
+export interface TaskCalendarWebhooksDeliver {
+  input?: unknown;
+  output: {
+    attempts?: number | null;
   };
 }
 /**

@@ -36,6 +36,17 @@ export const DEFAULTS = {
   /** Records' v1 forms kept in the database (collections/recordForms.ts): its hidden collection. */
   recordFormsSlug: 'cal-record-forms',
   /**
+   * Webhooks (src/webhooks): their collection, the delivery log (also the outbox), the time an
+   * attempt may take, the first retry delay (doubling up to the longest), and how long a delivery
+   * is retried before it is given up.
+   */
+  webhooksSlug: 'webhooks',
+  webhookDeliveriesSlug: 'webhook-deliveries',
+  webhookTimeoutMs: 10_000,
+  webhookBackoffMs: 60_000,
+  webhookMaxDelayMs: 4 * 3_600_000,
+  webhookGiveUpAfterMs: 24 * 3_600_000,
+  /**
    * The importer's limits: records written at once, image size, and per request to the source a
    * whole-answer timeout, a connect timeout, retries and the first backoff delay, the longest
    * `Retry-After` waited for.

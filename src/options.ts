@@ -72,6 +72,12 @@ export type CalendarPluginOptions = {
    */
   responseCacheBytes?: number
   /**
+   * For benchmarks only: the response cache drops every kept answer on any change, as it did
+   * before the change log told it what changed (`npm run bench -- --mixed` compares). Default
+   * false.
+   */
+  responseCacheDropsAll?: boolean
+  /**
    * How far ahead the dates of a recurring series exist as events, in days; a daily task moves the
    * horizon on. Default 730 (two years).
    */
@@ -95,6 +101,22 @@ export type CalendarPluginOptions = {
    * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
    */
   recurrenceSchedule?: string
+  /**
+   * Webhooks (src/webhooks): the slugs of the webhooks collection (default `webhooks`) and of the
+   * delivery log (default `webhook-deliveries`); whether deliveries may go to loopback, private,
+   * link-local or other non-public addresses (default false); per attempt a timeout (default
+   * 10 s); retries from `backoffMs` (default 60 s), doubling up to `maxDelayMs` (default 4 h),
+   * until `giveUpAfterMs` after the change (default 24 h).
+   */
+  webhooks?: {
+    slug?: string
+    deliveriesSlug?: string
+    allowPrivate?: boolean
+    timeoutMs?: number
+    backoffMs?: number
+    maxDelayMs?: number
+    giveUpAfterMs?: number
+  }
   /** Currency symbol shown with costs that give none. Default: none. */
   currencySymbol?: string
   /** Where that symbol goes. Default `prefix`. */
@@ -132,6 +154,7 @@ export type ResolvedCalendarOptions = {
   totalsCacheSeconds: number
   httpMaxAge: number
   responseCacheBytes: number
+  responseCacheDropsAll: boolean
   recurrenceHorizonDays: number
   recurrenceSchedule: string
   siteUrl: string
@@ -141,6 +164,15 @@ export type ResolvedCalendarOptions = {
   sequencesSlug: string
   changeLog: { slug: string; retentionDays: number }
   recordForms: { slug: string; enabled: boolean }
+  webhooks: {
+    slug: string
+    deliveriesSlug: string
+    allowPrivate: boolean
+    timeoutMs: number
+    backoffMs: number
+    maxDelayMs: number
+    giveUpAfterMs: number
+  }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -175,6 +207,7 @@ export function resolveOptions(
     totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
     httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
     responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
+    responseCacheDropsAll: options.responseCacheDropsAll ?? false,
     recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
     recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
@@ -188,6 +221,15 @@ export function resolveOptions(
     recordForms: {
       slug: options.recordForms?.slug ?? DEFAULTS.recordFormsSlug,
       enabled: options.recordForms?.enabled ?? true,
+    },
+    webhooks: {
+      slug: options.webhooks?.slug ?? DEFAULTS.webhooksSlug,
+      deliveriesSlug: options.webhooks?.deliveriesSlug ?? DEFAULTS.webhookDeliveriesSlug,
+      allowPrivate: options.webhooks?.allowPrivate ?? false,
+      timeoutMs: options.webhooks?.timeoutMs ?? DEFAULTS.webhookTimeoutMs,
+      backoffMs: options.webhooks?.backoffMs ?? DEFAULTS.webhookBackoffMs,
+      maxDelayMs: options.webhooks?.maxDelayMs ?? DEFAULTS.webhookMaxDelayMs,
+      giveUpAfterMs: options.webhooks?.giveUpAfterMs ?? DEFAULTS.webhookGiveUpAfterMs,
     },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,

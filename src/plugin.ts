@@ -31,6 +31,8 @@ import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
+import { deliveriesCollection, webhooksCollection } from './webhooks/collections.js'
+import { deliverTask, resumeDeliveries } from './webhooks/deliver.js'
 import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
 import { LOCALE_CODES, LOCALES } from './locales.js'
 import { withCalendarTranslations } from './translations/index.js'
@@ -105,13 +107,15 @@ export const calendarPlugin =
         sequencesCollection(options.sequencesSlug),
         changeLogCollection(options.changeLog.slug),
         recordFormsCollection(options.recordForms.slug),
+        webhooksCollection(options),
+        deliveriesCollection(options),
         ...importCollections(options),
       ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
       ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
-      onInit: calendarOnInit(incomingConfig.onInit),
+      onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [
         ...(incomingConfig.endpoints ?? []),
         ...(options.enabled ? calendarEndpoints(options) : []),
@@ -138,8 +142,9 @@ function importCollections(options: ResolvedCalendarOptions): CollectionConfig[]
 }
 
 /**
- * The calendar's tasks on Payload's jobs queue: the import, and the daily extension of recurring
- * series (scheduled on the `calendar` queue, which the app runs with `jobs.autoRun`). Running and
+ * The calendar's tasks on Payload's jobs queue: the import, the daily extension of recurring
+ * series (scheduled on the `calendar` queue) and the delivery of webhooks (on the
+ * `calendar-webhooks` queue); the app runs both queues with `jobs.autoRun`. Running and
  * queueing jobs is for administrators unless the app says otherwise.
  */
 function withCalendarTasks(
@@ -149,7 +154,12 @@ function withCalendarTasks(
   const administrators = ({ req }: { req: PayloadRequest }) => can.administer(req.user)
   return {
     ...jobs,
-    tasks: [...(jobs?.tasks ?? []), importTask(options), seriesHorizonTask(options)],
+    tasks: [
+      ...(jobs?.tasks ?? []),
+      importTask(options),
+      seriesHorizonTask(options),
+      deliverTask(options),
+    ],
     access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },
   }
 }
@@ -209,12 +219,20 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
 
 /**
  * Before the app's own `onInit`: a warning when calendar writes cannot be atomic
- * (`reportTransactions`).
+ * (`reportTransactions`); after it, a run of the webhooks queue when deliveries are waiting (a
+ * crash may have cut the last one short).
  */
-function calendarOnInit(appOnInit: Config['onInit']): NonNullable<Config['onInit']> {
+function calendarOnInit(
+  appOnInit: Config['onInit'],
+  options: ResolvedCalendarOptions,
+): NonNullable<Config['onInit']> {
   return async (payload) => {
     await reportTransactions(payload)
     await appOnInit?.(payload)
+    // After the app's onInit, which may migrate the database.
+    await resumeDeliveries(payload, options).catch((error) =>
+      payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
+    )
   }
 }
 

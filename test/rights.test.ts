@@ -544,6 +544,96 @@ describe("the change log's collection", () => {
   })
 })
 
+describe('webhooks and their delivery log: administrators only, secrets never read back in full', () => {
+  const SECRET = 'rights-matrix-webhook-secret-4711'
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const admin = caller.role === 'administrator'
+    const mismatches: Mismatch[] = []
+    const hooks = `/api/${DEFAULTS.webhooksSlug}`
+    const deliveries = `/api/${DEFAULTS.webhookDeliveriesSlug}`
+    const refused = 403
+    const webhook = await server.payload.create({
+      collection: DEFAULTS.webhooksSlug as 'events',
+      data: { url: 'https://example.com/hook', secret: SECRET, active: false } as never,
+      overrideAccess: true,
+    })
+    const delivery = await server.payload.db.create({
+      collection: DEFAULTS.webhookDeliveriesSlug,
+      data: {
+        webhook: webhook.id,
+        deliveryId: `rights-${name}`,
+        event: 'event.created',
+        resource: 'events',
+        record: 1,
+        change: 'upsert',
+        orderKey: `${webhook.id}:events:1`,
+        status: 'failed',
+        attempts: 1,
+      },
+    })
+    const calls: [string, { method: string; path: string; body?: unknown }, number][] = [
+      [`GET ${hooks}`, { method: 'GET', path: hooks }, admin ? 200 : refused],
+      [
+        `GET ${hooks}/{id}`,
+        { method: 'GET', path: `${hooks}/${webhook.id}` },
+        admin ? 200 : refused,
+      ],
+      [
+        `POST ${hooks}`,
+        { method: 'POST', path: hooks, body: { url: 'https://example.com/x', secret: SECRET } },
+        admin ? 201 : refused,
+      ],
+      [
+        `PATCH ${hooks}/{id}`,
+        { method: 'PATCH', path: `${hooks}/${webhook.id}`, body: { url: 'https://example.com/y' } },
+        admin ? 200 : refused,
+      ],
+      [`GET ${deliveries}`, { method: 'GET', path: deliveries }, admin ? 200 : refused],
+      [
+        `GET ${deliveries}/{id}`,
+        { method: 'GET', path: `${deliveries}/${delivery.id}` },
+        admin ? 200 : refused,
+      ],
+      [
+        `POST ${deliveries}`,
+        { method: 'POST', path: deliveries, body: { deliveryId: 'x', event: 'event.created' } },
+        refused,
+      ],
+      [
+        `PATCH ${deliveries}/{id} (retry now)`,
+        { method: 'PATCH', path: `${deliveries}/${delivery.id}`, body: { retryNow: true } },
+        admin ? 200 : refused,
+      ],
+      [
+        `DELETE ${deliveries}/{id}`,
+        { method: 'DELETE', path: `${deliveries}/${delivery.id}` },
+        admin ? 200 : refused,
+      ],
+      [
+        `DELETE ${hooks}/{id}`,
+        { method: 'DELETE', path: `${hooks}/${webhook.id}` },
+        admin ? 200 : refused,
+      ],
+    ]
+    for (const [label, call, status] of calls) {
+      const response = await send(caller, call)
+      if (response.status !== status) mismatches.push(`${label}: ${response.status}, not ${status}`)
+      if (JSON.stringify(response.body ?? '').includes(SECRET.slice(0, 12)))
+        mismatches.push(`${label}: the secret was read back`)
+    }
+    if (!admin) {
+      const stored = await server.payload.db.findOne({
+        collection: DEFAULTS.webhooksSlug,
+        where: { id: { equals: webhook.id } },
+      })
+      if ((stored as { url?: string } | null)?.url !== 'https://example.com/hook')
+        mismatches.push('the webhook was changed or deleted')
+    }
+    expect(mismatches).toEqual([])
+  })
+})
+
 describe('reads of records that are not public', () => {
   // [status of the record, extra data, trashed]
   const KINDS: [string, Record<string, unknown>, boolean][] = [

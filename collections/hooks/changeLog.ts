@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
+import { queueDeliveries } from '../webhooks/outbox.js'
 import { relatedId } from '../relations.js'
 import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
 import { dropRecordForms } from './recordForms.js'
@@ -105,6 +106,7 @@ export async function writeChanges(
   let sequence = await lastSequence(req, slug)
   const createdAt = new Date().toISOString()
   const locales = String(req.locale ?? 'all')
+  const logged = []
   for (const entry of entries) {
     sequence++
     await req.payload.db.create({
@@ -113,8 +115,11 @@ export async function writeChanges(
       req,
       returning: false,
     } as Parameters<Payload['db']['create']>[0])
+    logged.push({ ...entry, sequence })
   }
   await dropRecordForms(req, options, entries)
+  // The webhooks' outbox, in the same transaction (src/webhooks/outbox.ts).
+  await queueDeliveries(req, options, logged)
   await compactWhenDue(req, options, sequence)
 }
 

@@ -72,7 +72,7 @@ export class ResponseCache {
 
   /** Drops what a change can affect: the entries that depend on a changed record, or all. */
   #drop(changed: ReadonlySet<string> | null): void {
-    if (changed === null) return this.#entries.clear()
+    if (changed === null || this.options.responseCacheDropsAll) return this.#entries.clear()
     const affected: string[] = []
     for (const [key, entry] of this.#entries.entries())
       if (isAffected(entry.depends, changed)) affected.push(key)

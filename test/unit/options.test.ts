@@ -69,6 +69,8 @@ describe("the host app's environment", () => {
       currencyPosition: undefined,
       changeLog: { retentionDays: undefined },
       recordForms: { enabled: undefined },
+      responseCacheDropsAll: undefined,
+      webhooks: { allowPrivate: undefined, timeoutMs: undefined, backoffMs: undefined },
       import: {
         timeoutMs: undefined,
         connectTimeoutMs: undefined,
@@ -84,6 +86,13 @@ describe("the host app's environment", () => {
         CAL_IMPORT_BACKOFF_MS: '50',
       }).import,
     ).toEqual({ timeoutMs: 1000, connectTimeoutMs: 500, retries: 0, backoffMs: 50 })
+    expect(
+      calendarOptionsFromEnvironment({
+        CAL_WEBHOOKS_ALLOW_PRIVATE: 'true',
+        CAL_WEBHOOKS_TIMEOUT_MS: '1000',
+        CAL_WEBHOOKS_BACKOFF_MS: 'soon',
+      }).webhooks,
+    ).toEqual({ allowPrivate: true, timeoutMs: 1000, backoffMs: undefined })
     expect(
       calendarOptionsFromEnvironment({
         CAL_TIMEZONE: 'Europe/Paris',

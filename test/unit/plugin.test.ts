@@ -47,14 +47,17 @@ describe('calendarPlugin() on a bare config', () => {
       'cal-sequences',
       'cal-changes',
       'cal-record-forms',
+      'webhooks',
+      'webhook-deliveries',
       'cal-import-mappings',
       'cal-import-runs',
     ])
     // The importer: a task of the jobs queue, and the admin's Import page.
-    // And the daily extension of recurring series.
+    // And the daily extension of recurring series, and the delivery of webhooks.
     expect(config.jobs?.tasks?.map((task) => task.slug)).toEqual([
       'calendarImport',
       'calendarSeriesHorizon',
+      'calendarWebhooksDeliver',
     ])
     expect(Object.keys(config.admin?.components?.views ?? {})).toContain('calendarImport')
     expect(collection(config, 'pages').fields).toEqual([{ name: 'title', type: 'text' }])

@@ -9,8 +9,10 @@ import * as migration_20261125_145308_csv_import from './20261125_145308_csv_imp
 import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance'
 import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
 import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
+import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks'
 import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms'
 import * as migration_20261125_213124_published_order from './20261125_213124_published_order'
+import * as migration_20261125_214444_merge_record_forms_webhooks from './20261125_214444_merge_record_forms_webhooks'
 
 export const migrations = [
   {
@@ -69,6 +71,11 @@ export const migrations = [
     name: '20261125_193603_merge_status_change_log',
   },
   {
+    up: migration_20261125_210625_webhooks.up,
+    down: migration_20261125_210625_webhooks.down,
+    name: '20261125_210625_webhooks',
+  },
+  {
     up: migration_20261125_210721_record_forms.up,
     down: migration_20261125_210721_record_forms.down,
     name: '20261125_210721_record_forms',
@@ -77,5 +84,10 @@ export const migrations = [
     up: migration_20261125_213124_published_order.up,
     down: migration_20261125_213124_published_order.down,
     name: '20261125_213124_published_order',
+  },
+  {
+    up: migration_20261125_214444_merge_record_forms_webhooks.up,
+    down: migration_20261125_214444_merge_record_forms_webhooks.down,
+    name: '20261125_214444_merge_record_forms_webhooks',
   },
 ]

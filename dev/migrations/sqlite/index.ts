@@ -14,8 +14,10 @@ import * as migration_20261125_145250_csv_import from './20261125_145250_csv_imp
 import * as migration_20261125_175129_status_and_attendance from './20261125_175129_status_and_attendance'
 import * as migration_20261125_175707_change_log from './20261125_175707_change_log'
 import * as migration_20261125_193558_merge_status_change_log from './20261125_193558_merge_status_change_log'
+import * as migration_20261125_210616_webhooks from './20261125_210616_webhooks'
 import * as migration_20261125_210715_record_forms from './20261125_210715_record_forms'
 import * as migration_20261125_213117_published_order from './20261125_213117_published_order'
+import * as migration_20261125_214439_merge_record_forms_webhooks from './20261125_214439_merge_record_forms_webhooks'
 
 export const migrations = [
   {
@@ -99,6 +101,11 @@ export const migrations = [
     name: '20261125_193558_merge_status_change_log',
   },
   {
+    up: migration_20261125_210616_webhooks.up,
+    down: migration_20261125_210616_webhooks.down,
+    name: '20261125_210616_webhooks',
+  },
+  {
     up: migration_20261125_210715_record_forms.up,
     down: migration_20261125_210715_record_forms.down,
     name: '20261125_210715_record_forms',
@@ -107,5 +114,10 @@ export const migrations = [
     up: migration_20261125_213117_published_order.up,
     down: migration_20261125_213117_published_order.down,
     name: '20261125_213117_published_order',
+  },
+  {
+    up: migration_20261125_214439_merge_record_forms_webhooks.up,
+    down: migration_20261125_214439_merge_record_forms_webhooks.down,
+    name: '20261125_214439_merge_record_forms_webhooks',
   },
 ]
