@@ -5,7 +5,7 @@
  * server and data, in one run, with two floors: `/api/health` and a bare `node:http` server that
  * answers a v1 page kept in memory (the ceiling of HTTP on this machine).
  * Options:
- *   --events N          events in the dataset (default 1000)
+ *   --sizes a,b         events in the dataset, one run per size (default 1000,100000)
  *   --duration S        seconds measured per scenario (default 5), after a 2 s warm-up
  *   --connections C     concurrent connections (default 10)
  *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
@@ -21,7 +21,7 @@ import { load, startServer, type Measure, type Server } from './server.js'
 const V1 = '/api/cal/events/v1'
 
 type Options = {
-  events: number
+  sizes: number[]
   duration: number
   connections: number
   database: string | undefined
@@ -39,8 +39,11 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
     return n
   }
+  const sizes = (value('sizes') ?? '1000,100000').split(',').map(Number)
+  if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0))
+    throw new Error('--sizes takes a comma list of positive integers')
   return {
-    events: number('events', 1000),
+    sizes,
     duration: number('duration', 5),
     connections: number('connections', 10),
     database: value('database'),
@@ -128,17 +131,19 @@ async function bareServer(body: string): Promise<{ url: string; close: () => voi
 
 const pad = (value: string | number, width: number) => String(value).padStart(width)
 
-async function main() {
-  const options = parseOptions(process.argv.slice(2))
+type Row = { label: string; v1: Measure; rest: Measure }
+
+/** One dataset size: the floors, then each route on v1 and on Payload's REST. */
+async function runSize(events: number, options: Options) {
   const store = datasetStore(options.database)
-  const uri = await store.workingCopy(options.events, 1)
+  const uri = await store.workingCopy(events, 1)
   const server = await startServer(
     uri,
     { admin: false, heapMb: options.heapMb },
     { CAL_RESPONSE_CACHE_MB: '0' },
   )
   const measures: Measure[] = []
-  const rows: { label: string; v1: Measure; rest: Measure }[] = []
+  const rows: Row[] = []
   try {
     const get = (path: string) => ({ url: `${server.url}${path}` })
     measures.push(await load(server, 'floor: /api/health', 'rest', get('/api/health'), options))
@@ -172,7 +177,7 @@ async function main() {
     await server.stop()
   }
   console.log(
-    `\n${options.events} events on ${store.kind}, response cache off, ${options.connections} connections, ${options.duration} s each`,
+    `\n${events} events on ${store.kind}, response cache off, ${options.connections} connections, ${options.duration} s each`,
   )
   console.log(
     `${'scenario'.padEnd(52)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} errors`,
@@ -181,12 +186,24 @@ async function main() {
     console.log(
       `${m.name.padEnd(52)} ${pad(m.requestsPerSecond.toFixed(0), 8)} ${pad(m.p50, 6)} ${pad(m.p99, 6)} ${m.errors + m.non2xx}`,
     )
-  console.log('\nv1 / Payload REST (req/s), target ≥ 3:')
-  for (const { label, v1, rest } of rows)
-    console.log(
-      `  ${label.padEnd(30)} ×${(v1.requestsPerSecond / rest.requestsPerSecond).toFixed(2)}`,
-    )
   console.log(`server peak memory: ${(server.peakRss() / 2 ** 20).toFixed(0)} MB`)
+  return rows
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2))
+  const runs: { events: number; rows: Row[] }[] = []
+  for (const events of options.sizes) runs.push({ events, rows: await runSize(events, options) })
+  console.log('\nv1 / Payload REST (req/s), target ≥ 3:')
+  console.log(`  ${'route'.padEnd(30)} ${runs.map((run) => pad(run.events, 8)).join(' ')}`)
+  for (const [i, { label }] of runs[0].rows.entries())
+    console.log(
+      `  ${label.padEnd(30)} ${runs
+        .map(({ rows }) =>
+          pad(`×${(rows[i].v1.requestsPerSecond / rows[i].rest.requestsPerSecond).toFixed(2)}`, 8),
+        )
+        .join(' ')}`,
+    )
   process.exit(0)
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
+import http from 'node:http'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
@@ -19,12 +20,11 @@ let server: TestServer
 let builder: ServerProcess
 let cast: Cast
 let ids: GoldenIds
-const SITE = 'https://calendar.example'
 const saved = { ...process.env }
 
 beforeAll(async () => {
   process.env.CAL_RESPONSE_CACHE_MB = '0'
-  process.env.CAL_SITE_URL = SITE
+  delete process.env.CAL_SITE_URL
   server = await startTestServer()
   cast = await registerCast(server)
   ids = await writeGoldenCalendar(server, cast)
@@ -32,7 +32,6 @@ beforeAll(async () => {
     DATABASE_URI: process.env.DATABASE_URI!,
     CAL_MEDIA_DIR: process.env.CAL_MEDIA_DIR!,
     PAYLOAD_SECRET: process.env.PAYLOAD_SECRET!,
-    CAL_SITE_URL: SITE,
     CAL_RESPONSE_CACHE_MB: '0',
     CAL_RECORD_FORMS: 'false',
   })
@@ -71,9 +70,14 @@ function reads(): string[] {
   return ['', '/fr', '/es'].flatMap((segment) => paths.map((path) => `${segment}${path}`))
 }
 
+/**
+ * The answer as status and text, each server's own address (links are made from the request's)
+ * written as `http://HOST`.
+ */
 async function text(base: string, path: string) {
   const response = await fetch(`${base}${path}`)
-  return `${response.status} ${await response.text()}`
+  const host = base.replace(/^http:\/\//, '')
+  return `${response.status} ${(await response.text()).replaceAll(host, 'HOST')}`
 }
 
 /** Every read answers the same bytes on both servers, built or joined. */
@@ -160,6 +164,31 @@ describe('kept record forms', () => {
     expect(await kept()).toBe(0)
     await expectSameAnswers()
   }, 600_000)
+
+  it('are the same whatever host a request names: its links have it, and no form is added', async () => {
+    const path = `${V1}/events?${WIDE}&per_page=50`
+    await text(server.url, path)
+    const before = await kept()
+    const response = await new Promise<string>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}${path}`,
+        { headers: { host: 'elsewhere.example:8080' } },
+        (answer) => {
+          let body = ''
+          answer.setEncoding('utf8')
+          answer.on('data', (chunk: string) => (body += chunk))
+          answer.on('end', () => resolve(body))
+        },
+      )
+      request.on('error', reject)
+      request.end()
+    })
+    expect(response).toContain('"url":"http://elsewhere.example:8080/event/')
+    expect(response).toContain('"global_id":"elsewhere.example:8080?id=')
+    expect(response).not.toContain(server.url.replace('http://', ''))
+    expect(response).not.toContain('\\u0000')
+    expect(await kept()).toBe(before)
+  })
 
   it('are all removed by clearRecordForms after a change made outside Payload', async () => {
     const organizer = `${V1}/organizers/${ids.organizers.alpha}`

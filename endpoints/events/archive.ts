@@ -310,10 +310,15 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   const headers = totalHeaders(total, totalPages)
   if (useForms) {
     const ids = found.docs.map((doc) => doc.id)
-    const forms = await formsOf(context, 'events', ids, 'list', (missing) =>
-      eventRecords(context, missing),
+    const forms = await formsOf(context, 'events', ids, 'list', (missing, marked) =>
+      eventRecords(marked, missing),
     )
-    return { status: 200, body: null, text: joinedList('events', ids, forms, rest), headers }
+    return {
+      status: 200,
+      body: null,
+      text: joinedList(context, 'events', ids, forms, rest),
+      headers,
+    }
   }
   const events = found.docs
   const related = await loadRelated(context, events, args.password)

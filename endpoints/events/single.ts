@@ -7,7 +7,7 @@ import type { Params, ParamSpec } from '../params.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, type Related } from '../records/load.js'
-import { formsApply, formsOf } from '../records/forms.js'
+import { addressed, formsApply, formsOf } from '../records/forms.js'
 import { unlocked, type Doc } from '../records/common.js'
 
 export type EventAddress = 'id' | 'slug'
@@ -103,12 +103,12 @@ export function readEvent(address: EventAddress): Operation {
           )
         if (!seen.hasPassword) {
           readableOrThrow(context, seen)
-          const forms = await formsOf(context, 'events', [seen.id], 'single', async () => {
+          const forms = await formsOf(context, 'events', [seen.id], 'single', async (_, marked) => {
             const doc = await addressedEvent(context, address, args)
             const related = await loadRelated(context, [doc])
-            return new Map([[doc.id, eventRecord(doc, context, related, { withJsonLd: true })]])
+            return new Map([[doc.id, eventRecord(doc, marked, related, { withJsonLd: true })]])
           })
-          return { status: 200, body: null, text: forms.get(seen.id) }
+          return { status: 200, body: null, text: addressed(forms.get(seen.id)!, context) }
         }
       }
       const { doc, related } = await readableEvent(context, address, args)

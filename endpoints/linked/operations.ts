@@ -15,7 +15,7 @@ import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction } from '../transaction.js'
 import { countOnce } from '../events/totals.js'
-import { formsApply, formsOf, joinedList } from '../records/forms.js'
+import { addressed, formsApply, formsOf, joinedList } from '../records/forms.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import { VENUES, type LinkedType } from './kinds.js'
 
@@ -248,12 +248,17 @@ export function listLinked(type: LinkedType): Operation {
       const headers = totalHeaders(total, totalPages)
       if (useForms) {
         const ids = result.docs.map((doc) => doc.id)
-        const forms = await formsOf(context, type.plural, ids, 'list', async (missing) => {
+        const forms = await formsOf(context, type.plural, ids, 'list', async (missing, marked) => {
           const docs = await context.data.all(type.plural, { where: { id: { in: missing } } })
-          const built = await records(type, context, docs, {})
+          const built = await records(type, marked, docs, {})
           return new Map(docs.map((doc, i) => [doc.id, built[i]]))
         })
-        return { status: 200, body: null, text: joinedList(type.plural, ids, forms, rest), headers }
+        return {
+          status: 200,
+          body: null,
+          text: joinedList(context, type.plural, ids, forms, rest),
+          headers,
+        }
       }
       return {
         status: 200,
@@ -288,11 +293,17 @@ export function readLinked(type: LinkedType, address: Address): Operation {
         )
       }
       if (formsApply(context, args.password) && !stored.hasPassword) {
-        const forms = await formsOf(context, type.plural, [stored.id], 'single', async () => {
-          const [record] = await records(type, context, [stored], { withJsonLd: true })
-          return new Map([[stored.id, record]])
-        })
-        return { status: 200, body: null, text: forms.get(stored.id) }
+        const forms = await formsOf(
+          context,
+          type.plural,
+          [stored.id],
+          'single',
+          async (_, marked) => {
+            const [record] = await records(type, marked, [stored], { withJsonLd: true })
+            return new Map([[stored.id, record]])
+          },
+        )
+        return { status: 200, body: null, text: addressed(forms.get(stored.id)!, context) }
       }
       const [record] = await records(type, context, [stored], {
         givenPassword: args.password,

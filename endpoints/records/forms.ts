@@ -18,32 +18,57 @@ import { inTransaction } from '../transaction.js'
 export type FormVariant = 'list' | 'single'
 
 /** Raise when a record builder's output changes, so that forms kept by older code are not used. */
-const FORM_VERSION = 1
+const FORM_VERSION = 2
 
-const scopes = new Map<string, string>()
+/**
+ * Forms are built with these in place of the site's address, and the request's goes in when they
+ * are joined: a form is the same whatever host a request names (so a `Host` header cannot make new
+ * rows). `global_id` is the address without its scheme, hence the host part of its own. Stored
+ * text never holds the NUL character (collections/hooks/queryGuard.ts refuses it), so the escaped
+ * NULs of the markers cannot be anything else.
+ */
+const MARKED_HOST = '\u0000calendar-site\u0000'
+const MARKED_ORIGIN = `x://${MARKED_HOST}`
+const json = (text: string) => JSON.stringify(text).slice(1, -1)
+const MARKED_ORIGIN_JSON = json(MARKED_ORIGIN)
+const MARKED_HOST_JSON = json(MARKED_HOST)
 
-/** The options that record builders read. */
+/** The request's context with the markers for its addresses: what forms are built with. */
+const markedContext = (context: Context): Context => ({
+  ...context,
+  siteUrl: MARKED_ORIGIN,
+  root: MARKED_ORIGIN + context.root.slice(context.siteUrl.length),
+})
+
+/** Forms' JSON text with the request's addresses in place of the markers. */
+export function addressed(text: string, context: Context): string {
+  return text
+    .replaceAll(MARKED_ORIGIN_JSON, json(context.siteUrl))
+    .replaceAll(MARKED_HOST_JSON, json(context.siteUrl.replace(/^[a-z]+:\/\//i, '')))
+}
+
+/** The options that record builders read (the site's address aside: see the markers). */
 const recordOptions = ({ options }: Context) => [
   options.slugs,
   options.siteTimezone,
-  options.siteUrl,
   options.currencySymbol,
   options.currencyPosition,
   options.integerIds,
   options.ownsMedia,
 ]
 
-/** What a form depends on besides its record: a short hash, made once per addresses. */
+const scopes = new Map<string, string>()
+
+/** What a form depends on besides its record: a short hash, made once per language. */
 function scopeOf(context: Context): string {
-  const source = `${context.siteUrl}|${context.root}|${context.lang}`
-  let scope = scopes.get(source)
+  let scope = scopes.get(context.lang)
   if (scope === undefined) {
     scope = crypto
       .createHash('sha1')
-      .update(JSON.stringify([FORM_VERSION, source, recordOptions(context)]))
+      .update(JSON.stringify([FORM_VERSION, context.lang, recordOptions(context)]))
       .digest('base64url')
       .slice(0, 12)
-    scopes.set(source, scope)
+    scopes.set(context.lang, scope)
   }
   return scope
 }
@@ -132,21 +157,23 @@ export async function keepForms(
 }
 
 /**
- * The forms of these records, by id: those kept, and the others built by `build` (which reads
- * them as the caller may) and kept for the next reads.
+ * The forms of these records, by id, still with the markers of the site's address (`addressed`
+ * puts the request's in): those kept, and the others built by `build` (which reads them as the
+ * caller may, and builds them with the context it is given) and kept for the next reads.
  */
 export async function formsOf(
   context: Context,
   resource: ChangeResource,
   ids: number[],
   variant: FormVariant,
-  build: (ids: number[]) => Promise<Map<number, unknown>>,
+  build: (ids: number[], marked: Context) => Promise<Map<number, unknown>>,
 ): Promise<Map<number, string>> {
   const forms = await keptForms(context, resource, ids, variant)
   const missing = ids.filter((id) => !forms.has(id))
   if (!missing.length) return forms
   const built = new Map<number, string>()
-  for (const [id, record] of await build(missing)) built.set(id, JSON.stringify(record))
+  for (const [id, record] of await build(missing, markedContext(context)))
+    built.set(id, JSON.stringify(record))
   await keepForms(context, resource, built, variant)
   for (const [id, text] of built) forms.set(id, text)
   return forms
@@ -157,12 +184,16 @@ export async function formsOf(
  * `JSON.stringify` writes for the same body.
  */
 export function joinedList(
+  context: Context,
   name: string,
   ids: number[],
   forms: Map<number, string>,
   rest: Record<string, unknown>,
 ): string {
-  const items = ids.flatMap((id) => (forms.has(id) ? [forms.get(id)!] : []))
+  const items = addressed(
+    ids.flatMap((id) => (forms.has(id) ? [forms.get(id)!] : [])).join(','),
+    context,
+  )
   const tail = JSON.stringify(rest)
-  return `{${JSON.stringify(name)}:[${items.join(',')}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`
+  return `{${JSON.stringify(name)}:[${items}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`
 }

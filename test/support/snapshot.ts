@@ -34,7 +34,16 @@ const canonical = (value: unknown): string =>
 const SCHEDULER = /^payload[_-]jobs/
 
 /**
- * The whole database, but for the scheduler's bookkeeping. On SQLite and PostgreSQL every table is
+ * The kept v1 forms of records (collections/recordForms.ts): a read keeps those it built, so they
+ * are a cache that reads fill, not data a request changed. test/record-forms.test.ts holds them to
+ * the records they come from.
+ */
+const KEPT_FORMS = /^cal[_-]record[_-]forms/
+
+const ignored = (name: string) => SCHEDULER.test(name) || KEPT_FORMS.test(name)
+
+/**
+ * The whole database, but for the scheduler's bookkeeping and the kept forms. On SQLite and PostgreSQL every table is
  * read as stored, in one read transaction, so that localized rows, relationship rows, trashed
  * records, id sequences and users are all compared, not only what the Local API would show; on
  * other adapters every collection in every locale, trash included, with hidden fields.
@@ -46,7 +55,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
     const { rows } = await client.execute(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
-    const tables = rows.map((row) => String(row.name)).filter((table) => !SCHEDULER.test(table))
+    const tables = rows.map((row) => String(row.name)).filter((table) => !ignored(table))
     const results = await client.batch(
       tables.map((table) => `SELECT * FROM "${table.replace(/"/g, '""')}"`),
       'read',
@@ -65,7 +74,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       )
       for (const { tablename } of rows as { tablename: string }[]) {
-        if (SCHEDULER.test(tablename)) continue
+        if (ignored(tablename)) continue
         const result = await client.query({
           text: `SELECT * FROM "${tablename.replace(/"/g, '""')}"`,
           rowMode: 'array',
@@ -79,7 +88,7 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
     return snapshot
   }
   for (const collection of payload.config.collections) {
-    if (SCHEDULER.test(collection.slug)) continue
+    if (ignored(collection.slug)) continue
     const { docs } = await payload.find({
       collection: collection.slug as 'events',
       locale: 'all',
