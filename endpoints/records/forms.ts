@@ -10,10 +10,11 @@ import { inTransaction } from '../transaction.js'
  * answers joins instead of building each record again (issue #27).
  *
  * A form is the record's JSON text exactly as `JSON.stringify` writes it inside an answer, as an
- * anonymous caller without a password gets it: one per record, `list` (in archives) or `single`
- * (read alone, with `json_ld`), language, and the addresses links are made with. Anything else a
- * record depends on is in the key's scope: the plugin's options and the form's version below,
- * which changes whenever the record builders change what they write.
+ * anonymous caller without a password gets it, with markers where the site's address goes: one
+ * per record, `list` (in archives) or `single` (read alone, with `json_ld`), and language. Anything
+ * else a record depends on is in the key's scope: the options record builders read and the form's
+ * version below, which changes whenever the record builders change what they write. Forms of an
+ * older scope are never read again; `clearRecordForms` removes them.
  */
 export type FormVariant = 'list' | 'single'
 
