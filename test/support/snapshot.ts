@@ -43,10 +43,11 @@ const KEPT_FORMS = /^cal[_-]record[_-]forms/
 const ignored = (name: string) => SCHEDULER.test(name) || KEPT_FORMS.test(name)
 
 /**
- * The whole database, but for the scheduler's bookkeeping and the kept forms. On SQLite and PostgreSQL every table is
- * read as stored, in one read transaction, so that localized rows, relationship rows, trashed
- * records, id sequences and users are all compared, not only what the Local API would show; on
- * other adapters every collection in every locale, trash included, with hidden fields.
+ * The whole database, but for the scheduler's bookkeeping and the kept forms. On SQLite and
+ * PostgreSQL every table is read as stored, in one read transaction, so that localized rows,
+ * relationship rows, trashed records, id sequences and users are all compared, not only what the
+ * Local API would show; on other adapters every collection in every locale, trash included, with
+ * hidden fields.
  */
 export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
   const snapshot: Snapshot = new Map()
