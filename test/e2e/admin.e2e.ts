@@ -94,6 +94,9 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         'Event Categories',
         'Event Tags',
         'Media',
+        // An administrator's: the webhooks and their deliveries (#26).
+        'Webhooks',
+        'Webhook Deliveries',
       ])
       // The dashboard's calendar at a glance, empty on a new site.
       await ui.page.locator('.cal-glance__next').getByText('No upcoming events.').waitFor()
