@@ -115,13 +115,8 @@ export async function checkIdsExist(
 }
 
 /**
- * Terms named by id, slug or name (in the request's language). Returns the terms found for each
- * value; `matchIds` holds those matched by slug or id, as the archive filters match
- * (docs/v1-reference.md §5.1.1).
- */
-/**
- * `findTerms` once per read: an archive's check of its term filters and the filter itself ask the
- * same of one request. Reads only: a write may create the terms it did not find.
+ * A term filter's matches once per read: an archive's check of its term filters and the filter
+ * itself ask the same of one request. Reads only: a write may create the terms it did not find.
  */
 export function findTermsOnce(
   context: Context,
@@ -136,8 +131,8 @@ export function findTermsOnce(
 }
 
 /**
- * What `findTerms` answers for a filter (`matchIds`, `missing`): the terms named by id or slug
- * from the adapter, by name (in the request's language) only for the values left.
+ * What a term filter's values name: the terms named by id or slug from the adapter, by name (in
+ * the request's language) only for the values left, which are `missing` when no name matches.
  */
 async function termsForFilter(
   context: Context,
@@ -176,6 +171,11 @@ type TermMatches = { matchIds: number[]; missing: string[] }
 
 const termLookups = new WeakMap<object, Map<string, Promise<TermMatches>>>()
 
+/**
+ * Terms named by id, slug or name (in the request's language): what a write assigns
+ * (endpoints/events/links.ts). The archive filters match by slug, else id
+ * (docs/v1-reference.md §5.1.1): `findTermsOnce`.
+ */
 export async function findTerms(
   context: Context,
   key: 'categories' | 'tags',
@@ -193,15 +193,5 @@ export async function findTerms(
     },
     sight: 'everything',
   })
-  const missing: string[] = []
-  const matchIds = new Set<number>()
-  for (const value of strings) {
-    const bySlug = terms.find((term) => term.slug === value)
-    const byId = terms.find((term) => String(term.id) === value)
-    const byName = terms.find((term) => term.name === value)
-    if (bySlug) matchIds.add(bySlug.id)
-    else if (byId) matchIds.add(byId.id)
-    else if (!byName) missing.push(value)
-  }
-  return { missing, matchIds: [...matchIds], terms }
+  return { terms }
 }

@@ -123,10 +123,6 @@ export function readEvent(address: EventAddress): Operation {
   }
 }
 
-/**
- * The event a single read answers with, and what its record needs, after the checks of
- * docs/v1-reference.md §5.2 in order (shared with the calendar feeds, endpoints/ical).
- */
 /** The fields of an event that decide who reads it, past access; null when there is none. */
 const visibilityOf = (context: Context, id: number | undefined) =>
   context.data.peek(
@@ -144,6 +140,10 @@ function readableOrThrow(context: Context, doc: Doc): void {
     throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible')
 }
 
+/**
+ * The event a single read answers with, and what its record needs, after the checks of
+ * docs/v1-reference.md §5.2 in order (shared with the calendar feeds, endpoints/ical).
+ */
 export async function readableEvent(
   context: Context,
   address: EventAddress,
