@@ -24,6 +24,16 @@ const migrationDir = (kind: 'sqlite' | 'postgres') =>
   path.join(PROJECT_ROOT, 'dev', 'migrations', kind)
 
 /**
+ * PostgreSQL sessions of the app plan without parallel workers. Every read of a page has a LIMIT;
+ * with workers, the planner walked the date window in start order, expecting to stop after a few
+ * matches, but workers run ahead of the LIMIT, so a category filter visited every event of the
+ * window and its relationship rows (one category of 200 at 100,000 events: 300 ms instead of
+ * 15 ms without workers, which reads the category's rows first; issue #27, docs/benchmark.md).
+ * Requests run side by side anyway, so workers only take cores from other requests.
+ */
+const SERIAL_PLANS = '-c max_parallel_workers_per_gather=0'
+
+/**
  * The database adapter named by `DATABASE_URI`: SQLite on a file by default, PostgreSQL for
  * `postgres://` and `postgresql://`, MongoDB for `mongodb://` and `mongodb+srv://` addresses.
  * On both SQL databases every write runs in a transaction (a failed write leaves nothing behind),
@@ -43,7 +53,7 @@ export async function databaseAdapter(
     const { postgresAdapter } = await import('@payloadcms/db-postgres')
     const { index } = await import('@payloadcms/db-postgres/drizzle/pg-core')
     const adapter = postgresAdapter({
-      pool: { connectionString: uri },
+      pool: { connectionString: uri, options: SERIAL_PLANS },
       transactionOptions: {},
       push: false,
       migrationDir: migrationDir('postgres'),
