@@ -123,10 +123,11 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     defaultSort: 'startDate',
     ...post,
     // The v1 archive pages by start (then id) within a date window and counts the window: the first
-    // index serves the page, the second counts without reading the rows.
+    // index serves the page, the second counts without reading the rows. The page's order ends
+    // with createdAt (endpoints/events/archive.ts), so the first index gives it in full.
     indexes: [
       ...post.indexes,
-      { fields: ['startDateLocal', 'id'] },
+      { fields: ['startDateLocal', 'id', 'createdAt'] },
       {
         fields: [
           'startDateLocal',

@@ -292,7 +292,13 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
   const useForms = formsApply(context, args.password) && !query.trash
-  const sort = args.include ? ['publishedAt', 'id'] : ['startDateLocal', 'id']
+  // Without createdAt, the SQL adapters append `-createdAt`, an order no index gives: PostgreSQL
+  // then sorts every match of a filter on another table (a search, a category) instead of walking
+  // the window in order and stopping at the page's end (issue #27). Ids are unique, so the order
+  // is the same.
+  const sort = args.include
+    ? ['publishedAt', 'id', 'createdAt']
+    : ['startDateLocal', 'id', 'createdAt']
   const [found, total] = await Promise.all([
     // With kept forms, the page's ids are all it needs.
     useForms

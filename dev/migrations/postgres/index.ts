@@ -13,6 +13,7 @@ import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks'
 import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms'
 import * as migration_20261125_213124_published_order from './20261125_213124_published_order'
 import * as migration_20261125_214444_merge_record_forms_webhooks from './20261125_214444_merge_record_forms_webhooks'
+import * as migration_20261126_005822_archive_order from './20261126_005822_archive_order'
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261125_214444_merge_record_forms_webhooks.up,
     down: migration_20261125_214444_merge_record_forms_webhooks.down,
     name: '20261125_214444_merge_record_forms_webhooks',
+  },
+  {
+    up: migration_20261126_005822_archive_order.up,
+    down: migration_20261126_005822_archive_order.down,
+    name: '20261126_005822_archive_order',
   },
 ]

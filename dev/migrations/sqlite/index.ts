@@ -18,6 +18,7 @@ import * as migration_20261125_210616_webhooks from './20261125_210616_webhooks'
 import * as migration_20261125_210715_record_forms from './20261125_210715_record_forms'
 import * as migration_20261125_213117_published_order from './20261125_213117_published_order'
 import * as migration_20261125_214439_merge_record_forms_webhooks from './20261125_214439_merge_record_forms_webhooks'
+import * as migration_20261126_005830_archive_order from './20261126_005830_archive_order'
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261125_214439_merge_record_forms_webhooks.up,
     down: migration_20261125_214439_merge_record_forms_webhooks.down,
     name: '20261125_214439_merge_record_forms_webhooks',
+  },
+  {
+    up: migration_20261126_005830_archive_order.up,
+    down: migration_20261126_005830_archive_order.down,
+    name: '20261126_005830_archive_order',
   },
 ]
