@@ -14,6 +14,7 @@ import * as migration_20261125_210721_record_forms from './20261125_210721_recor
 import * as migration_20261125_213124_published_order from './20261125_213124_published_order'
 import * as migration_20261125_214444_merge_record_forms_webhooks from './20261125_214444_merge_record_forms_webhooks'
 import * as migration_20261126_005822_archive_order from './20261126_005822_archive_order'
+import * as migration_20261126_010030_search_trigrams from './20261126_010030_search_trigrams'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_005822_archive_order.up,
     down: migration_20261126_005822_archive_order.down,
     name: '20261126_005822_archive_order',
+  },
+  {
+    up: migration_20261126_010030_search_trigrams.up,
+    down: migration_20261126_010030_search_trigrams.down,
+    name: '20261126_010030_search_trigrams',
   },
 ]
