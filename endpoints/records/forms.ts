@@ -35,7 +35,7 @@ const json = (text: string) => JSON.stringify(text).slice(1, -1)
 const MARKED_ORIGIN_JSON = json(MARKED_ORIGIN)
 const MARKED_HOST_JSON = json(MARKED_HOST)
 
-/** The request's context with the markers for its addresses and counts: what forms are built with. */
+/** The request's context with markers for its addresses and counts: what forms are built with. */
 const markedContext = (context: Context): Context => ({
   ...context,
   siteUrl: MARKED_ORIGIN,
