@@ -42,13 +42,21 @@ export type Context = {
    * change mark is read once per request; reads only.
    */
   generation?: CalendarGeneration
+  /**
+   * Build term counts as markers that name the term (endpoints/records/forms.ts): set only while
+   * building the kept forms, whose counts go in when they are read.
+   */
+  markedCounts?: boolean
 }
 
 /**
  * What record builders know of a request: its addresses, language, caller and the options; nothing
  * of Payload.
  */
-export type RecordContext = Pick<Context, 'siteUrl' | 'root' | 'lang' | 'options' | 'user'>
+export type RecordContext = Pick<
+  Context,
+  'siteUrl' | 'root' | 'lang' | 'options' | 'user' | 'markedCounts'
+>
 
 /**
  * The path segment that keeps a language in links: `/fr`, `/es`, and none for English

@@ -269,21 +269,18 @@ async function seriesChanges(
 }
 
 /**
- * The terms whose counts an event's write changed (collections/hooks/termCounts.ts), and the
- * events that show them (their records show the counts).
+ * The terms whose counts an event's write changed (collections/hooks/termCounts.ts). The events
+ * that show those terms are not named: the count an event's record shows is its term's, which
+ * moves with every event written in the term, so naming them would make each such write cost as
+ * much as the term has events. Readers follow the count from the term's own entry: the response
+ * cache's single events depend on every term (endpoints/cache/dependencies.ts), the kept forms
+ * hold markers in place of counts (endpoints/records/forms.ts), and sync clients read counts from
+ * the term records.
  */
-async function recountedTermEntries(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-): Promise<NewEntry[]> {
+function recountedTermEntries(req: PayloadRequest): NewEntry[] {
   const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
   delete req.context[RECOUNTED_TERMS]
-  const entries: NewEntry[] = []
-  for (const { field, id } of recounted) {
-    entries.push(entryOf(field, 'update', id, {}, {}))
-    entries.push(...(await linkedEventEntries(req, options, field, id)))
-  }
-  return entries
+  return recounted.map(({ field, id }) => entryOf(field, 'update', id, {}, {}))
 }
 
 /** After a create or update of a calendar record: its entry, and those of what it changed. */
@@ -303,7 +300,7 @@ export async function logChange(
     entries.push(...(await linkedEventEntries(req, options, resource, id)))
   if (resource === 'events') {
     entries.push(...(await seriesChanges(req, options, [previousDoc, doc])))
-    entries.push(...(await recountedTermEntries(req, options)))
+    entries.push(...recountedTermEntries(req))
   }
   await writeChanges(req, options, entries)
 }
@@ -318,7 +315,7 @@ export async function logDelete(
   const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
   if (resource === 'events') {
     entries.push(...(await seriesChanges(req, options, [doc])))
-    entries.push(...(await recountedTermEntries(req, options)))
+    entries.push(...recountedTermEntries(req))
   }
   await writeChanges(req, options, entries)
 }

@@ -16,9 +16,8 @@ import { relatedId } from '../relations.js'
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
 
 /**
- * Where `recountTerms` notes, on the request, the terms whose counts changed: an event's record
- * shows its terms' counts, so the change log (collections/hooks/changeLog.ts) names those terms
- * and the events that show them.
+ * Where `recountTerms` notes, on the request, the terms whose counts changed, for the change log
+ * (collections/hooks/changeLog.ts) to name them.
  */
 export const RECOUNTED_TERMS = 'calendarRecountedTerms'
 export type RecountedTerm = { field: 'categories' | 'tags'; id: number }

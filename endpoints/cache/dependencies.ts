@@ -5,7 +5,9 @@
  *
  * The change log names, for each write, every record whose v1 answer it changes: the record, the
  * events that show a changed venue, organizer or term (collections/hooks/changeLog.ts), terms
- * whose counts moved and the events that show them, a series' dates. A media change names no
+ * whose counts moved, a series' dates. It does not name the events that show a term whose count
+ * moved, so a single event depends on every term too (its record shows its terms' counts); event
+ * archives are dropped by the write of the event that moved the count. A media change names no
  * resource of its own, so it drops everything (calendarState.ts reads it as "anything").
  */
 export type Dependencies = readonly string[] | null
@@ -25,7 +27,8 @@ export function dependenciesOf(pathname: string, query: URLSearchParams): Depend
   if (parts.length === 0 || (parts.length === 1 && parts[0] === 'doc')) return []
   const [resource, second] = parts
   const byId = parts.length === 2 && /^\d+$/.test(second)
-  if (resource === 'events') return byId ? [`events:${Number(second)}`] : ['events:*']
+  if (resource === 'events')
+    return byId ? [`events:${Number(second)}`, 'categories:*', 'tags:*'] : ['events:*']
   if (LINKED.has(resource) || TERMS.has(resource)) {
     if (byId) return [`${resource}:${Number(second)}`]
     if (parts.length > 1) return [`${resource}:*`] // by slug

@@ -11,7 +11,7 @@ import { MAX_LIST_ITEMS, type ParamSpec } from '../params.js'
 import { dateParam, urlParam } from '../postArgs.js'
 import { idOf, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { organizerRecord, venueRecord } from '../records/linked.js'
-import { termCount, type Related } from '../records/load.js'
+import { shownTermCount, type Related } from '../records/load.js'
 import { embeddedTerm, sortByName } from '../records/terms.js'
 import { displayTitle, renderContent } from '../records/text.js'
 import {
@@ -202,7 +202,9 @@ const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Fla
         ((doc[taxonomy] ?? []) as unknown[])
           .map((value) => related[taxonomy].get(idOf(value) ?? -1))
           .filter((term): term is Doc => Boolean(term))
-          .map((term) => embeddedTerm(term, taxonomy, termCount(context, term), context)),
+          .map((term) =>
+            embeddedTerm(term, taxonomy, shownTermCount(context, taxonomy, term), context),
+          ),
       ),
     locked: [],
     field: taxonomy,

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
+import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
 
 /**
@@ -10,16 +11,16 @@ import { inTransaction } from '../transaction.js'
  * answers joins instead of building each record again (issue #27).
  *
  * A form is the record's JSON text exactly as `JSON.stringify` writes it inside an answer, as an
- * anonymous caller without a password gets it, with markers where the site's address goes: one
- * per record, `list` (in archives) or `single` (read alone, with `json_ld`), and language. Anything
- * else a record depends on is in the key's scope: the options record builders read and the form's
- * version below, which changes whenever the record builders change what they write. Forms of an
- * older scope are never read again; `clearRecordForms` removes them.
+ * anonymous caller without a password gets it, with markers where the site's address and term
+ * counts go: one per record, `list` (in archives) or `single` (read alone, with `json_ld`), and
+ * language. Anything else a record depends on is in the key's scope: the options record builders
+ * read and the form's version below, which changes whenever the record builders change what they
+ * write. Forms of an older scope are never read again; `clearRecordForms` removes them.
  */
 export type FormVariant = 'list' | 'single'
 
 /** Raise when a record builder's output changes, so that forms kept by older code are not used. */
-const FORM_VERSION = 2
+const FORM_VERSION = 3
 
 /**
  * Forms are built with these in place of the site's address, and the request's goes in when they
@@ -34,12 +35,90 @@ const json = (text: string) => JSON.stringify(text).slice(1, -1)
 const MARKED_ORIGIN_JSON = json(MARKED_ORIGIN)
 const MARKED_HOST_JSON = json(MARKED_HOST)
 
-/** The request's context with the markers for its addresses: what forms are built with. */
+/** The request's context with markers for its addresses and counts: what forms are built with. */
 const markedContext = (context: Context): Context => ({
   ...context,
   siteUrl: MARKED_ORIGIN,
   root: MARKED_ORIGIN + context.root.slice(context.siteUrl.length),
+  markedCounts: true,
 })
+
+/**
+ * An event's form holds, in place of each of its terms' counts, a marker naming the term
+ * (records/load.ts `shownTermCount`); the counts go in when forms are read (`withCounts`). Every
+ * event written in a term moves its count: kept in the forms, each such write would have to
+ * remove the form of every event that shows the term.
+ */
+export const countMarker = (taxonomy: Taxonomy, id: number) => `\u0000count:${taxonomy}:${id}\u0000`
+/** A count marker as `JSON.stringify` writes it, quotes included. */
+const COUNT_MARKER_JSON = /"\\u0000count:(categories|tags):(\d+)\\u0000"/g
+
+type CountMemo = { mark: number; counts: Map<string, number> }
+/** Anonymous term counts by `taxonomy:id`, for one change mark (any write moves the mark). */
+const countMemos = new WeakMap<object, CountMemo>()
+const MEMO_LIMIT = 50_000
+
+/**
+ * What anonymous callers see of these terms' counts (`taxonomy:id` → count), as of this read's
+ * change mark: read once per mark and process, with one query per taxonomy for those not read yet.
+ * Terms that no longer exist are absent.
+ */
+async function publicCounts(context: Context, keys: Set<string>): Promise<Map<string, number>> {
+  const mark = context.generation!.mark
+  let memo = countMemos.get(context.payload)
+  if (!memo || memo.mark !== mark || memo.counts.size > MEMO_LIMIT) {
+    memo = { mark, counts: new Map() }
+    countMemos.set(context.payload, memo)
+  }
+  const counts = memo.counts
+  const wanted = new Map<Taxonomy, number[]>()
+  for (const key of keys) {
+    if (counts.has(key)) continue
+    const [taxonomy, id] = key.split(':') as [Taxonomy, string]
+    wanted.set(taxonomy, [...(wanted.get(taxonomy) ?? []), Number(id)])
+  }
+  for (const [taxonomy, ids] of wanted) {
+    const { docs } = await (context.payload.db as Payload['db']).find<{
+      id: number
+      publicEventCount?: number | null
+    }>({
+      collection: context.options.slugs[taxonomy],
+      where: { id: { in: ids } },
+      pagination: false,
+      limit: 0,
+      select: { publicEventCount: true },
+    })
+    for (const doc of docs) counts.set(`${taxonomy}:${doc.id}`, doc.publicEventCount ?? 0)
+  }
+  return counts
+}
+
+/**
+ * Forms with their terms' counts in place of the markers. A form that names a term that is gone
+ * is left out (its record is built again), unless `gone` gives the count to show.
+ */
+async function withCounts(
+  context: Context,
+  forms: Map<number, string>,
+  gone?: number,
+): Promise<Map<number, string>> {
+  const keys = new Set<string>()
+  for (const text of forms.values())
+    for (const [, taxonomy, id] of text.matchAll(COUNT_MARKER_JSON)) keys.add(`${taxonomy}:${id}`)
+  if (!keys.size) return forms
+  const counts = await publicCounts(context, keys)
+  const counted = new Map<number, string>()
+  for (const [id, text] of forms) {
+    let complete = true
+    const filled = text.replace(COUNT_MARKER_JSON, (_, taxonomy: string, term: string) => {
+      const count = counts.get(`${taxonomy}:${term}`) ?? gone
+      if (count === undefined) complete = false
+      return String(count ?? 0)
+    })
+    if (complete) counted.set(id, filled)
+  }
+  return counted
+}
 
 /** Forms' JSON text with the request's addresses in place of the markers. */
 export function addressed(text: string, context: Context): string {
@@ -169,14 +248,16 @@ export async function formsOf(
   variant: FormVariant,
   build: (ids: number[], marked: Context) => Promise<Map<number, unknown>>,
 ): Promise<Map<number, string>> {
-  const forms = await keptForms(context, resource, ids, variant)
+  const forms = await withCounts(context, await keptForms(context, resource, ids, variant))
   const missing = ids.filter((id) => !forms.has(id))
   if (!missing.length) return forms
   const built = new Map<number, string>()
   for (const [id, record] of await build(missing, markedContext(context)))
     built.set(id, JSON.stringify(record))
   await keepForms(context, resource, built, variant)
-  for (const [id, text] of built) forms.set(id, text)
+  // A term removed since the build: the count it had is not known any more, and the read races a
+  // write anyway.
+  for (const [id, text] of await withCounts(context, built, 0)) forms.set(id, text)
   return forms
 }
 

@@ -2,6 +2,7 @@ import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
 import { idOf, type Doc } from './common.js'
+import { countMarker } from './forms.js'
 
 /** The records a page of events links to, each kind loaded with one query (no query per event). */
 export type Related = {
@@ -34,6 +35,19 @@ async function byIds(context: Context, key: DataKey, wanted: number[]): Promise<
  */
 export const termCount = (context: Pick<Context, 'user'>, term: Doc): number =>
   (can.editPosts(context.user) ? term.eventCount : term.publicEventCount) ?? 0
+
+/**
+ * The count an event's record shows for one of its terms: the term's, or, in a kept form, a marker
+ * in its place (a string where the number goes, replaced before the form is read: `countMarker`).
+ */
+export const shownTermCount = (
+  context: Pick<Context, 'user' | 'markedCounts'>,
+  taxonomy: 'categories' | 'tags',
+  term: Doc,
+): number =>
+  context.markedCounts
+    ? (countMarker(taxonomy, term.id) as unknown as number)
+    : termCount(context, term)
 
 /**
  * Stored passwords of the protected records among `docs`, read past field access for the unlock

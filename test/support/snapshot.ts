@@ -104,6 +104,46 @@ export async function snapshotDatabase(payload: Payload): Promise<Snapshot> {
   return snapshot
 }
 
+/**
+ * Tells whether a commit may have changed the database since it last looked: on SQLite its
+ * `data_version` from a connection of its own (which moves with every commit of any other
+ * connection), on PostgreSQL the write-ahead log's insert position (every commit moves it; so may
+ * some reads, which only costs a snapshot). A snapshot taken after `changed()` said so holds until
+ * it says so again, so a test need not read every table after each request. Other adapters:
+ * always changed.
+ */
+export type ChangeWatch = { changed: () => Promise<boolean>; close: () => void }
+
+export async function watchChanges(payload: Payload, sqliteFile?: string): Promise<ChangeWatch> {
+  let version: string | null = null
+  const changedFrom = (now: string | null) => {
+    const changed = now === null || now !== version
+    version = now
+    return changed
+  }
+  if (payload.db.name === 'sqlite' && sqliteFile) {
+    const { createClient } = await import('@libsql/client')
+    const client = createClient({ url: `file:${sqliteFile}` })
+    const read = async () =>
+      String((await client.execute('PRAGMA data_version')).rows[0]?.[0] ?? '')
+    return { changed: async () => changedFrom(await read()), close: () => client.close() }
+  }
+  if (payload.db.name === 'postgres') {
+    const pool = (payload.db as unknown as { pool: PgPool }).pool
+    const read = async () => {
+      const client = await pool.connect()
+      try {
+        const { rows } = await client.query('SELECT pg_current_wal_insert_lsn()::text AS lsn')
+        return String((rows[0] as { lsn: string }).lsn)
+      } finally {
+        client.release()
+      }
+    }
+    return { changed: async () => changedFrom(await read()), close: () => {} }
+  }
+  return { changed: async () => true, close: () => {} }
+}
+
 export function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
   if (a.size !== b.size) return false
   for (const [table, rows] of a) {
