@@ -240,6 +240,12 @@ export async function closeDatabase(db: Pick<BaseDatabaseAdapter, 'name'>): Prom
   pool.on('error', () => {})
   const ended = pool.end()
   const idle = new Set((pool._idle ?? []).map((item) => item.client))
-  for (const client of pool._clients ?? []) if (!idle.has(client)) client.release?.()
+  for (const client of pool._clients ?? []) {
+    if (idle.has(client) || !client.release) continue
+    client.release()
+    // A job that was still running (Payload's crons stop starting jobs, not the one in progress)
+    // gives its client back when its query ends; pg-pool would throw on that second release.
+    client.release = () => {}
+  }
   await ended
 }
