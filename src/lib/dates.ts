@@ -15,9 +15,19 @@ export const WALL_CLOCK_FORMAT = 'yyyy-MM-dd HH:mm:ss'
  * or `YYYY-MM-DD HH:MM:SS` date, or English natural language (`tomorrow`, `+5 weeks`, `next
  * wednesday 4pm`). Wall-clock values are taken in `zone`; a value with its own offset is that
  * instant. A day without a time means its midnight, except for moves from now, which keep the time.
- * Returns null for anything else (`before my birthday`), including text around a date.
+ * Returns null for anything else (`before my birthday`), including text around a date, and for a
+ * year outside 1–9999.
  */
 export function parseDate(input: unknown, zone: string, now: Date = new Date()): DateTime | null {
+  const date = parsedDate(input, zone, now)
+  return date && date.year >= 1 && date.year <= 9999 ? date : null
+}
+
+/**
+ * `parseDate` without its range: years outside 1–9999 have no `YYYY-MM-DD` form, and PostgreSQL
+ * refuses years before 4713 BC (a Unix time of -999999999999 is the year 29719 BC).
+ */
+function parsedDate(input: unknown, zone: string, now: Date): DateTime | null {
   if (typeof input === 'number')
     return Number.isFinite(input) ? DateTime.fromSeconds(input, { zone }) : null
   if (typeof input !== 'string') return null

@@ -29,6 +29,14 @@ describe('parseDate', () => {
     expect(read('1900000000', 'Europe/Paris')).toBe('2030-03-17 18:46:40 2030-03-17T17:46:40Z')
   })
 
+  test('a year outside 1–9999 is refused (PostgreSQL stores none before 4713 BC)', () => {
+    expect(parseDate('-999999999999', 'UTC')).toBeNull()
+    expect(parseDate(999999999999, 'UTC')).toBeNull()
+    expect(parseDate('0000-06-01', 'UTC')).toBeNull()
+    expect(parseDate('-62135596800', 'UTC')?.toISO()).toBe('0001-01-01T00:00:00.000Z')
+    expect(parseDate('9999-12-31 23:59:59', 'UTC')?.year).toBe(9999)
+  })
+
   test('natural language from now: days start at midnight, moves keep the time of day', () => {
     expect(read('tomorrow')).toBe('2030-05-16 00:00:00 2030-05-16T00:00:00Z')
     expect(read('+5 weeks')).toBe('2030-06-19 10:30:00 2030-06-19T10:30:00Z')
