@@ -1,6 +1,7 @@
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
+import type { Taxonomy } from '../taxonomies.js'
 import { idOf, type Doc } from './common.js'
 import { countMarker } from './forms.js'
 
@@ -42,7 +43,7 @@ export const termCount = (context: Pick<Context, 'user'>, term: Doc): number =>
  */
 export const shownTermCount = (
   context: Pick<Context, 'user' | 'markedCounts'>,
-  taxonomy: 'categories' | 'tags',
+  taxonomy: Taxonomy,
   term: Doc,
 ): number =>
   context.markedCounts

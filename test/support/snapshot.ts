@@ -116,8 +116,8 @@ export type ChangeWatch = { changed: () => Promise<boolean>; close: () => void }
 
 export async function watchChanges(payload: Payload, sqliteFile?: string): Promise<ChangeWatch> {
   let version: string | null = null
-  const changedFrom = (now: string | null) => {
-    const changed = now === null || now !== version
+  const changedFrom = (now: string) => {
+    const changed = now !== version
     version = now
     return changed
   }
