@@ -6,7 +6,7 @@ import {
   type Payload,
 } from 'payload'
 import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
-import { takeWriteTurn } from '../src/database/turns.js'
+import { takeLogTurn } from '../src/database/turns.js'
 import { DEFAULTS } from '../src/defaults.js'
 import { markChange } from './hooks/calendarChanges.js'
 
@@ -39,9 +39,10 @@ export function recordFormsCollection(slug: string): CollectionConfig {
 
 /**
  * Removes every kept form and moves the calendar's change mark, in one transaction under the
- * write turn: after data changed outside Payload (SQL, a restore), so that no process answers from
- * a form, a kept answer or a total made before (`npm run forms:clear` in this repository). Forms
- * come back as records are read. Returns how many there were.
+ * change log's turn (src/database/turns.ts), which keeping a form takes too: after data changed
+ * outside Payload (SQL, a restore), so that no process answers from a form, a kept answer or a
+ * total made before (`npm run forms:clear` in this repository). Forms come back as records are
+ * read. Returns how many there were.
  */
 export async function clearRecordForms(
   payload: Payload,
@@ -51,7 +52,7 @@ export async function clearRecordForms(
   const req = await createLocalReq({}, payload)
   await beginCalendarTransaction(req)
   try {
-    await takeWriteTurn(req)
+    await takeLogTurn(req)
     const { totalDocs } = await payload.db.count({ collection, req })
     await payload.db.deleteMany({ collection, where: {}, req })
     await markChange(req, slugs.sequences ?? DEFAULTS.sequencesSlug)

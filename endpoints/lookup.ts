@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { lockKeys } from '../src/database/turns.js'
 import type { Context } from './context.js'
 import type { DataKey, StoredDoc } from './data.js'
 import type { ParamSpec } from './params.js'
@@ -25,6 +26,9 @@ export const sameText = (a: unknown, b: unknown) =>
     .trim()
     .toLowerCase()
 
+/** The key that writes looking up one name wait on (src/database/turns.ts `lockKeys`). */
+export const nameKey = (key: string, name: string) => `name:${key}:${name.trim().toLowerCase()}`
+
 /**
  * The records of a collection whose name, in the request's language, is `name` but for case and
  * surrounding spaces, past access (whether a name is taken does not depend on who asks). The query
@@ -42,6 +46,9 @@ export async function recordsNamed(
     .split(/\s+/)
     .slice(0, MAX_SEARCH_WORDS)
     .join(' ')
+  // Creates that run side by side (src/database/turns.ts) look a name up one after the other, so
+  // two that reuse a venue or term by name do not both create it.
+  await lockKeys(context.req, [nameKey(key, name)])
   const docs = await context.data.all(key, {
     where: { name: { like: start } },
     sight: 'everything',

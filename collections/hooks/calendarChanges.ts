@@ -12,6 +12,7 @@ import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
 import { tableNameOf } from '../../src/lib/tables.js'
+import { atCommit } from '../../src/database/turns.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -108,8 +109,15 @@ export async function currentChangeMark(
   return Number(last?.value ?? 0)
 }
 
-/** Moves the mark on, in the transaction of `req`. */
+/**
+ * Moves the mark on, in the transaction of `req`, under the change log's turn (on PostgreSQL just
+ * before the commit, src/database/turns.ts `atCommit`).
+ */
 export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
+  await atCommit(req, () => moveMark(req, sequencesSlug))
+}
+
+async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   const { payload } = req
   let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {

@@ -1,4 +1,5 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
+import { atCommit } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
@@ -90,11 +91,12 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
 }
 
 /**
- * Appends entries to the log in the transaction of `req`, which holds the calendar's write turn
- * (src/database/turns.ts), so the sequences follow the order of commits and have no gaps: a
- * rolled-back write's sequence is taken again by the next. Once an hour at most (or once per
- * retention period when that is shorter) it also drops the entries older than the retention, never
- * the last one (on SQLite a table's next row id is one more than its largest).
+ * Appends entries to the log in the transaction of `req`, under the change log's turn (on
+ * PostgreSQL just before the commit, src/database/turns.ts `atCommit`; SQLite has one writer), so
+ * the sequences follow the order of commits and have no gaps: a rolled-back write's sequence is
+ * taken again by the next. Once an hour at most (or once per retention period when that is
+ * shorter) it also drops the entries older than the retention, never the last one (on SQLite a
+ * table's next row id is one more than its largest).
  */
 export async function writeChanges(
   req: PayloadRequest,
@@ -102,6 +104,14 @@ export async function writeChanges(
   entries: NewEntry[],
 ): Promise<void> {
   if (!entries.length) return
+  await atCommit(req, () => appendChanges(req, options, entries))
+}
+
+async function appendChanges(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  entries: NewEntry[],
+): Promise<void> {
   const { slug } = options.changeLog
   let sequence = await lastSequence(req, slug)
   const createdAt = new Date().toISOString()

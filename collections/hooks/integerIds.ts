@@ -32,14 +32,20 @@ export async function claimNextId(
  * Claims `count` consecutive ids of `sequence` at once (the dates of a recurring series) and
  * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
  * of the same first id loses on the unique key and reads the last claimed id again.
+ *
+ * On PostgreSQL the claim is made outside the write's transaction, committed at once: inside it,
+ * a racing claim would wait for the whole other write to commit, then fail on the unique key and
+ * abort its transaction, so writes that create records could not run side by side
+ * (src/database/turns.ts). A write that rolls back leaves its ids unused (a gap).
  */
 export async function claimIds(
-  req: PayloadRequest,
+  writeReq: PayloadRequest,
   sequencesSlug: string,
   collection: string,
   count: number,
 ): Promise<number> {
-  const { payload } = req
+  const { payload } = writeReq
+  const req = payload.db.name === 'postgres' ? undefined : writeReq
   const lastClaimed = async () => {
     const last = await payload.db.findOne<{ id: number; value: number }>({
       collection: sequencesSlug,
@@ -47,7 +53,7 @@ export async function claimIds(
       sort: '-value',
       req,
     } as Parameters<typeof payload.db.findOne>[0])
-    return last?.value ?? (await highestId(req, collection))
+    return last?.value ?? (await highestId(payload, req, collection))
   }
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
     const first = (await lastClaimed()) + 1
@@ -59,7 +65,7 @@ export async function claimIds(
         req,
       })
     } catch (error) {
-      if (isUniqueViolation(error, req)) continue
+      if (isUniqueViolation(error, writeReq)) continue
       throw error
     }
     await payload.db.deleteMany({
@@ -72,8 +78,12 @@ export async function claimIds(
   throw new Error(`could not claim an id for ${collection} after ${MAX_CLAIM_ATTEMPTS} attempts`)
 }
 
-async function highestId(req: PayloadRequest, collection: string): Promise<number> {
-  const { docs } = await req.payload.db.find<{ id: number }>({
+async function highestId(
+  payload: PayloadRequest['payload'],
+  req: PayloadRequest | undefined,
+  collection: string,
+): Promise<number> {
+  const { docs } = await payload.db.find<{ id: number }>({
     collection,
     limit: 1,
     pagination: false,

@@ -4,6 +4,7 @@ import type {
   PayloadRequest,
   Where,
 } from 'payload'
+import { lockKeys, recordKey } from '../../src/database/turns.js'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
 
@@ -33,6 +34,12 @@ export async function recountTerms(
   { field, collection }: CountedField,
   termIds: number[],
 ) {
+  // Creates that run side by side (src/database/turns.ts) count the term one after the other, each
+  // seeing the events of those before.
+  await lockKeys(
+    req,
+    termIds.map((id) => recordKey(collection, id)),
+  )
   for (const id of new Set(termIds)) {
     // A series is counted through its dates, as archives list them.
     const uses: Where = { and: [{ [field]: { in: [id] } }, { isSeries: { not_equals: true } }] }

@@ -1,5 +1,6 @@
 import slugify from '@sindresorhus/slugify'
 import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
+import { lockKeys } from '../../src/database/turns.js'
 
 const MAX_BASE_LENGTH = 180
 const FIRST_WINDOW = 25
@@ -31,8 +32,9 @@ function textOf(value: unknown): string | undefined {
  * record's own. Candidates are checked in windows that double in size (25, then 50, 100, …), so a
  * title shared by a thousand records costs six queries, not forty. Runs inside the write's
  * transaction (through `req`), so the check and the insert are one step: calendar writes take turns
- * (on SQLite `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`); the unique
- * index on `slug` stays the final guard.
+ * (on SQLite `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`, where creates
+ * that run side by side wait on a lock of the slug's base); the unique index on `slug` stays the
+ * final guard.
  */
 export async function freeSlug(
   req: PayloadRequest,
@@ -78,6 +80,8 @@ export function uniqueSlug(sourceField: string, fallback: string): CollectionBef
       data.slug = base
       return data
     }
+    // `base` and `base-2` as bases share candidates: both wait on the key of `base`.
+    await lockKeys(req, [`slug:${collection.slug}:${base.replace(/-\d+$/, '')}`])
     data.slug = await freeSlug(req, collection.slug, base, ownId)
     return data
   }

@@ -9,7 +9,7 @@ import type { ChangeEntry, ChangeResource } from '../../collections/changeLog.js
 import { markChange } from '../../collections/hooks/calendarChanges.js'
 import { entryOf, writeChanges } from '../../collections/hooks/changeLog.js'
 import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
-import { takeWriteTurn } from '../../src/database/turns.js'
+import { takeLogTurn } from '../../src/database/turns.js'
 import { parseDate } from '../../src/lib/dates.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import type { Context } from '../context.js'
@@ -82,8 +82,8 @@ const SCHEDULED: ChangeResource[] = ['events', 'venues', 'organizers']
 /**
  * A scheduled post that came due changed for anonymous callers with no write. Each is written to
  * the log once (its `claim` names the post and its date), by the first sync after it came due, in
- * a transaction that takes the calendar's write turn. Posts due longer ago than the log keeps
- * entries are past any cursor that could miss them.
+ * a transaction that takes the change log's turn (src/database/turns.ts). Posts due longer ago
+ * than the log keeps entries are past any cursor that could miss them.
  */
 export async function logDuePosts(
   payload: Payload,
@@ -126,7 +126,7 @@ export async function logDuePosts(
   const req = await createLocalReq({}, payload)
   const owned = await beginCalendarTransaction(req)
   try {
-    await takeWriteTurn(req)
+    await takeLogTurn(req)
     const taken = await claimed()
     const entries = due
       .filter((entry) => !taken.has(entry.claim))

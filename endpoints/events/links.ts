@@ -1,6 +1,7 @@
 import type { Context } from '../context.js'
 import { invalidParams } from '../errors.js'
-import { findTerms } from '../lookup.js'
+import { lockKeys } from '../../src/database/turns.js'
+import { findTerms, nameKey } from '../lookup.js'
 import { MAX_LIST_ITEMS } from '../params.js'
 
 /**
@@ -28,6 +29,12 @@ export async function resolveTerms(
     })
   }
   const values = [...new Set(items.map((item) => String(item).trim()).filter(Boolean))]
+  // A name not found is created below: writes side by side look it up one after the other
+  // (src/database/turns.ts; the key is the one of endpoints/lookup.ts `recordsNamed`).
+  await lockKeys(
+    context.req,
+    values.filter((value) => !/^\d+$/.test(value)).map((value) => nameKey(taxonomy, value)),
+  )
   const { terms } = await findTerms(context, taxonomy, values)
   const ids: number[] = []
   for (const value of values) {

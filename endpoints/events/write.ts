@@ -34,12 +34,16 @@ export const createEvent: Operation = {
   responses: { 201: 'Event', 400: { errors: LINKED_ERRORS } },
   authorize: (context) => requireUser(context, can.editPosts(context.user)),
   handle: (context, args) =>
-    inTransaction(context, async () => {
-      const data = await dataOf(EVENT_FIELDS, args, context, null)
-      data.status ??= can.publish(context.user) ? 'publish' : 'draft'
-      const doc = await context.data.create('events', data)
-      return respond(context, doc.id, 201)
-    }),
+    inTransaction(
+      context,
+      async () => {
+        const data = await dataOf(EVENT_FIELDS, args, context, null)
+        data.status ??= can.publish(context.user) ? 'publish' : 'draft'
+        const doc = await context.data.create('events', data)
+        return respond(context, doc.id, 201)
+      },
+      'creates',
+    ),
 }
 
 /** `POST|PUT|PATCH /events/{id}` and by slug: a partial update (docs/v1-differences.md §6). */

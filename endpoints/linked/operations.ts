@@ -332,12 +332,16 @@ export function createLinked(type: LinkedType): Operation {
     responses: { 201: type.schema },
     authorize: (context) => requireUser(context, can.editPosts(context.user)),
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        const coordinates = type === VENUES ? checkCoordinates(args) : undefined
-        if (coordinates) throw invalidParams(coordinates)
-        const { id } = await createOrReuse(context, type, args)
-        return written(type, context, id, 201)
-      }),
+      inTransaction(
+        context,
+        async () => {
+          const coordinates = type === VENUES ? checkCoordinates(args) : undefined
+          if (coordinates) throw invalidParams(coordinates)
+          const { id } = await createOrReuse(context, type, args)
+          return written(type, context, id, 201)
+        },
+        'creates',
+      ),
   }
 }
 

@@ -191,10 +191,11 @@ export async function keptForms(
 
 /**
  * Keeps the forms a read built, when the calendar has not changed since the read began: under the
- * write turn, the change mark is still the one its generation read, so no write committed in
- * between and the forms are those of the records as they are; and a write that comes after removes
- * them (collections/hooks/recordForms.ts). Forms that another read kept meanwhile stay. A failure
- * here costs the next read a build, never this read its answer.
+ * change log's turn (src/database/turns.ts), the change mark is still the one its generation read,
+ * so no write committed in between and the forms are those of the records as they are; and a
+ * write that commits after removes them under that turn too (collections/hooks/recordForms.ts).
+ * Forms that another read kept meanwhile stay. A failure here costs the next read a build, never
+ * this read its answer.
  */
 export async function keepForms(
   context: Context,
@@ -214,23 +215,27 @@ export async function keepForms(
   }))
   const mark = context.generation.mark
   try {
-    await inTransaction(context, async () => {
-      if ((await currentChangeMark(payload, options.sequencesSlug, req)) !== mark) return
-      const { docs } = await payload.db.find<{ key: string }>({
-        collection: slug,
-        where: { key: { in: rows.map((row) => row.key) } },
-        pagination: false,
-        limit: 0,
-        select: { key: true },
-        req,
-      })
-      const present = new Set(docs.map((row) => row.key))
-      for (const data of rows)
-        if (!present.has(data.key))
-          await payload.db.create({ collection: slug, data, req, returning: false } as Parameters<
-            Payload['db']['create']
-          >[0])
-    })
+    await inTransaction(
+      context,
+      async () => {
+        if ((await currentChangeMark(payload, options.sequencesSlug, req)) !== mark) return
+        const { docs } = await payload.db.find<{ key: string }>({
+          collection: slug,
+          where: { key: { in: rows.map((row) => row.key) } },
+          pagination: false,
+          limit: 0,
+          select: { key: true },
+          req,
+        })
+        const present = new Set(docs.map((row) => row.key))
+        for (const data of rows)
+          if (!present.has(data.key))
+            await payload.db.create({ collection: slug, data, req, returning: false } as Parameters<
+              Payload['db']['create']
+            >[0])
+      },
+      'log',
+    )
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'calendarPlugin: could not keep record forms' })
   }

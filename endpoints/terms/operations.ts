@@ -259,16 +259,20 @@ export function createTerm(taxonomy: Taxonomy): Operation {
     responses: { 201: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        await rejectExistingName(context, taxonomy, args.name)
-        const doc = await context.data.create(
-          taxonomy,
-          await dataOf(TERM_FIELDS[taxonomy], args, context, null),
-        )
-        return respondWithTerm(context, taxonomy, doc.id, 201, {
-          Location: `${context.root}${taxonomy}/${doc.id}`,
-        })
-      }),
+      inTransaction(
+        context,
+        async () => {
+          await rejectExistingName(context, taxonomy, args.name)
+          const doc = await context.data.create(
+            taxonomy,
+            await dataOf(TERM_FIELDS[taxonomy], args, context, null),
+          )
+          return respondWithTerm(context, taxonomy, doc.id, 201, {
+            Location: `${context.root}${taxonomy}/${doc.id}`,
+          })
+        },
+        'creates',
+      ),
   }
 }
 

@@ -1,38 +1,140 @@
-import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+import { createHash } from 'node:crypto'
+import type { BaseDatabaseAdapter, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { openOwnTransaction } from './calendarTransaction.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
 
-/** One key for every calendar write, in every process that shares the database. */
-const WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext('payload-events-calendar:writes'))"
+/**
+ * How a write transaction shares the calendar with the others, on PostgreSQL:
+ * - `whole`: alone, as every write did before (updates, deletes, imports, the recurrence task);
+ * - `creates`: beside other `creates` transactions, each holding locks on the keys it reads
+ *   before writing (`lockKeys`: a slug, a name, a term), with ids claimed outside the transaction
+ *   (collections/hooks/integerIds.ts).
+ */
+export type WriteTurn = 'whole' | 'creates'
 
-/** Transactions (by their session) that hold the lock already: it stays theirs until they end. */
-const holding = new WeakSet<SqlSession>()
+/** The gate: `whole` takes it alone, `creates` shares it. One key in every process. */
+const GATE = "hashtext('payload-events-calendar:writes')"
 
 /**
- * Waits until no other calendar write transaction is open, on PostgreSQL. There a transaction
- * does not see what another has not committed, so two writes that pick the next id or a free slug
- * would pick the same one, and the unique index that then refuses one aborts its whole
- * transaction (no retry is possible inside it); two updates of one record would each write back
- * what they read, and the later would undo the earlier. A transaction-scoped advisory lock makes
- * calendar writes take turns, as SQLite's single writer does (`sqliteTurns.ts`): across processes,
- * released when the transaction commits or rolls back. A transaction asks for it once, however
- * many writes it makes (a v1 write takes it first, then its Local API calls find it held). Reads
- * never wait. Other adapters: nothing to do.
+ * The change log's turn: its sequence, the change mark, the kept record forms and the webhooks'
+ * outbox (`atCommit`), from the append to the commit.
  */
-export async function takeWriteTurn(req: PayloadRequest): Promise<void> {
+const LOG_LOCK = "SELECT pg_advisory_xact_lock(hashtext('payload-events-calendar:log'))"
+
+/** What a transaction (by its session) holds, and what it does when it commits. */
+type Held = { gate?: WriteTurn; keys: Set<string>; log: boolean; atCommit: (() => Promise<void>)[] }
+const held = new WeakMap<SqlSession, Held>()
+
+async function sessionOf(req: PayloadRequest): Promise<SqlSession | undefined> {
   const db = req.payload.db as PostgresAdapter
-  if (db.name !== 'postgres') return
+  if (db.name !== 'postgres') return undefined
   const transactionID = await req.transactionID
-  const session =
-    transactionID === undefined || transactionID === null
-      ? undefined
-      : db.sessions?.[String(transactionID)]?.db
+  if (transactionID === undefined || transactionID === null) return undefined
+  return db.sessions?.[String(transactionID)]?.db
+}
+
+function heldBy(session: SqlSession): Held {
+  let state = held.get(session)
+  if (!state) held.set(session, (state = { keys: new Set(), log: false, atCommit: [] }))
+  return state
+}
+
+/**
+ * Takes the calendar's write turn for the transaction of `req`, on PostgreSQL. There a transaction
+ * does not see what another has not committed, so two writes that pick a free slug, or read a
+ * record and write it back, would each act on what the other has not written yet. A
+ * transaction-scoped advisory lock orders them across processes, released when the transaction
+ * commits or rolls back: `whole` waits until no other write transaction is open; `creates` waits
+ * only for a `whole` one, and its reads that decide a write take key locks (`lockKeys`). A
+ * transaction asks once, however many writes it makes: what it took first stays (a v1 write takes
+ * it first, then its Local API calls find it held). Reads never wait. SQLite has one writer anyway
+ * (`sqliteTurns.ts`); other adapters: nothing to do.
+ */
+export async function takeWriteTurn(req: PayloadRequest, turn: WriteTurn = 'whole') {
+  const session = await sessionOf(req)
   // Without a transaction there is nothing to hold the lock until the write is visible.
-  if (!session || holding.has(session)) return
-  await session.execute(WRITE_LOCK)
-  holding.add(session)
+  if (!session) return
+  const state = heldBy(session)
+  if (state.gate) return
+  await session.execute(
+    turn === 'whole'
+      ? `SELECT pg_advisory_xact_lock(${GATE})`
+      : `SELECT pg_advisory_xact_lock_shared(${GATE})`,
+  )
+  state.gate = turn
+}
+
+/** Two int4 keys of a key text; no user text reaches the SQL. */
+function lockNumbers(key: string): [number, number] {
+  const digest = createHash('sha1').update(`payload-events-calendar:${key}`).digest()
+  return [digest.readInt32BE(0), digest.readInt32BE(4)]
+}
+
+/**
+ * In a `creates` transaction, waits for the other transactions that hold one of these keys (a
+ * slug's base, a name, a record) and holds them until it ends, in sorted order. In a `whole`
+ * transaction, or outside PostgreSQL, nothing to do: nobody else writes meanwhile.
+ */
+export async function lockKeys(req: PayloadRequest, keys: string[]): Promise<void> {
+  const session = await sessionOf(req)
+  const state = session && held.get(session)
+  if (!session || state?.gate !== 'creates') return
+  for (const key of [...new Set(keys)].sort()) {
+    if (state.keys.has(key)) continue
+    const [a, b] = lockNumbers(key)
+    await session.execute(`SELECT pg_advisory_xact_lock(${a}, ${b})`)
+    state.keys.add(key)
+  }
+}
+
+/** The key of one record, for `lockKeys`. */
+export const recordKey = (collection: string, id: number | string) => `record:${collection}:${id}`
+
+/**
+ * Takes the change log's turn now (see `atCommit`), for a transaction that reads what it orders
+ * (the change mark) and takes no other lock after.
+ */
+export async function takeLogTurn(req: PayloadRequest): Promise<void> {
+  const session = await sessionOf(req)
+  if (!session) return
+  const state = heldBy(session)
+  if (state.log) return
+  await session.execute(LOG_LOCK)
+  state.log = true
+}
+
+/**
+ * Runs `work` (an append to the change log, a move of the change mark) just before the
+ * transaction of `req` commits, under the change log's turn, on PostgreSQL: the log's sequences
+ * then follow the order of commits, and the turn is held only from the append to the commit, with
+ * no lock taken after it (so no write waits for a record while holding it). Elsewhere, or when
+ * the transaction holds that turn already, it runs now.
+ */
+export async function atCommit(req: PayloadRequest, work: () => Promise<void>): Promise<void> {
+  const session = await sessionOf(req)
+  const state = session && heldBy(session)
+  if (!state || state.log) return work()
+  state.atCommit.push(work)
+}
+
+/** Makes the adapter's commits run what `atCommit` left for them, on PostgreSQL. */
+export function commitsTakeLogTurn<T extends BaseDatabaseAdapter>(db: T): T {
+  const commit = db.commitTransaction.bind(db)
+  db.commitTransaction = async (incoming) => {
+    const id = incoming instanceof Promise ? await incoming : incoming
+    const session = (db as unknown as PostgresAdapter).sessions?.[String(id)]?.db
+    const state = session && held.get(session)
+    if (session && state?.atCommit.length) {
+      // A failure here throws before the commit: the caller rolls the transaction back.
+      if (!state.log) await session.execute(LOG_LOCK)
+      state.log = true
+      for (let work = state.atCommit.shift(); work; work = state.atCommit.shift()) await work()
+    }
+    return commit(id)
+  }
+  return db
 }
 
 const WRITES = new Set(['create', 'update', 'delete'])
@@ -40,11 +142,20 @@ const WRITES = new Set(['create', 'update', 'delete'])
 /**
  * Every create, update and delete of the collection runs in a transaction (the plugin's own when
  * the adapter runs without, `calendarTransaction.ts`) and waits for its turn before it reads
- * anything.
+ * anything: creates beside other creates, updates and deletes alone. An update or delete of one
+ * record inside a `creates` transaction (a v1 create's nested writes, an import) locks that record.
  */
-export const writeTurns: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+export const writeTurns: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (!WRITES.has(operation)) return args
   await openOwnTransaction(args, req)
-  await takeWriteTurn(req)
+  await takeWriteTurn(req, operation === 'create' ? 'creates' : 'whole')
+  const id = (args as { id?: number | string }).id
+  if (operation !== 'create' && id !== undefined && id !== null)
+    await lockKeys(req, [recordKey(collection.slug, id)])
   return args
 }
