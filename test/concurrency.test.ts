@@ -87,6 +87,43 @@ describe('concurrent creates', () => {
     })
     expect(tally(responses.map((r) => r.status))).toEqual({ 201: 30 })
   })
+
+  // On PostgreSQL creates run side by side, each waiting on the names, slugs and terms it reads
+  // (src/database/turns.ts); organizers named in opposite orders lock their names in opposite
+  // orders, and the create that PostgreSQL ends in that deadlock runs again.
+  it('events naming the same new venue, organizers and terms, all at once: each created once, counts that add up', async () => {
+    const count = 12
+    const responses = await together(count, (i) =>
+      call('POST', '/events', {
+        title: `Shared names ${i % 3 ? 'a' : 'a-2'}`,
+        ...when(),
+        venue: { venue: 'Shared hall' },
+        organizer:
+          i % 2
+            ? [{ organizer: 'Shared org A' }, { organizer: 'Shared org B' }]
+            : [{ organizer: 'Shared org B' }, { organizer: 'Shared org A' }],
+        categories: ['Shared category'],
+        tags: ['Shared tag'],
+      }),
+    )
+    expect(tally(responses.map((r) => r.status))).toEqual({ 201: count })
+    expect(new Set(responses.map((r) => r.body.slug)).size).toBe(count)
+    const named = async (collection: string, field: string, name: string) =>
+      (
+        await server.payload.find({
+          collection: collection as 'venues',
+          where: { [field]: { equals: name } },
+          pagination: false,
+          overrideAccess: true,
+        })
+      ).docs as unknown as Record<string, unknown>[]
+    expect(await named('venues', 'name', 'Shared hall')).toHaveLength(1)
+    expect(await named('organizers', 'name', 'Shared org A')).toHaveLength(1)
+    expect(await named('organizers', 'name', 'Shared org B')).toHaveLength(1)
+    const [category] = await named('event-categories', 'name', 'Shared category')
+    const [tag] = await named('event-tags', 'name', 'Shared tag')
+    expect([category.eventCount, tag.eventCount]).toEqual([count, count])
+  })
 })
 
 describe('concurrent partial updates of one event', () => {

@@ -7,6 +7,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 import { inTurn } from './sqliteTurns.js'
+import { inSlot } from './transactionSlots.js'
 
 /** A transaction as Payload's SQL adapters keep it in `sessions`, by its id. */
 type Session = { db: unknown; resolve: () => Promise<unknown>; reject: () => Promise<unknown> }
@@ -70,7 +71,10 @@ async function ownTransaction(req: PayloadRequest): Promise<boolean> {
   if (await req.transactionID) return false
   const { db } = req.payload
   if (!isDrizzle(db)) return false
-  const opening = inTurn(req.payload.db, () => beginOnConnection(db))()
+  const opening = inSlot(
+    db,
+    inTurn(db, () => beginOnConnection(db)),
+  )()
   req.transactionID = opening as Promise<string>
   try {
     req.transactionID = (await opening) as string

@@ -1,5 +1,6 @@
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 import { serializeTransactions, serializeWritesOutsideTransactions } from './sqliteTurns.js'
+import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { commitsTakeLogTurn } from './turns.js'
 
 const turnTaking = new WeakSet<BaseDatabaseAdapter>()
@@ -10,7 +11,8 @@ const turnTaking = new WeakSet<BaseDatabaseAdapter>()
  * the plugin makes the adapter's transactions take turns, and without transactions (Payload's
  * default there) its writes outside a transaction too, beside the plugin's own transactions
  * (`calendarTransaction.ts`). On PostgreSQL, a commit first runs what the transaction left for it
- * under the change log's turn (`turns.ts`). These are the changes it makes to an adapter, and the
+ * under the change log's turn (`turns.ts`), and at most the pool's size less two transactions are
+ * open at once (`transactionSlots.ts`). These are the changes it makes to an adapter, and the
  * README says them. Other adapters are left as they are.
  */
 export function withCalendarDatabase(db: DatabaseAdapterObj): DatabaseAdapterObj {
@@ -27,6 +29,7 @@ export function withCalendarDatabase(db: DatabaseAdapterObj): DatabaseAdapterObj
       }
       if (adapter.name === 'postgres' && !turnTaking.has(adapter)) {
         commitsTakeLogTurn(adapter)
+        limitTransactions(adapter, transactionSlotsOf(adapter))
         turnTaking.add(adapter)
       }
       return adapter
