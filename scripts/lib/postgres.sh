@@ -33,7 +33,9 @@ pg_start() {
 pg_stop() { as_postgres "$pg_bin/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true; }
 
 # pg_create DIR PORT [MAX_CONNECTIONS]: a new server in DIR (an existing empty folder), started,
-# with the role `calendar` (password `calendar`, may create databases) owning database `calendar`.
+# with the role `calendar` (password `calendar`, may create databases, and may end the backends a
+# forced DROP DATABASE ends: an autovacuum worker in the database otherwise makes it fail) owning
+# database `calendar`.
 pg_create() {
   chmod 755 "$1"
   [ "$(id -u)" = 0 ] && chown postgres "$1"
@@ -42,5 +44,6 @@ pg_create() {
   pg_start "$@" || return 2
   as_postgres "$pg_bin/psql" -h 127.0.0.1 -p "$2" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
     -c "CREATE ROLE calendar LOGIN CREATEDB PASSWORD 'calendar'" \
+    -c "GRANT pg_signal_backend TO calendar" \
     -c "CREATE DATABASE calendar OWNER calendar" >/dev/null
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import got, { type Options } from 'got'
 import { createLocalReq, type Payload, type PayloadRequest, type TaskConfig } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
@@ -6,6 +5,7 @@ import { NAMESPACE } from '../../endpoints/context.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import { guardedLookup, literalAddressRefusal } from './address.js'
 import { DELIVER_TASK, queueDeliveryJob } from '../../collections/webhooks/outbox.js'
+import { claimDelivery } from './claim.js'
 import { signatureOf } from './signature.js'
 
 type Delivery = {
@@ -138,58 +138,23 @@ export async function resumeDeliveries(
   if (waiting.totalDocs) await queueNextRun(payload, options)
 }
 
-/**
- * Takes the delivery for one attempt: only one runner sends it at a time (until the claim ends,
- * when a runner that died is given up on). False when another runner took it first.
- */
-async function claim(
-  payload: Payload,
-  options: ResolvedCalendarOptions,
-  delivery: Delivery,
-): Promise<boolean> {
-  const collection = options.webhooks.deliveriesSlug
-  const token = randomUUID()
-  const now = Date.now()
-  const until = new Date(now + 2 * options.webhooks.timeoutMs + 5000).toISOString()
-  await payload.db.updateMany({
-    collection,
-    where: {
-      and: [
-        { id: { equals: delivery.id } },
-        { status: { equals: 'pending' } },
-        {
-          or: [
-            { claimedUntil: { exists: false } },
-            { claimedUntil: { less_than: new Date(now).toISOString() } },
-          ],
-        },
-      ],
-    },
-    data: { claim: token, claimedUntil: until },
-  })
-  const taken = (await payload.db.findOne({
-    collection,
-    where: { id: { equals: delivery.id } },
-  })) as { claim?: string } | null
-  return taken?.claim === token
-}
-
 /** One attempt at a delivery, and what came of it in the log. */
 async function attempt(
   payload: Payload,
   options: ResolvedCalendarOptions,
-  delivery: Delivery,
+  listed: Delivery,
 ): Promise<void> {
   const collection = options.webhooks.deliveriesSlug
   const save = (data: Record<string, unknown>) =>
     payload.db.updateOne({
       collection,
-      where: { id: { equals: delivery.id } },
+      where: { id: { equals: listed.id } },
       data: { ...data, updatedAt: new Date().toISOString() },
       returning: false,
     } as Parameters<Payload['db']['updateOne']>[0])
   try {
-    if (!(await claim(payload, options, delivery))) return
+    const delivery = await claimDelivery<Delivery>(payload, options, listed.id)
+    if (!delivery) return
     const webhook = (await payload.db.findOne({
       collection: options.webhooks.slug,
       where: { id: { equals: webhookIdOf(delivery) } },
@@ -231,7 +196,7 @@ async function attempt(
         : { ...common, nextAttemptAt: new Date(next).toISOString() },
     )
   } catch (error) {
-    payload.logger.error({ err: error, msg: `webhook delivery ${delivery.deliveryId} failed` })
+    payload.logger.error({ err: error, msg: `webhook delivery ${listed.deliveryId} failed` })
   }
 }
 

@@ -198,77 +198,71 @@ describe('a cluster of three nodes', () => {
     }
   })
 
-  // Skipped: in CI (2026-11-26) it caught one event delivered twice while three nodes worked the
-  // queue at once (#29 item 3, open): the claim of a delivery does not yet hold across nodes. It
-  // passed in one earlier run; it stays here, skipped, until the claim is fixed.
-  test(
-    'a webhook delivery is sent once, even when every node is asked to work the webhooks queue',
-    {
-      skip: 'a double delivery across nodes is open (#29 item 3); see the comment above',
-    },
-    async () => {
-      const received: { deliveryId: string; record: number }[] = []
-      const receiver = http.createServer((req, res) => {
-        let text = ''
-        req.on('data', (chunk) => (text += chunk))
-        req.on('end', () => {
-          received.push({
-            deliveryId: String(req.headers['x-cal-webhook-id']),
-            record: JSON.parse(text).id,
-          })
-          res.writeHead(204).end()
+  // Every node's runner works the queue at once: a delivery is claimed in a transaction that holds
+  // its lock (src/webhooks/claim.ts), so two runners never both send it. (In CI on 2026-11-26,
+  // before that claim, one event arrived twice.)
+  test('a webhook delivery is sent once, even when every node is asked to work the webhooks queue', async () => {
+    const received: { deliveryId: string; record: number }[] = []
+    const receiver = http.createServer((req, res) => {
+      let text = ''
+      req.on('data', (chunk) => (text += chunk))
+      req.on('end', () => {
+        received.push({
+          deliveryId: String(req.headers['x-cal-webhook-id']),
+          record: JSON.parse(text).id,
         })
+        res.writeHead(204).end()
       })
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-      try {
-        const { port } = receiver.address() as AddressInfo
-        const hook = await cluster.request(cluster.url, 'POST', '/api/webhooks', {
-          admin: true,
-          body: {
-            url: `http://127.0.0.1:${port}/hook`,
-            secret: 'a-cluster-webhook-secret-0001',
-            events: ['event.created'],
-            active: true,
-          },
-        })
-        assert.equal(hook.status, 201, hook.text)
-        // Creates through the balancer, so every node writes deliveries into the outbox.
-        const events: number[] = []
-        for (let i = 0; i < 12; i++) events.push(await created(cluster.url, `Hooked ${i}`, 40))
-        // Every node works the queue at once, three times, beside node 1's own runs every 5 s.
-        const everyNodeRuns = () =>
-          Promise.all(
-            cluster.nodes.map((node) =>
-              cluster.request(node, 'GET', '/api/payload-jobs/run?queue=calendar-webhooks', {
-                admin: true,
-                timeoutMs: 60_000,
-              }),
-            ),
-          )
-        for (let round = 0; round < 3; round++) await everyNodeRuns()
-        await waitUntil(
-          'every delivery',
-          async () => new Set(received.map((item) => item.record)).size === events.length,
-          60,
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = receiver.address() as AddressInfo
+      const hook = await cluster.request(cluster.url, 'POST', '/api/webhooks', {
+        admin: true,
+        body: {
+          url: `http://127.0.0.1:${port}/hook`,
+          secret: 'a-cluster-webhook-secret-0001',
+          events: ['event.created'],
+          active: true,
+        },
+      })
+      assert.equal(hook.status, 201, hook.text)
+      // Creates through the balancer, so every node writes deliveries into the outbox.
+      const events: number[] = []
+      for (let i = 0; i < 12; i++) events.push(await created(cluster.url, `Hooked ${i}`, 40))
+      // Every node works the queue at once, three times, beside node 1's own runs every 5 s.
+      const everyNodeRuns = () =>
+        Promise.all(
+          cluster.nodes.map((node) =>
+            cluster.request(node, 'GET', '/api/payload-jobs/run?queue=calendar-webhooks', {
+              admin: true,
+              timeoutMs: 60_000,
+            }),
+          ),
         )
-        await everyNodeRuns()
-        assert.deepEqual(
-          received.map((item) => item.record).sort((a, b) => a - b),
-          [...events].sort((a, b) => a - b),
-          'each event delivered once',
-        )
-        assert.equal(new Set(received.map((item) => item.deliveryId)).size, received.length)
-        const rows = await cluster.sql(
-          `SELECT status::text AS status, attempts::int AS attempts, count(*)::int AS n
+      for (let round = 0; round < 3; round++) await everyNodeRuns()
+      await waitUntil(
+        'every delivery',
+        async () => new Set(received.map((item) => item.record)).size === events.length,
+        60,
+      )
+      await everyNodeRuns()
+      assert.deepEqual(
+        received.map((item) => item.record).sort((a, b) => a - b),
+        [...events].sort((a, b) => a - b),
+        'each event delivered once',
+      )
+      assert.equal(new Set(received.map((item) => item.deliveryId)).size, received.length)
+      const rows = await cluster.sql(
+        `SELECT status::text AS status, attempts::int AS attempts, count(*)::int AS n
          FROM webhook_deliveries WHERE webhook_id = $1 GROUP BY status, attempts`,
-          [hook.body.doc.id],
-        )
-        assert.deepEqual(rows, [{ status: 'delivered', attempts: 1, n: events.length }])
-      } finally {
-        receiver.close()
-      }
-    },
-  )
+        [hook.body.doc.id],
+      )
+      assert.deepEqual(rows, [{ status: 'delivered', attempts: 1, n: events.length }])
+    } finally {
+      receiver.close()
+    }
+  })
 
   test('kill -9 of a node under load: the balancer routes around it, no acknowledged write is lost', async () => {
     const acknowledged: number[] = []

@@ -44,6 +44,29 @@ async function postgresAdmin<T>(
   }
 }
 
+/** SQLSTATE of a refused privilege. */
+const INSUFFICIENT_PRIVILEGE = '42501'
+
+/**
+ * Drops a test database and ends what is still connected to it. On PostgreSQL 15, `WITH (FORCE)`
+ * also has to end an autovacuum worker that happens to be cleaning the database, and refuses with
+ * 42501 unless the role may signal other backends (`pg_signal_backend`, which
+ * scripts/lib/postgres.sh grants; a server of the user's own may not): the worker is gone a moment
+ * later, so the drop is tried again.
+ */
+async function dropPostgresDatabase(client: import('pg').Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE || attempt === 20)
+        throw error
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
 /** A new, empty database for one server (or one process after another) of a test file. */
 export async function freshDatabase(label: string): Promise<TestDatabase> {
   const name = `calendar_${label}_${process.pid}_${Date.now()}_${++made}`
@@ -59,10 +82,7 @@ export async function freshDatabase(label: string): Promise<TestDatabase> {
       uri,
       file: '',
       query: (sql) => postgresAdmin(async (client) => (await client.query(sql)).rows, uri),
-      drop: () =>
-        postgresAdmin((client) =>
-          client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-        ).then(() => undefined),
+      drop: () => postgresAdmin((client) => dropPostgresDatabase(client, name)),
     }
   }
   if (suiteDatabase === 'mongodb') {

@@ -1,5 +1,6 @@
 import { expect, it } from '@jest/globals'
 import { isPublicAddress, literalAddressRefusal } from '../../src/webhooks/address.js'
+import { isClaimable } from '../../src/webhooks/claim.js'
 import { webhookEventOf, WEBHOOK_EVENTS } from '../../collections/webhooks/events.js'
 import { signatureOf, verifySignature } from '../../src/webhooks/signature.js'
 
@@ -63,4 +64,20 @@ it('names events by what anonymous callers saw change', () => {
   ])
   expect(WEBHOOK_EVENTS).toContain('category.updated')
   expect(WEBHOOK_EVENTS).toHaveLength(15)
+})
+
+it('a delivery is claimable only while pending, due and not claimed by a running attempt', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z')
+  const due = { id: 1, status: 'pending', nextAttemptAt: '2026-11-26T11:59:59Z' }
+  expect(isClaimable(due, now)).toBe(true)
+  expect(isClaimable({ ...due, claimedUntil: null }, now)).toBe(true)
+  expect(isClaimable({ ...due, claimedUntil: '2026-11-26T11:00:00Z' }, now)).toBe(true)
+  // Another runner's claim still runs.
+  expect(isClaimable({ ...due, claimedUntil: '2026-11-26T12:00:30Z' }, now)).toBe(false)
+  // Another runner tried it meanwhile and set its retry later, or finished it.
+  expect(isClaimable({ ...due, nextAttemptAt: '2026-11-26T12:05:00Z' }, now)).toBe(false)
+  expect(isClaimable({ ...due, status: 'delivered' }, now)).toBe(false)
+  expect(isClaimable({ ...due, status: 'failed' }, now)).toBe(false)
+  expect(isClaimable({ ...due, nextAttemptAt: null }, now)).toBe(false)
+  expect(isClaimable(null, now)).toBe(false)
 })
