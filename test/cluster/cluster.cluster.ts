@@ -130,6 +130,45 @@ describe('a cluster of three nodes', () => {
     assert.equal(slugs.size, 24)
   })
 
+  test('writers through the balancer at once, naming the same new venue, organizers and terms, some of them series: each created once, counts that add up', async () => {
+    const writes = await Promise.all(
+      Array.from({ length: 18 }, (_, i) =>
+        cluster.request(cluster.url, 'POST', `${V1}/events`, {
+          admin: true,
+          body: {
+            ...eventBody(`Cluster names ${i % 2 ? 'b' : 'b-2'}`, 70),
+            ...(i % 3 === 0 ? { recurrence: 'FREQ=DAILY;COUNT=3' } : {}),
+            venue: { venue: 'Cluster shared hall' },
+            organizer:
+              i % 2
+                ? [{ organizer: 'Cluster org A' }, { organizer: 'Cluster org B' }]
+                : [{ organizer: 'Cluster org B' }, { organizer: 'Cluster org A' }],
+            categories: ['Cluster category'],
+            tags: ['Cluster tag'],
+          },
+        }),
+      ),
+    )
+    for (const write of writes) assert.equal(write.status, 201, write.text)
+    assert.equal(new Set(writes.map((write) => write.body.slug)).size, 18)
+    const found = async (path: string) => {
+      const answer = await cluster.request(cluster.url, 'GET', `${V1}/${path}`)
+      assert.equal(answer.status, 200, answer.text)
+      return answer.body
+    }
+    assert.equal((await found('venues?search=Cluster%20shared%20hall')).total, 1)
+    assert.equal((await found('organizers?search=Cluster%20org')).total, 2)
+    for (const taxonomy of ['categories', 'tags']) {
+      const terms = await found(`${taxonomy}?search=Cluster`)
+      assert.equal(terms.total, 1, `${taxonomy} named once`)
+      const [term] = terms[taxonomy]
+      // 12 events and 6 series of 3 dates (a series is counted through its dates).
+      const events = await found(`events?${taxonomy}=${term.id}&per_page=50&start_date=2000-01-01`)
+      assert.equal(events.total, 12 + 6 * 3)
+      assert.equal(term.count, 12 + 6 * 3, `${taxonomy} count`)
+    }
+  })
+
   test('the recurrence task runs on one node only: never queued twice for one due time', async () => {
     // Payload deletes a job once it completes: watch the queue instead, every 100 ms for 8 s.
     const seen = new Map<number, string>()
