@@ -16,6 +16,12 @@ export const integerIdField: Field = {
 const MAX_CLAIM_ATTEMPTS = 50
 
 /**
+ * Claims kept below the last on PostgreSQL: a racing claim would have to read the last value, then
+ * see this many records created by all processes before its very next statement.
+ */
+const KEPT_CLAIMS = 10_000
+
+/**
  * Claims the next id of `sequence`: one more than the last claimed id, or, for a new sequence,
  * one more than the highest id already in the collection (records imported with their own ids).
  * Ids only grow, so an id is never given again after a delete.
@@ -45,15 +51,24 @@ export async function claimIds(
   count: number,
 ): Promise<number> {
   const { payload } = writeReq
-  const req = payload.db.name === 'postgres' ? undefined : writeReq
+  const outside = payload.db.name === 'postgres'
+  const req = outside ? undefined : writeReq
+  // Outside a transaction, a claim that read the last value just before another claimed past it
+  // still loses on the unique key, as long as the row it races is kept: removing every row below
+  // one's own, as a transaction may, would let that claim in again on an id given out already.
+  const keptBelow = outside ? KEPT_CLAIMS : 0
+  // The highest claim: rows of claims that raced stay until a later claim removes them. (The
+  // adapters' `findOne` takes no sort.)
   const lastClaimed = async () => {
-    const last = await payload.db.findOne<{ id: number; value: number }>({
+    const { docs } = await payload.db.find<{ id: number; value: number }>({
       collection: sequencesSlug,
       where: { sequence: { equals: collection } },
       sort: '-value',
+      limit: 1,
+      pagination: false,
       req,
-    } as Parameters<typeof payload.db.findOne>[0])
-    return last?.value ?? (await highestId(payload, req, collection))
+    })
+    return docs[0]?.value ?? (await highestId(payload, req, collection))
   }
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {
     const first = (await lastClaimed()) + 1
@@ -63,14 +78,18 @@ export async function claimIds(
         collection: sequencesSlug,
         data: { sequence: collection, value: last, claim: `${collection}:${first}` },
         req,
-      })
+        // Read back, the row could be gone: a racing claim removes those below its own at once.
+        returning: false,
+      } as Parameters<typeof payload.db.create>[0])
     } catch (error) {
       if (isUniqueViolation(error, writeReq)) continue
       throw error
     }
     await payload.db.deleteMany({
       collection: sequencesSlug,
-      where: { and: [{ sequence: { equals: collection } }, { value: { less_than: last } }] },
+      where: {
+        and: [{ sequence: { equals: collection } }, { value: { less_than: last - keptBelow } }],
+      },
       req,
     })
     return first
