@@ -9,6 +9,7 @@ import {
   type Where,
 } from 'payload'
 import { guardQuery } from '../collections/hooks/queryGuard.js'
+import { pageIdsBySql } from './pageIdsSql.js'
 import type { LocaleCode } from '../src/locales.js'
 import type {
   Event,
@@ -166,10 +167,22 @@ export function dataLayer(
       const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
       if (access === false) return []
       const readable = combineQueries(where ?? {}, access)
-      const { docs } = await payload.db.find<{ id: number }>({
-        collection: slug(key),
+      const query = {
         where: collection.trash ? { and: [readable, { deletedAt: { exists: false } }] } : readable,
         sort: typeof sort === 'string' ? [sort] : sort,
+      }
+      const ids = await pageIdsBySql(payload, req, {
+        slug: slug(key),
+        where: query.where,
+        sort: query.sort ?? collection.defaultSort ?? [],
+        limit,
+        page,
+        locale: lang,
+      })
+      if (ids) return ids
+      const { docs } = await payload.db.find<{ id: number }>({
+        collection: slug(key),
+        ...query,
         limit,
         page,
         pagination: false,

@@ -11,7 +11,7 @@ import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
-import { tableNameOf } from '../../src/lib/tables.js'
+import { relationalTableOf } from '../../src/lib/tables.js'
 import { atCommit } from '../../src/database/turns.js'
 
 /**
@@ -36,20 +36,6 @@ type Row = { id: number | string; value: number }
  */
 type PreparedRead = { execute(): Promise<{ value: number } | undefined> }
 
-/**
- * What a SQL adapter of Payload offers for it: its drizzle instance (relational queries) and its
- * table names.
- */
-type DrizzleAdapter = {
-  drizzle?: {
-    query?: Record<
-      string,
-      { findFirst(config: unknown): { prepare(name?: string): PreparedRead } } | undefined
-    >
-  }
-  tableNameMap?: Map<string, string>
-}
-
 const preparedReads = new WeakMap<Payload, PreparedRead | null>()
 
 /**
@@ -62,9 +48,7 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
   let prepared = preparedReads.get(payload)
   if (prepared !== undefined) return prepared
   prepared = null
-  const db = payload.db as DrizzleAdapter
-  const tableName = db.tableNameMap ? tableNameOf(db.tableNameMap, sequencesSlug) : undefined
-  const table = tableName ? db.drizzle?.query?.[tableName] : undefined
+  const table = relationalTableOf(payload.db, sequencesSlug)
   if (table) {
     try {
       prepared = table
@@ -79,7 +63,7 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
             { desc }: { desc: (column: unknown) => unknown },
           ) => [desc(row.value)],
         })
-        .prepare('cal_change_mark')
+        .prepare('cal_change_mark') as PreparedRead
     } catch (error) {
       payload.logger.warn({
         err: error,

@@ -5,6 +5,7 @@ import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
+import { relationalTableOf } from '../../src/lib/tables.js'
 
 /**
  * The kept v1 forms of public records (collections/recordForms.ts): what a read that no cache
@@ -179,14 +180,68 @@ export async function keptForms(
   const scope = scopeOf(context)
   const keys = ids.map((id) => keyOf(resource, id, variant, scope))
   const byKey = new Map(ids.map((id, i) => [keys[i], id]))
-  const { docs } = await (context.payload.db as Payload['db']).find<FormRow>({
-    collection: context.options.recordForms.slug,
+  const rows = await readForms(context.payload, context.options.recordForms.slug, keys)
+  return new Map(rows.map((row) => [byKey.get(row.key)!, row.body]))
+}
+
+type PreparedFormsRead = { execute(values: Record<string, string>): Promise<FormRow[]> }
+
+/** Per adapter, the prepared reads of forms by how many keys they take (null: not preparable). */
+const preparedFormsReads = new WeakMap<object, Map<number, PreparedFormsRead | null>>()
+
+/**
+ * The read of `count` forms by key, prepared once per count through the adapter's drizzle
+ * instance: the same query as the adapter's `find`, without building it on every archive page
+ * (a quarter of a page's cost when no cache answers). Null on other adapters.
+ */
+function preparedFormsRead(payload: Payload, slug: string, count: number) {
+  let byCount = preparedFormsReads.get(payload.db)
+  if (!byCount) preparedFormsReads.set(payload.db, (byCount = new Map()))
+  if (byCount.has(count)) return byCount.get(count)!
+  let prepared: PreparedFormsRead | null = null
+  const table = relationalTableOf(payload.db, slug)
+  if (table) {
+    try {
+      prepared = table
+        .findMany({
+          columns: { key: true, body: true },
+          where: (row: Record<string, unknown>, { inArray, sql }: DrizzleOperators) =>
+            inArray(
+              row.key,
+              Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`)),
+            ),
+          orderBy: (row: Record<string, unknown>, { desc }: DrizzleOperators) => [desc(row.id)],
+        })
+        .prepare(`cal_record_forms_${count}`) as PreparedFormsRead
+    } catch (error) {
+      payload.logger.warn({
+        err: error,
+        msg: 'kept forms cannot be read by a prepared statement; reading them through the adapter',
+      })
+    }
+  }
+  byCount.set(count, prepared)
+  return prepared
+}
+
+type DrizzleOperators = {
+  inArray: (column: unknown, values: unknown[]) => unknown
+  desc: (column: unknown) => unknown
+  sql: { placeholder: (name: string) => unknown }
+}
+
+/** The rows of these keys (at most one each: `key` is unique). */
+async function readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> {
+  const prepared = preparedFormsRead(payload, slug, keys.length)
+  if (prepared) return prepared.execute(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
+  const { docs } = await payload.db.find<FormRow>({
+    collection: slug,
     where: { key: { in: keys } },
     pagination: false,
     limit: 0,
     select: { key: true, body: true },
   })
-  return new Map(docs.map((row) => [byKey.get(row.key)!, row.body]))
+  return docs
 }
 
 /**

@@ -10,3 +10,24 @@ export function tableNameOf(tableNameMap: Map<string, string>, slug: string): st
     .toLowerCase()
   return tableNameMap.get(key) ?? key
 }
+
+/** A table's relational queries in a drizzle-based adapter (Payload's SQLite and PostgreSQL). */
+export type RelationalTable = {
+  findFirst(config: unknown): { prepare(name?: string): unknown }
+  findMany(config: unknown): { prepare(name?: string): unknown }
+}
+
+type DrizzleAdapter = {
+  drizzle?: { query?: Record<string, RelationalTable | undefined> }
+  tableNameMap?: Map<string, string>
+}
+
+/**
+ * The relational queries of a collection's main table when the adapter is one of Payload's
+ * drizzle-based ones (for statements prepared once), else null (MongoDB, or an adapter without).
+ */
+export function relationalTableOf(db: object, slug: string): RelationalTable | null {
+  const { drizzle, tableNameMap } = db as DrizzleAdapter
+  if (!tableNameMap || !drizzle?.query) return null
+  return drizzle.query[tableNameOf(tableNameMap, slug)] ?? null
+}
