@@ -12,24 +12,41 @@ const WRITERS = 6
 const SECONDS = Number(process.env.BENCH_SECONDS || 15)
 const SAMPLE_MS = 50
 
-/** Runs `work` while watching the longest advisory-lock wait, in ms. */
+/**
+ * The advisory locks of src/database/turns.ts, as `pg_locks` shows them: a one-key lock keeps the
+ * key's low 32 bits in `objid` (`objsubid` 1); the two-key locks of `lockKeys` have `objsubid` 2.
+ */
+const LOCK_KIND = `CASE
+    WHEN objsubid = 2 THEN 'key'
+    WHEN objid::bigint = (hashtext('payload-events-calendar:log')::bigint & 4294967295) THEN 'log'
+    WHEN objid::bigint = (hashtext('payload-events-calendar:writes')::bigint & 4294967295)
+      THEN 'calendar'
+    ELSE 'other' END`
+
+/** Runs `work` while watching the longest advisory-lock wait, in ms, and which lock it was. */
 async function watchingLockWaits<T>(uri: string, work: () => Promise<T>) {
   const client = new pg.Client({ connectionString: uri })
   await client.connect()
-  let longestWaitMs = 0
+  let longest = { ms: 0, lock: '' }
   let watching = true
   const watch = (async () => {
     while (watching) {
       const { rows } = await client.query(
-        `SELECT coalesce(extract(epoch FROM max(clock_timestamp() - waitstart)) * 1000, 0) AS ms
-           FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        `SELECT extract(epoch FROM clock_timestamp() - waitstart) * 1000 AS ms, ${LOCK_KIND} AS lock
+           FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+           ORDER BY waitstart LIMIT 1`,
       )
-      longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms))
+      if (rows[0] && Number(rows[0].ms) > longest.ms)
+        longest = { ms: Number(rows[0].ms), lock: rows[0].lock }
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS))
     }
   })()
   try {
-    return { ...(await work()), longestLockWaitMs: Math.round(longestWaitMs) }
+    return {
+      ...(await work()),
+      longestLockWaitMs: Math.round(longest.ms),
+      waitedFor: longest.lock,
+    }
   } finally {
     watching = false
     await watch
