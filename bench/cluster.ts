@@ -54,6 +54,13 @@ async function watchingLockWaits<T>(uri: string, work: () => Promise<T>) {
   }
 }
 
+/**
+ * `BENCH_TITLES=distinct`: each create its own title. By default all share one, so every create
+ * waits for the one before on its slug's lock (src/database/turns.ts).
+ */
+const DISTINCT_TITLES = process.env.BENCH_TITLES === 'distinct'
+let created = 0
+
 async function creates(url: string, token: string) {
   const result = await autocannon({
     url: `${url}${V1}/events`,
@@ -61,7 +68,16 @@ async function creates(url: string, token: string) {
     connections: WRITERS,
     duration: SECONDS,
     headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(eventBody('Benchmark create', 120)),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify(
+            eventBody(DISTINCT_TITLES ? `Benchmark ${++created} create` : 'Benchmark create', 120),
+          ),
+        }),
+      },
+    ],
   })
   return {
     createsPerSecond: Math.round((result['2xx'] / SECONDS) * 10) / 10,
