@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { BaseDatabaseAdapter, PayloadRequest } from 'payload'
+import { holdWhileOpen, type Begin } from './heldTransactions.js'
 
 /**
  * How long a write waits for the one before it; past that something holds a transaction it never
@@ -23,8 +24,6 @@ async function waitForTurn(previous: Promise<void>): Promise<void> {
   }
 }
 
-type Begin = BaseDatabaseAdapter['beginTransaction']
-
 /** Per adapter, what makes a way of beginning a transaction wait for its turn. */
 const turnTakers = new WeakMap<object, (begin: Begin) => Begin>()
 
@@ -35,9 +34,6 @@ const turnTakers = new WeakMap<object, (begin: Begin) => Begin>()
  * adapter's own and those the plugin opens itself (`calendarTransaction.ts`).
  */
 export function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
-  const commit = db.commitTransaction.bind(db)
-  const rollback = db.rollbackTransaction.bind(db)
-  const releases = new Map<string, () => void>()
   let queue: Promise<void> = Promise.resolve()
 
   /** Waits for the turn; the caller releases it. */
@@ -54,36 +50,7 @@ export function serializeTransactions<T extends BaseDatabaseAdapter>(db: T): T {
     }
     return release
   }
-  const takingTurns =
-    (begin: Begin): Begin =>
-    async (options) => {
-      const release = await nextTurn()
-      try {
-        const id = await begin(options)
-        if (id === null || id === undefined) {
-          release()
-          return id
-        }
-        releases.set(String(id), release)
-        return id
-      } catch (error) {
-        release()
-        throw error
-      }
-    }
-  const finish = (end: typeof commit) => async (incoming: Parameters<typeof commit>[0]) => {
-    const id = String(await incoming)
-    try {
-      await end(id)
-    } finally {
-      releases.get(id)?.()
-      releases.delete(id)
-    }
-  }
-  db.beginTransaction = takingTurns(db.beginTransaction.bind(db))
-  db.commitTransaction = finish(commit)
-  db.rollbackTransaction = finish(rollback)
-  turnTakers.set(db, takingTurns)
+  turnTakers.set(db, holdWhileOpen(db, nextTurn))
   writeTurns.set(db, nextTurn)
   return db
 }

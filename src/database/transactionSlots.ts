@@ -1,9 +1,9 @@
 import type { BaseDatabaseAdapter } from 'payload'
+import { holdWhileOpen, type Begin } from './heldTransactions.js'
 
 /** How long a transaction waits for a free slot; past that some transaction is never ended. */
 const SLOT_WAIT_MS = 30_000
 
-type Begin = BaseDatabaseAdapter['beginTransaction']
 type PooledAdapter = { pool?: { options?: { max?: number } }; poolOptions?: { max?: number } }
 
 /** Per adapter, what makes a way of beginning a transaction wait for a slot. */
@@ -23,9 +23,6 @@ export function transactionSlotsOf(db: object): number {
  * begin, holding nothing. The adapter's own and those the plugin opens (`calendarTransaction.ts`).
  */
 export function limitTransactions<T extends BaseDatabaseAdapter>(db: T, limit: number): T {
-  const commit = db.commitTransaction.bind(db)
-  const rollback = db.rollbackTransaction.bind(db)
-  const releases = new Map<string, () => void>()
   const waiting: (() => void)[] = []
   let free = limit
 
@@ -63,33 +60,7 @@ export function limitTransactions<T extends BaseDatabaseAdapter>(db: T, limit: n
       giveBack()
     }
   }
-  const takingSlots =
-    (begin: Begin): Begin =>
-    async (options) => {
-      const release = await takeSlot()
-      try {
-        const id = await begin(options)
-        if (id === null || id === undefined) release()
-        else releases.set(String(id), release)
-        return id
-      } catch (error) {
-        release()
-        throw error
-      }
-    }
-  const finish = (end: typeof commit) => async (incoming: Parameters<typeof commit>[0]) => {
-    const id = String(await incoming)
-    try {
-      await end(id)
-    } finally {
-      releases.get(id)?.()
-      releases.delete(id)
-    }
-  }
-  db.beginTransaction = takingSlots(db.beginTransaction.bind(db))
-  db.commitTransaction = finish(commit)
-  db.rollbackTransaction = finish(rollback)
-  slotTakers.set(db, takingSlots)
+  slotTakers.set(db, holdWhileOpen(db, takeSlot))
   return db
 }
 
