@@ -270,11 +270,17 @@ if (scenario === 'disabled') {
         end_date: '2032-04-01 21:00:00',
       },
     })
+    // PostgreSQL claims ids outside the write's transaction, so that creates run side by side
+    // (collections/hooks/integerIds.ts): the two refused creates' ids stay unused there.
+    const postgres = /^postgres(ql)?:/.test(databaseUri)
     check(
-      '...not even its id claim nor its slug: the next event has the next id and the slug',
+      postgres
+        ? '...nor its slug: the next event has the slug (and an id past the refused ones)'
+        : '...not even its id claim nor its slug: the next event has the next id and the slug',
       () => {
         assert.equal(next.status, 201, JSON.stringify(next.body))
-        assert.equal(next.body.id, id + 1)
+        if (postgres) assert.ok(next.body.id > id && next.body.id <= id + 3, String(next.body.id))
+        else assert.equal(next.body.id, id + 1)
         assert.equal(next.body.slug, 'refused-by-the-app')
       },
     )
