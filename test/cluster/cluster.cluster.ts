@@ -337,14 +337,22 @@ describe('a cluster of three nodes', () => {
         }
       }
     }
+    // Every node runs before the kill; one that died earlier says why.
+    for (const node of [1, 2, 3])
+      assert.ok(cluster.alive(node), `node ${node} died before the kill:\n${cluster.logTail(node)}`)
     const writers = Array.from({ length: 3 }, (_, n) => writer(n))
     const readers = Array.from({ length: 3 }, () => reader())
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    cluster.script('kill-node', '2')
-    const killedAt = acknowledged.length
-    await new Promise((resolve) => setTimeout(resolve, 3000))
-    stop = true
-    await Promise.all([...writers, ...readers])
+    let killedAt = 0
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      cluster.script('kill-node', '2')
+      killedAt = acknowledged.length
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+    } finally {
+      // The load stops whatever happened, or its loops would keep the test's process alive.
+      stop = true
+      await Promise.all([...writers, ...readers])
+    }
     console.log(
       `  kill -9 of node 2: ${acknowledged.length} writes acknowledged (${killedAt} before the kill), ` +
         `${failedWrites} writes and ${failedReads} reads failed`,

@@ -64,6 +64,15 @@ export class Cluster {
     }
   }
 
+  /** The end of a node's log (what a node that died said last), for a failure's message. */
+  logTail(node: number, lines = 30): string {
+    try {
+      return this.file(`node-${node}.log`).split('\n').slice(-lines).join('\n')
+    } catch {
+      return '(no log)'
+    }
+  }
+
   databaseUri(): string {
     return /DATABASE_URI=(\S+)/.exec(fs.readFileSync(path.join(this.dir, 'env'), 'utf8'))![1]
   }
