@@ -83,10 +83,25 @@ export async function lockKeys(req: PayloadRequest, keys: string[]): Promise<voi
   if (!session || state?.gate !== 'creates') return
   for (const key of [...new Set(keys)].sort()) {
     if (state.keys.has(key)) continue
-    const [a, b] = lockNumbers(key)
-    await session.execute(`SELECT pg_advisory_xact_lock(${a}, ${b})`)
+    await lockOn(session, key)
     state.keys.add(key)
   }
+}
+
+/** Waits for the transaction that holds the key's advisory lock, then holds it until its end. */
+async function lockOn(session: SqlSession, key: string): Promise<void> {
+  const [a, b] = lockNumbers(key)
+  await session.execute(`SELECT pg_advisory_xact_lock(${a}, ${b})`)
+}
+
+/**
+ * Holds one key's lock for the rest of the transaction of `req`, on PostgreSQL, whatever turn it
+ * took (a webhook delivery's claim, src/webhooks/claim.ts). Without a transaction, or elsewhere,
+ * nothing to do: SQLite's transactions take turns in the process (`sqliteTurns.ts`).
+ */
+export async function lockKey(req: PayloadRequest, key: string): Promise<void> {
+  const session = await sessionOf(req)
+  if (session) await lockOn(session, key)
 }
 
 /** The key of one record, for `lockKeys`. */

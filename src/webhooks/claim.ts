@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import {
-  commitTransaction,
-  createLocalReq,
-  killTransaction,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { commitTransaction, createLocalReq, killTransaction, type Payload } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
+import { lockKey } from '../database/turns.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 
 /** What a claim reads of a delivery row. */
@@ -15,23 +10,6 @@ export type ClaimedRow = {
   status?: string | null
   nextAttemptAt?: string | null
   claimedUntil?: string | null
-}
-
-type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
-type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
-
-/**
- * On PostgreSQL, a transaction-scoped advisory lock on one delivery: a second runner claiming it
- * waits until the first has committed its claim, then reads it. (Other databases: SQLite's
- * transactions take turns in the process, `src/database/sqliteTurns.ts`.)
- */
-async function lockDelivery(req: PayloadRequest, id: number | string): Promise<void> {
-  const db = req.payload.db as PostgresAdapter
-  if (db.name !== 'postgres') return
-  const session = db.sessions?.[String(await req.transactionID)]?.db
-  if (!session) return
-  const key = `payload-events-calendar:delivery:${String(id).replace(/'/g, "''")}`
-  await session.execute(`SELECT pg_advisory_xact_lock(hashtext('${key}'))`)
 }
 
 /** True when the row is waiting for an attempt now: pending, due, and nobody's claim running. */
@@ -58,7 +36,8 @@ export async function claimDelivery<Row extends ClaimedRow>(
   const req = await createLocalReq({}, payload)
   const owns = await beginCalendarTransaction(req)
   try {
-    await lockDelivery(req, id)
+    // A second runner claiming it waits until the first has committed its claim, then reads it.
+    await lockKey(req, `delivery:${id}`)
     const row = (await payload.db.findOne({
       collection,
       where: { id: { equals: id } },
