@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { Readable } from 'node:stream'
 import type {
   NextFunction,
@@ -47,13 +48,47 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
     res.end()
     return
   }
-  await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
-      .on('error', reject)
-      .pipe(res)
-      .on('finish', resolve)
-      .on('error', reject)
-  })
+  await writeBody(res, response.body.getReader())
+}
+
+/**
+ * Writes a web body to the response chunk by chunk, waiting when the socket is full, without the
+ * stream adapters of `Readable.fromWeb` (about 90 µs of CPU a request, a quarter of the cheapest
+ * answer's cost). One chunk is read ahead, so that a body of one chunk, what an answer made from
+ * text is, goes out whole with its length.
+ */
+async function writeBody(
+  res: ExpressResponse,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<void> {
+  const closed = new Promise<'closed'>((resolve) =>
+    res.closed ? resolve('closed') : res.once('close', () => resolve('closed')),
+  )
+  try {
+    let chunk = await reader.read()
+    for (;;) {
+      if (res.destroyed) break
+      if (chunk.done) {
+        res.end()
+        return
+      }
+      const next = await reader.read()
+      if (next.done) {
+        res.end(chunk.value)
+        return
+      }
+      if (!res.write(chunk.value)) {
+        const waited = await Promise.race([once(res, 'drain'), closed])
+        if (waited === 'closed') break
+      }
+      chunk = next
+    }
+  } catch (error) {
+    res.destroy(error as Error)
+    throw error
+  }
+  // The client went away: stop reading what nobody receives.
+  await reader.cancel().catch(() => undefined)
 }
 
 /**
