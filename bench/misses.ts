@@ -180,11 +180,11 @@ async function runSize(events: number, options: Options) {
     `\n${events} events on ${store.kind}, response cache off, ${options.connections} connections, ${options.duration} s each`,
   )
   console.log(
-    `${'scenario'.padEnd(52)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} errors`,
+    `${'scenario'.padEnd(52)} ${pad('req/s', 8)} ${pad('p50', 6)} ${pad('p99', 6)} errors ${pad('peak MB', 8)}`,
   )
   for (const m of measures)
     console.log(
-      `${m.name.padEnd(52)} ${pad(m.requestsPerSecond.toFixed(0), 8)} ${pad(m.p50, 6)} ${pad(m.p99, 6)} ${m.errors + m.non2xx}`,
+      `${m.name.padEnd(52)} ${pad(m.requestsPerSecond.toFixed(0), 8)} ${pad(m.p50, 6)} ${pad(m.p99, 6)} ${pad(m.errors + m.non2xx, 6)} ${pad(m.peakRssMb ?? '', 8)}`,
     )
   console.log(`server peak memory: ${(server.peakRss() / 2 ** 20).toFixed(0)} MB`)
   return rows

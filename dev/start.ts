@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ADMIN_DIR, PROJECT_ROOT } from './server.js'
+import { boundHeapGrowth } from './heapGrowth.js'
+
+boundHeapGrowth()
 
 const buildId = path.join(ADMIN_DIR, '.next', 'BUILD_ID')
 if (process.env.CAL_ADMIN !== 'false' && !fs.existsSync(buildId)) {
