@@ -10,9 +10,12 @@
  *   --connections C     concurrent connections (default 10)
  *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
  *   --heap-mb N         cap V8's old space of the server (see bench/run.ts)
- * Prints a table and the ratios v1 / Payload REST (requests per second).
+ * Prints a table and the ratios v1 / Payload REST (requests per second). `npm run bench` runs it
+ * too, at 1,000 events and at its own size, after its other scenarios.
  */
 import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { datasetStore } from './store.js'
@@ -20,7 +23,7 @@ import { load, startServer, type Measure, type Server } from './server.js'
 
 const V1 = '/api/cal/events/v1'
 
-type Options = {
+export type MissesOptions = {
   sizes: number[]
   duration: number
   connections: number
@@ -28,7 +31,7 @@ type Options = {
   heapMb: number | null
 }
 
-function parseOptions(argv: string[]): Options {
+function parseOptions(argv: string[]): MissesOptions {
   const value = (name: string) => {
     const index = argv.indexOf(`--${name}`)
     return index >= 0 ? argv[index + 1] : undefined
@@ -131,10 +134,10 @@ async function bareServer(body: string): Promise<{ url: string; close: () => voi
 
 const pad = (value: string | number, width: number) => String(value).padStart(width)
 
-type Row = { label: string; v1: Measure; rest: Measure }
+export type Row = { label: string; v1: Measure; rest: Measure }
 
 /** One dataset size: the floors, then each route on v1 and on Payload's REST. */
-async function runSize(events: number, options: Options) {
+async function runSize(events: number, options: MissesOptions) {
   const store = datasetStore(options.database)
   const uri = await store.workingCopy(events, 1)
   const server = await startServer(
@@ -190,11 +193,17 @@ async function runSize(events: number, options: Options) {
   return rows
 }
 
-async function main() {
-  const options = parseOptions(process.argv.slice(2))
-  const runs: { events: number; rows: Row[] }[] = []
+/** One size's routes, each measured on v1 and on Payload's REST. */
+export type MissesRun = { events: number; rows: Row[] }
+
+/**
+ * Every size in turn (a server per size, the response cache off), then the ratios v1 / Payload
+ * REST (requests per second) side by side. `npm run bench` ends with it.
+ */
+export async function missesBenchmark(options: MissesOptions): Promise<MissesRun[]> {
+  const runs: MissesRun[] = []
   for (const events of options.sizes) runs.push({ events, rows: await runSize(events, options) })
-  console.log('\nv1 / Payload REST (req/s), target ≥ 3:')
+  console.log('\nv1 / Payload REST (req/s), response cache off, target ≥ 3:')
   console.log(`  ${'route'.padEnd(30)} ${runs.map((run) => pad(run.events, 8)).join(' ')}`)
   for (const [i, { label }] of runs[0].rows.entries())
     console.log(
@@ -204,10 +213,14 @@ async function main() {
         )
         .join(' ')}`,
     )
-  process.exit(0)
+  return runs
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  missesBenchmark(parseOptions(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )

@@ -14,6 +14,8 @@
  *   --heap-mb N         run the servers with V8's old space capped at N MB
  *                       (--max-old-space-size), as a small container would; default: V8's own
  *                       sizing, which grows the heap lazily when the machine has memory to spare
+ *   --no-misses         skip the last part: every v1 route beside Payload's REST with no cache
+ *                       (bench/misses.ts) at 1,000 events and at --events
  *   --mixed             only the mixed scenario (bench/mixed.ts): 1,000 events, reads over ~2,000
  *                       URLs while an event is written twice a second, cache before and after
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
@@ -31,6 +33,7 @@ import { datasetStore } from './store.js'
 import { load, startServer, type Measure, type Server } from './server.js'
 import { loadAppConfig } from '../dev/config.js'
 import { mixedBenchmark } from './mixed.js'
+import { missesBenchmark } from './misses.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -619,6 +622,16 @@ async function main() {
         `  ${name}: ${runs.map((run) => `${run.events}: ${(run.measures.find((m) => m.name === name)!.p50 / base).toFixed(2)}×`).join(', ')}`,
       )
     }
+  }
+  if (!options.sizes && !process.argv.includes('--no-misses')) {
+    // The cost of a read no cache answers, v1 beside Payload's REST (issue #27), in the same run.
+    results.misses = await missesBenchmark({
+      sizes: [...new Set([1000, options.events])],
+      duration: options.duration,
+      connections: options.connections,
+      database: options.database,
+      heapMb: options.heapMb,
+    })
   }
   const dir = path.join(ROOT, 'bench', 'results')
   fs.mkdirSync(dir, { recursive: true })
