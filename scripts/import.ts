@@ -17,6 +17,9 @@ import { RUN_HERE } from '../src/import/collections.js'
 import { CSV_TYPES, decodeCsv, type CsvType } from '../src/import/csvFile.js'
 import { failureCount, type ImportProgress } from '../src/import/progress.js'
 import { importProgress } from '../src/import/task.js'
+import { boundHeapGrowth } from '../dev/heapGrowth.js'
+
+boundHeapGrowth()
 
 const USAGE =
   'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N] [--per-page N]\n' +
