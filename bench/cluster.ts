@@ -3,6 +3,8 @@
  * the balancer to three (scripts/cluster.sh, a cluster of its own), the slowest create, and the
  * longest wait for an advisory lock that PostgreSQL showed meanwhile (`pg_locks.waitstart`, looked
  * at every 50 ms, so a shorter wait may be missed). One run; figures in docs/cluster.md.
+ * `BENCH_WRITES=updates`: v1 updates by id instead (`PATCH /events/{id}`, a new title), each
+ * writer on events of its own turn by turn among 120 created first.
  */
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -87,21 +89,64 @@ async function creates(url: string, token: string) {
   }
 }
 
+const UPDATES = process.env.BENCH_WRITES === 'updates'
+const UPDATED_EVENTS = 120
+let updated = 0
+
+/** Updates of distinct events (`BENCH_WRITES=updates`): 6 in flight never share one. */
+async function updates(url: string, token: string, ids: number[]) {
+  const result = await autocannon({
+    url: `${url}${V1}/events`,
+    method: 'PATCH',
+    connections: WRITERS,
+    duration: SECONDS,
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = ++updated
+          return {
+            ...request,
+            path: `${V1}/events/${ids[n % ids.length]}`,
+            body: JSON.stringify({ title: `Benchmark update ${n}` }),
+          }
+        },
+      },
+    ],
+  })
+  return {
+    updatesPerSecond: Math.round((result['2xx'] / SECONDS) * 10) / 10,
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50Ms: result.latency.p50,
+    maxMs: result.latency.max,
+  }
+}
+
+async function eventsToUpdate(url: string, token: string): Promise<number[]> {
+  const ids: number[] = []
+  for (let i = 0; i < UPDATED_EVENTS; i++) {
+    const response = await fetch(`${url}${V1}/events`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(eventBody(`Benchmark updated ${i}`, 120)),
+    })
+    ids.push(((await response.json()) as { id: number }).id)
+  }
+  return ids
+}
+
 const cluster = new Cluster({ LOG_LEVEL: 'warn' })
 try {
   cluster.up(3)
   await cluster.registerAdministrator()
   const uri = `postgres://calendar:calendar@127.0.0.1:${cluster.file('pg.port')}/calendar`
-  await creates(cluster.nodes[0], cluster.token) // warm-up: connections, caches, JIT
+  const ids = UPDATES ? await eventsToUpdate(cluster.url, cluster.token) : []
+  const writes = (url: string): Promise<Record<string, number>> =>
+    UPDATES ? updates(url, cluster.token, ids) : creates(url, cluster.token)
+  await writes(cluster.nodes[0]) // warm-up: connections, caches, JIT
   const rows = [
-    {
-      target: '1 node',
-      ...(await watchingLockWaits(uri, () => creates(cluster.nodes[0], cluster.token))),
-    },
-    {
-      target: '3 nodes (nginx)',
-      ...(await watchingLockWaits(uri, () => creates(cluster.url, cluster.token))),
-    },
+    { target: '1 node', ...(await watchingLockWaits(uri, () => writes(cluster.nodes[0]))) },
+    { target: '3 nodes (nginx)', ...(await watchingLockWaits(uri, () => writes(cluster.url))) },
   ]
   console.table(rows)
 } finally {

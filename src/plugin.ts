@@ -27,6 +27,7 @@ import { csvRoutes } from '../endpoints/csv/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
 import { withCalendarDatabase } from './database/requirements.js'
 import { writeTurns } from './database/turns.js'
+import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
@@ -96,8 +97,11 @@ export const calendarPlugin =
       : collections
     const touched = (collection: CollectionConfig) =>
       calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
+    const roles = recordRoles(options)
     const guarded = withIds.map((collection) =>
-      touched(collection) ? withWriteTurns(withQueryGuard(collection)) : collection,
+      touched(collection)
+        ? withWriteTurns(withQueryGuard(collection), roles[collection.slug])
+        : collection,
     )
     return {
       ...incomingConfig,
@@ -253,14 +257,24 @@ function withQueryGuard(collection: CollectionConfig): CollectionConfig {
 }
 
 /**
- * Its writes take turns with the calendar's other writes (src/database/turns.ts), before any other
- * hook.
+ * Its writes take turns with the calendar's other writes (src/database/turns.ts) before any other
+ * hook; the transaction it may open is committed after all.
  */
-/** `writeTurns` before every other hook; the transaction it may open is committed after all. */
-function withWriteTurns(collection: CollectionConfig): CollectionConfig {
-  return withHooksLast(withHooksFirst(collection, { beforeOperation: [writeTurns] }), {
+function withWriteTurns(collection: CollectionConfig, role?: RecordRole): CollectionConfig {
+  return withHooksLast(withHooksFirst(collection, { beforeOperation: [writeTurns(role)] }), {
     afterOperation: [commitOwnTransaction],
   })
+}
+
+/** The calendar collections whose writes of one record may share the gate (recordTurn.ts). */
+function recordRoles({ slugs }: ResolvedCalendarOptions): Record<string, RecordRole | undefined> {
+  return {
+    [slugs.events]: 'events',
+    [slugs.venues]: 'linked',
+    [slugs.organizers]: 'linked',
+    [slugs.categories]: 'categories',
+    [slugs.tags]: 'tags',
+  }
 }
 
 function extendUsers(users: CollectionConfig): CollectionConfig {

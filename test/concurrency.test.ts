@@ -8,6 +8,8 @@ import {
   utcWallClock,
   V1,
 } from './helpers.js'
+import { createLocalReq } from 'payload'
+import { lockKeys, recordKey, takeWriteTurn } from '../src/database/turns.js'
 import { suiteDatabase } from './support/database.js'
 
 /**
@@ -237,6 +239,222 @@ describe('concurrent deletes of one record', () => {
       expect(updates.every((r) => r.status === 200 || r.status === gone)).toBe(true)
     },
   )
+})
+
+/** Requests without credentials: what everyone sees. */
+const anonymous = (path: string) => server.request('GET', `${V1}${path}`)
+const cursorNow = async () => (await call('GET', '/changes')).body.next_since as string
+/** The records the change log names since `cursor`, as `resource:id`. */
+async function changedSince(cursor: string): Promise<Set<string>> {
+  const named = new Set<string>()
+  for (let since = cursor; ;) {
+    const answer = (await call('GET', `/changes?since=${since}&per_page=500`)).body
+    for (const { resource, id } of answer.changes) named.add(`${resource}:${id}`)
+    since = answer.next_since
+    if (!answer.more) return named
+  }
+}
+const ALL_DATES = 'start_date=2000-01-01&end_date=2100-12-31'
+/** Each term's count, as everyone sees it, against the events the archive lists in it. */
+async function expectCountsOfArchive(taxonomy: 'categories' | 'tags', ids: number[]) {
+  for (const id of ids) {
+    const term = (await anonymous(`/${taxonomy}/${id}`)).body
+    const listed = (await anonymous(`/events?${taxonomy}=${id}&${ALL_DATES}&per_page=1`)).body
+    expect([id, term.count]).toEqual([id, listed.total ?? 0])
+  }
+}
+
+/**
+ * Updates and deletes of one record by id run side by side on PostgreSQL (src/database/turns.ts,
+ * the `record` turn): each locks its record before reading it, then the slug base, names and terms
+ * it reads before writing. These check what that must keep.
+ */
+describe('concurrent updates and deletes of records by id', () => {
+  it.each([
+    ['venues', 'venue'],
+    ['organizers', 'organizer'],
+    ['categories', 'name'],
+    ['tags', 'name'],
+  ])(
+    '%s: 8 updates of one record all land, it ends as one of them, logged',
+    async (route, field) => {
+      const created = (await call('POST', `/${route}`, { [field]: `Raced ${route}` })).body
+      const cursor = await cursorNow()
+      const names = Array.from({ length: 8 }, (_, i) => `Raced ${route} ${i}`)
+      const responses = await together(names.length, (i) =>
+        i % 2
+          ? call('PATCH', `/${route}/${created.id}`, { [field]: names[i] })
+          : // Payload's REST API takes the same turn (src/database/turns.ts `writeTurns`).
+            server.request(
+              'PATCH',
+              `/api/${route === 'categories' ? 'event-categories' : route === 'tags' ? 'event-tags' : route}/${created.id}`,
+              {
+                token: editor.token,
+                body: { name: names[i] },
+              },
+            ),
+      )
+      expect(tally(responses.map((r) => r.status))).toEqual({ 200: names.length })
+      const final = (await call('GET', `/${route}/${created.id}`)).body
+      expect(names).toContain(final[field])
+      expect(await changedSince(cursor)).toContain(`${route}:${created.id}`)
+    },
+  )
+
+  // SQLite has one writer: there every write waits for the one that holds the database.
+  ;(suiteDatabase === 'postgres' ? it : it.skip)(
+    'on PostgreSQL an update by id waits for the write that holds its record, not for others',
+    async () => {
+      const [held, free] = [
+        (await call('POST', '/venues', { venue: 'Held hall' })).body.id,
+        (await call('POST', '/venues', { venue: 'Free hall' })).body.id,
+      ]
+      const req = await createLocalReq({}, server.payload)
+      const db = server.payload.db
+      req.transactionID = (await db.beginTransaction())!
+      try {
+        await takeWriteTurn(req, 'record')
+        await lockKeys(req, [recordKey('venues', held)])
+        let waiting = true
+        const blocked = call('PATCH', `/venues/${held}`, { venue: 'Held hall, renamed' }).finally(
+          () => (waiting = false),
+        )
+        const beside = await call('PATCH', `/venues/${free}`, { venue: 'Free hall, renamed' })
+        expect(beside.status).toBe(200)
+        const sideways = await server.request(
+          'PATCH',
+          `/api/events/${(await createV1Event(server, editor, { title: 'Beside a held hall', ...when() })).id}`,
+          {
+            token: editor.token,
+            body: { title: 'Beside a held hall, renamed' },
+          },
+        )
+        expect(sideways.status).toBe(200)
+        expect(waiting).toBe(true)
+        await db.commitTransaction(req.transactionID)
+        expect((await blocked).status).toBe(200)
+      } finally {
+        if (req.transactionID) await db.rollbackTransaction(req.transactionID).catch(() => {})
+      }
+    },
+  )
+
+  it('updates and trashes of events sharing a venue and terms: counts match the archive, all logged', async () => {
+    const venue = (await call('POST', '/venues', { venue: 'Side by side hall' })).body.id
+    const [a, b] = [
+      (await call('POST', '/categories', { name: 'Side A' })).body.id,
+      (await call('POST', '/categories', { name: 'Side B' })).body.id,
+    ]
+    const tag = (await call('POST', '/tags', { name: 'side-tag' })).body.id
+    const events: number[] = []
+    for (let i = 0; i < 12; i++)
+      events.push(
+        (
+          await createV1Event(server, editor, {
+            title: `Side by side ${i}`,
+            ...when(),
+            venue,
+            categories: [a],
+            tags: [tag],
+          })
+        ).id,
+      )
+    const cursor = await cursorNow()
+    const responses = await together(events.length, (i) => {
+      const id = events[i]
+      if (i % 4 === 0) return call('DELETE', `/events/${id}`)
+      if (i % 4 === 1) return call('PATCH', `/events/${id}`, { categories: [b], tags: [] })
+      if (i % 4 === 2)
+        return call('PUT', `/events/${id}`, { title: 'Side by side', categories: [a, b] })
+      return server.request('PATCH', `/api/events/${id}`, {
+        token: editor.token,
+        body: { title: `Renamed ${i}`, categories: [b] },
+      })
+    })
+    expect(tally(responses.map((r) => r.status))).toEqual({ 200: events.length })
+    await expectCountsOfArchive('categories', [a, b])
+    await expectCountsOfArchive('tags', [tag])
+    expect((await anonymous(`/categories/${a}`)).body.count).toBe(3)
+    expect((await anonymous(`/categories/${b}`)).body.count).toBe(9)
+    const atVenue = (await anonymous(`/events?venue=${venue}&${ALL_DATES}`)).body.total
+    expect(atVenue).toBe(9)
+    const logged = await changedSince(cursor)
+    for (const id of events) expect(logged).toContain(`events:${id}`)
+  })
+
+  it('a trash racing updates of the same event: it ends in the trash, counts match the archive', async () => {
+    const [c, d] = [
+      (await call('POST', '/categories', { name: 'Race C' })).body.id,
+      (await call('POST', '/categories', { name: 'Race D' })).body.id,
+    ]
+    for (let round = 0; round < 3; round++) {
+      const event = await createV1Event(server, editor, {
+        title: `Raced ${round}`,
+        ...when(),
+        categories: [c],
+      })
+      const responses = await together(5, (i) =>
+        i === round
+          ? call('DELETE', `/events/${event.id}`)
+          : call('PATCH', `/events/${event.id}`, { categories: [i % 2 ? c : d], title: `R${i}` }),
+      )
+      for (const response of responses) expect(response.status).toBeLessThan(500)
+      expect(responses[round].status).toBe(200)
+      // In the trash: a second delete is told so.
+      expect((await call('DELETE', `/events/${event.id}`)).status).toBe(410)
+      await expectCountsOfArchive('categories', [c, d])
+    }
+    expect((await anonymous(`/categories/${c}`)).body.count).toBe(0)
+  })
+
+  it('edits of a series racing edits of its dates: all answered, dates and counts consistent', async () => {
+    const series = (
+      await call('POST', '/events', {
+        title: 'Raced series',
+        start_date: '2031-05-01 10:00:00',
+        end_date: '2031-05-01 11:00:00',
+        timezone: 'UTC',
+        recurrence: 'FREQ=DAILY;COUNT=6',
+        categories: ['Raced series category'],
+      })
+    ).body
+    const category = series.categories[0].id
+    const dates = (
+      await call('GET', `/events?start_date=2031-05-01&end_date=2031-05-31&search=Raced%20series`)
+    ).body.events
+      .filter((event: { series?: { id: number } }) => event.series?.id === series.id)
+      .map((event: { id: number }) => event.id)
+    expect(dates).toHaveLength(6)
+    const plain = await createV1Event(server, editor, {
+      title: 'Beside the series',
+      ...when(),
+      categories: [category],
+    })
+    const responses = await Promise.all([
+      call('PATCH', `/events/${dates[1]}`, { title: 'One date' }),
+      call('PATCH', `/events/${dates[2]}`, { title: 'Every date', apply_to: 'all' }),
+      call('DELETE', `/events/${dates[3]}`),
+      server.request('PATCH', `/api/events/${dates[4]}`, {
+        token: editor.token,
+        body: { excerpt: 'Own excerpt' },
+      }),
+      call('PATCH', `/events/${series.id}`, { description: 'Series text' }),
+      call('PATCH', `/events/${plain.id}`, { title: 'Beside, renamed' }),
+    ])
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect((await call('GET', `/events/${dates[1]}`)).body.title).toBe('One date')
+    expect((await call('GET', `/events/${series.id}`)).body).toMatchObject({
+      title: 'Every date',
+      description: '<p>Series text</p>',
+    })
+    expect((await call('GET', `/events/${dates[5]}`)).body.title).toBe('Every date')
+    expect((await call('DELETE', `/events/${dates[3]}`)).status).toBe(410)
+    const listed = (
+      await anonymous(`/events?start_date=2031-05-01&end_date=2031-05-31&categories=${category}`)
+    ).body.events.map((event: { id: number }) => event.id)
+    expect(listed).toHaveLength(5)
+    await expectCountsOfArchive('categories', [category])
+  })
 })
 
 /**

@@ -5,7 +5,9 @@ import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import { inTransaction } from '../transaction.js'
+import { inTransaction, recordTurnOf, WHOLE_TURN } from '../transaction.js'
+import { fitsRecordTurn } from '../../src/database/recordTurn.js'
+import { requireFittingTurn } from '../../src/database/turns.js'
 import {
   addressedEvent,
   eventIdParam,
@@ -58,35 +60,42 @@ export function deleteEvent(address: EventAddress): Operation {
       }
     },
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        let stored = await addressedEvent(context, address, args, { fresh: true })
-        if (args.force && !can.editOthers(context.user)) throw forbidden(true)
-        const series = seriesIdOf(stored)
-        if (series !== null && args.apply_to === 'following') {
-          await requireRightOnExisting(context, 'events', 'update', series)
-          const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
-          await endSeriesBefore(context.req, context.options, stored)
-          return { status: 200, body: before }
-        }
-        // The whole series: deleting the series takes its dates with it.
-        if (series !== null && args.apply_to === 'all')
-          stored =
-            (await context.data.one('events', { id: { equals: series } }, { trash: true })) ??
-            stored
-        const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
-        await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
-        if (args.force) {
-          const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
-          await context.data.remove('events', stored.id, { trash: true })
-          return { status: 200, body: before }
-        }
-        if (stored.deletedAt)
-          throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
-        const trashed = await context.data.update('events', stored.id, data!, { trash: false })
-        return {
-          status: 200,
-          body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
-        }
-      }),
+      inTransaction(
+        context,
+        async () => {
+          let stored = await addressedEvent(context, address, args, { fresh: true })
+          // Trashing a plain event may share the calendar; a series or a date of one may not.
+          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', {}, stored))
+          if (args.force && !can.editOthers(context.user)) throw forbidden(true)
+          const series = seriesIdOf(stored)
+          if (series !== null && args.apply_to === 'following') {
+            await requireRightOnExisting(context, 'events', 'update', series)
+            const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
+            await endSeriesBefore(context.req, context.options, stored)
+            return { status: 200, body: before }
+          }
+          // The whole series: deleting the series takes its dates with it.
+          if (series !== null && args.apply_to === 'all')
+            stored =
+              (await context.data.one('events', { id: { equals: series } }, { trash: true })) ??
+              stored
+          const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
+          await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
+          if (args.force) {
+            const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
+            await context.data.remove('events', stored.id, { trash: true })
+            return { status: 200, body: before }
+          }
+          if (stored.deletedAt)
+            throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
+          const trashed = await context.data.update('events', stored.id, data!, { trash: false })
+          return {
+            status: 200,
+            body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
+          }
+        },
+        // A delete for good unlinks the events that point at it (src/database/recordTurn.ts).
+        ...(args.force ? WHOLE_TURN : recordTurnOf(context, address, 'events', args.id)),
+      ),
   }
 }

@@ -7,7 +7,9 @@ import { requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import { inTransaction } from '../transaction.js'
+import { inTransaction, recordTurnOf } from '../transaction.js'
+import { fitsRecordTurn } from '../../src/database/recordTurn.js'
+import { requireFittingTurn } from '../../src/database/turns.js'
 import {
   addressedEvent,
   eventIdParam,
@@ -71,21 +73,27 @@ export function updateEvent(address: EventAddress): Operation {
         await requireRightOnExisting(context, 'events', 'update', Number(context.pathParams.id))
     },
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        const stored = await addressedEvent(context, address, args, { fresh: true })
-        await requireRightOnExisting(context, 'events', 'update', stored.id)
-        const data = await dataOf(EVENT_FIELDS, args, context, stored)
-        const series = seriesIdOf(stored)
-        if (series === null || args.apply_to === 'this') {
-          await context.data.update('events', stored.id, data)
+      inTransaction(
+        context,
+        async () => {
+          const stored = await addressedEvent(context, address, args, { fresh: true })
+          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', {}, stored))
+          await requireRightOnExisting(context, 'events', 'update', stored.id)
+          const data = await dataOf(EVENT_FIELDS, args, context, stored)
+          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', data, stored))
+          const series = seriesIdOf(stored)
+          if (series === null || args.apply_to === 'this') {
+            await context.data.update('events', stored.id, data)
+            return respond(context, stored.id, 200)
+          }
+          // A date of a series, for the following dates or all of them: the series changes too.
+          await requireRightOnExisting(context, 'events', 'update', series)
+          if (args.apply_to === 'following')
+            await splitSeriesAt(context.req, context.options, stored, data)
+          else await changeWholeSeries(context.req, context.options, stored, data)
           return respond(context, stored.id, 200)
-        }
-        // A date of a series, for the following dates or all of them: the series changes too.
-        await requireRightOnExisting(context, 'events', 'update', series)
-        if (args.apply_to === 'following')
-          await splitSeriesAt(context.req, context.options, stored, data)
-        else await changeWholeSeries(context.req, context.options, stored, data)
-        return respond(context, stored.id, 200)
-      }),
+        },
+        ...recordTurnOf(context, address, 'events', args.id),
+      ),
   }
 }

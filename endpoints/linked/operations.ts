@@ -13,7 +13,7 @@ import type { StoredDoc } from '../data.js'
 import { loadImages, loadPasswords } from '../records/load.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
-import { inTransaction } from '../transaction.js'
+import { inTransaction, recordTurnOf } from '../transaction.js'
 import { countOnce } from '../events/totals.js'
 import { addressed, formsApply, formsOf, joinedList } from '../records/forms.js'
 import { checkCoordinates, createOrReuse } from './args.js'
@@ -357,22 +357,26 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
         await requireRightOnExisting(context, type.plural, 'update', Number(context.pathParams.id))
     },
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        const stored = await addressedForWrite(type, context, address, args)
-        await requireRightOnExisting(context, type.plural, 'update', stored.id)
-        const merged = { ...storedArgs(type.fields, stored, ['geo_lat', 'geo_lng']), ...args }
-        const coordinates =
-          type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
-            ? checkCoordinates(merged)
-            : undefined
-        if (coordinates) throw invalidParams(coordinates)
-        await context.data.update(
-          type.plural,
-          stored.id,
-          await dataOf(type.fields, args, context, stored),
-        )
-        return written(type, context, stored.id, 200)
-      }),
+      inTransaction(
+        context,
+        async () => {
+          const stored = await addressedForWrite(type, context, address, args)
+          await requireRightOnExisting(context, type.plural, 'update', stored.id)
+          const merged = { ...storedArgs(type.fields, stored, ['geo_lat', 'geo_lng']), ...args }
+          const coordinates =
+            type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
+              ? checkCoordinates(merged)
+              : undefined
+          if (coordinates) throw invalidParams(coordinates)
+          await context.data.update(
+            type.plural,
+            stored.id,
+            await dataOf(type.fields, args, context, stored),
+          )
+          return written(type, context, stored.id, 200)
+        },
+        ...recordTurnOf(context, address, type.plural, args.id),
+      ),
   }
 }
 

@@ -15,7 +15,8 @@ import { idOf, type Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
 import { termRecord } from '../records/terms.js'
 import type { Taxonomy } from '../taxonomies.js'
-import { inTransaction } from '../transaction.js'
+import { inTransaction, recordTurnOf, WHOLE_TURN } from '../transaction.js'
+import { fitsRecordTurn } from '../../src/database/recordTurn.js'
 
 /** The routes of event categories and tags (docs/v1-reference.md §8); tags have no `parent`. */
 
@@ -284,18 +285,26 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
     responses: { 200: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
     authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
-      inTransaction(context, async () => {
-        await requireTerm(context, taxonomy, args.id)
-        if (args.name !== undefined) await rejectExistingName(context, taxonomy, args.name, args.id)
-        if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
-        await context.data.update(
-          taxonomy,
-          args.id,
-          await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null),
-          { trash: false },
-        )
-        return respondWithTerm(context, taxonomy, args.id, 200)
-      }),
+      inTransaction(
+        context,
+        async () => {
+          await requireTerm(context, taxonomy, args.id)
+          if (args.name !== undefined)
+            await rejectExistingName(context, taxonomy, args.name, args.id)
+          if (args.parent !== undefined) await rejectParentLoop(context, args.id, args.parent)
+          await context.data.update(
+            taxonomy,
+            args.id,
+            await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null),
+            { trash: false },
+          )
+          return respondWithTerm(context, taxonomy, args.id, 200)
+        },
+        // A new parent is checked against the others' parents: alone (src/database/recordTurn.ts).
+        ...(fitsRecordTurn(taxonomy, 'update', args.parent === undefined ? {} : { parent: null })
+          ? recordTurnOf(context, 'id', taxonomy, args.id)
+          : WHOLE_TURN),
+      ),
   }
 }
 

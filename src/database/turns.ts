@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto'
 import type { BaseDatabaseAdapter, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { openOwnTransaction } from './calendarTransaction.js'
+import { fitsRecordTurn, turnReadsRecord, type RecordRole } from './recordTurn.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
 
 /**
  * How a write transaction shares the calendar with the others, on PostgreSQL:
- * - `whole`: alone, as every write did before (updates, deletes, imports, the recurrence task);
- * - `creates`: beside other `creates` transactions, each holding locks on the keys it reads
- *   before writing (`lockKeys`: a slug, a name, a term), with ids claimed outside the transaction
- *   (collections/hooks/integerIds.ts).
+ * - `whole`: alone, as every write did before (deletes for good, updates by `where`, imports, the
+ *   recurrence task, writes of a series or of its dates: what `recordTurn.ts` does not let share);
+ * - `creates`: beside the other shared turns, each holding locks on the keys it reads before
+ *   writing (`lockKeys`: a slug, a name, a term), with ids claimed outside the transaction
+ *   (collections/hooks/integerIds.ts);
+ * - `record`: an update of one record by id, beside the other shared turns, which locks the
+ *   record (`recordKey`) before it reads it, then what it reads before writing as `creates` does.
  */
-export type WriteTurn = 'whole' | 'creates'
+export type WriteTurn = 'whole' | 'creates' | 'record'
+
+/** Whether a turn shares the gate (and locks keys instead). */
+const shares = (turn: WriteTurn | undefined) => turn === 'creates' || turn === 'record'
 
 /** The gate: `whole` takes it alone, `creates` shares it. One key in every process. */
 const GATE = "hashtext('payload-events-calendar:writes')"
@@ -66,6 +73,43 @@ export async function takeWriteTurn(req: PayloadRequest, turn: WriteTurn = 'whol
   state.gate = turn
 }
 
+/** The turn the transaction of `req` holds: none outside PostgreSQL or a transaction. */
+export async function heldTurn(req: PayloadRequest): Promise<WriteTurn | undefined> {
+  const session = await sessionOf(req)
+  return session ? held.get(session)?.gate : undefined
+}
+
+/**
+ * Makes the shared turn of the transaction of `req` whole: it waits until every other write
+ * transaction has ended (its own shared hold does not count). For a Payload write that cannot run
+ * again (`writeTurns`) and found, under its record's lock, that it needs the calendar alone after
+ * all. Two transactions doing this at once end in a deadlock, which PostgreSQL breaks by ending
+ * one of them.
+ */
+export async function widenTurn(req: PayloadRequest): Promise<void> {
+  const session = await sessionOf(req)
+  const state = session && held.get(session)
+  if (!session || !state || state.gate === 'whole') return
+  await session.execute(`SELECT pg_advisory_xact_lock(${GATE})`)
+  state.gate = 'whole'
+}
+
+/** Thrown by a v1 write that found, under its record's lock, that it needs the calendar alone. */
+export class NeedsWholeTurn extends Error {
+  constructor() {
+    super('this write needs the whole write turn')
+  }
+}
+
+/**
+ * After a `record` transaction read its record under its lock: when the write does not `fit` that
+ * turn (a series or a date of one, `recordTurn.ts`), it ends with `NeedsWholeTurn`, and
+ * endpoints/transaction.ts runs it again with the whole turn. Elsewhere nothing to do.
+ */
+export async function requireFittingTurn(req: PayloadRequest, fits: boolean): Promise<void> {
+  if (!fits && (await heldTurn(req)) === 'record') throw new NeedsWholeTurn()
+}
+
 /** Two int4 keys of a key text; no user text reaches the SQL. */
 function lockNumbers(key: string): [number, number] {
   const digest = createHash('sha1').update(`payload-events-calendar:${key}`).digest()
@@ -73,14 +117,14 @@ function lockNumbers(key: string): [number, number] {
 }
 
 /**
- * In a `creates` transaction, waits for the other transactions that hold one of these keys (a
- * slug's base, a name, a record) and holds them until it ends, in sorted order. In a `whole`
- * transaction, or outside PostgreSQL, nothing to do: nobody else writes meanwhile.
+ * In a `creates` or `record` transaction, waits for the other transactions that hold one of these
+ * keys (a slug's base, a name, a record) and holds them until it ends, in sorted order. In a
+ * `whole` transaction, or outside PostgreSQL, nothing to do: nobody else writes meanwhile.
  */
 export async function lockKeys(req: PayloadRequest, keys: string[]): Promise<void> {
   const session = await sessionOf(req)
   const state = session && held.get(session)
-  if (!session || state?.gate !== 'creates') return
+  if (!session || !state || !shares(state.gate)) return
   for (const key of [...new Set(keys)].sort()) {
     if (state.keys.has(key)) continue
     await lockOn(session, key)
@@ -157,20 +201,43 @@ const WRITES = new Set(['create', 'update', 'delete'])
 /**
  * Every create, update and delete of the collection runs in a transaction (the plugin's own when
  * the adapter runs without, `calendarTransaction.ts`) and waits for its turn before it reads
- * anything: creates beside other creates, updates and deletes alone. An update or delete of one
- * record inside a `creates` transaction (a v1 create's nested writes, an import) locks that record.
+ * anything: creates beside other writes; an update of one record by id beside them too when
+ * `recordTurn.ts` lets it (`role` names the collection's kind; none: always alone), locking the
+ * record first; other updates and deletes alone. An update or delete of one record inside a
+ * transaction that holds a shared turn already (a v1 write's nested writes) locks that record.
+ *
+ * Payload's REST writes cannot be run again: whether an event is a series is read before the turn
+ * is taken, and read again under the record's lock; when a `whole` write made it one in between,
+ * the turn is widened (`widenTurn`).
  */
-export const writeTurns: CollectionBeforeOperationHook = async ({
-  args,
-  collection,
-  operation,
-  req,
-}) => {
-  if (!WRITES.has(operation)) return args
-  await openOwnTransaction(args, req)
-  await takeWriteTurn(req, operation === 'create' ? 'creates' : 'whole')
-  const id = (args as { id?: number | string }).id
-  if (operation !== 'create' && id !== undefined && id !== null)
-    await lockKeys(req, [recordKey(collection.slug, id)])
-  return args
+export function writeTurns(role?: RecordRole): CollectionBeforeOperationHook {
+  return async ({ args, collection, operation, req }) => {
+    if (!WRITES.has(operation)) return args
+    await openOwnTransaction(args, req)
+    const { id, data } = args as { id?: number | string; data?: Record<string, unknown> }
+    const byId = operation !== 'create' && id !== undefined && id !== null
+    if (operation === 'create') await takeWriteTurn(req, 'creates')
+    else if ((await heldTurn(req)) || !byId || !role || !(await sessionOf(req)))
+      await takeWriteTurn(req, 'whole')
+    else {
+      const write = operation as 'update' | 'delete'
+      const stored = async () =>
+        turnReadsRecord(role)
+          ? ((await req.payload.db.findOne({
+              collection: collection.slug,
+              where: { id: { equals: id } },
+              req,
+            })) as Record<string, unknown> | null)
+          : undefined
+      const fits = fitsRecordTurn(role, write, data, await stored())
+      await takeWriteTurn(req, fits ? 'record' : 'whole')
+      if (fits) {
+        await lockKeys(req, [recordKey(collection.slug, id)])
+        if (turnReadsRecord(role) && !fitsRecordTurn(role, write, data, await stored()))
+          await widenTurn(req)
+      }
+    }
+    if (byId) await lockKeys(req, [recordKey(collection.slug, id)])
+    return args
+  }
 }

@@ -169,6 +169,69 @@ describe('a cluster of three nodes', () => {
     }
   })
 
+  test('updates and trashes through the balancer with writers on every node: counts match the archive', async () => {
+    const admin = (method: string, route: string, body?: unknown) =>
+      cluster.request(cluster.url, method, route, { admin: true, body })
+    const made = async (route: string, body: Record<string, unknown>) => {
+      const answer = await admin('POST', `${V1}/${route}`, body)
+      assert.equal(answer.status, 201, answer.text)
+      return answer.body.id as number
+    }
+    const venue = await made('venues', { venue: 'Cluster updated hall' })
+    const [a, b] = [
+      await made('categories', { name: 'Cluster update A' }),
+      await made('categories', { name: 'Cluster update B' }),
+    ]
+    const tag = await made('tags', { name: 'Cluster update tag' })
+    const events: number[] = []
+    for (let i = 0; i < 18; i++)
+      events.push(
+        await made('events', {
+          ...eventBody(`Cluster updated ${i}`, 90),
+          venue,
+          categories: [a],
+          tags: [tag],
+        }),
+      )
+    // Each event gets two writes at once (its terms, and a new title or the trash), from v1 and
+    // Payload's REST API; the venue is renamed meanwhile.
+    const trashed = (i: number) => i % 6 === 0
+    const writes = await Promise.all([
+      ...events.flatMap((id, i) => [
+        admin('PATCH', `${V1}/events/${id}`, { categories: i % 2 ? [a, b] : [b] }),
+        trashed(i)
+          ? admin('DELETE', `${V1}/events/${id}`)
+          : i % 3
+            ? admin('PATCH', `/api/events/${id}`, { title: `Cluster renamed ${i}` })
+            : admin('PUT', `${V1}/events/${id}`, { title: `Cluster renamed ${i}` }),
+      ]),
+      ...[1, 2, 3].map((n) =>
+        admin('PATCH', `${V1}/venues/${venue}`, { venue: `Cluster updated hall ${n}` }),
+      ),
+    ])
+    for (const write of writes) assert.equal(write.status, 200, write.text)
+    const found = async (route: string) => {
+      const answer = await cluster.request(cluster.url, 'GET', `${V1}/${route}`)
+      assert.equal(answer.status, 200, answer.text)
+      return answer.body
+    }
+    const kept = events.filter((_, i) => !trashed(i))
+    const expected = new Map([
+      [`categories/${a}`, events.filter((_, i) => !trashed(i) && i % 2).length],
+      [`categories/${b}`, kept.length],
+      [`tags/${tag}`, kept.length],
+    ])
+    for (const [term, count] of expected) {
+      const [taxonomy, id] = term.split('/')
+      const listed = await found(`events?${taxonomy}=${id}&per_page=50&start_date=2000-01-01`)
+      assert.equal(listed.total, count, `${term} listed`)
+      assert.equal((await found(term)).count, count, `${term} count`)
+    }
+    const hall = (await found(`venues/${venue}`)).venue
+    assert.match(hall, /^Cluster updated hall [123]$/)
+    assert.equal((await found(`events?venue=${venue}&per_page=50&start_date=2000-01-01`)).total, 15)
+  })
+
   test('the recurrence task runs on one node only: never queued twice for one due time', async () => {
     // Payload deletes a job once it completes: watch the queue instead, every 100 ms for 8 s.
     const seen = new Map<number, string>()
