@@ -407,6 +407,39 @@ describe('concurrent updates and deletes of records by id', () => {
     expect((await anonymous(`/categories/${c}`)).body.count).toBe(0)
   })
 
+  it('dates of one series moved to the trash at once: the series excludes every one of them', async () => {
+    const series = (
+      await call('POST', '/events', {
+        title: 'Trashed dates series',
+        start_date: '2032-03-01 10:00:00',
+        end_date: '2032-03-01 11:00:00',
+        timezone: 'UTC',
+        recurrence: 'FREQ=DAILY;COUNT=8',
+      })
+    ).body
+    const listDates = async () =>
+      (
+        await call('GET', '/events?start_date=2032-03-01&end_date=2032-03-31&per_page=50')
+      ).body.events.filter((event: { series?: { id: number } }) => event.series?.id === series.id)
+    const dates = (await listDates()).map((event: { id: number }) => event.id)
+    expect(dates).toHaveLength(8)
+    const responses = await together(8, (i) =>
+      i < 6
+        ? call('DELETE', `/events/${dates[i]}`)
+        : server.request('PATCH', `/api/events/${dates[i]}`, {
+            token: editor.token,
+            body: { title: `Own date ${i}` },
+          }),
+    )
+    expect(tally(responses.map((r) => r.status))).toEqual({ 200: 8 })
+    const { exdates } = (await call('GET', `/events/${series.id}`)).body.recurrence
+    expect(exdates).toHaveLength(6)
+    expect((await listDates()).map((event: { title: string }) => event.title)).toEqual([
+      'Own date 6',
+      'Own date 7',
+    ])
+  })
+
   it('edits of a series racing edits of its dates: all answered, dates and counts consistent', async () => {
     const series = (
       await call('POST', '/events', {

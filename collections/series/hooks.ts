@@ -6,6 +6,7 @@ import {
   type CollectionBeforeDeleteHook,
   type PayloadRequest,
 } from 'payload'
+import { lockKeys, recordKey } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../../src/translations/index.js'
 import { relatedId } from '../relations.js'
@@ -102,6 +103,8 @@ async function setExcluded(
 ) {
   const collection = options.slugs.events
   const seriesId = relatedId(occurrence.series) as number | string
+  // Dates changed side by side (src/database/recordTurn.ts) change their series one at a time.
+  await lockKeys(req, [recordKey(collection, seriesId)])
   const series = (await req.payload.db.findOne({
     collection,
     where: { id: { equals: seriesId } },

@@ -64,8 +64,13 @@ export function deleteEvent(address: EventAddress): Operation {
         context,
         async () => {
           let stored = await addressedEvent(context, address, args, { fresh: true })
-          // Trashing a plain event may share the calendar; a series or a date of one may not.
-          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', {}, stored))
+          // Trashing a plain event or one date may share the calendar; a series, or the following
+          // dates or all of them, may not.
+          const reach = seriesIdOf(stored) !== null && args.apply_to !== 'this'
+          await requireFittingTurn(
+            context.req,
+            fitsRecordTurn('events', 'update', reach ? { applyTo: args.apply_to } : {}, stored),
+          )
           if (args.force && !can.editOthers(context.user)) throw forbidden(true)
           const series = seriesIdOf(stored)
           if (series !== null && args.apply_to === 'following') {

@@ -77,10 +77,19 @@ export function updateEvent(address: EventAddress): Operation {
         context,
         async () => {
           const stored = await addressedEvent(context, address, args, { fresh: true })
-          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', {}, stored))
+          // A date's write that reaches the following dates or all of them changes its series.
+          const reach = seriesIdOf(stored) !== null && args.apply_to !== 'this'
+          const reaching = reach ? { applyTo: args.apply_to } : {}
+          await requireFittingTurn(
+            context.req,
+            fitsRecordTurn('events', 'update', reaching, stored),
+          )
           await requireRightOnExisting(context, 'events', 'update', stored.id)
           const data = await dataOf(EVENT_FIELDS, args, context, stored)
-          await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', data, stored))
+          await requireFittingTurn(
+            context.req,
+            fitsRecordTurn('events', 'update', { ...data, ...reaching }, stored),
+          )
           const series = seriesIdOf(stored)
           if (series === null || args.apply_to === 'this') {
             await context.data.update('events', stored.id, data)

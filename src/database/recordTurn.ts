@@ -9,8 +9,11 @@
  * - a venue or organizer moved to the trash: it is unlinked from every event (`unlinkOnTrash`),
  *   and an event linked to it meanwhile would keep it;
  * - a category's parent: two moves at once could each pass the loop check of the other;
- * - a series, a date of one, or a write that makes an event repeat: a series rewrites its dates
- *   (collections/series/), which a date's own write would race.
+ * - a series, or a write that makes an event repeat or reaches beyond its date (`applyTo`): a
+ *   series rewrites its dates (collections/series/), which a date's own write would race.
+ * A date of a series changed on its own shares: it writes its series only to exclude or include
+ * itself (collections/series/hooks.ts `setExcluded`), under the series' record key, taken after
+ * its own; the series' own writes, which take the dates' keys, are alone.
  */
 
 /** What a calendar collection is, for its writes' turn. */
@@ -23,10 +26,6 @@ type Stored = Record<string, unknown> | null | undefined
 const SERIES_KEYS = ['recurrence', 'isSeries', 'series', 'applyTo']
 
 const has = (data: Data, key: string) => Boolean(data) && key in data!
-
-/** Whether `stored` is a series or a date of one. */
-export const isSeriesRecord = (stored: Stored) =>
-  Boolean(stored?.isSeries) || (stored?.series !== undefined && stored?.series !== null)
 
 /** Whether the write needs to read the record first to know (`fitsRecordTurn`'s `stored`). */
 export const turnReadsRecord = (role: RecordRole) => role === 'events'
@@ -45,7 +44,7 @@ export function fitsRecordTurn(
   if (operation === 'delete') return false
   switch (role) {
     case 'events':
-      return !isSeriesRecord(stored) && !SERIES_KEYS.some((key) => has(data, key))
+      return !stored?.isSeries && !SERIES_KEYS.some((key) => has(data, key))
     case 'linked':
       return !data?.deletedAt
     case 'categories':

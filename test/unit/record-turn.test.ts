@@ -1,6 +1,6 @@
 /** Which writes of one record by id share the calendar on PostgreSQL (recordTurn.ts). */
 import { describe, expect, test } from '@jest/globals'
-import { fitsRecordTurn, isSeriesRecord } from '../../src/database/recordTurn.js'
+import { fitsRecordTurn } from '../../src/database/recordTurn.js'
 
 describe('fitsRecordTurn', () => {
   test('deletes for good never share: they unlink what points at the record', () => {
@@ -8,13 +8,13 @@ describe('fitsRecordTurn', () => {
       expect(fitsRecordTurn(role, 'delete', undefined, {})).toBe(false)
   })
 
-  test('events: plain ones share, series and their dates do not, nor writes that make one', () => {
+  test('events: plain ones and dates on their own share; series, and writes that make one, do not', () => {
     const plain = { id: 1, isSeries: false, series: null }
     expect(fitsRecordTurn('events', 'update', { title: 'x' }, plain)).toBe(true)
     expect(fitsRecordTurn('events', 'update', { deletedAt: '2026-01-01' }, plain)).toBe(true)
     expect(fitsRecordTurn('events', 'update', { title: 'x' }, { isSeries: true })).toBe(false)
-    expect(fitsRecordTurn('events', 'update', { title: 'x' }, { series: 4 })).toBe(false)
-    expect(fitsRecordTurn('events', 'update', { title: 'x' }, { series: { id: 4 } })).toBe(false)
+    expect(fitsRecordTurn('events', 'update', { title: 'x' }, { series: 4 })).toBe(true)
+    expect(fitsRecordTurn('events', 'update', { applyTo: 'all' }, { series: 4 })).toBe(false)
     for (const key of ['recurrence', 'isSeries', 'series', 'applyTo'])
       expect(fitsRecordTurn('events', 'update', { [key]: null }, plain)).toBe(false)
   })
@@ -31,11 +31,4 @@ describe('fitsRecordTurn', () => {
     expect(fitsRecordTurn('categories', 'update', { parent: null })).toBe(false)
     expect(fitsRecordTurn('tags', 'update', { name: 'x', parent: 3 })).toBe(true)
   })
-})
-
-test('isSeriesRecord', () => {
-  expect(isSeriesRecord(null)).toBe(false)
-  expect(isSeriesRecord({ series: null, isSeries: false })).toBe(false)
-  expect(isSeriesRecord({ isSeries: true })).toBe(true)
-  expect(isSeriesRecord({ series: 2 })).toBe(true)
 })
