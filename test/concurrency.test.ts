@@ -35,6 +35,24 @@ useTestServer(['editor'], (setup) => {
 const call = (method: string, path: string, body?: unknown) =>
   server.request(method, `${V1}${path}`, { token: editor.token, body })
 const when = () => ({ start_date: utcWallClock(9), end_date: utcWallClock(9, 2) })
+/** A series of `count` daily dates from `day`, 10:00 to 11:00 UTC, created through v1. */
+const dailySeries = async (
+  title: string,
+  day: string,
+  count: number,
+  extra: Record<string, unknown> = {},
+) =>
+  (
+    await call('POST', '/events', {
+      title,
+      start_date: `${day} 10:00:00`,
+      end_date: `${day} 11:00:00`,
+      timezone: 'UTC',
+      recurrence: `FREQ=DAILY;COUNT=${count}`,
+      ...extra,
+    })
+  ).body
+
 const together = <T>(count: number, make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: count }, (_, i) => make(i)))
 const tally = (statuses: number[]) =>
@@ -408,15 +426,7 @@ describe('concurrent updates and deletes of records by id', () => {
   })
 
   it('dates of one series moved to the trash at once: the series excludes every one of them', async () => {
-    const series = (
-      await call('POST', '/events', {
-        title: 'Trashed dates series',
-        start_date: '2032-03-01 10:00:00',
-        end_date: '2032-03-01 11:00:00',
-        timezone: 'UTC',
-        recurrence: 'FREQ=DAILY;COUNT=8',
-      })
-    ).body
+    const series = await dailySeries('Trashed dates series', '2032-03-01', 8)
     const listDates = async () =>
       (
         await call('GET', '/events?start_date=2032-03-01&end_date=2032-03-31&per_page=50')
@@ -441,16 +451,9 @@ describe('concurrent updates and deletes of records by id', () => {
   })
 
   it('edits of a series racing edits of its dates: all answered, dates and counts consistent', async () => {
-    const series = (
-      await call('POST', '/events', {
-        title: 'Raced series',
-        start_date: '2031-05-01 10:00:00',
-        end_date: '2031-05-01 11:00:00',
-        timezone: 'UTC',
-        recurrence: 'FREQ=DAILY;COUNT=6',
-        categories: ['Raced series category'],
-      })
-    ).body
+    const series = await dailySeries('Raced series', '2031-05-01', 6, {
+      categories: ['Raced series category'],
+    })
     const category = series.categories[0].id
     const dates = (
       await call('GET', `/events?start_date=2031-05-01&end_date=2031-05-31&search=Raced%20series`)
