@@ -11,7 +11,7 @@ import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
-import { relationalTableOf } from '../../src/lib/tables.js'
+import { preparedRead } from '../../src/lib/tables.js'
 import { atCommit } from '../../src/database/turns.js'
 
 /**
@@ -46,13 +46,13 @@ const preparedReads = new WeakMap<Payload, PreparedRead | null>()
  */
 function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead | null {
   let prepared = preparedReads.get(payload)
-  if (prepared !== undefined) return prepared
-  prepared = null
-  const table = relationalTableOf(payload.db, sequencesSlug)
-  if (table) {
-    try {
-      prepared = table
-        .findFirst({
+  if (prepared === undefined) {
+    prepared = preparedRead<PreparedRead>(
+      payload,
+      sequencesSlug,
+      'cal_change_mark',
+      (table) =>
+        table.findFirst({
           columns: { value: true },
           where: (
             row: Record<string, unknown>,
@@ -62,16 +62,11 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
             row: Record<string, unknown>,
             { desc }: { desc: (column: unknown) => unknown },
           ) => [desc(row.value)],
-        })
-        .prepare('cal_change_mark') as PreparedRead
-    } catch (error) {
-      payload.logger.warn({
-        err: error,
-        msg: 'the change mark cannot be read by a prepared statement; reading it through the adapter',
-      })
-    }
+        }),
+      'the change mark',
+    )
+    preparedReads.set(payload, prepared)
   }
-  preparedReads.set(payload, prepared)
   return prepared
 }
 

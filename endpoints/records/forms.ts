@@ -5,7 +5,7 @@ import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
-import { relationalTableOf } from '../../src/lib/tables.js'
+import { preparedRead } from '../../src/lib/tables.js'
 
 /**
  * The kept v1 forms of public records (collections/recordForms.ts): what a read that no cache
@@ -197,13 +197,14 @@ const preparedFormsReads = new WeakMap<object, Map<number, PreparedFormsRead | n
 function preparedFormsRead(payload: Payload, slug: string, count: number) {
   let byCount = preparedFormsReads.get(payload.db)
   if (!byCount) preparedFormsReads.set(payload.db, (byCount = new Map()))
-  if (byCount.has(count)) return byCount.get(count)!
-  let prepared: PreparedFormsRead | null = null
-  const table = relationalTableOf(payload.db, slug)
-  if (table) {
-    try {
-      prepared = table
-        .findMany({
+  let prepared = byCount.get(count)
+  if (prepared === undefined) {
+    prepared = preparedRead<PreparedFormsRead>(
+      payload,
+      slug,
+      `cal_record_forms_${count}`,
+      (table) =>
+        table.findMany({
           columns: { key: true, body: true },
           where: (row: Record<string, unknown>, { inArray, sql }: DrizzleOperators) =>
             inArray(
@@ -211,16 +212,11 @@ function preparedFormsRead(payload: Payload, slug: string, count: number) {
               Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`)),
             ),
           orderBy: (row: Record<string, unknown>, { desc }: DrizzleOperators) => [desc(row.id)],
-        })
-        .prepare(`cal_record_forms_${count}`) as PreparedFormsRead
-    } catch (error) {
-      payload.logger.warn({
-        err: error,
-        msg: 'kept forms cannot be read by a prepared statement; reading them through the adapter',
-      })
-    }
+        }),
+      'kept forms',
+    )
+    byCount.set(count, prepared)
   }
-  byCount.set(count, prepared)
   return prepared
 }
 

@@ -1,3 +1,5 @@
+import type { Payload } from 'payload'
+
 /**
  * The name of a collection's main table in Payload's SQL adapters: they key their tables by the
  * slug in snake case (`cal-sequences` → `cal_sequences`, `eventCategories` → `event_categories`),
@@ -24,10 +26,36 @@ type DrizzleAdapter = {
 
 /**
  * The relational queries of a collection's main table when the adapter is one of Payload's
- * drizzle-based ones (for statements prepared once), else null (MongoDB, or an adapter without).
+ * drizzle-based ones, else null (MongoDB, or an adapter without).
  */
-export function relationalTableOf(db: object, slug: string): RelationalTable | null {
+function relationalTableOf(db: object, slug: string): RelationalTable | null {
   const { drizzle, tableNameMap } = db as DrizzleAdapter
   if (!tableNameMap || !drizzle?.query) return null
   return drizzle.query[tableNameOf(tableNameMap, slug)] ?? null
+}
+
+/**
+ * A read of the collection's main table prepared once through the adapter's drizzle instance and
+ * run again with no query building: `query` makes it from the table's relational queries, and it is
+ * prepared under `name`. Null when the adapter has no drizzle (MongoDB) or drizzle refuses it
+ * (logged as `what` that cannot be read so): the caller then reads through the adapter.
+ */
+export function preparedRead<Prepared>(
+  payload: Payload,
+  slug: string,
+  name: string,
+  query: (table: RelationalTable) => { prepare(name?: string): unknown },
+  what: string,
+): Prepared | null {
+  const table = relationalTableOf(payload.db, slug)
+  if (!table) return null
+  try {
+    return query(table).prepare(name) as Prepared
+  } catch (error) {
+    payload.logger.warn({
+      err: error,
+      msg: `${what} cannot be read by a prepared statement; reading through the adapter`,
+    })
+    return null
+  }
 }
