@@ -63,64 +63,67 @@ async function watchingLockWaits<T>(uri: string, work: () => Promise<T>) {
 const DISTINCT_TITLES = process.env.BENCH_TITLES === 'distinct'
 let created = 0
 
-async function creates(url: string, token: string) {
+/**
+ * Six writers on the events route for SECONDS: writes answered 2xx per second (in the column
+ * `column`), the writes that failed, and their latencies.
+ */
+async function writeLoad(
+  url: string,
+  token: string,
+  method: 'POST' | 'PATCH',
+  setupRequest: NonNullable<autocannon.Request['setupRequest']>,
+  column: string,
+) {
   const result = await autocannon({
     url: `${url}${V1}/events`,
-    method: 'POST',
+    method,
     connections: WRITERS,
     duration: SECONDS,
     headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify(
-            eventBody(DISTINCT_TITLES ? `Benchmark ${++created} create` : 'Benchmark create', 120),
-          ),
-        }),
-      },
-    ],
+    requests: [{ setupRequest }],
   })
   return {
-    createsPerSecond: Math.round((result['2xx'] / SECONDS) * 10) / 10,
+    [column]: Math.round((result['2xx'] / SECONDS) * 10) / 10,
     failed: result.non2xx + result.errors + result.timeouts,
     p50Ms: result.latency.p50,
     maxMs: result.latency.max,
   }
 }
+
+const creates = (url: string, token: string) =>
+  writeLoad(
+    url,
+    token,
+    'POST',
+    (request) => ({
+      ...request,
+      body: JSON.stringify(
+        eventBody(DISTINCT_TITLES ? `Benchmark ${++created} create` : 'Benchmark create', 120),
+      ),
+    }),
+    'createsPerSecond',
+  )
 
 const UPDATES = process.env.BENCH_WRITES === 'updates'
 const UPDATED_EVENTS = 120
 let updated = 0
 
 /** Updates of distinct events (`BENCH_WRITES=updates`): 6 in flight never share one. */
-async function updates(url: string, token: string, ids: number[]) {
-  const result = await autocannon({
-    url: `${url}${V1}/events`,
-    method: 'PATCH',
-    connections: WRITERS,
-    duration: SECONDS,
-    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = ++updated
-          return {
-            ...request,
-            path: `${V1}/events/${ids[n % ids.length]}`,
-            body: JSON.stringify({ title: `Benchmark update ${n}` }),
-          }
-        },
-      },
-    ],
-  })
-  return {
-    updatesPerSecond: Math.round((result['2xx'] / SECONDS) * 10) / 10,
-    failed: result.non2xx + result.errors + result.timeouts,
-    p50Ms: result.latency.p50,
-    maxMs: result.latency.max,
-  }
-}
+const updates = (url: string, token: string, ids: number[]) =>
+  writeLoad(
+    url,
+    token,
+    'PATCH',
+    (request) => {
+      const n = ++updated
+      return {
+        ...request,
+        path: `${V1}/events/${ids[n % ids.length]}`,
+        body: JSON.stringify({ title: `Benchmark update ${n}` }),
+      }
+    },
+    'updatesPerSecond',
+  )
 
 async function eventsToUpdate(url: string, token: string): Promise<number[]> {
   const ids: number[] = []
