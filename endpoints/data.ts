@@ -9,7 +9,7 @@ import {
   type Where,
 } from 'payload'
 import { guardQuery } from '../collections/hooks/queryGuard.js'
-import { pageIdsBySql } from './pageIdsSql.js'
+import { pageIdsBySql, type FormsLookup, type PageIds } from './pageIdsSql.js'
 import type { LocaleCode } from '../src/locales.js'
 import type {
   Event,
@@ -156,30 +156,33 @@ export function dataLayer(
      * (as Payload's `find` applies it), the trash left out, the query guard's checks, and no
      * hooks, which ids do not need. Reads with kept forms (endpoints/records/forms.ts) take only
      * this and the forms; Payload's `find` costs three times as much for the same ids, most of it
-     * checking the query's paths, which are ours.
+     * checking the query's paths, which are ours. With `forms`, the kept forms of the page come
+     * in the same query when the adapter is SQL (endpoints/pageIdsSql.ts), else `forms` is null.
      */
     async pageIds(
       key: DataKey,
       { where, sort, limit, page = 1 }: Pick<PageQuery, 'where' | 'sort' | 'limit' | 'page'>,
-    ): Promise<number[]> {
+      forms?: FormsLookup,
+    ): Promise<PageIds> {
       const collection = payload.collections[slug(key)].config
       guardQuery({ req, where, sort, page, limit }, collection.flattenedFields)
       const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
-      if (access === false) return []
+      if (access === false) return { ids: [], forms: null }
       const readable = combineQueries(where ?? {}, access)
       const query = {
         where: collection.trash ? { and: [readable, { deletedAt: { exists: false } }] } : readable,
         sort: typeof sort === 'string' ? [sort] : sort,
       }
-      const ids = await pageIdsBySql(payload, req, {
+      const found = await pageIdsBySql(payload, req, {
         slug: slug(key),
         where: query.where,
         sort: query.sort ?? collection.defaultSort ?? [],
         limit,
         page,
         locale: lang,
+        ...(forms ? { forms } : {}),
       })
-      if (ids) return ids
+      if (found) return found
       const { docs } = await payload.db.find<{ id: number }>({
         collection: slug(key),
         ...query,
@@ -190,7 +193,7 @@ export function dataLayer(
         locale: lang,
         req,
       })
-      return docs.map((doc) => doc.id)
+      return { ids: docs.map((doc) => doc.id), forms: null }
     },
 
     /**

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import http from 'node:http'
+import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
+import { pageIdsBySql } from '../endpoints/pageIdsSql.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
 import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
@@ -192,9 +194,61 @@ describe('kept record forms', () => {
     expect(await kept()).toBe(before)
   })
 
+  it('come in the SELECT of their page’s ids, built once per shape and run with each page’s values', async () => {
+    await text(server.url, `${V1}/venues?per_page=50`)
+    const { docs } = await server.payload.db.find<{ key: string; record: number; body: string }>({
+      collection: 'cal-record-forms',
+      where: { key: { like: 'venues:' }, resource: { equals: 'venues' } },
+      pagination: false,
+      limit: 0,
+    } as never)
+    const lists = docs.filter((row) => row.key.includes(':list:'))
+    const suffix = lists[0].key.slice(lists[0].key.indexOf(':list:'))
+    // The list forms of one language.
+    const kept = lists.filter((row) => row.key.endsWith(suffix))
+    expect(kept.length).toBeGreaterThan(3)
+    const visible = (at: string): Where => ({
+      and: [{ publishedAt: { less_than_equal: at } }, { deletedAt: { exists: false } }],
+    })
+    const req = await createLocalReq({}, server.payload)
+    const page = (pageNumber: number, at: string) =>
+      pageIdsBySql(server.payload, req, {
+        slug: 'venues',
+        where: visible(at),
+        sort: ['-publishedAt', '-id'],
+        limit: 2,
+        page: pageNumber,
+        locale: 'en',
+        forms: { slug: 'cal-record-forms', prefix: 'venues:', suffix },
+      })
+    const all = await server.payload.find({
+      collection: 'venues',
+      where: visible(new Date().toISOString()),
+      sort: ['-publishedAt', '-id'],
+      limit: 4,
+      depth: 0,
+    })
+    const first = await page(1, new Date().toISOString())
+    // Another time, the same shape: the kept statement with this request's values.
+    const second = await page(2, new Date(Date.now() + 1000).toISOString())
+    expect([...first!.ids, ...second!.ids]).toEqual(all.docs.map((doc) => doc.id))
+    for (const found of [first!, second!])
+      for (const id of found.ids) {
+        const row = kept.find((form) => form.record === id)
+        expect(found.forms!.get(id)).toBe(row?.body)
+      }
+    // A time before every venue: no ids, whatever the kept statement was built with.
+    expect((await page(1, '2000-01-01T00:00:00.000Z'))!.ids).toEqual([])
+  })
+
   it('are all removed by clearRecordForms after a change made outside Payload', async () => {
     const organizer = `${V1}/organizers/${ids.organizers.alpha}`
-    await text(server.url, organizer)
+    // Archives read their kept forms in the query of their page's ids (endpoints/pageIdsSql.ts).
+    const organizers = `${V1}/organizers?per_page=50`
+    const events = `${V1}/events?${WIDE}&per_page=50`
+    const eventsFound = `${V1}/events?${WIDE}&search=bebop`
+    const archives = [organizers, events, eventsFound]
+    for (const path of [organizer, ...archives]) await text(server.url, path)
     expect(await kept()).toBeGreaterThan(0)
     // What SQL or a restore would do: no hook runs, no change is logged.
     await server.payload.db.updateOne({
@@ -202,10 +256,22 @@ describe('kept record forms', () => {
       where: { id: { equals: ids.organizers.alpha } },
       data: { phone: '+33 9 99 99 99 99' },
     } as never)
-    expect(await text(server.url, organizer)).not.toContain('+33 9 99 99 99 99')
+    for (const path of [organizer, ...archives]) {
+      const answer = await text(server.url, path)
+      expect({ path, changed: answer.includes('+33 9 99 99 99 99') }).toEqual({
+        path,
+        changed: false,
+      })
+    }
     expect(await clearRecordForms(server.payload)).toBeGreaterThan(0)
     expect(await kept()).toBe(0)
-    expect(await text(server.url, organizer)).toContain('+33 9 99 99 99 99')
+    for (const path of [organizer, ...archives]) {
+      const answer = await text(server.url, path)
+      expect({ path, changed: answer.includes('+33 9 99 99 99 99') }).toEqual({
+        path,
+        changed: true,
+      })
+    }
     await expectSameAnswers()
   }, 300_000)
 })

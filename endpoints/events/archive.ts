@@ -7,7 +7,7 @@ import { operation, type Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { eventRecord, eventRecords } from '../records/event.js'
-import { formsApply, formsOf, joinedList } from '../records/forms.js'
+import { formsApply, formsLookup, formsOf, joinedList } from '../records/forms.js'
 import { loadRelated } from '../records/load.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
@@ -303,9 +303,15 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     // With kept forms, the page's ids are all it needs.
     useForms
       ? context.data
-          .pageIds('events', { ...query, sort, limit: perPage, page })
-          .then((ids) => ({ docs: ids.map((id) => ({ id })) }))
-      : context.data.page('events', { ...query, sort, limit: perPage, page, count: false }),
+          .pageIds(
+            'events',
+            { ...query, sort, limit: perPage, page },
+            formsLookup(context, 'events', 'list'),
+          )
+          .then(({ ids, forms }) => ({ docs: ids.map((id) => ({ id })), forms }))
+      : context.data
+          .page('events', { ...query, sort, limit: perPage, page, count: false })
+          .then(({ docs }) => ({ docs, forms: null })),
     countOnce(context, totalKey, () => context.data.count('events', query)),
   ])
   if (found.docs.length === 0 && page > 1) {
@@ -326,8 +332,13 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   const headers = totalHeaders(total, totalPages)
   if (useForms) {
     const ids = found.docs.map((doc) => doc.id)
-    const forms = await formsOf(context, 'events', ids, 'list', (missing, marked) =>
-      eventRecords(marked, missing),
+    const forms = await formsOf(
+      context,
+      'events',
+      ids,
+      'list',
+      (missing, marked) => eventRecords(marked, missing),
+      found.forms,
     )
     return {
       status: 200,

@@ -15,7 +15,7 @@ import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { countOnce } from '../events/totals.js'
-import { addressed, formsApply, formsOf, joinedList } from '../records/forms.js'
+import { addressed, formsApply, formsLookup, formsOf, joinedList } from '../records/forms.js'
 import { checkCoordinates, createOrReuse } from './args.js'
 import { VENUES, type LinkedType } from './kinds.js'
 
@@ -222,9 +222,15 @@ export function listLinked(type: LinkedType): Operation {
         // With kept forms, the page's ids are all it needs.
         useForms
           ? context.data
-              .pageIds(type.plural, { ...query, ...paging })
-              .then((ids) => ({ docs: ids.map((id) => ({ id })) }))
-          : context.data.page(type.plural, { ...query, ...paging, count: false }),
+              .pageIds(
+                type.plural,
+                { ...query, ...paging },
+                formsLookup(context, type.plural, 'list'),
+              )
+              .then(({ ids, forms }) => ({ docs: ids.map((id) => ({ id })), forms }))
+          : context.data
+              .page(type.plural, { ...query, ...paging, count: false })
+              .then(({ docs }) => ({ docs, forms: null })),
         countOnce(context, totalKey, () => context.data.count(type.plural, query)),
       ])
       if (result.docs.length === 0 && args.page > 1) {
@@ -248,11 +254,12 @@ export function listLinked(type: LinkedType): Operation {
       const headers = totalHeaders(total, totalPages)
       if (useForms) {
         const ids = result.docs.map((doc) => doc.id)
-        const forms = await formsOf(context, type.plural, ids, 'list', async (missing, marked) => {
+        const build = async (missing: number[], marked: Context) => {
           const docs = await context.data.all(type.plural, { where: { id: { in: missing } } })
           const built = await records(type, marked, docs, {})
           return new Map(docs.map((doc, i) => [doc.id, built[i]]))
-        })
+        }
+        const forms = await formsOf(context, type.plural, ids, 'list', build, result.forms)
         return {
           status: 200,
           body: null,

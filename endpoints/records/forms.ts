@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
+import type { FormsLookup } from '../pageIdsSql.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
 import { preparedRead } from '../../src/lib/tables.js'
@@ -157,6 +158,17 @@ function scopeOf(context: Context): string {
 const keyOf = (resource: ChangeResource, id: number, variant: FormVariant, scope: string) =>
   `${resource}:${id}:${variant}:${scope}`
 
+/** The keys of these forms as a page's SELECT reads them beside the ids (`keyOf` around an id). */
+export const formsLookup = (
+  context: Context,
+  resource: ChangeResource,
+  variant: FormVariant,
+): FormsLookup => ({
+  slug: context.options.recordForms.slug,
+  prefix: `${resource}:`,
+  suffix: `:${variant}:${scopeOf(context)}`,
+})
+
 /**
  * Whether this read may use and keep forms: an anonymous caller who gives no password (what
  * anyone gets), with the calendar's generation known (a kept form is written only while it holds).
@@ -295,7 +307,8 @@ export async function keepForms(
 /**
  * The forms of these records, by id, still with the markers of the site's address (`addressed`
  * puts the request's in): those kept, and the others built by `build` (which reads them as the
- * caller may, and builds them with the context it is given) and kept for the next reads.
+ * caller may, and builds them with the context it is given) and kept for the next reads. `kept`
+ * are the kept forms when the page's query read them already (`formsLookup`).
  */
 export async function formsOf(
   context: Context,
@@ -303,8 +316,12 @@ export async function formsOf(
   ids: number[],
   variant: FormVariant,
   build: (ids: number[], marked: Context) => Promise<Map<number, unknown>>,
+  kept: Map<number, string> | null = null,
 ): Promise<Map<number, string>> {
-  const forms = await withCounts(context, await keptForms(context, resource, ids, variant))
+  const forms = await withCounts(
+    context,
+    kept ?? (await keptForms(context, resource, ids, variant)),
+  )
   const missing = ids.filter((id) => !forms.has(id))
   if (!missing.length) return forms
   const built = new Map<number, string>()

@@ -16,7 +16,7 @@ export function tableNameOf(tableNameMap: Map<string, string>, slug: string): st
 /** A table's relational queries in a drizzle-based adapter (Payload's SQLite and PostgreSQL). */
 export type RelationalTable = {
   findFirst(config: unknown): { prepare(name?: string): unknown }
-  findMany(config: unknown): { prepare(name?: string): unknown }
+  findMany(config: unknown): { prepare(name?: string): unknown; toSQL?(): unknown }
 }
 
 type DrizzleAdapter = {
@@ -58,4 +58,37 @@ export function preparedRead<Prepared>(
     })
     return null
   }
+}
+
+/** drizzle's `sql` template tag, as far as this plugin writes SQL with it. */
+export type SqlTag = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
+  identifier?: (name: string) => unknown
+}
+
+const sqlTags = new WeakMap<object, SqlTag | null>()
+
+/**
+ * The `sql` tag of the drizzle-orm copy the adapter itself runs (the app may hold several), taken
+ * from the operators its relational queries hand to a `where` callback. Null on adapters without
+ * drizzle. `slug` names any collection of the adapter.
+ */
+export function drizzleSqlOf(payload: Payload, slug: string): SqlTag | null {
+  const known = sqlTags.get(payload.db)
+  if (known !== undefined) return known
+  let tag: SqlTag | null = null
+  const table = relationalTableOf(payload.db, slug)
+  try {
+    table
+      ?.findMany({
+        where: (_row: unknown, operators: { sql?: SqlTag }) => {
+          tag = operators.sql ?? null
+          return undefined
+        },
+      })
+      .toSQL?.()
+  } catch {
+    tag = null
+  }
+  sqlTags.set(payload.db, tag)
+  return tag
 }

@@ -1,0 +1,73 @@
+import { describe, expect, test } from '@jest/globals'
+import type { Where } from 'payload'
+import {
+  CANARY_PAGE,
+  canaryTimes,
+  slotsOf,
+  timesOf,
+  withTimes,
+} from '../../endpoints/pageIdsSql.js'
+
+/** How a page's SELECT is kept per shape of query (endpoints/pageIdsSql.ts). */
+describe('page statements by shape', () => {
+  const at = (time: string): Where => ({
+    and: [
+      { status: { equals: 'publish' } },
+      { publishedAt: { less_than_equal: time } },
+      { startDate: { greater_than: new Date(time) } },
+    ],
+  })
+
+  test('conditions that differ only in their times share a shape, and the times come out in order', () => {
+    const first = timesOf(at('2026-11-26T10:00:00.000Z'))
+    const second = timesOf(at('2026-11-26T10:00:00.123Z'))
+    expect(first.shape).toBe(second.shape)
+    expect(second.times).toEqual(['2026-11-26T10:00:00.123Z', '2026-11-26T10:00:00.123Z'])
+    expect(timesOf({ status: { equals: 'draft' } }).shape).not.toBe(first.shape)
+  })
+
+  test('a missing value and an undefined one are different shapes', () => {
+    expect(timesOf({ title: { equals: undefined } }).shape).not.toBe(timesOf({ title: {} }).shape)
+  })
+
+  test('times in text, or dates that are not times, stay part of the shape', () => {
+    const inText = timesOf({ title: { like: 'at 2026-11-26T10:00:00.000Z' } })
+    expect(inText.times).toEqual([])
+    expect(timesOf({ startDateLocal: { equals: '2026-11-26 10:00:00' } }).times).toEqual([])
+  })
+
+  test('withTimes puts times back where they were, the rest untouched', () => {
+    const where = at('2026-11-26T10:00:00.000Z')
+    const [a, b] = canaryTimes(2)
+    expect(withTimes(where, [a, b])).toEqual({
+      and: [
+        { status: { equals: 'publish' } },
+        { publishedAt: { less_than_equal: a } },
+        { startDate: { greater_than: b } },
+      ],
+    })
+  })
+
+  test('finds where the canaries went among the parameters', () => {
+    const [a, b] = canaryTimes(2)
+    const statement = slotsOf(
+      {
+        sql: 'select id from t where p <= ? and s > ? and q = ? or r <= ? limit ? offset ?',
+        params: [a, b, 'x', a, CANARY_PAGE.limit, CANARY_PAGE.offset],
+      },
+      2,
+    )
+    expect(statement).toMatchObject({ times: [[0, 3], [1]], limitAt: 4, offsetAt: 5 })
+  })
+
+  test('a shape whose values the adapter changed or embedded is not kept', () => {
+    const [a] = canaryTimes(1)
+    const page = [CANARY_PAGE.limit, CANARY_PAGE.offset]
+    // The time went into a pattern, or is not among the parameters at all.
+    expect(slotsOf({ sql: '… like ?', params: [`%${a}%`, ...page] }, 1)).toBeNull()
+    expect(slotsOf({ sql: '…', params: ['x', ...page] }, 1)).toBeNull()
+    // Paging written into the SQL, or a paging value that a condition also holds.
+    expect(slotsOf({ sql: '… limit 10', params: [a] }, 1)).toBeNull()
+    expect(slotsOf({ sql: '…', params: [a, CANARY_PAGE.limit, ...page] }, 1)).toBeNull()
+  })
+})
