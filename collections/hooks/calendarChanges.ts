@@ -13,6 +13,7 @@ import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './ch
 import { isUniqueViolation } from '../../src/lib/errors.js'
 import { preparedRead } from '../../src/lib/tables.js'
 import { atCommit } from '../../src/database/turns.js'
+import { commitWatchOf, sameCommits } from '../../src/database/sqliteCommits.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -70,13 +71,39 @@ function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead
   return prepared
 }
 
-/** The current mark (0 before the first change): one indexed read. */
+/** The last mark read outside a transaction, the SQLite commits it was read after, and when. */
+const lastMarks = new WeakMap<object, { mark: number; commits: Buffer | null; at: number }>()
+/** Read again at least this often, whatever the commits look like (a second safeguard). */
+const MARK_READ_MS = 1000
+
+/**
+ * The current mark (0 before the first change): one indexed read, or none on SQLite in WAL mode
+ * when no commit was made since the last read (src/database/sqliteCommits.ts).
+ */
 export async function currentChangeMark(
   payload: Payload,
   sequencesSlug: string,
   req?: PayloadRequest,
 ): Promise<number> {
   // Outside a transaction only: a write's own reads go through its transaction.
+  if (req) return readMark(payload, sequencesSlug, req)
+  const watch = await commitWatchOf(payload)
+  if (!watch) return readMark(payload, sequencesSlug)
+  // Looked at before the read: a commit made after the look moves the header from it.
+  const commits = watch.look()
+  const last = lastMarks.get(payload.db)
+  const now = Date.now()
+  if (last && sameCommits(last.commits, commits) && now - last.at < MARK_READ_MS) return last.mark
+  const mark = await readMark(payload, sequencesSlug)
+  lastMarks.set(payload.db, { mark, commits, at: now })
+  return mark
+}
+
+async function readMark(
+  payload: Payload,
+  sequencesSlug: string,
+  req?: PayloadRequest,
+): Promise<number> {
   const prepared = req ? null : preparedMarkRead(payload, sequencesSlug)
   if (prepared) return Number((await prepared.execute())?.value ?? 0)
   const last = await payload.db.findOne<Row>({

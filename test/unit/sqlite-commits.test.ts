@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, test } from '@jest/globals'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createClient, type Client } from '@libsql/client'
+import type { Payload } from 'payload'
+import { commitWatchOf, sameCommits } from '../../src/database/sqliteCommits.js'
+
+/**
+ * The commit watch (src/database/sqliteCommits.ts) on real SQLite files: two connections, as two
+ * processes would hold them. It stands in for the change mark's read only when a look can tell
+ * every commit apart.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cal-commits-'))
+const clients: Client[] = []
+
+afterAll(() => {
+  for (const client of clients) client.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+async function database(name: string, pragmas: string[]) {
+  const url = `file:${path.join(dir, name)}`
+  const open = async () => {
+    const client = createClient({ url })
+    clients.push(client)
+    for (const pragma of pragmas) await client.execute(pragma)
+    return client
+  }
+  const reader = await open()
+  const writer = await open()
+  await writer.execute('CREATE TABLE IF NOT EXISTS t (v INTEGER)')
+  // What commitWatchOf reads of Payload: its SQLite adapter's name and libSQL client.
+  const payload = { db: { name: 'sqlite', client: reader } } as unknown as Payload
+  return { payload, writer }
+}
+
+describe('the SQLite commit watch', () => {
+  test('sees every commit of another connection, and no change without one', async () => {
+    const { payload, writer } = await database('wal.db', ['PRAGMA journal_mode = WAL'])
+    const watch = (await commitWatchOf(payload))!
+    expect(watch).not.toBeNull()
+    let before = watch.look()
+    expect(sameCommits(before, watch.look())).toBe(true)
+    for (let i = 0; i < 5; i++) {
+      await writer.execute({ sql: 'INSERT INTO t (v) VALUES (?)', args: [i] })
+      const after = watch.look()
+      expect(sameCommits(before, after)).toBe(false)
+      before = after
+    }
+    // A rolled-back write commits nothing.
+    await writer.execute('BEGIN IMMEDIATE')
+    await writer.execute('INSERT INTO t (v) VALUES (99)')
+    await writer.execute('ROLLBACK')
+    expect(sameCommits(before, watch.look())).toBe(true)
+    // A checkpoint that starts the log over, then a commit: the header's salts change.
+    await writer.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    await writer.execute({ sql: 'INSERT INTO t (v) VALUES (?)', args: [7] })
+    expect(sameCommits(before, watch.look())).toBe(false)
+  })
+
+  test('is not used when the database is not in WAL mode, or holds its wal-index in memory', async () => {
+    const rollback = await database('rollback.db', ['PRAGMA journal_mode = DELETE'])
+    expect(await commitWatchOf(rollback.payload)).toBeNull()
+    const exclusive = await database('exclusive.db', [
+      'PRAGMA journal_mode = WAL',
+      'PRAGMA locking_mode = EXCLUSIVE',
+    ])
+    expect(await commitWatchOf(exclusive.payload)).toBeNull()
+  })
+
+  test('is not used on other adapters', async () => {
+    const payload = { db: { name: 'postgres' } } as unknown as Payload
+    expect(await commitWatchOf(payload)).toBeNull()
+  })
+
+  test('a look that failed never matches', () => {
+    expect(sameCommits(null, null)).toBe(false)
+    expect(sameCommits(Buffer.from([1]), null)).toBe(false)
+  })
+})
