@@ -60,7 +60,8 @@ export async function answerRead(read: Read, produce: () => Promise<ReadReply>):
   if (reply.raw === undefined) {
     const text = reply.text ?? JSON.stringify(reply.body)
     const etag = etagOfBody(text, reply.headers)
-    store({ status: reply.status, body: Buffer.from(text), headers: reply.headers ?? {}, etag })
+    if (keep)
+      store({ status: reply.status, body: Buffer.from(text), headers: reply.headers ?? {}, etag })
     return respond({ ...reply, text, validator: { etag } })
   }
   if (!reply.validator) return respond(reply)
