@@ -155,10 +155,11 @@ function scopeOf(context: Context): string {
   return scope
 }
 
-const keyOf = (resource: ChangeResource, id: number, variant: FormVariant, scope: string) =>
-  `${resource}:${id}:${variant}:${scope}`
-
-/** The keys of these forms as a page's SELECT reads them beside the ids (`keyOf` around an id). */
+/**
+ * Where the forms of a resource's records in one variant and the request's scope are kept, and
+ * their keys around a record's id (`resource:id:variant:scope`): what `keyOf` writes, and what a
+ * page's SELECT reads beside its ids (endpoints/pageIdsSql.ts).
+ */
 export const formsLookup = (
   context: Context,
   resource: ChangeResource,
@@ -168,6 +169,8 @@ export const formsLookup = (
   prefix: `${resource}:`,
   suffix: `:${variant}:${scopeOf(context)}`,
 })
+
+const keyOf = ({ prefix, suffix }: FormsLookup, id: number) => `${prefix}${id}${suffix}`
 
 /**
  * Whether this read may use and keep forms: an anonymous caller who gives no password (what
@@ -189,10 +192,10 @@ export async function keptForms(
   variant: FormVariant,
 ): Promise<Map<number, string>> {
   if (!ids.length) return new Map()
-  const scope = scopeOf(context)
-  const keys = ids.map((id) => keyOf(resource, id, variant, scope))
+  const lookup = formsLookup(context, resource, variant)
+  const keys = ids.map((id) => keyOf(lookup, id))
   const byKey = new Map(ids.map((id, i) => [keys[i], id]))
-  const rows = await readForms(context.payload, context.options.recordForms.slug, keys)
+  const rows = await readForms(context.payload, lookup.slug, keys)
   return new Map(rows.map((row) => [byKey.get(row.key)!, row.body]))
 }
 
@@ -268,10 +271,10 @@ export async function keepForms(
 ): Promise<void> {
   if (!forms.size || !context.generation) return
   const { payload, req, options } = context
-  const scope = scopeOf(context)
-  const slug = options.recordForms.slug
+  const lookup = formsLookup(context, resource, variant)
+  const slug = lookup.slug
   const rows = [...forms].map(([id, body]) => ({
-    key: keyOf(resource, id, variant, scope),
+    key: keyOf(lookup, id),
     resource,
     record: id,
     body,
