@@ -290,20 +290,21 @@ async function compiledPage(
   })
   if (joins.some((join) => join.isOneToMany)) return 'unsupported'
   const sql = args.forms ? drizzleSqlOf(payload, args.slug) : null
-  if (args.forms && (!sql?.identifier || !orderBy.length)) return 'unsupported'
+  const forms = args.forms && sql ? { sql, lookup: args.forms } : null
+  if (args.forms && (!forms || !orderBy.length)) return 'unsupported'
   const distinct = joins.length > 0
   // Under forms and DISTINCT, the order's columns by names of their own, for the outer SELECT to
   // order by.
   const ordering =
-    sql && distinct
+    forms && distinct
       ? Object.fromEntries(
-          orderBy.map(({ column }, i) => [`o${i}`, aliased(sql`${column}`, `o${i}`)]),
+          orderBy.map(({ column }, i) => [`o${i}`, aliased(forms.sql`${column}`, `o${i}`)]),
         )
       : {}
   let query: Query
   if (distinct) {
     // As the adapter does: distinct rows of the id and the columns the order names.
-    const selected = sql
+    const selected = forms
       ? { id: table.id, ...ordering }
       : Object.fromEntries(
           Object.entries(selectFields).filter(
@@ -322,8 +323,8 @@ async function compiledPage(
       query = method.call(query, join.table, join.condition)
     }
   } else {
-    const form = sql && args.forms ? formColumn(sql, db, args.forms, nameOfTable(table)!) : null
-    if (sql && args.forms && !form) return 'unsupported'
+    const form = forms && formColumn(forms.sql, db, forms.lookup, nameOfTable(table)!)
+    if (forms && !form) return 'unsupported'
     query = db.drizzle!.select({ id: table.id, ...(form ? { form } : {}) }).from(table)
   }
   if (condition) query = query.where(condition)
@@ -332,9 +333,9 @@ async function compiledPage(
     .offset(paging.offset)
     .limit(paging.limit)
   // In an object: a drizzle query is a thenable, which an async function's result would run.
-  if (!sql || !args.forms || !distinct) return { query }
+  if (!forms || !distinct) return { query }
   const page = query.as('page') as Record<string, unknown>
-  const form = formColumn(sql, db, args.forms, 'page')
+  const form = formColumn(forms.sql, db, forms.lookup, 'page')
   if (!form) return 'unsupported'
   return {
     query: db
