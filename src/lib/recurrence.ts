@@ -2,13 +2,9 @@ import { DateTime } from 'luxon'
 import * as rruleModule from 'rrule'
 import type { Options as RuleOptions } from 'rrule'
 import { WALL_CLOCK_FORMAT } from './dates.js'
+import { packageExports } from './interop.js'
 
-// Node loads rrule's CommonJS build (its exports under `default`); bundlers such as the admin's
-// (Next's webpack) load its ES module build (named exports, no default). Either way, the same
-// classes.
-const rrule = ((rruleModule as { default?: typeof rruleModule }).default ??
-  rruleModule) as typeof rruleModule
-const { RRule, Frequency } = rrule
+const { RRule, Frequency } = packageExports(rruleModule, 'RRule')
 
 /**
  * Recurrence rules (RFC 5545 RRULE, RDATE, EXDATE) expanded into occurrences in an event's own
