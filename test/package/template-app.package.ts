@@ -1,0 +1,443 @@
+/**
+ * The plugin in the app most Payload sites are: Payload's blank Next.js template, made as a user
+ * makes it (test/package/templateApp.ts), with the packed plugin added as the README says, built
+ * with `next build` (webpack, the template's next.config untouched) and served by `next start`.
+ * Each database gets its app; the checks go over HTTP as any client would: v1 writes and reads of
+ * every resource, French, a series, the feeds, CSV, the change log, a webhook to a receiver on
+ * 127.0.0.1, an import from the host's v1, the health route, every emitted link followed; then
+ * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
+ * PostgreSQL too when DATABASE_URI names one (`bash scripts/with-postgres.sh npm run test:package`).
+ */
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import {
+  buildTemplateApp,
+  delay,
+  packPlugin,
+  ROOT,
+  scratchFolder,
+  startTemplateApp,
+  type Database,
+  type RunningApp,
+} from './templateApp.js'
+import { browseAdmin } from './template-browser.js'
+
+const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '')
+  ? process.env.DATABASE_URI!
+  : undefined
+
+const V1 = '/api/cal/events/v1'
+const ADMIN = { email: 'owner@template.example', password: 'correct horse battery staple' }
+
+type Answer = { status: number; body: any; text: string; headers: Headers }
+
+function client(origin: string) {
+  return async (
+    method: string,
+    route: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `JWT ${options.token}`
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(route.startsWith('http') ? route : `${origin}${route}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(60_000),
+    })
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON: the text is the body
+    }
+    return { status: response.status, body, text, headers: response.headers }
+  }
+}
+
+/** A receiver of webhooks on 127.0.0.1: what it was sent. */
+async function webhookReceiver() {
+  const received: { headers: http.IncomingHttpHeaders; body: any }[] = []
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    received.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString()) })
+    response.writeHead(204).end()
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise((closed) => server.close(closed)),
+  }
+}
+
+/**
+ * This repository's host (`npm start`'s server, API only) on a fresh SQLite file, with two
+ * published events, a venue and an organizer: the source of the import.
+ */
+async function startHost(scratch: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATABASE_URI: `file:${path.join(scratch, 'host.db')}`,
+        CAL_MEDIA_DIR: path.join(scratch, 'host-media'),
+        CAL_ADMIN: 'false',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        PAYLOAD_SECRET: 'host-secret',
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // gone already
+    }
+  }
+  process.once('exit', stop)
+  const deadline = Date.now() + 90_000
+  let url: string | undefined
+  while (!url) {
+    url = /REST (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(output)?.[1]
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop()
+      throw new Error(`the host did not start:\n${output}`)
+    }
+    await delay(100)
+  }
+  const call = client(url)
+  const registered = await call('POST', '/api/users/first-register', { body: ADMIN })
+  assert.equal(registered.status, 200, registered.text)
+  const token = registered.body.token as string
+  for (const title of ['Source Concert', 'Source Lecture']) {
+    const created = await call('POST', `${V1}/events`, {
+      token,
+      body: {
+        title,
+        start_date: '2031-05-01 19:00:00',
+        end_date: '2031-05-01 21:00:00',
+        status: 'publish',
+        venue: { venue: 'Source Hall', city: 'Lyon', country: 'France' },
+        organizer: [{ organizer: 'Source Society' }],
+        categories: 'Imported',
+      },
+    })
+    assert.equal(created.status, 201, created.text)
+  }
+  return { url, stop }
+}
+
+/** Every absolute address under the app's API root in an answer's body. */
+function apiLinks(body: unknown, origin: string): string[] {
+  const links = new Set<string>()
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (value.startsWith(`${origin}/api/`) && !/[({]/.test(value)) links.add(value)
+    } else if (Array.isArray(value)) value.forEach(visit)
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+  }
+  visit(body)
+  return [...links]
+}
+
+function templateAppSuite(database: Database, databaseUri: () => Promise<string>) {
+  let scratch: string
+  let app: RunningApp
+  let call: ReturnType<typeof client>
+  let token: string
+  let host: { url: string; stop: () => void } | undefined
+  const created: Record<string, number> = {}
+
+  before(async () => {
+    scratch = scratchFolder(`template-${database}`)
+    const packed = packPlugin(scratch)
+    const appDir = await buildTemplateApp({
+      tarball: path.join(scratch, packed.filename),
+      database,
+      databaseUri: await databaseUri(),
+      appDir: path.join(scratch, 'app'),
+      // Test only: webhooks may go to the receiver on 127.0.0.1.
+      pluginOptions: '{ webhooks: { allowPrivate: true } }',
+    })
+    app = await startTemplateApp(appDir)
+    call = client(app.url)
+  })
+  after(async () => {
+    host?.stop()
+    await app?.stop()
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true })
+  })
+
+  test('the first user registers and becomes the administrator', async () => {
+    const registered = await call('POST', '/api/users/first-register', { body: ADMIN })
+    assert.equal(registered.status, 200, registered.text)
+    assert.equal(registered.body.user.role, 'administrator')
+    token = registered.body.token
+  })
+
+  test('the v1 index and /doc answer', async () => {
+    const index = await call('GET', V1)
+    assert.equal(index.status, 200, index.text)
+    assert.equal(index.body.namespace, 'cal/events/v1')
+    const doc = await call('GET', `${V1}/doc`)
+    assert.equal(doc.status, 200)
+    assert.equal(doc.body.openapi, '3.1.0')
+  })
+
+  test('anonymous callers cannot write; the administrator creates a category, a tag, a venue and an organizer', async () => {
+    const refused = await call('POST', `${V1}/venues`, { body: { venue: 'Nope' } })
+    assert.equal(refused.status, 401, refused.text)
+    const writes: [string, string, Record<string, unknown>][] = [
+      ['category', 'categories', { name: 'Music' }],
+      ['tag', 'tags', { name: 'Outdoor' }],
+      ['venue', 'venues', { venue: 'Harbour Hall', city: 'Marseille', country: 'France' }],
+      ['organizer', 'organizers', { organizer: 'Harbour Society', email: 'hi@harbour.example' }],
+    ]
+    for (const [name, route, body] of writes) {
+      const answer = await call('POST', `${V1}/${route}`, { token, body })
+      assert.equal(answer.status, 201, `${route}: ${answer.text}`)
+      created[name] = answer.body.id
+      const read = await call('GET', `${V1}/${route}/${answer.body.id}`)
+      assert.equal(read.status, 200, `${route} read: ${read.text}`)
+    }
+  })
+
+  test('an event with them is created, read alone, by slug and in the archive, updated, and read in French', async () => {
+    const answer = await call('POST', `${V1}/events`, {
+      token,
+      body: {
+        title: 'Harbour Concert',
+        description: '<p>Brass by the water.</p>',
+        start_date: '2031-03-01 19:00:00',
+        end_date: '2031-03-01 21:30:00',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+        cost: '€12',
+        venue: created.venue,
+        organizer: [created.organizer],
+        categories: [created.category],
+        tags: [created.tag],
+      },
+    })
+    assert.equal(answer.status, 201, answer.text)
+    created.event = answer.body.id
+    assert.equal(answer.body.venue.id, created.venue)
+    const single = await call('GET', `${V1}/events/${created.event}`)
+    assert.equal(single.status, 200)
+    assert.equal(single.body.title, 'Harbour Concert')
+    const bySlug = await call('GET', `${V1}/events/by-slug/${single.body.slug}`)
+    assert.equal(bySlug.body.id, created.event)
+    const archive = await call('GET', `${V1}/events?start_date=2031-01-01&categories=${created.category}`)
+    assert.equal(archive.status, 200)
+    assert.deepEqual(
+      archive.body.events.map((event: { id: number }) => event.id),
+      [created.event],
+    )
+    const french = await call('POST', `${V1}/events/${created.event}`, {
+      token,
+      body: { title: 'Concert du port', translation_language: 'fr' },
+    })
+    assert.equal(french.status, 200, french.text)
+    const read = await call('GET', `${V1}/events/${created.event}?translation_language=fr`)
+    assert.equal(read.body.title, 'Concert du port')
+    assert.equal(read.headers.get('content-language'), 'fr')
+    const english = await call('GET', `${V1}/events/${created.event}`)
+    assert.equal(english.body.title, 'Harbour Concert')
+  })
+
+  test('a weekly series lists its dates in the archive', async () => {
+    const series = await call('POST', `${V1}/events`, {
+      token,
+      body: {
+        title: 'Tuesday Choir',
+        start_date: '2031-04-01 19:00:00',
+        end_date: '2031-04-01 21:00:00',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+        recurrence: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4',
+      },
+    })
+    assert.equal(series.status, 201, series.text)
+    created.series = series.body.id
+    const dates = await call('GET', `${V1}/events?start_date=2031-04-01&end_date=2031-04-30&search=Choir`)
+    assert.equal(dates.status, 200, dates.text)
+    assert.equal(dates.body.events.length, 4)
+  })
+
+  test('the iCalendar feed and the CSV export carry the events', async () => {
+    const feed = await call('GET', '/api/cal/ical/events.ics?start_date=2031-01-01')
+    assert.equal(feed.status, 200, feed.text)
+    assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/)
+    assert.match(feed.text, /SUMMARY:Harbour Concert/)
+    const csv = await call('GET', '/api/cal/csv/events.csv?start_date=2031-01-01', { token })
+    assert.equal(csv.status, 200, csv.text)
+    assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/)
+    assert.match(csv.text, /Harbour Concert/)
+  })
+
+  test('the change log names what was written', async () => {
+    const changes = await call('GET', `${V1}/changes?per_page=50`)
+    assert.equal(changes.status, 200, changes.text)
+    const named = changes.body.changes.map((change: { resource: string; id: number }) =>
+      `${change.resource} ${change.id}`,
+    )
+    assert.ok(named.includes(`events ${created.event}`), named.join(', '))
+    assert.ok(named.includes(`venues ${created.venue}`), named.join(', '))
+  })
+
+  test('a webhook is delivered to a receiver on 127.0.0.1 when the webhooks queue runs', async () => {
+    const receiver = await webhookReceiver()
+    try {
+      const hook = await call('POST', '/api/webhooks', {
+        token,
+        body: { url: receiver.url, secret: 'a-secret-of-sixteen-chars', events: [], active: true },
+      })
+      assert.equal(hook.status, 201, hook.text)
+      const moved = await call('POST', `${V1}/events/${created.event}`, {
+        token,
+        body: { cost: '€15' },
+      })
+      assert.equal(moved.status, 200, moved.text)
+      // The app works the queue as a cron or its autoRun would: Payload's jobs endpoint.
+      const deadline = Date.now() + 30_000
+      while (!receiver.received.some((hit) => hit.body.id === created.event)) {
+        const ran = await call('GET', '/api/payload-jobs/run?queue=calendar-webhooks', { token })
+        assert.equal(ran.status, 200, ran.text)
+        if (Date.now() > deadline) throw new Error('no delivery within 30 s')
+        await delay(500)
+      }
+      const delivery = receiver.received.find((hit) => hit.body.id === created.event)!
+      assert.equal(delivery.body.event, 'event.updated')
+      assert.equal(delivery.body.record.cost, '€15')
+      assert.ok(delivery.headers['x-cal-webhook-signature'])
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  test("an import from the host's v1 brings its events, venue and organizer", async () => {
+    host = await startHost(scratch)
+    const run = await call('POST', '/api/cal-import-runs', {
+      token,
+      body: { from: `${host.url}${V1}` },
+    })
+    assert.equal(run.status, 201, run.text)
+    const id = run.body.doc.id
+    const deadline = Date.now() + 120_000
+    let state = run.body.doc.state
+    while (state === 'queued' || state === 'running') {
+      if (Date.now() > deadline) throw new Error(`the import is still ${state} after 120 s`)
+      await delay(500)
+      state = (await call('GET', `/api/cal-import-runs/${id}?depth=0`, { token })).body.state
+    }
+    assert.equal(state, 'done')
+    const imported = await call('GET', `${V1}/events?start_date=2031-05-01&search=Source`)
+    assert.deepEqual(
+      imported.body.events.map((event: { title: string }) => event.title).sort(),
+      ['Source Concert', 'Source Lecture'],
+    )
+    assert.equal(imported.body.events[0].venue.venue, 'Source Hall')
+    assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
+  })
+
+  test('the health route says the database is up', async () => {
+    const health = await call('GET', '/api/cal/health')
+    assert.equal(health.status, 200, health.text)
+    assert.deepEqual(health.body, { status: 'ok', database: 'up' })
+  })
+
+  test('every API link of every answer resolves (200, no redirect) in English, French and Spanish, with the origin the client used', async () => {
+    // Enough events for next and previous pages.
+    for (let day = 10; day < 14; day++) {
+      const answer = await call('POST', `${V1}/events`, {
+        token,
+        body: {
+          title: `Paging ${day}`,
+          start_date: `2031-06-${day} 10:00:00`,
+          end_date: `2031-06-${day} 11:00:00`,
+          status: 'publish',
+        },
+      })
+      assert.equal(answer.status, 201, answer.text)
+    }
+    const origin = app.url.replace('127.0.0.1', 'localhost')
+    const viaName = client(origin)
+    for (const language of ['', 'fr', 'es']) {
+      const query = language ? `translation_language=${language}&` : ''
+      const starts = [
+        V1,
+        `${V1}/doc`,
+        `${V1}/events?${query}start_date=2031-01-01&per_page=2&page=2`,
+        `${V1}/events/${created.event}?${query}`,
+        `${V1}/venues?${query}per_page=1`,
+        `${V1}/organizers?${query}per_page=1`,
+        `${V1}/categories?${query}per_page=1`,
+        `${V1}/tags?${query}per_page=1`,
+      ]
+      for (const start of starts) {
+        const answer = await viaName('GET', start)
+        assert.equal(answer.status, 200, `${start}: ${answer.text.slice(0, 300)}`)
+        const links = apiLinks(answer.body, origin)
+        assert.ok(links.length > 0 || start === `${V1}/doc`, `${start} has links`)
+        for (const link of links) {
+          const followed = await viaName('GET', link)
+          assert.equal(followed.status, 200, `${link} (from ${start}): ${followed.status}`)
+          if (language && followed.headers.get('content-type')?.includes('json'))
+            assert.equal(followed.headers.get('content-language'), language, link)
+        }
+      }
+    }
+  })
+
+  test('the admin: every plugin screen in English and French, in Chromium', async () => {
+    await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
+  })
+}
+
+describe("the plugin in Payload's blank template app (Next.js), on SQLite", () => {
+  templateAppSuite('sqlite', async () => 'file:./template.db')
+})
+
+describe(
+  "the plugin in Payload's blank template app (Next.js), on PostgreSQL",
+  {
+    skip: postgresUri
+      ? false
+      : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)',
+  },
+  () => {
+    templateAppSuite('postgres', async () => {
+      const { default: pg } = await import('pg')
+      const name = `template_app_${process.pid}`
+      const client = new pg.Client({ connectionString: postgresUri })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS "${name}"`)
+      await client.query(`CREATE DATABASE "${name}"`)
+      await client.end()
+      const uri = new URL(postgresUri!)
+      uri.pathname = `/${name}`
+      return uri.toString()
+    })
+  },
+)

@@ -1,0 +1,251 @@
+/**
+ * Payload's blank template app, made as a user makes theirs, with the packed plugin added as the
+ * README's "Add it to your Payload app" says. The app's files come from where users get them:
+ * `src/` from the `create-payload-app` package of our Payload version (its `dist/template/`,
+ * which `create-payload-app` copies), the database adapter written by create-payload-app's own
+ * adapter table (`dist/lib/ast/adapter-config.js`), and `package.json`, `next.config.mjs` and
+ * `tsconfig.json` from Payload's `templates/blank` (test/package/template/: the package does not
+ * ship them; `next.config.mjs` and `tsconfig.json` are as the template has them). Then, as a user:
+ * `npm install` of the tarball, `payload generate:importmap`, `payload migrate:create` and
+ * `payload migrate`, `next build`, `next start`. Used by the package test and `npm run bench:next`.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const TEMPLATE_FILES = path.join(ROOT, 'test', 'package', 'template')
+const ours = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+/** The exact Payload version every `@payloadcms/*` package is pinned to here. */
+export const PAYLOAD_VERSION: string = ours.devDependencies.payload
+
+export type Database = 'sqlite' | 'postgres'
+
+export type Packed = {
+  filename: string
+  size: number
+  unpackedSize: number
+  entryCount: number
+  files: { path: string }[]
+}
+
+/** Logs a step with its time, so a slow CI step shows where it went. */
+function step<T>(name: string, run: () => T): T {
+  const started = Date.now()
+  const result = run()
+  console.log(`template app: ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  return result
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  })
+}
+
+/** `npm pack` of this repository (prepack builds the plugin) into `destination`. */
+export function packPlugin(destination: string): Packed {
+  const output = step('npm pack', () =>
+    run('npm', ['pack', '--json', '--pack-destination', destination], ROOT),
+  )
+  const [packed] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
+  return packed
+}
+
+/** create-payload-app of our Payload version, unpacked in `scratch` (the registry's tarball). */
+function createPayloadApp(scratch: string): string {
+  const folder = path.join(scratch, 'create-payload-app')
+  if (fs.existsSync(folder)) return folder
+  fs.mkdirSync(folder)
+  const output = run(
+    'npm',
+    ['pack', '--json', '--prefer-offline', `create-payload-app@${PAYLOAD_VERSION}`],
+    folder,
+  )
+  const [{ filename }] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
+  run('tar', ['xzf', filename, '--strip-components=1'], folder)
+  return folder
+}
+
+type AdapterConfig = { adapterName: string; packageName: string; configTemplate: (env: string) => string }
+
+/**
+ * What the README tells a user to change in the template's `payload.config.ts`: the database
+ * adapter (as create-payload-app writes it for that database) and the plugin.
+ */
+async function configure(
+  appDir: string,
+  cpa: string,
+  database: Database,
+  pluginOptions = '',
+): Promise<void> {
+  const { DB_ADAPTER_CONFIG } = (await import(
+    pathToFileURL(path.join(cpa, 'dist', 'lib', 'ast', 'adapter-config.js')).href
+  )) as { DB_ADAPTER_CONFIG: Record<string, AdapterConfig> }
+  const adapter = DB_ADAPTER_CONFIG[database]
+  const file = path.join(appDir, 'src', 'payload.config.ts')
+  const source = fs.readFileSync(file, 'utf8')
+  const replacements: [RegExp, string][] = [
+    [
+      /import \{ mongooseAdapter \} from '@payloadcms\/db-mongodb'\n/,
+      `import { ${adapter.adapterName} } from '${adapter.packageName}'\n` +
+        `import { calendarPlugin } from 'payload-events-calendar'\n`,
+    ],
+    [/mongooseAdapter\(\{[^}]*\}\)/, adapter.configTemplate('DATABASE_URL')],
+    [/plugins: \[\]/, `plugins: [calendarPlugin(${pluginOptions})]`],
+  ]
+  let configured = source
+  for (const [pattern, replacement] of replacements) {
+    if (!pattern.test(configured))
+      throw new Error(`the template's payload.config.ts has no ${pattern} any more`)
+    configured = configured.replace(pattern, replacement)
+  }
+  fs.writeFileSync(file, configured)
+  const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'))
+  delete manifest.dependencies['@payloadcms/db-mongodb']
+  manifest.dependencies[adapter.packageName] = PAYLOAD_VERSION
+  for (const [name, version] of Object.entries<string>(manifest.dependencies))
+    if (version === 'workspace:*') manifest.dependencies[name] = PAYLOAD_VERSION
+  fs.writeFileSync(path.join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+export type BuildOptions = {
+  /** The packed plugin. */
+  tarball: string
+  database: Database
+  /** `file:…` for SQLite, `postgres://…` for PostgreSQL: the app's `DATABASE_URL`. */
+  databaseUri: string
+  /** Where the app is made (created; must not exist). */
+  appDir: string
+  /** Files added to the app before its build (path inside the app → content). */
+  extraFiles?: Record<string, string>
+  /** The argument of `calendarPlugin(…)` as source text; none by default, as the README has it. */
+  pluginOptions?: string
+}
+
+export const APP_SECRET = 'template-app-secret-0123456789abcdef'
+
+/** Makes the app and builds it, as a user would; returns its folder. */
+export async function buildTemplateApp(options: BuildOptions): Promise<string> {
+  const { appDir, database } = options
+  const scratch = path.dirname(appDir)
+  const cpa = step('create-payload-app from the registry', () => createPayloadApp(scratch))
+  fs.mkdirSync(appDir)
+  fs.cpSync(path.join(cpa, 'dist', 'template'), appDir, { recursive: true })
+  for (const file of fs.readdirSync(TEMPLATE_FILES))
+    fs.copyFileSync(path.join(TEMPLATE_FILES, file), path.join(appDir, file))
+  await configure(appDir, cpa, database, options.pluginOptions)
+  for (const [file, content] of Object.entries(options.extraFiles ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true })
+    fs.writeFileSync(path.join(appDir, file), content)
+  }
+  // The template's .env.example, filled in.
+  fs.writeFileSync(
+    path.join(appDir, '.env'),
+    `DATABASE_URL=${options.databaseUri}\nPAYLOAD_SECRET=${APP_SECRET}\n`,
+  )
+  step('npm install', () =>
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', options.tarball],
+      appDir,
+    ),
+  )
+  const payloadCli = (...args: string[]) => run('npx', ['payload', ...args], appDir)
+  step('payload generate:importmap', () => payloadCli('generate:importmap'))
+  step('payload migrate:create', () => payloadCli('migrate:create', 'initial'))
+  step('payload migrate', () => payloadCli('migrate'))
+  step('next build', () => {
+    try {
+      return run('npm', ['run', 'build'], appDir)
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; message: string }
+      throw new Error(`next build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`)
+    }
+  })
+  return appDir
+}
+
+export type RunningApp = {
+  /** `http://127.0.0.1:<port>` */
+  url: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((closed) => server.close(closed))
+  return port
+}
+
+const START_TIMEOUT_MS = 60_000
+
+/**
+ * `npm start` of the built app (`next start`) on 127.0.0.1 and a free port, or `npm run dev` with
+ * `mode: 'dev'`; resolves once it answers.
+ */
+export async function startTemplateApp(
+  appDir: string,
+  options: { mode?: 'start' | 'dev'; nextArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningApp> {
+  const port = await freePort()
+  const script = options.mode ?? 'start'
+  const child = spawn(
+    'npm',
+    ['run', script, '--', '-p', String(port), '-H', '127.0.0.1', ...(options.nextArgs ?? [])],
+    {
+      cwd: appDir,
+      env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const signal = (name: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-child.pid!, name)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const killOnExit = () => signal('SIGKILL')
+  process.once('exit', killOnExit)
+  const stop = async () => {
+    process.off('exit', killOnExit)
+    signal('SIGTERM')
+    const deadline = Date.now() + 15_000
+    while (signal(0) && Date.now() < deadline) await delay(100)
+    signal('SIGKILL')
+  }
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`)
+    if (/Ready in/.test(output)) break
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the app did not start within ${START_TIMEOUT_MS} ms:\n${output}`)
+    }
+    await delay(100)
+  }
+  return { url, output: () => output, stop }
+}
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** A scratch folder for one app and its tarball. */
+export const scratchFolder = (name: string) =>
+  fs.mkdtempSync(path.join(os.tmpdir(), `calendar-${name}-`))
