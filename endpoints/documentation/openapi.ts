@@ -365,9 +365,7 @@ export const openApiDocument = (routes: Route[], others: OtherRoot[] = []): Oper
       context.options.usersSlug,
       others,
     )
-    const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
-    const root = (namespace: string) =>
-      `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
+    const root = (namespace: string) => `${context.apiRoot}/${namespace}`
     // The other roots' paths say where they are served (a path item's own `servers`).
     const served = Object.fromEntries(
       others.flatMap((other) =>

@@ -245,7 +245,8 @@ export function listLinked(type: LinkedType): Operation {
         if (args[name] !== undefined) echo.set(name, [args[name]].flat().join(','))
       const totalPages = totalPagesOf(total, perPage)
       const { rest_url, ...around } = pageLinks(
-        `${context.root}${type.plural}/`,
+        context,
+        type.plural,
         echo,
         args.page,
         totalPages,
