@@ -156,7 +156,11 @@ const scopes = new Map<string, string>()
  * through one, and the language links carry in their query otherwise).
  */
 function scopeOf(context: Context): string {
-  const links = JSON.stringify([context.lang, afterOrigin(context, context.root), context.linkLanguage])
+  const links = JSON.stringify([
+    context.lang,
+    afterOrigin(context, context.root),
+    context.linkLanguage,
+  ])
   let scope = scopes.get(links)
   if (scope === undefined) {
     scope = crypto

@@ -168,7 +168,11 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       const total = sorted.length
       const totalPages = totalPagesOf(total, perPage)
       const link = (target?: number) =>
-        apiLink(context, taxonomy, target ? new URLSearchParams({ page: String(target) }) : undefined)
+        apiLink(
+          context,
+          taxonomy,
+          target ? new URLSearchParams({ page: String(target) }) : undefined,
+        )
       const body: Record<string, unknown> = {
         rest_url: link(),
         total,
