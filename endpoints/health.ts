@@ -1,4 +1,5 @@
 import type { Endpoint, Payload, PayloadHandler } from 'payload'
+import { methodNotAllowed } from './errors.js'
 
 /** Where the health check is mounted under the API root: `/api/cal/health`. */
 export const HEALTH_PATH = '/cal/health'
@@ -25,17 +26,32 @@ export async function databaseHealth(payload: Payload): Promise<HealthAnswer> {
   }
 }
 
+const json = (body: unknown, status: number, headers: Record<string, string>) =>
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
+
 /**
  * `GET` and `HEAD /api/cal/health` as Payload root endpoints, for a balancer in front of any app the
- * plugin is in (a Next.js app has no health route of its own); no credentials needed.
+ * plugin is in (a Next.js app has no health route of its own); no credentials needed. Other
+ * methods get the namespace's 405 with `Allow`.
  */
 export function healthEndpoints(): Endpoint[] {
-  const handler: PayloadHandler = async (req) => {
+  const check: PayloadHandler = async (req) => {
     const { status, body } = await databaseHealth(req.payload)
-    return new Response(req.method === 'HEAD' ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...HEALTH_HEADERS },
-    })
+    return json(req.method === 'HEAD' ? null : body, status, HEALTH_HEADERS)
   }
-  return (['get', 'head'] as const).map((method) => ({ path: HEALTH_PATH, method, handler }))
+  const refuse: PayloadHandler = async () => {
+    const error = methodNotAllowed(['GET', 'HEAD'])
+    return json(error.body(), error.status, error.headers)
+  }
+  return [
+    ...(['get', 'head'] as const).map((method) => ({ path: HEALTH_PATH, method, handler: check })),
+    ...(['post', 'put', 'patch', 'delete'] as const).map((method) => ({
+      path: HEALTH_PATH,
+      method,
+      handler: refuse,
+    })),
+  ]
 }

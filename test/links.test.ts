@@ -315,7 +315,8 @@ describe("links carry the request's public origin", () => {
 
 describe('the health check of the plugin (/api/cal/health)', () => {
   test('answers 200 with the database up, for anyone, never kept by a cache; HEAD alike', async () => {
-    for (const headers of [{}, { authorization: 'JWT not-a-token' }]) {
+    const callers: Record<string, string>[] = [{}, { authorization: 'JWT not-a-token' }]
+    for (const headers of callers) {
       const response = await fetch(`${server.url}/api/cal/health`, { headers })
       expect(response.status).toBe(200)
       expect(response.headers.get('cache-control')).toBe('no-store')
@@ -324,6 +325,11 @@ describe('the health check of the plugin (/api/cal/health)', () => {
     const head = await fetch(`${server.url}/api/cal/health`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
+    // Other methods: the namespace's 405, with what is allowed.
+    const post = await fetch(`${server.url}/api/cal/health`, { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('GET, HEAD')
+    expect((await post.json()).code).toBe('rest_no_route')
     // The host's own check answers the same.
     const host = await fetch(`${server.url}/api/health`)
     expect(host.headers.get('cache-control')).toBe('no-store')
