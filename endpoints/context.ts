@@ -21,8 +21,8 @@ export type Context = {
    */
   data: Data
   /**
-   * The request's public origin (endpoints/origin.ts: `serverURL`, else its valid `Host`), which API
-   * links carry; no trailing slash.
+   * The request's public origin (endpoints/origin.ts: `serverURL`, else its valid `Host`), which
+   * API links carry; no trailing slash.
    */
   origin: string
   /**

@@ -33,8 +33,8 @@ const json = (body: unknown, status: number, headers: Record<string, string>) =>
   })
 
 /**
- * `GET` and `HEAD /api/cal/health` as Payload root endpoints, for a balancer in front of any app the
- * plugin is in (a Next.js app has no health route of its own); no credentials needed. Other
+ * `GET` and `HEAD /api/cal/health` as Payload root endpoints, for a balancer in front of any app
+ * the plugin is in (a Next.js app has no health route of its own); no credentials needed. Other
  * methods get the namespace's 405 with `Allow`.
  */
 export function healthEndpoints(): Endpoint[] {

@@ -4,7 +4,7 @@ import type { RequestHeaders } from './cache/http.js'
 export type OriginSettings = {
   /** Payload's `config.serverURL`: when set, it is the origin whatever the request says. */
   serverURL?: string
-  /** Whether `X-Forwarded-Host` and `X-Forwarded-Proto` are believed (the plugin's `trustProxy`). */
+  /** Whether `X-Forwarded-Host` and `-Proto` are believed (the plugin's `trustProxy`). */
   trustProxy: boolean
 }
 

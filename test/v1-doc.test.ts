@@ -93,10 +93,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
           .filter(([, item]) => item.servers)
           .map(([path, item]) => [path, item.servers])
       expect(feedServers(localized.body.paths)).toEqual([
-        ...feedRoutes.map((route) => [
-          route.path,
-          [{ url: `${server.url}${root}/api/cal/ical` }],
-        ]),
+        ...feedRoutes.map((route) => [route.path, [{ url: `${server.url}${root}/api/cal/ical` }]]),
         ...csvExportRoutes.map((route) => [
           route.path,
           [{ url: `${server.url}${root}/api/cal/csv` }],

@@ -18,12 +18,12 @@ import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js
  *
  * It answers only what a kept entry holds: an entry is kept only for an anonymous caller's read
  * whose answer any anonymous caller gets (no credentials, no password, a 200, a query whose dates
- * do not depend on when it is read), under a key of the request's public origin (endpoints/origin.ts,
- * from the same URL and headers as on Payload's path), language segment, path and query. So a
- * request is answered here only when it carries no credentials at all and the app authenticates by
- * Payload's own means alone (its JWT, by header or cookie, and API keys); the change mark is read
- * as on the normal path (a write from any process is seen at once) and time boundaries end entries
- * as there.
+ * do not depend on when it is read), under a key of the request's public origin
+ * (endpoints/origin.ts, from the same URL and headers as on Payload's path), language segment, path
+ * and query. So a request is answered here only when it carries no credentials at all and the app
+ * authenticates by Payload's own means alone (its JWT, by header or cookie, and API keys); the
+ * change mark is read as on the normal path (a write from any process is seen at once) and time
+ * boundaries end entries as there.
  */
 
 /** Marks an answer made here, beside `X-Cal-Cache: hit` (for operators and tests). */
