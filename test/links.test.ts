@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { closeDatabase } from '../dev/database.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast } from './support/callers.js'
 import { freshDatabase, type TestDatabase } from './support/database.js'
@@ -351,12 +352,12 @@ describe('the health check of the plugin (/api/cal/health)', () => {
   })
 })
 
-/** The server's database connection closed under it (its pool ended, its SQLite client closed). */
+/**
+ * The server's database connection closed under it: its PostgreSQL pool ended (as the server's own
+ * close does it, clients in use included), its SQLite client closed.
+ */
 async function closeConnection(running: TestServer) {
-  const db = running.payload.db as unknown as {
-    pool?: { end: () => Promise<void> }
-    client?: { close: () => void }
-  }
-  if (db.pool) await db.pool.end()
-  else db.client?.close()
+  const db = running.payload.db
+  if (db.name === 'postgres') await closeDatabase(db)
+  else (db as unknown as { client: { close: () => void } }).client.close()
 }
