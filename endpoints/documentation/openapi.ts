@@ -293,7 +293,7 @@ const INFO = {
   version: '1.0.0',
   description: [
     `Events, venues, organizers, categories and tags of the calendar, wire-compatible with The Events Calendar's tribe/events/v1 under the namespace ${NAMESPACE}.`,
-    'Every route accepts a trailing slash; HEAD is answered like GET without a body. A language segment (/fr/api/..., /es/api/...) or translation_language selects the content language.',
+    "Every route accepts a trailing slash, and no link the API gives ends with one; HEAD is answered like GET without a body. translation_language (or, in a host that serves them, a language root such as /fr/api/...) selects the content language; links keep it in the form the request used: translation_language in their query, or the language root in their path. Links carry the public origin: the app's serverURL, else the request's Host.",
     'A path that does not exist answers 404 rest_no_route, a method the path does not support 405 with an Allow header; every error has the body {code, message, data: {status, ...}}.',
   ].join(' '),
 }
@@ -365,9 +365,7 @@ export const openApiDocument = (routes: Route[], others: OtherRoot[] = []): Oper
       context.options.usersSlug,
       others,
     )
-    const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
-    const root = (namespace: string) =>
-      `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
+    const root = (namespace: string) => `${context.apiRoot}/${namespace}`
     // The other roots' paths say where they are served (a path item's own `servers`).
     const served = Object.fromEntries(
       others.flatMap((other) =>

@@ -323,7 +323,8 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   }
   const totalPages = totalPagesOf(total, perPage)
   const { rest_url, ...around } = pageLinks(
-    `${context.root}events/`,
+    context,
+    'events',
     restQuery(args, page, perPage, window.echo),
     page,
     totalPages,
