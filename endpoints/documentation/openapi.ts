@@ -104,7 +104,7 @@ const CACHING_HEADERS = {
   },
   'Cache-Control': {
     description:
-      '`public, max-age=<seconds>` (CAL_HTTP_MAX_AGE, default 60) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.',
+      "`public, max-age=<seconds>` (the plugin's httpMaxAge option, 60 unless set; `public, no-cache` when it is 0) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.",
     required: true,
     schema: { type: 'string', pattern: '^(public, (max-age=\\d+|no-cache)|private, no-store)$' },
   },

@@ -677,7 +677,7 @@ export const EVENT_FIELDS = {
     param: {
       kind: 'string',
       description:
-        'Start before the event moved, in the event’s time zone (or the site zone); empty to clear. Kept by itself when the start of a published, scheduled event moves.',
+        'Start before the event moved, in the event’s time zone (or the site zone); empty to clear. Kept by itself when the start of a published event moves, unless it goes back to scheduled from another status in that write.',
       check: (value: string, context: Context) =>
         value === '' || parseDate(value, 'UTC', context.now)
           ? undefined
