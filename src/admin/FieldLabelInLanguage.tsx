@@ -1,0 +1,18 @@
+import { FieldLabel } from '@payloadcms/ui'
+import type { RichTextFieldLabelServerComponent } from 'payload'
+
+/**
+ * A rich-text field's label in the language of the request. Payload 3.90 gives the rich-text
+ * editor the label of its client field, which it keeps per collection in the language of the
+ * first request after the server starts (getClientSchemaMap caches per collection, not per
+ * language): after an English visit, a French admin read "Excerpt". This label is rendered on the
+ * server for each request, from the field's own label (a function of the language).
+ */
+export const FieldLabelInLanguage: RichTextFieldLabelServerComponent = ({ field, i18n, path }) => (
+  <FieldLabel
+    label={typeof field.label === 'function' ? field.label({ i18n, t: i18n.t }) : field.label}
+    localized={field.localized}
+    path={path}
+    required={field.required}
+  />
+)
