@@ -94,6 +94,11 @@ async function calendar({ ui, t, language, event }: ScreenContext) {
 async function eventForm({ ui, t, event }: ScreenContext) {
   await ui.openForm(`/collections/events/${event.id}`)
   assert.equal(await ui.valueOf(ui.input('title'), event.title), event.title)
+  // Labelled on the server for each request (a label Payload kept from an English visit would not
+  // be French).
+  await ui.page
+    .locator('.field-type[data-field-path="excerpt"] label.field-label', { hasText: t.excerpt })
+    .waitFor()
   const zone = ui.field('timezone')
   await shows(ui, t.timezone, zone)
   await shows(ui, t.timezoneDescription, zone)
