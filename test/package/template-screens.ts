@@ -18,7 +18,7 @@ export type V1Event = {
   title: string
   start_date: string
   timezone: string
-  recurrence?: { rules: string[]; text: string }
+  recurrence?: { text: string }
 }
 
 export type ScreenContext = {
