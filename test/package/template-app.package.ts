@@ -6,7 +6,8 @@
  * every resource, French, a series, the feeds, CSV, the change log, a webhook to a receiver on
  * 127.0.0.1, an import from the host's v1, the health route, every emitted link followed; then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
- * PostgreSQL too when DATABASE_URI names one (`bash scripts/with-postgres.sh npm run test:package`).
+ * PostgreSQL too when DATABASE_URI names one
+ * (`bash scripts/with-postgres.sh npm run test:package`).
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -17,6 +18,10 @@ import { after, before, describe, test } from 'node:test'
 import {
   buildTemplateApp,
   delay,
+  PAYLOAD_VERSION,
+  payloadCli,
+  run,
+  templateConfig,
   packPlugin,
   ROOT,
   scratchFolder,
@@ -85,26 +90,22 @@ async function webhookReceiver() {
  * published events, a venue and an organizer: the source of the import.
  */
 async function startHost(scratch: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        DATABASE_URI: `file:${path.join(scratch, 'host.db')}`,
-        CAL_MEDIA_DIR: path.join(scratch, 'host-media'),
-        CAL_ADMIN: 'false',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        PAYLOAD_SECRET: 'host-secret',
-      },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URI: `file:${path.join(scratch, 'host.db')}`,
+      CAL_MEDIA_DIR: path.join(scratch, 'host-media'),
+      CAL_ADMIN: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      PAYLOAD_SECRET: 'host-secret',
     },
-  )
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
@@ -163,6 +164,7 @@ function apiLinks(body: unknown, origin: string): string[] {
 
 function templateAppSuite(database: Database, databaseUri: () => Promise<string>) {
   let scratch: string
+  let appDir: string
   let app: RunningApp
   let call: ReturnType<typeof client>
   let token: string
@@ -172,7 +174,7 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
   before(async () => {
     scratch = scratchFolder(`template-${database}`)
     const packed = packPlugin(scratch)
-    const appDir = await buildTemplateApp({
+    appDir = await buildTemplateApp({
       tarball: path.join(scratch, packed.filename),
       database,
       databaseUri: await databaseUri(),
@@ -248,7 +250,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     assert.equal(single.body.title, 'Harbour Concert')
     const bySlug = await call('GET', `${V1}/events/by-slug/${single.body.slug}`)
     assert.equal(bySlug.body.id, created.event)
-    const archive = await call('GET', `${V1}/events?start_date=2031-01-01&categories=${created.category}`)
+    const archive = await call(
+      'GET',
+      `${V1}/events?start_date=2031-01-01&categories=${created.category}`,
+    )
     assert.equal(archive.status, 200)
     assert.deepEqual(
       archive.body.events.map((event: { id: number }) => event.id),
@@ -280,7 +285,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     })
     assert.equal(series.status, 201, series.text)
     created.series = series.body.id
-    const dates = await call('GET', `${V1}/events?start_date=2031-04-01&end_date=2031-04-30&search=Choir`)
+    const dates = await call(
+      'GET',
+      `${V1}/events?start_date=2031-04-01&end_date=2031-04-30&search=Choir`,
+    )
     assert.equal(dates.status, 200, dates.text)
     assert.equal(dates.body.events.length, 4)
   })
@@ -299,8 +307,8 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
   test('the change log names what was written', async () => {
     const changes = await call('GET', `${V1}/changes?per_page=50`)
     assert.equal(changes.status, 200, changes.text)
-    const named = changes.body.changes.map((change: { resource: string; id: number }) =>
-      `${change.resource} ${change.id}`,
+    const named = changes.body.changes.map(
+      (change: { resource: string; id: number }) => `${change.resource} ${change.id}`,
     )
     assert.ok(named.includes(`events ${created.event}`), named.join(', '))
     assert.ok(named.includes(`venues ${created.venue}`), named.join(', '))
@@ -353,10 +361,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     }
     assert.equal(state, 'done')
     const imported = await call('GET', `${V1}/events?start_date=2031-05-01&search=Source`)
-    assert.deepEqual(
-      imported.body.events.map((event: { title: string }) => event.title).sort(),
-      ['Source Concert', 'Source Lecture'],
-    )
+    assert.deepEqual(imported.body.events.map((event: { title: string }) => event.title).sort(), [
+      'Source Concert',
+      'Source Lecture',
+    ])
     assert.equal(imported.body.events[0].venue.venue, 'Source Hall')
     assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
   })
@@ -412,6 +420,71 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
 
   test('the admin: every plugin screen in English and French, in Chromium', async () => {
     await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
+  })
+
+  if (database !== 'sqlite') return
+
+  for (const bundler of ['webpack', 'turbopack'] as const) {
+    test(`next dev (${bundler}) serves the admin and the v1 namespace`, async () => {
+      await app.stop()
+      // A database of its own: development mode pushes the schema (the template's `npm run dev`).
+      const dev = await startTemplateApp(appDir, {
+        mode: 'dev',
+        nextArgs: bundler === 'turbopack' ? ['--turbopack'] : [],
+        env: { DATABASE_URL: `file:./dev-${bundler}.db` },
+      })
+      try {
+        const devCall = client(dev.url)
+        for (const route of [`${V1}/events`, '/admin/login']) {
+          const answer = await devCall('GET', route)
+          assert.equal(
+            answer.status,
+            200,
+            `${route}: ${answer.text.slice(0, 500)}\n${dev.output().slice(-3000)}`,
+          )
+        }
+        assert.doesNotMatch(dev.output(), /Attempted import error|Module not found|⨯/)
+      } finally {
+        await dev.stop()
+      }
+    })
+  }
+
+  test("MongoDB, the template's own adapter: the config builds and the import map holds the plugin's components", () => {
+    // No MongoDB server can run here: what is checkable without one.
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        `@payloadcms/db-mongodb@${PAYLOAD_VERSION}`,
+      ],
+      appDir,
+    )
+    const mongoConfig = path.join(appDir, 'src', 'payload.mongodb.config.ts')
+    fs.writeFileSync(
+      mongoConfig,
+      templateConfig(appDir)
+        .replace(
+          /import \{ \w+ \} from '@payloadcms\/db-(sqlite|postgres)'/,
+          "import { mongooseAdapter } from '@payloadcms/db-mongodb'",
+        )
+        .replace(
+          /db: \w+Adapter\(\{[\s\S]*?\n {2}\}\),/,
+          "db: mongooseAdapter({\n    url: process.env.DATABASE_URL || '',\n  }),",
+        ),
+    )
+    const importMap = path.join(appDir, 'src', 'app', '(payload)', 'admin', 'importMap.js')
+    fs.rmSync(importMap)
+    payloadCli(appDir, ['generate:importmap'], /Writing import map/, {
+      PAYLOAD_CONFIG_PATH: mongoConfig,
+      DATABASE_URL: 'mongodb://127.0.0.1:1/never-connected',
+    })
+    const map = fs.readFileSync(importMap, 'utf8')
+    assert.match(map, /payload-events-calendar\/client/)
+    assert.match(map, /payload-events-calendar\/rsc/)
   })
 }
 
