@@ -1,5 +1,5 @@
 import { FieldLabel } from '@payloadcms/ui'
-import type { RichTextFieldLabelServerComponent } from 'payload'
+import type { LabelFunction, RichTextFieldLabelServerComponent } from 'payload'
 
 /**
  * A rich-text field's label in the language of the request. Payload 3.90 gives the rich-text
@@ -8,11 +8,13 @@ import type { RichTextFieldLabelServerComponent } from 'payload'
  * language): after an English visit, a French admin read "Excerpt". This label is rendered on the
  * server for each request, from the field's own label (a function of the language).
  */
-export const FieldLabelInLanguage: RichTextFieldLabelServerComponent = ({ field, i18n, path }) => (
-  <FieldLabel
-    label={typeof field.label === 'function' ? field.label({ i18n, t: i18n.t }) : field.label}
-    localized={field.localized}
-    path={path}
-    required={field.required}
-  />
-)
+export const FieldLabelInLanguage: RichTextFieldLabelServerComponent = ({ field, i18n, path }) => {
+  const { label } = field
+  const text =
+    typeof label === 'function'
+      ? label({ i18n, t: i18n.t } as Parameters<LabelFunction>[0])
+      : label || undefined
+  return (
+    <FieldLabel label={text} localized={field.localized} path={path} required={field.required} />
+  )
+}
