@@ -97,7 +97,8 @@ type AdapterConfig = {
 
 /**
  * What the README tells a user to change in the template's `payload.config.ts`: the database
- * adapter (as create-payload-app writes it for that database) and the plugin.
+ * adapter (as create-payload-app writes it for that database), the plugin, and the admin's
+ * languages (step 6: the template's admin is English alone).
  */
 async function configure(
   appDir: string,
@@ -115,10 +116,15 @@ async function configure(
     [
       /import \{ mongooseAdapter \} from '@payloadcms\/db-mongodb'\n/,
       `import { ${adapter.adapterName} } from '${adapter.packageName}'\n` +
+        `import { en } from 'payload/i18n/en'\n` +
+        `import { fr } from 'payload/i18n/fr'\n` +
         `import { calendarPlugin } from 'payload-events-calendar'\n`,
     ],
     [/mongooseAdapter\(\{[^}]*\}\)/, adapter.configTemplate('DATABASE_URL')],
-    [/plugins: \[\]/, `plugins: [calendarPlugin(${pluginOptions})]`],
+    [
+      /plugins: \[\]/,
+      `plugins: [calendarPlugin(${pluginOptions})],\n  i18n: { supportedLanguages: { en, fr } }`,
+    ],
   ]
   let configured = source
   for (const [pattern, replacement] of replacements) {
