@@ -18,10 +18,12 @@ import { after, before, describe, test } from 'node:test'
 import {
   buildTemplateApp,
   delay,
+  configuredTemplate,
+  createPayloadAppOf,
   PAYLOAD_VERSION,
   payloadCli,
   run,
-  templateConfig,
+  shippedTemplateConfig,
   packPlugin,
   ROOT,
   scratchFolder,
@@ -461,7 +463,7 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     })
   }
 
-  test("MongoDB, the template's own adapter: the config builds and the import map holds the plugin's components", () => {
+  test("MongoDB, the template's own adapter: the config builds and the import map holds the plugin's components", async () => {
     // No MongoDB server can run here: what is checkable without one.
     run(
       'npm',
@@ -475,17 +477,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
       appDir,
     )
     const mongoConfig = path.join(appDir, 'src', 'payload.mongodb.config.ts')
+    const cpa = createPayloadAppOf(appDir)
     fs.writeFileSync(
       mongoConfig,
-      templateConfig(appDir)
-        .replace(
-          /import \{ \w+ \} from '@payloadcms\/db-(sqlite|postgres)'/,
-          "import { mongooseAdapter } from '@payloadcms/db-mongodb'",
-        )
-        .replace(
-          /db: \w+Adapter\(\{[\s\S]*?\n {2}\}\),/,
-          "db: mongooseAdapter({\n    url: process.env.DATABASE_URL || '',\n  }),",
-        ),
+      await configuredTemplate(shippedTemplateConfig(cpa), cpa, 'mongodb'),
     )
     const importMap = path.join(appDir, 'src', 'app', '(payload)', 'admin', 'importMap.js')
     fs.rmSync(importMap)

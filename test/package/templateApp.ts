@@ -76,9 +76,9 @@ export function packPlugin(destination: string): Packed {
   return step('npm pack', () => npmPack(['--pack-destination', destination], ROOT))
 }
 
-/** create-payload-app of our Payload version, unpacked in `scratch` (the registry's tarball). */
-function createPayloadApp(scratch: string): string {
-  const folder = path.join(scratch, 'create-payload-app')
+/** create-payload-app of our Payload version, unpacked beside the app (the registry's tarball). */
+function createPayloadApp(appDir: string): string {
+  const folder = createPayloadAppOf(appDir)
   if (fs.existsSync(folder)) return folder
   fs.mkdirSync(folder)
   const { filename } = npmPack(
@@ -95,23 +95,27 @@ type AdapterConfig = {
   configTemplate: (env: string) => string
 }
 
-/**
- * What the README tells a user to change in the template's `payload.config.ts`: the database
- * adapter (as create-payload-app writes it for that database), the plugin, and the admin's
- * languages (step 6: the template's admin is English alone).
- */
-async function configure(
-  appDir: string,
-  cpa: string,
-  database: Database,
-  pluginOptions = '',
-): Promise<void> {
+/** create-payload-app's own table of database adapters: import and config line of each. */
+async function adapterOf(cpa: string, database: Database | 'mongodb'): Promise<AdapterConfig> {
   const { DB_ADAPTER_CONFIG } = (await import(
     pathToFileURL(path.join(cpa, 'dist', 'lib', 'ast', 'adapter-config.js')).href
   )) as { DB_ADAPTER_CONFIG: Record<string, AdapterConfig> }
-  const adapter = DB_ADAPTER_CONFIG[database]
-  const file = path.join(appDir, 'src', 'payload.config.ts')
-  const source = fs.readFileSync(file, 'utf8')
+  return DB_ADAPTER_CONFIG[database]
+}
+
+/**
+ * What the README tells a user to change in the template's `payload.config.ts` (`source`, which
+ * create-payload-app ships with MongoDB): the database adapter (as create-payload-app writes it for
+ * that database), the plugin, and the admin's languages (step 6: the template's admin is English
+ * alone).
+ */
+export async function configuredTemplate(
+  source: string,
+  cpa: string,
+  database: Database | 'mongodb',
+  pluginOptions = '',
+): Promise<string> {
+  const adapter = await adapterOf(cpa, database)
   const replacements: [RegExp, string][] = [
     [
       /import \{ mongooseAdapter \} from '@payloadcms\/db-mongodb'\n/,
@@ -132,7 +136,25 @@ async function configure(
       throw new Error(`the template's payload.config.ts has no ${pattern} any more`)
     configured = configured.replace(pattern, replacement)
   }
-  fs.writeFileSync(file, configured)
+  return configured
+}
+
+/** The template's `payload.config.ts` as create-payload-app ships it. */
+export const shippedTemplateConfig = (cpa: string) =>
+  fs.readFileSync(path.join(cpa, 'dist', 'template', 'src', 'payload.config.ts'), 'utf8')
+
+/** The app configured for `database`, its package.json naming that adapter. */
+async function configure(
+  appDir: string,
+  cpa: string,
+  database: Database,
+  pluginOptions = '',
+): Promise<void> {
+  fs.writeFileSync(
+    path.join(appDir, 'src', 'payload.config.ts'),
+    await configuredTemplate(shippedTemplateConfig(cpa), cpa, database, pluginOptions),
+  )
+  const adapter = await adapterOf(cpa, database)
   const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'))
   delete manifest.dependencies['@payloadcms/db-mongodb']
   manifest.dependencies[adapter.packageName] = PAYLOAD_VERSION
@@ -141,9 +163,9 @@ async function configure(
   fs.writeFileSync(path.join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
-/** The app's `payload.config.ts` as the README's steps leave it. */
-export const templateConfig = (appDir: string) =>
-  fs.readFileSync(path.join(appDir, 'src', 'payload.config.ts'), 'utf8')
+/** Where create-payload-app was unpacked for the app in `appDir`. */
+export const createPayloadAppOf = (appDir: string) =>
+  path.join(path.dirname(appDir), 'create-payload-app')
 
 /**
  * `npx payload …` in the app, as the README says, until it prints what it does (`done`). Payload's
@@ -185,8 +207,7 @@ export const APP_SECRET = 'template-app-secret-0123456789abcdef'
 /** Makes the app and builds it, as a user would; returns its folder. */
 export async function buildTemplateApp(options: BuildOptions): Promise<string> {
   const { appDir, database } = options
-  const scratch = path.dirname(appDir)
-  const cpa = step('create-payload-app from the registry', () => createPayloadApp(scratch))
+  const cpa = step('create-payload-app from the registry', () => createPayloadApp(appDir))
   fs.mkdirSync(appDir)
   fs.cpSync(path.join(cpa, 'dist', 'template'), appDir, { recursive: true })
   for (const file of fs.readdirSync(TEMPLATE_FILES))
