@@ -330,13 +330,7 @@ describe('a generated site of several pages per resource, with odd records', () 
 
 describe('a small site with odd records, read without credentials', () => {
   it('an event keeps the trashed venue it shows, which has no name and no single read; --prune keeps it too', async () => {
-    const small = await startFakeTec({
-      events: 20,
-      venues: 10,
-      organizers: 6,
-      categories: 6,
-      tags: 4,
-    })
+    const small = await startFakeTec({ ...SMALL, odd: true })
     const run = await runImportCli(['--from', small.root, '--quiet'], FAST)
     expect(run.code).toBe(0)
     const record = await latestRun()
