@@ -69,7 +69,7 @@ function windowFilters(): Record<string, string> {
 }
 
 /** Payload's REST page of events that matches a v1 archive page. */
-function restEvents(limit: number, extra: Record<string, string> = {}) {
+export function restEvents(limit: number, extra: Record<string, string> = {}) {
   const query = new URLSearchParams({
     ...windowFilters(),
     ...extra,

@@ -40,7 +40,12 @@ function step<T>(name: string, run: () => T): T {
   return result
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Partial<NodeJS.ProcessEnv> = {},
+): string {
   return execFileSync(command, args, {
     cwd,
     encoding: 'utf8',
@@ -173,6 +178,18 @@ export async function buildTemplateApp(options: BuildOptions): Promise<string> {
   return appDir
 }
 
+/**
+ * The app built again with another tarball of the plugin (`npm install` of it, the import map,
+ * `next build`), its database kept: for a plugin changed since the app was made.
+ */
+export function rebuildTemplateApp(appDir: string, tarball: string): void {
+  step('npm install', () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], appDir),
+  )
+  step('payload generate:importmap', () => run('npx', ['payload', 'generate:importmap'], appDir))
+  step('next build', () => run('npm', ['run', 'build'], appDir))
+}
+
 export type RunningApp = {
   /** `http://127.0.0.1:<port>` */
   url: string
@@ -192,24 +209,37 @@ const START_TIMEOUT_MS = 60_000
 
 /**
  * `npm start` of the built app (`next start`) on 127.0.0.1 and a free port, or `npm run dev` with
- * `mode: 'dev'`; resolves once it answers.
+ * `mode: 'dev'`; resolves once it answers. With `nodeArgs` (e.g. `--cpu-prof`), node runs Next's
+ * command itself with them and the script's `NODE_OPTIONS=--no-deprecation`, so that they reach
+ * the server's process (the script's cross-env would replace a NODE_OPTIONS given to it).
  */
 export async function startTemplateApp(
   appDir: string,
-  options: { mode?: 'start' | 'dev'; nextArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    mode?: 'start' | 'dev'
+    nextArgs?: string[]
+    env?: Partial<NodeJS.ProcessEnv>
+    nodeArgs?: string[]
+  } = {},
 ): Promise<RunningApp> {
   const port = await freePort()
   const script = options.mode ?? 'start'
-  const child = spawn(
-    'npm',
-    ['run', script, '--', '-p', String(port), '-H', '127.0.0.1', ...(options.nextArgs ?? [])],
-    {
-      cwd: appDir,
-      env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const nextArgs = ['-p', String(port), '-H', '127.0.0.1', ...(options.nextArgs ?? [])]
+  const next = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+  const [command, args] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, next, script, ...nextArgs]]
+    : ['npm', ['run', script, '--', ...nextArgs]]
+  const child = spawn(command, args, {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: options.nodeArgs ? '--no-deprecation' : '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env,
     },
-  )
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
