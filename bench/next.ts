@@ -26,6 +26,7 @@
  *   --wal               the app's database in WAL mode, as `sqliteAdapter({ wal: true })` sets it
  *                       (the template's adapter leaves SQLite's rollback journal)
  *   --no-host           measure the template app alone
+ *   --only a,b          only these scenarios: floor, hits, distinct, rest, creates
  *   --cpu-prof DIR      write a CPU profile of the app's server process (node --cpu-prof) into DIR
  *   --app-env K=V,...   environment of the app's server (e.g. its CAL_* or NODE_OPTIONS)
  * Prints a table and the ratios against the targets; writes JSON under bench/results/.
@@ -38,7 +39,7 @@ import autocannon from 'autocannon'
 import { BENCH_USER } from './dataset.js'
 import { restEvents } from './misses.js'
 import { EARLY_HEADER } from '../endpoints/cache/early.js'
-import { startServer } from './server.js'
+import { startServer, type Server } from './server.js'
 import { datasetStore } from './store.js'
 import {
   buildTemplateApp,
@@ -64,6 +65,7 @@ type Options = {
   connections: number
   rebuild: boolean
   early: boolean
+  only: string[] | null
   wal: boolean
   host: boolean
   cpuProf: string | undefined
@@ -94,6 +96,7 @@ function parseOptions(argv: string[]): Options {
     connections: number('connections', 10),
     rebuild: argv.includes('--rebuild'),
     early: argv.includes('--early'),
+    only: value('only')?.split(',') ?? null,
     wal: argv.includes('--wal'),
     host: !argv.includes('--no-host'),
     cpuProf: folder('cpu-prof'),
@@ -215,18 +218,53 @@ async function resetDatabase(appDir: string, wal: boolean): Promise<void> {
   client.close()
 }
 
-type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; failed: number }
+type Result = {
+  name: string
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  failed: number
+  /** The server's CPU time (user and system, all its processes) per request measured. */
+  cpuMsPerRequest: number
+}
+
+/** How a scenario is loaded, and how the server's CPU time so far (ms) is read. */
+type Load = { duration: number; connections: number; only: string[] | null; cpu: () => number }
+
+/** CPU time (ms) of the processes that `owned` picks by pid and process group, from /proc. */
+function cpuOf(owned: (pid: number, group: number) => boolean): () => number {
+  const tick = 1000 / 100 // USER_HZ: 100 on Linux
+  return () => {
+    let ticks = 0
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+        // After the command's parentheses: state, ppid, pgrp, …, utime (12th), stime (13th).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        if (owned(Number(entry), Number(fields[2])))
+          ticks += Number(fields[11]) + Number(fields[12])
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return ticks * tick
+  }
+}
 
 async function measure(
+  key: string,
   name: string,
   request: autocannon.Options,
-  options: { duration: number; connections: number },
-): Promise<Result> {
-  await autocannon({ ...request, connections: options.connections, duration: 2 })
+  load: Load,
+): Promise<Result | undefined> {
+  if (load.only && !load.only.includes(key)) return undefined
+  await autocannon({ ...request, connections: load.connections, duration: 2 })
+  const cpuBefore = load.cpu()
   const result = await autocannon({
     ...request,
-    connections: options.connections,
-    duration: options.duration,
+    connections: load.connections,
+    duration: load.duration,
   })
   const measured = {
     name,
@@ -234,9 +272,10 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.errors + result.timeouts + result.non2xx,
+    cpuMsPerRequest: (load.cpu() - cpuBefore) / Math.max(1, result.requests.total),
   }
   console.log(
-    `  ${name.padEnd(44)} ${measured.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms${measured.failed ? `  ${measured.failed} failed` : ''}`,
+    `  ${name.padEnd(44)} ${measured.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  CPU ${measured.cpuMsPerRequest.toFixed(2)} ms/req${measured.failed ? `  ${measured.failed} failed` : ''}`,
   )
   return measured
 }
@@ -281,21 +320,43 @@ const createRequest = (origin: string, token: string): autocannon.Options => ({
 })
 
 /** The v1 reads no cache holds, Payload's REST for the page, and creates. */
-async function missesAndCreates(origin: string, options: Options): Promise<Record<string, Result>> {
+/**
+ * Every event's kept form built once (the archive read through from before the first event), as
+ * on a site that has been read: a distinct page is then what it is there, a page no cache holds
+ * whose records are kept (building a record's form is a cost paid once per change).
+ */
+async function keepEveryForm(origin: string): Promise<void> {
+  for (let page = 1; ; page++) {
+    const response = await fetch(
+      `${origin}${V1}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&page=${page}`,
+    )
+    const body = (await response.json()) as { next_rest_url?: string }
+    if (!response.ok || !body.next_rest_url) return
+  }
+}
+
+async function missesAndCreates(
+  origin: string,
+  options: Load,
+): Promise<Record<string, Result | undefined>> {
   const next = distinctPages()
   const token = await tokenOf(origin)
+  await keepEveryForm(origin)
   return {
     distinct: await measure(
+      'distinct',
       'v1 distinct pages',
       { url: origin, requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }] },
       options,
     ),
     rest: await measure(
+      'rest',
       'Payload REST, the same page',
       { url: `${origin}${restEvents(10)}` },
       options,
     ),
     creates: await measure(
+      'creates',
       `v1 creates (${CREATE_CONNECTIONS} connections)`,
       createRequest(origin, token),
       {
@@ -323,6 +384,9 @@ async function startApp(appDir: string, options: Options, env: Record<string, st
     const again = await fetch(`${app.url}${PAGE}`)
     if (again.headers.get('x-cal-cache') !== 'hit') throw new Error('the page is not a cache hit')
     await again.arrayBuffer()
+    // Next.js compiles and V8 optimizes the first requests' code: warmed up before any measure.
+    await autocannon({ url: `${app.url}/bench-floor`, connections: 2, duration: 3 })
+    await autocannon({ url: `${app.url}${PAGE}`, connections: 2, duration: 3 })
     return { app, early: again.headers.get(EARLY_HEADER) === '1' }
   } catch (error) {
     await app.stop()
@@ -330,17 +394,22 @@ async function startApp(appDir: string, options: Options, env: Record<string, st
   }
 }
 
-async function measureApp(appDir: string, options: Options): Promise<Record<string, Result>> {
+async function measureApp(
+  appDir: string,
+  options: Options,
+): Promise<Record<string, Result | undefined>> {
   const { app } = await startApp(appDir, options)
-  const results: Record<string, Result> = {}
+  const results: Record<string, Result | undefined> = {}
+  const inApp = (pid: number): Load => ({ ...options, cpu: cpuOf((_, group) => group === pid) })
   try {
+    const load = inApp(app.pid)
     console.log(
       `\ntemplate app (next start, ${app.url}${options.wal ? ', database in WAL mode' : ''})`,
     )
     const floor = { url: `${app.url}/bench-floor` }
-    results.floor = await measure('floor: bare route handler, the page', floor, options)
-    results.hits = await measure('v1 cache hits', { url: `${app.url}${PAGE}` }, options)
-    Object.assign(results, await missesAndCreates(app.url, options))
+    results.floor = await measure('floor', 'floor: bare route handler, the page', floor, load)
+    results.hits = await measure('hits', 'v1 cache hits', { url: `${app.url}${PAGE}` }, load)
+    Object.assign(results, await missesAndCreates(app.url, load))
   } finally {
     await app.stop()
   }
@@ -348,13 +417,20 @@ async function measureApp(appDir: string, options: Options): Promise<Record<stri
   const started = await startApp(appDir, options, { BENCH_EARLY: '1' })
   try {
     if (!started.early) throw new Error('the app did not answer the page early')
-    const { url } = started.app
+    const { url, pid } = started.app
     console.log(`\ntemplate app, hits answered early (${url})`)
-    results.earlyFloor = await measure('floor (again)', { url: `${url}/bench-floor` }, options)
+    const load = inApp(pid)
+    results.earlyFloor = await measure(
+      'floor',
+      'floor (again)',
+      { url: `${url}/bench-floor` },
+      load,
+    )
     results.earlyHits = await measure(
+      'hits',
       'v1 cache hits, answered early',
       { url: `${url}${PAGE}` },
-      options,
+      load,
     )
   } finally {
     await started.app.stop()
@@ -362,15 +438,19 @@ async function measureApp(appDir: string, options: Options): Promise<Record<stri
   return results
 }
 
-async function measureHost(options: Options): Promise<Record<string, Result>> {
+async function measureHost(options: Options): Promise<Record<string, Result | undefined>> {
   const store = datasetStore(undefined)
   const serverOptions = { admin: false, heapMb: null }
+  const inHost = (server: Server): Load => ({
+    ...options,
+    cpu: cpuOf((pid) => pid === server.child.pid),
+  })
   const cached = await startServer(await store.workingCopy(EVENTS, 1), serverOptions)
-  let hits: Result
+  let hits: Result | undefined
   try {
     console.log(`\nexpress host, response cache on (${cached.url})`)
     await (await fetch(`${cached.url}${PAGE}`)).arrayBuffer()
-    hits = await measure('v1 cache hits', { url: `${cached.url}${PAGE}` }, options)
+    hits = await measure('hits', 'v1 cache hits', { url: `${cached.url}${PAGE}` }, inHost(cached))
   } finally {
     await cached.stop()
   }
@@ -379,7 +459,7 @@ async function measureHost(options: Options): Promise<Record<string, Result>> {
   })
   try {
     console.log(`\nexpress host, response cache off (${uncached.url})`)
-    return { hits, ...(await missesAndCreates(uncached.url, options)) }
+    return { hits, ...(await missesAndCreates(uncached.url, inHost(uncached))) }
   } finally {
     await uncached.stop()
   }
@@ -403,13 +483,16 @@ async function main() {
     [`v1 creates, ${CREATE_CONNECTIONS} connections`, app.creates, host.creates],
   ]
   console.log(
-    `\n${EVENTS} events, SQLite, ${options.connections} connections, ${options.duration} s each (req/s · p50 ms)`,
+    `\n${EVENTS} events, SQLite, ${options.connections} connections, ${options.duration} s each (req/s · p50 ms · server CPU ms per request)`,
   )
   console.log(
-    `${'scenario'.padEnd(44)} ${'template app'.padStart(16)} ${'express host'.padStart(16)}`,
+    `${'scenario'.padEnd(44)} ${'template app'.padStart(22)} ${'express host'.padStart(22)}`,
   )
   const cell = (r: Result | undefined) =>
-    (r ? `${r.requestsPerSecond.toFixed(0)} · ${r.p50}` : '').padStart(16)
+    (r
+      ? `${r.requestsPerSecond.toFixed(0)} · ${r.p50} · ${r.cpuMsPerRequest.toFixed(2)}`
+      : ''
+    ).padStart(22)
   for (const [label, inApp, inHost] of rows.filter(([, a, b]) => a || b))
     console.log(`${label.padEnd(44)} ${cell(inApp)} ${cell(inHost)}`)
   const targets = [

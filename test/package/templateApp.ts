@@ -193,6 +193,8 @@ export function rebuildTemplateApp(appDir: string, tarball: string): void {
 export type RunningApp = {
   /** `http://127.0.0.1:<port>` */
   url: string
+  /** The process started (npm, or node with `nodeArgs`), leader of the app's process group. */
+  pid: number
   output: () => string
   stop: () => Promise<void>
 }
@@ -271,7 +273,7 @@ export async function startTemplateApp(
     }
     await delay(100)
   }
-  return { url, output: () => output, stop }
+  return { url, pid: child.pid!, output: () => output, stop }
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
