@@ -22,7 +22,7 @@
  *   --duration S        seconds measured per scenario (default 5), after a 2 s warm-up
  *   --connections C     concurrent connections of the reads (default 10; creates use 2)
  *   --early             the app started again with the early answer of its cal route on
- *                       (BENCH_EARLY=1, see EARLY_ROUTE): the floor and the hits again
+ *                       (BENCH_EARLY=1, see CALENDAR_ROUTE): the floor and the hits again
  *   --wal               the app's database in WAL mode, as `sqliteAdapter({ wal: true })` sets it
  *                       (the template's adapter leaves SQLite's rollback journal)
  *   --no-host           measure the template app alone
@@ -38,8 +38,9 @@ import { createClient } from '@libsql/client'
 import autocannon from 'autocannon'
 import { BENCH_USER } from './dataset.js'
 import { restEvents } from './misses.js'
+import { optionReader } from './options.js'
 import { EARLY_HEADER } from '../endpoints/cache/early.js'
-import { startServer, type Server } from './server.js'
+import { startServer, v1CreateRequest, type Server } from './server.js'
 import { datasetStore } from './store.js'
 import {
   buildTemplateApp,
@@ -73,16 +74,7 @@ type Options = {
 }
 
 function parseOptions(argv: string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`)
-    return index >= 0 ? argv[index + 1] : undefined
-  }
-  const number = (name: string, fallback: number) => {
-    const raw = value(name)
-    const n = raw === undefined ? fallback : Number(raw)
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
-    return n
-  }
+  const { value, number } = optionReader(argv)
   const appEnv = Object.fromEntries(
     (value('app-env') ?? '')
       .split(',')
@@ -106,59 +98,44 @@ function parseOptions(argv: string[]): Options {
 
 /**
  * The bare route handler of the floor: the bytes of `FLOOR_BODY` (written by the run before it
- * loads the route), read once and answered from memory.
+ * loads the route), read once and answered from memory as they are (a string would be encoded
+ * again on every request, which the plugin's hits are not).
  */
 const FLOOR_ROUTE = `import { readFileSync } from 'node:fs'
 
 export const dynamic = 'force-dynamic'
 
-let body: string | undefined
+let body: Buffer | undefined
 
 export function GET(): Response {
-  body ??= readFileSync(process.env.BENCH_FLOOR_FILE as string, 'utf8')
+  body ??= readFileSync(process.env.BENCH_FLOOR_FILE as string)
   return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } })
 }
 `
 
 /**
- * Tried for issue #37: the response cache's hits answered in a route handler of the calendar's
- * paths before Payload's request handling (`cachedRead`, as the host's express app does), the rest
- * handed to Payload's `handleEndpoints` as its own REST route does. On only when the app runs
- * with `BENCH_EARLY=1`, so one build measures both.
+ * The calendar's route file as the README gives it (`payload-events-calendar/next`: cache hits
+ * answered before Payload's request handling), with its GET on only when the app runs with
+ * `BENCH_EARLY=1`; otherwise Payload's `handleEndpoints` answers, as Payload's own REST route does
+ * in the template without the file. So one build measures both.
  */
-const EARLY_ROUTE = `import config from '@payload-config'
-import { getPayload, handleEndpoints } from 'payload'
-import { cachedRead } from 'payload-events-calendar'
+const CALENDAR_ROUTE = `import config from '@payload-config'
+import { handleEndpoints } from 'payload'
+import { calendarRoutes } from 'payload-events-calendar/next'
 
-export const dynamic = 'force-dynamic'
+const routes = calendarRoutes(config)
 
-const early = process.env.BENCH_EARLY === '1'
-const rest = (request: Request) => handleEndpoints({ config, request })
-
-export async function GET(request: Request): Promise<Response> {
-  if (early) {
-    const payload = await getPayload({ config })
-    const answer = await cachedRead(payload, {
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-    })
-    if (answer) return new Response(answer.body, { status: answer.status, headers: answer.headers })
-  }
-  return rest(request)
-}
-
-export const POST = rest
-export const PUT = rest
-export const PATCH = rest
-export const DELETE = rest
-export const OPTIONS = rest
+export const GET =
+  process.env.BENCH_EARLY === '1'
+    ? routes.GET
+    : (request: Request) => handleEndpoints({ config, request })
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = routes
 `
 
 /** What the bench adds to the template app. */
 const BENCH_FILES = {
   'src/app/bench-floor/route.ts': FLOOR_ROUTE,
-  'src/app/(payload)/api/cal/[...path]/route.ts': EARLY_ROUTE,
+  'src/app/(payload)/api/cal/[...path]/route.ts': CALENDAR_ROUTE,
 }
 
 /** The template app with the floor's route, its database migrated and seeded once. */
@@ -305,20 +282,6 @@ async function tokenOf(origin: string): Promise<string> {
   return ((await login.json()) as { token: string }).token
 }
 
-const createRequest = (origin: string, token: string): autocannon.Options => ({
-  url: `${origin}${V1}/events`,
-  method: 'POST',
-  headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    title: 'Bench event',
-    start_date: '+3 days 19:00',
-    end_date: '+3 days 21:00',
-    venue: 3,
-    categories: [1],
-    organizer: [2],
-  }),
-})
-
 /** The v1 reads no cache holds, Payload's REST for the page, and creates. */
 /**
  * Every event's kept form built once (the archive read through from before the first event), as
@@ -358,7 +321,7 @@ async function missesAndCreates(
     creates: await measure(
       'creates',
       `v1 creates (${CREATE_CONNECTIONS} connections)`,
-      createRequest(origin, token),
+      v1CreateRequest(origin, token),
       {
         ...options,
         connections: CREATE_CONNECTIONS,
