@@ -79,7 +79,11 @@ function createPayloadApp(scratch: string): string {
   return folder
 }
 
-type AdapterConfig = { adapterName: string; packageName: string; configTemplate: (env: string) => string }
+type AdapterConfig = {
+  adapterName: string
+  packageName: string
+  configTemplate: (env: string) => string
+}
 
 /**
  * What the README tells a user to change in the template's `payload.config.ts`: the database
