@@ -110,21 +110,27 @@ const sameInstant = (a: unknown, b: unknown) =>
   instant(a) === instant(b) || (Number.isNaN(instant(a)) && Number.isNaN(instant(b)))
 
 /**
- * Keeps the start an event had when it moves (`previousStartDate`): only for a published event
- * that is still scheduled (a draft's dates are still being decided, and a canceled or postponed
- * one says so already), and only when the write does not set the previous start or the status
- * itself. The status stays as it was: saying "rescheduled" is the editor's call.
+ * Keeps the start an event had when it moves (`previousStartDate`), for schema.org's
+ * `previousStartDate`: whenever the start of a published event moves and its status after the
+ * write is not `scheduled`, or it was `scheduled` before. So moving a scheduled event keeps it
+ * (whatever the status after: "rescheduled" in the same write included), and so does moving a
+ * postponed or canceled one that stays so or becomes rescheduled; only an event that leaves
+ * another status for `scheduled` as it moves keeps none (a date being decided is not a reschedule).
+ * A draft's dates are still being decided: never kept. A write that sets the previous start itself
+ * wins. The status stays as written: saying "rescheduled" is the editor's call.
  */
 export const keepPreviousStart: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
   if (operation !== 'update' || !originalDoc) return data
   // The admin form sends every field: "given" means changed by this write.
-  const givenPrevious =
+  if (
     data.previousStartDate !== undefined &&
     !sameInstant(data.previousStartDate, originalDoc.previousStartDate)
-  const givenStatus = data.eventStatus !== undefined && data.eventStatus !== originalDoc.eventStatus
-  if (givenPrevious || givenStatus) return data
-  if ((originalDoc.eventStatus ?? 'scheduled') !== 'scheduled') return data
+  )
+    return data
   if (originalDoc.status !== 'publish') return data
+  const statusBefore = originalDoc.eventStatus ?? 'scheduled'
+  const statusAfter = data.eventStatus ?? statusBefore
+  if (statusBefore !== 'scheduled' && statusAfter === 'scheduled') return data
   const before = instant(originalDoc.startDate)
   const after = instant(data.startDate)
   if (Number.isNaN(before) || Number.isNaN(after) || before === after) return data

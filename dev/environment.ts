@@ -19,6 +19,7 @@ export function calendarOptionsFromEnvironment(
     recurrenceHorizonDays: positiveInteger(env.CAL_RECURRENCE_HORIZON_DAYS),
     recurrenceSchedule: env.CAL_RECURRENCE_SCHEDULE || undefined,
     siteUrl: env.CAL_SITE_URL || undefined,
+    trustProxy: env.CAL_TRUST_PROXY === 'true' || undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
     changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },

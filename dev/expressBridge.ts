@@ -9,10 +9,22 @@ import type {
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { NAMESPACE } from '../endpoints/context.js'
 import { invalidJsonBody } from '../endpoints/errors.js'
+import { validHost } from '../endpoints/origin.js'
 
-/** The URL Payload sees for an express request (its origin, path and query). */
+/** The address and port the request's connection came in on (`127.0.0.1:3000`, `[::1]:3000`). */
+function boundHost(req: ExpressRequest): string {
+  const { localAddress = 'localhost', localPort } = req.socket
+  const address = localAddress.includes(':') ? `[${localAddress}]` : localAddress
+  return localPort ? `${address}:${localPort}` : address
+}
+
+/**
+ * The URL Payload sees for an express request (its origin, path and query): its Host when that is
+ * a host, else the address the server bound (as a Next.js route handler's URL carries), so that a
+ * hostile Host reaches neither a URL nor the links made from it (endpoints/origin.ts).
+ */
 export const payloadUrlOf = (req: ExpressRequest): URL =>
-  new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+  new URL(req.url, `${req.protocol}://${validHost(req.get('host')) ?? boundHost(req)}`)
 
 /** An express request as a web Request, its body streamed as it arrives (never parsed here). */
 export function toWebRequest(req: ExpressRequest): Request {

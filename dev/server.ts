@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload } from 'payload'
 import { cachedReads } from './cachedReads.js'
+import { databaseHealth, HEALTH_HEADERS } from '../src/index.js'
 import { closeDatabase } from './database.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
@@ -49,15 +50,14 @@ function languageRoots(apiRoute: string): RequestHandler {
   }
 }
 
+/**
+ * `/api/health`: the plugin's check (`/api/cal/health`), answered before Payload's request handling
+ * (the benchmark's floor, and what scripts/cluster.sh and the cluster test ask).
+ */
 function healthCheck(payload: Payload): RequestHandler {
   return async (_req, res) => {
-    try {
-      await payload.db.count({ collection: payload.config.admin.user })
-      res.json({ status: 'ok', database: 'up' })
-    } catch (error) {
-      payload.logger.error({ err: error, msg: 'health check: the database does not answer' })
-      res.status(503).json({ status: 'error', database: 'down' })
-    }
+    const { status, body } = await databaseHealth(payload)
+    res.status(status).set(HEALTH_HEADERS).json(body)
   }
 }
 

@@ -21,12 +21,27 @@ export type Context = {
    */
   data: Data
   /**
-   * Absolute URL of the namespace root, with a trailing slash and, when the content language is not
-   * `en`, its segment (`/fr/api/...`), however it was chosen: links keep the language
-   * (docs/v1-differences.md §2).
+   * The request's public origin (endpoints/origin.ts: `serverURL`, else its valid `Host`), which
+   * API links carry; no trailing slash.
+   */
+  origin: string
+  /**
+   * Absolute URL of Payload's API root under `origin` (`https://site/api`, `…/fr/api` when the
+   * request came through that language root), no trailing slash.
+   */
+  apiRoot: string
+  /**
+   * Absolute URL of the namespace root, with a trailing slash, under `origin`. A request that came
+   * through a language root (`/fr/api/...`) has the content language's segment in it; any other
+   * keeps it in `linkLanguage` (docs/v1-differences.md §2).
    */
   root: string
-  /** Public site address (no trailing slash). */
+  /**
+   * The content language that API links carry as `translation_language` (not `en`, and not given by
+   * a path segment), else null: see `apiLink`.
+   */
+  linkLanguage: LocaleCode | null
+  /** Public site address, for records' `url` fields (no trailing slash). */
   siteUrl: string
   now: Date
   pathParams: Record<string, string>
@@ -55,7 +70,7 @@ export type Context = {
  */
 export type RecordContext = Pick<
   Context,
-  'siteUrl' | 'root' | 'lang' | 'options' | 'user' | 'markedCounts'
+  'siteUrl' | 'root' | 'linkLanguage' | 'lang' | 'options' | 'user' | 'markedCounts'
 >
 
 /**
@@ -63,3 +78,32 @@ export type RecordContext = Pick<
  * (docs/v1-differences.md §2).
  */
 export const languageSegment = (lang: LocaleCode) => (lang === 'en' ? '' : `/${lang}`)
+
+/**
+ * The absolute API link to a path under the namespace root (`events/12`, `''` for the root), with
+ * this query and the content language in the form the request used it: in the root's path segment,
+ * else as `translation_language` (unless the query already names one). A link keeps no trailing
+ * slash (a Next.js app redirects such a path).
+ */
+export function apiLink(
+  context: Pick<Context, 'root' | 'linkLanguage'>,
+  path: string,
+  query?: URLSearchParams,
+): string {
+  const search = new URLSearchParams(query)
+  if (context.linkLanguage && !search.has('translation_language'))
+    search.set('translation_language', context.linkLanguage)
+  const address = path ? `${context.root}${path}` : context.root.slice(0, -1)
+  return search.size ? `${address}?${search}` : address
+}
+
+/**
+ * Where a request's links lead for its content language (`lang`) when it came through the language
+ * root `pathLanguage` (or none): the root's language segment, or the language links carry in the
+ * query (docs/v1-differences.md §2).
+ */
+export function linkForm(lang: LocaleCode, pathLanguage: LocaleCode | null) {
+  return pathLanguage
+    ? { segment: languageSegment(lang), linkLanguage: null }
+    : { segment: '', linkLanguage: lang === 'en' ? null : lang }
+}

@@ -1,3 +1,5 @@
+import { apiLink, type Context } from './context.js'
+
 /**
  * Paging of post archives (docs/v1-reference.md §5.1): totals, headers and the links to the pages
  * around.
@@ -14,14 +16,21 @@ export const totalPagesOf = (total: number, perPage: number) =>
 
 /**
  * `rest_url`, and `next_rest_url` / `previous_rest_url` when there is such a page: the archive's
- * URL with `page` replaced (and removed for the first page).
+ * link (`apiLink`: no trailing slash, the request's form of language) with `page` replaced (and
+ * removed for the first page).
  */
-export function pageLinks(base: string, query: URLSearchParams, page: number, totalPages: number) {
+export function pageLinks(
+  context: Pick<Context, 'root' | 'linkLanguage'>,
+  path: string,
+  query: URLSearchParams,
+  page: number,
+  totalPages: number,
+) {
   const link = (target: number | null) => {
     const copy = new URLSearchParams(query)
     if (target === null) copy.delete('page')
     else copy.set('page', String(target))
-    return `${base}?${copy}`
+    return apiLink(context, path, copy)
   }
   return {
     rest_url: link(page),

@@ -7,7 +7,8 @@ import {
 } from 'payload'
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { languageSegment, NAMESPACE, type Context } from './context.js'
+import { linkForm, NAMESPACE, type Context } from './context.js'
+import { publicOrigin } from './origin.js'
 import {
   ApiError,
   databaseUnavailable,
@@ -355,7 +356,11 @@ async function dispatch(
     await checkCredentials(req)
     const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
     lang = chosen.lang
-    const origin = options.siteUrl || url.origin
+    const origin = publicOrigin(url, req.headers, {
+      serverURL: req.payload.config.serverURL,
+      trustProxy: options.trustProxy,
+    })
+    const { segment, linkLanguage } = linkForm(lang, request.pathLanguage)
     const now = new Date()
     const generation =
       request.method === 'GET' ? await calendarGeneration(req.payload, options, now) : undefined
@@ -369,8 +374,11 @@ async function dispatch(
       pathLanguage: request.pathLanguage,
       options,
       data: dataLayer(req.payload, req, lang, options),
-      root: `${origin}${languageSegment(lang)}${prefix}/`,
-      siteUrl: origin,
+      origin,
+      apiRoot: `${origin}${segment}${req.payload.config.routes.api}`,
+      root: `${origin}${segment}${prefix}/`,
+      linkLanguage,
+      siteUrl: options.siteUrl || origin,
       now,
       pathParams,
       ...(upload ? { upload } : {}),

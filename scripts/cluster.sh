@@ -4,7 +4,9 @@
 # all in one folder ($CAL_CLUSTER_DIR, default /tmp/calendar-cluster).
 #
 #   bash scripts/cluster.sh up [--nodes N] [--admin]   start it (N = 3); prints CLUSTER_URL=... once
-#                                                      every node answers through the balancer
+#                                                      every node answers through the balancer, and
+#                                                      CACHED_URL=...: the same behind nginx's shared
+#                                                      cache (proxy_cache, docs/cluster.md)
 #   bash scripts/cluster.sh down                       stop all of it and remove the folder
 #   bash scripts/cluster.sh status                     the URL, each node's port, pid and health
 #   bash scripts/cluster.sh kill-node I                kill -9 of node I (1..N)
@@ -54,7 +56,7 @@ start_node() {
 }
 
 nginx_conf() {
-  local nodes=$1 lb=$2 servers=""
+  local nodes=$1 lb=$2 cached=$3 servers=""
   for i in $(seq 1 "$nodes"); do
     servers+="    server 127.0.0.1:$(cat "$dir/node-$i.port") max_fails=1 fail_timeout=3s;"$'\n'
   done
@@ -74,6 +76,10 @@ http {
   upstream calendar {
 $servers    keepalive 32;
   }
+  # The shared cache of the second address: nginx keeps what the nodes mark public
+  # (Cache-Control: public, max-age: anonymous reads of published content) for that max-age, then
+  # revalidates it with its ETag; a request with credentials or a cookie never uses it.
+  proxy_cache_path $dir/nginx-cache keys_zone=calendar:10m max_size=256m inactive=10m;
   server {
     listen 127.0.0.1:$lb;
     location / {
@@ -88,6 +94,27 @@ $servers    keepalive 32;
       proxy_next_upstream error timeout http_502;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
+    }
+  }
+  server {
+    listen 127.0.0.1:$cached;
+    location / {
+      proxy_pass http://calendar;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_next_upstream error timeout http_502;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      proxy_cache calendar;
+      proxy_cache_key \$scheme\$host\$request_uri;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      proxy_cache_bypass \$http_authorization \$http_cookie;
+      proxy_no_cache \$http_authorization \$http_cookie;
+      add_header X-Cache-Status \$upstream_cache_status always;
     }
   }
 }
@@ -124,8 +151,9 @@ EOF
   for i in $(seq 1 "$nodes"); do start_node "$i"; done
 
   free_port >"$dir/nginx.port"
+  free_port >"$dir/nginx-cache.port"
   mkdir -p "$dir/nginx-body" "$dir/nginx-proxy" "$dir/nginx-fastcgi" "$dir/nginx-uwsgi" "$dir/nginx-scgi"
-  nginx_conf "$nodes" "$(cat "$dir/nginx.port")" >"$dir/nginx.conf"
+  nginx_conf "$nodes" "$(cat "$dir/nginx.port")" "$(cat "$dir/nginx-cache.port")" >"$dir/nginx.conf"
   nginx -c "$dir/nginx.conf" -p "$dir" -e "$dir/nginx-error.log" || die "nginx did not start"
 
   for i in $(seq 1 "$nodes"); do
@@ -135,6 +163,7 @@ EOF
   local url="http://127.0.0.1:$(cat "$dir/nginx.port")"
   wait_for "$url/api/health" 30 || die "the balancer did not answer"
   echo "CLUSTER_URL=$url"
+  echo "CACHED_URL=http://127.0.0.1:$(cat "$dir/nginx-cache.port")"
 }
 
 down() {
@@ -157,6 +186,7 @@ down() {
 status() {
   [ -d "$dir" ] || die "no cluster in $dir"
   echo "CLUSTER_URL=http://127.0.0.1:$(cat "$dir/nginx.port")"
+  echo "CACHED_URL=http://127.0.0.1:$(cat "$dir/nginx-cache.port")"
   echo "DATABASE_URI=$(. "$dir/env"; echo "$DATABASE_URI")"
   for i in $(seq 1 "$(cat "$dir/nodes")"); do
     local port state=down
@@ -180,5 +210,5 @@ case $command in
     ;;
   pg-stop) pg_down ;;
   pg-start) pg_up ;;
-  *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -51,8 +51,18 @@ export type CalendarPluginOptions = {
   mediaDir?: string
   /** Default page size of v1 archives. Default 10. */
   perPage?: number
-  /** Public site address for `url` fields. Default: the request's origin. */
+  /**
+   * Public site address for records' `url` fields (the site's pages). Default: the request's public
+   * origin (below).
+   */
   siteUrl?: string
+  /**
+   * Whether the app sits behind a proxy it trusts to set `X-Forwarded-Host` and
+   * `X-Forwarded-Proto`: API links (`rest_url`, the index, `/doc`, feeds) then carry the origin
+   * they name. Links carry Payload's `serverURL` when it is set, else the request's `Host`, never
+   * these headers unless this says so. Default false.
+   */
+  trustProxy?: boolean
   /**
    * How long the v1 events archive may reuse a total it counted, in seconds, at most; 0 counts on
    * every request. A total is dropped as soon as the calendar changes (a write from any process,
@@ -158,6 +168,7 @@ export type ResolvedCalendarOptions = {
   recurrenceHorizonDays: number
   recurrenceSchedule: string
   siteUrl: string
+  trustProxy: boolean
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
@@ -211,6 +222,7 @@ export function resolveOptions(
     recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
     recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
+    trustProxy: options.trustProxy ?? false,
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
     sequencesSlug: DEFAULTS.sequencesSlug,

@@ -21,11 +21,12 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
+import { healthEndpoints } from '../endpoints/health.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
-import { withCalendarDatabase } from './database/requirements.js'
+import { withCalendarDatabase } from './database/calendarAdapter.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
@@ -129,9 +130,10 @@ export const calendarPlugin =
 
 /**
  * The v1 namespace, the calendar feeds (`/api/cal/ical/...`) and the CSV exports
- * (`/api/cal/csv/...`), each routed by its own table.
+ * (`/api/cal/csv/...`), each routed by its own table, and the health check (`/api/cal/health`).
  */
 const calendarEndpoints = (options: ResolvedCalendarOptions) => [
+  ...healthEndpoints(),
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
   ...namespaceEndpoints({ routes: csvRoutes(), options, namespace: CSV_NAMESPACE }),

@@ -200,15 +200,85 @@ describe('the previous start', () => {
     expect(renamed.body.previous_start_date).toBe(start)
   })
 
-  it('is not kept for drafts, for events not scheduled, nor when the write sets it or the status', async () => {
+  it('is kept when one write moves the start and says rescheduled or postponed', async () => {
+    for (const eventStatus of ['rescheduled', 'postponed']) {
+      const start = utcWallClock(41)
+      const event = await create({ title: `Moved and ${eventStatus}`, ...when(41) })
+      const moved = await call('POST', `/events/${event.id}`, 'editor', {
+        ...when(48),
+        event_status: eventStatus,
+      })
+      expect(moved.status).toBe(200)
+      expect(moved.body).toMatchObject({
+        event_status: eventStatus,
+        previous_start_date: start,
+        start_date: utcWallClock(48),
+      })
+    }
+  })
+
+  it('is kept over two writes: postponed, then moved and rescheduled; or moved, then rescheduled', async () => {
+    const start = utcWallClock(42)
+    const postponedFirst = await create({ title: 'Postponed first', ...when(42) })
+    const postponed = await call('PATCH', `/events/${postponedFirst.id}`, 'editor', {
+      event_status: 'postponed',
+    })
+    // Postponing alone moves nothing: no previous start yet.
+    expect(postponed.body).toMatchObject({ event_status: 'postponed', previous_start_date: '' })
+    const rescheduled = await call('PATCH', `/events/${postponedFirst.id}`, 'editor', {
+      ...when(55),
+      event_status: 'rescheduled',
+    })
+    expect(rescheduled.body).toMatchObject({
+      event_status: 'rescheduled',
+      previous_start_date: start,
+    })
+
+    const movedFirst = await create({ title: 'Moved first', ...when(42) })
+    await call('PATCH', `/events/${movedFirst.id}`, 'editor', when(56))
+    const saidSo = await call('PATCH', `/events/${movedFirst.id}`, 'editor', {
+      event_status: 'rescheduled',
+    })
+    expect(saidSo.body).toMatchObject({ event_status: 'rescheduled', previous_start_date: start })
+  })
+
+  it('is kept when a canceled or postponed event moves and stays so', async () => {
+    for (const eventStatus of ['canceled', 'postponed']) {
+      const start = utcWallClock(43)
+      const event = await create({
+        title: `${eventStatus} moves`,
+        ...when(43),
+        event_status: eventStatus,
+      })
+      const moved = await call('PATCH', `/events/${event.id}`, 'editor', when(50))
+      expect(moved.body).toMatchObject({ event_status: eventStatus, previous_start_date: start })
+    }
+  })
+
+  it('is not kept for drafts (one write or two), nor when an event goes back to scheduled as it moves', async () => {
     const draft = await create({ title: 'Draft moves', status: 'draft' })
-    const draftMoved = await call('PATCH', `/events/${draft.id}`, 'editor', when(50))
-    expect(draftMoved.body.previous_start_date).toBe('')
+    const draftMoved = await call('PATCH', `/events/${draft.id}`, 'editor', {
+      ...when(50),
+      event_status: 'rescheduled',
+    })
+    expect(draftMoved.body).toMatchObject({ event_status: 'rescheduled', previous_start_date: '' })
+    const draftPostponed = await create({ title: 'Draft postponed', status: 'draft' })
+    await call('PATCH', `/events/${draftPostponed.id}`, 'editor', { event_status: 'postponed' })
+    const draftRescheduled = await call('PATCH', `/events/${draftPostponed.id}`, 'editor', {
+      ...when(51),
+      event_status: 'rescheduled',
+    })
+    expect(draftRescheduled.body.previous_start_date).toBe('')
 
-    const canceled = await create({ title: 'Canceled moves', event_status: 'canceled' })
-    const canceledMoved = await call('PATCH', `/events/${canceled.id}`, 'editor', when(50))
-    expect(canceledMoved.body.previous_start_date).toBe('')
+    const postponed = await create({ title: 'Back to scheduled', event_status: 'postponed' })
+    const back = await call('PATCH', `/events/${postponed.id}`, 'editor', {
+      ...when(52),
+      event_status: 'scheduled',
+    })
+    expect(back.body).toMatchObject({ event_status: 'scheduled', previous_start_date: '' })
+  })
 
+  it('a write that sets it wins', async () => {
     const rescheduled = await create({ title: 'Rescheduled' })
     const withStatus = await call('PATCH', `/events/${rescheduled.id}`, 'editor', {
       ...when(51),
@@ -221,7 +291,7 @@ describe('the previous start', () => {
     })
   })
 
-  it('the admin form, which sends every field, keeps it too', async () => {
+  it("the admin form, which sends every field, and Payload's REST keep it too", async () => {
     const event = await create({ title: 'Admin moves' })
     const stored = await server.payload.findByID({
       collection: 'events',
@@ -241,6 +311,21 @@ describe('the previous start', () => {
     })
     expect(response.status).toBe(200)
     expect(response.body.doc.previousStartDate).toBe(stored.startDate)
+    // Payload's REST, moved and rescheduled in one write.
+    const moved = response.body.doc
+    const rescheduled = await server.request('PATCH', `/api/events/${event.id}`, {
+      token: users.editor.token,
+      body: {
+        eventStatus: 'rescheduled',
+        startDate: new Date(Date.parse(moved.startDate) + 86_400_000).toISOString(),
+        endDate: new Date(Date.parse(moved.endDate) + 86_400_000).toISOString(),
+      },
+    })
+    expect(rescheduled.status).toBe(200)
+    expect(rescheduled.body.doc).toMatchObject({
+      eventStatus: 'rescheduled',
+      previousStartDate: moved.startDate,
+    })
   })
 })
 

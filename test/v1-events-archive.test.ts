@@ -89,7 +89,7 @@ describe('paging', () => {
     expect(first.body.total).toBe(41)
     expect(first.body.total_pages).toBe(5)
     expect(new URL(first.body.next_rest_url).searchParams.get('page')).toBe('2')
-    expect(new URL(first.body.rest_url).pathname).toBe(`${V1}/events/`)
+    expect(new URL(first.body.rest_url).pathname).toBe(`${V1}/events`)
 
     const second = await list('tags=bulk&per_page=10&page=2')
     expect(Object.keys(second.body)).toEqual([

@@ -9,6 +9,7 @@ import {
   type RichTextField,
   type SanitizedCollectionConfig,
 } from 'payload'
+import { RSC_ENTRY } from '../../src/defaults.js'
 import { label, message, type CalendarTextKey } from '../../src/translations/index.js'
 import {
   documentDepth,
@@ -41,6 +42,7 @@ export const richTextFields = (
     type: 'richText',
     localized: true,
     editor: calendarEditor(mediaSlug),
+    admin: { components: { Label: `${RSC_ENTRY}#FieldLabelInLanguage` } },
   },
   { name: htmlFieldOf(name), type: 'textarea', localized: true, admin: { hidden: true } },
 ]

@@ -3,6 +3,7 @@ import { headersWithCors, type Payload } from 'payload'
 import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import { isLocaleCode } from '../../src/locales.js'
 import { NAMESPACE } from '../context.js'
+import { publicOrigin } from '../origin.js'
 import { PATH_LANGUAGE_HEADER } from '../router.js'
 import type { PlainAnswer, RequestHeaders } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
@@ -17,11 +18,12 @@ import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js
  *
  * It answers only what a kept entry holds: an entry is kept only for an anonymous caller's read
  * whose answer any anonymous caller gets (no credentials, no password, a 200, a query whose dates
- * do not depend on when it is read), under a key of the request's origin, language segment, path
- * and query. So a request is answered here only when it carries no credentials at all and the
- * app authenticates by Payload's own means alone (its JWT, by header or cookie, and API keys);
- * the change mark is read as on the normal path (a write from any process is seen at once) and
- * time boundaries end entries as there.
+ * do not depend on when it is read), under a key of the request's public origin
+ * (endpoints/origin.ts, from the same URL and headers as on Payload's path), language segment, path
+ * and query. So a request is answered here only when it carries no credentials at all and the app
+ * authenticates by Payload's own means alone (its JWT, by header or cookie, and API keys); the
+ * change mark is read as on the normal path (a write from any process is seen at once) and time
+ * boundaries end entries as there.
  */
 
 /** Marks an answer made here, beside `X-Cal-Cache: hit` (for operators and tests). */
@@ -82,7 +84,10 @@ export async function cachedRead(
     return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)
   const key = cacheKey(
-    cache.options.siteUrl || url.origin,
+    publicOrigin(url, request.headers, {
+      serverURL: payload.config.serverURL,
+      trustProxy: cache.options.trustProxy,
+    }),
     isLocaleCode(language) ? language : null,
     url.pathname,
     url.searchParams,

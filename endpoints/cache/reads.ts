@@ -18,7 +18,7 @@ export type Read = {
   req: PayloadRequest
   options: ResolvedCalendarOptions
   url: URL
-  /** The origin links are made with (the site address, else the request's). */
+  /** The request's public origin (endpoints/origin.ts), which its links carry. */
   origin: string
   pathLanguage: LocaleCode | null
   lang: LocaleCode

@@ -1,4 +1,4 @@
-import { NAMESPACE } from '../context.js'
+import { apiLink, NAMESPACE, type Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
 import {
@@ -39,11 +39,13 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
 }
 
 /**
- * The namespace index (docs/v1-reference.md §11) of a route table, with links under the namespace
- * root (`…/cal/events/v1/`).
+ * The namespace index (docs/v1-reference.md §11) of a route table, with links under the request's
+ * namespace root (`…/cal/events/v1`) and up to its API root.
  */
-export function describeNamespace(routes: Route[], root: string): NamespaceIndexRecord {
-  const base = root.slice(0, -1)
+export function describeNamespace(
+  routes: Route[],
+  context: Pick<Context, 'root' | 'linkLanguage' | 'apiRoot'>,
+): NamespaceIndexRecord {
   const described: NamespaceIndexRecord['routes'] = {}
   for (const route of routes) {
     const entry: RouteEntry = {
@@ -51,11 +53,11 @@ export function describeNamespace(routes: Route[], root: string): NamespaceIndex
       methods: Object.keys(route.operations) as Method[],
       endpoints: endpointsOf(route),
     }
-    if (!route.path.includes('{')) entry._links = { self: [{ href: `${base}${route.path}` }] }
+    if (!route.path.includes('{'))
+      entry._links = { self: [{ href: apiLink(context, route.path.slice(1)) }] }
     described[routeKey(route.path)] = entry
   }
-  const apiRoot = `${base.slice(0, -NAMESPACE.length)}`
-  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: apiRoot }] } }
+  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: context.apiRoot }] } }
 }
 
 /** `GET /` (the namespace itself): the index of the route table it belongs to. */
@@ -81,6 +83,6 @@ export const namespaceIndex = (routes: Route[]): Operation => ({
         'rest_invalid_namespace',
         'The specified namespace could not be found.',
       )
-    return { status: 200, body: describeNamespace(routes, context.root) }
+    return { status: 200, body: describeNamespace(routes, context) }
   },
 })

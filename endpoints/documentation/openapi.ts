@@ -104,7 +104,7 @@ const CACHING_HEADERS = {
   },
   'Cache-Control': {
     description:
-      '`public, max-age=<seconds>` (CAL_HTTP_MAX_AGE, default 60) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.',
+      "`public, max-age=<seconds>` (the plugin's httpMaxAge option, 60 unless set; `public, no-cache` when it is 0) when any anonymous caller gets the same (no credentials, no password, published content only); `private, no-store` otherwise.",
     required: true,
     schema: { type: 'string', pattern: '^(public, (max-age=\\d+|no-cache)|private, no-store)$' },
   },
@@ -293,7 +293,7 @@ const INFO = {
   version: '1.0.0',
   description: [
     `Events, venues, organizers, categories and tags of the calendar, wire-compatible with The Events Calendar's tribe/events/v1 under the namespace ${NAMESPACE}.`,
-    'Every route accepts a trailing slash; HEAD is answered like GET without a body. A language segment (/fr/api/..., /es/api/...) or translation_language selects the content language.',
+    "Every route accepts a trailing slash, and no link the API gives ends with one; HEAD is answered like GET without a body. translation_language (or, in a host that serves them, a language root such as /fr/api/...) selects the content language; links keep it in the form the request used: translation_language in their query, or the language root in their path. Links carry the public origin: the app's serverURL, else the request's Host.",
     'A path that does not exist answers 404 rest_no_route, a method the path does not support 405 with an Allow header; every error has the body {code, message, data: {status, ...}}.',
   ].join(' '),
 }
@@ -365,9 +365,7 @@ export const openApiDocument = (routes: Route[], others: OtherRoot[] = []): Oper
       context.options.usersSlug,
       others,
     )
-    const language = context.pathLanguage ? `/${context.pathLanguage}` : ''
-    const root = (namespace: string) =>
-      `${context.siteUrl}${language}${context.payload.config.routes.api}/${namespace}`
+    const root = (namespace: string) => `${context.apiRoot}/${namespace}`
     // The other roots' paths say where they are served (a path item's own `servers`).
     const served = Object.fromEntries(
       others.flatMap((other) =>

@@ -65,7 +65,7 @@ export const archiveParams = {
   page: { kind: 'integer', description: 'Page of the archive.', default: 1 },
   per_page: {
     kind: 'integer',
-    description: `Events per page (at most ${MAX_PER_PAGE}; default from CAL_PER_PAGE, else 10).`,
+    description: `Events per page (at most ${MAX_PER_PAGE}; default: the plugin's perPage option, 10 unless set).`,
   },
   start_date: dateParam(
     'Events that start on or after this date (a date, a timestamp or words such as "tomorrow").',
@@ -323,7 +323,8 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   }
   const totalPages = totalPagesOf(total, perPage)
   const { rest_url, ...around } = pageLinks(
-    `${context.root}events/`,
+    context,
+    'events',
     restQuery(args, page, perPage, window.echo),
     page,
     totalPages,

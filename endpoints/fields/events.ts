@@ -3,7 +3,7 @@ import Type from 'typebox'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
 import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
 import { isValidZone, zoneAbbreviation } from '../../src/lib/time.js'
-import type { Context } from '../context.js'
+import { apiLink, type Context } from '../context.js'
 import { resolveTerms } from '../events/links.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
 import { checkIdsExist } from '../lookup.js'
@@ -397,7 +397,7 @@ export const EVENT_FIELDS = {
   ...post.postHead('event'),
   rest_url: {
     schema: url('`{root}events/{id}`'),
-    show: ({ doc, context }) => `${context.root}events/${doc.id}`,
+    show: ({ doc, context }) => apiLink(context, `events/${doc.id}`),
   },
   title: {
     ...text(
@@ -677,7 +677,7 @@ export const EVENT_FIELDS = {
     param: {
       kind: 'string',
       description:
-        'Start before the event moved, in the event’s time zone (or the site zone); empty to clear. Kept by itself when the start of a published, scheduled event moves.',
+        'Start before the event moved, in the event’s time zone (or the site zone); empty to clear. Kept by itself when the start of a published event moves, unless it goes back to scheduled from another status in that write.',
       check: (value: string, context: Context) =>
         value === '' || parseDate(value, 'UTC', context.now)
           ? undefined

@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { MAX_RULES, MAX_SERIES_DATES } from '../../collections/series/fields.js'
 import { parseDate, wallClockOf } from '../../src/lib/dates.js'
 import { describeRule, parseRule } from '../../src/lib/recurrence.js'
-import type { Context } from '../context.js'
+import { apiLink, type Context } from '../context.js'
 import type { ParamSpec } from '../params.js'
 import { idOf, type Doc } from '../records/common.js'
 import { url, wallClock } from '../schemas/parts.js'
@@ -181,12 +181,12 @@ export function recurrenceRecord(doc: Doc, context: Pick<Context, 'lang'>) {
   }
 }
 
-export function seriesLink(doc: Doc, context: Pick<Context, 'root'>) {
+export function seriesLink(doc: Doc, context: Pick<Context, 'root' | 'linkLanguage'>) {
   const id = idOf(doc.series)
   if (id === null) return undefined
   return {
     id,
-    rest_url: `${context.root}events/${id}`,
+    rest_url: apiLink(context, `events/${id}`),
     occurrence: doc.occurrence ?? '',
     detached: doc.detached === true,
   }

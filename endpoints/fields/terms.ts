@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { languageSegment } from '../context.js'
+import { apiLink, languageSegment } from '../context.js'
 import { existingIds } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
 import { idOf, type Doc } from '../records/common.js'
@@ -21,11 +21,10 @@ export type TermView = { doc: Doc; context: RecordContext; taxonomy: Taxonomy; c
 
 /** REST addresses of a term: itself, its collection, and its parent when it has one. */
 export function termUrls(context: RecordContext, taxonomy: Taxonomy, id: number, parent: number) {
-  const collection = `${context.root}${taxonomy}`
   return {
-    self: `${collection}/${id}`,
-    collection,
-    ...(parent ? { up: `${collection}/${parent}` } : {}),
+    self: apiLink(context, `${taxonomy}/${id}`),
+    collection: apiLink(context, taxonomy),
+    ...(parent ? { up: apiLink(context, `${taxonomy}/${parent}`) } : {}),
   }
 }
 

@@ -2,7 +2,7 @@ import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import ical, { ICalCalendarMethod, ICalEvent } from 'ical-generator'
 import { foldLines } from './fold.js'
 import type { Where } from 'payload'
-import { languageSegment, NAMESPACE, type Context } from '../context.js'
+import { NAMESPACE, type Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
 import {
   readableEvent,
@@ -43,7 +43,7 @@ const feedParams: Params = Object.fromEntries(
  */
 export const v1Context = (context: Context): Context => ({
   ...context,
-  root: `${context.siteUrl}${languageSegment(context.lang)}${context.payload.config.routes.api}/${NAMESPACE}/`,
+  root: `${context.apiRoot}/${NAMESPACE}/`,
 })
 
 const hostOf = (context: Context) => new URL(context.siteUrl).host

@@ -244,12 +244,7 @@ export function listLinked(type: LinkedType): Operation {
       for (const name of ['search', 'event', 'status', 'modified_since'] as const)
         if (args[name] !== undefined) echo.set(name, [args[name]].flat().join(','))
       const totalPages = totalPagesOf(total, perPage)
-      const { rest_url, ...around } = pageLinks(
-        `${context.root}${type.plural}/`,
-        echo,
-        args.page,
-        totalPages,
-      )
+      const { rest_url, ...around } = pageLinks(context, type.plural, echo, args.page, totalPages)
       const rest = { rest_url, ...around, total, total_pages: totalPages }
       const headers = totalHeaders(total, totalPages)
       if (useForms) {

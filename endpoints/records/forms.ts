@@ -22,26 +22,34 @@ import { preparedRead } from '../../src/lib/tables.js'
 export type FormVariant = 'list' | 'single'
 
 /** Raise when a record builder's output changes, so that forms kept by older code are not used. */
-const FORM_VERSION = 3
+const FORM_VERSION = 4
 
 /**
- * Forms are built with these in place of the site's address, and the request's goes in when they
- * are joined: a form is the same whatever host a request names (so a `Host` header cannot make new
- * rows). `global_id` is the address without its scheme, hence the host part of its own. Stored
- * text never holds the NUL character (collections/hooks/queryGuard.ts refuses it), so the escaped
- * NULs of the markers cannot be anything else.
+ * Forms are built with these in place of the site's address (records' `url`) and of the request's
+ * public origin (API links), and the request's go in when they are joined: a form is the same
+ * whatever host a request names (so a `Host` header cannot make new rows). `global_id` is the
+ * site's address without its scheme, hence the host part of its own. Stored text never holds the
+ * NUL character (collections/hooks/queryGuard.ts refuses it), so the escaped NULs of the markers
+ * cannot be anything else.
  */
 const MARKED_HOST = '\u0000calendar-site\u0000'
 const MARKED_ORIGIN = `x://${MARKED_HOST}`
+const MARKED_API_ORIGIN = 'x://\u0000calendar-api\u0000'
 const json = (text: string) => JSON.stringify(text).slice(1, -1)
 const MARKED_ORIGIN_JSON = json(MARKED_ORIGIN)
 const MARKED_HOST_JSON = json(MARKED_HOST)
+const MARKED_API_ORIGIN_JSON = json(MARKED_API_ORIGIN)
+
+/** The part of an API address after the request's origin: the same for every host. */
+const afterOrigin = (context: Context, address: string) => address.slice(context.origin.length)
 
 /** The request's context with markers for its addresses and counts: what forms are built with. */
 const markedContext = (context: Context): Context => ({
   ...context,
   siteUrl: MARKED_ORIGIN,
-  root: MARKED_ORIGIN + context.root.slice(context.siteUrl.length),
+  origin: MARKED_API_ORIGIN,
+  apiRoot: MARKED_API_ORIGIN + afterOrigin(context, context.apiRoot),
+  root: MARKED_API_ORIGIN + afterOrigin(context, context.root),
   markedCounts: true,
 })
 
@@ -125,6 +133,7 @@ async function withCounts(
 /** Forms' JSON text with the request's addresses in place of the markers. */
 export function addressed(text: string, context: Context): string {
   return text
+    .replaceAll(MARKED_API_ORIGIN_JSON, json(context.origin))
     .replaceAll(MARKED_ORIGIN_JSON, json(context.siteUrl))
     .replaceAll(MARKED_HOST_JSON, json(context.siteUrl.replace(/^[a-z]+:\/\//i, '')))
 }
@@ -141,16 +150,25 @@ const recordOptions = ({ options }: Context) => [
 
 const scopes = new Map<string, string>()
 
-/** What a form depends on besides its record: a short hash, made once per language. */
+/**
+ * What a form depends on besides its record: a short hash, made once per language and form of its
+ * links (the namespace root after the origin, which holds a language segment when the request came
+ * through one, and the language links carry in their query otherwise).
+ */
 function scopeOf(context: Context): string {
-  let scope = scopes.get(context.lang)
+  const links = JSON.stringify([
+    context.lang,
+    afterOrigin(context, context.root),
+    context.linkLanguage,
+  ])
+  let scope = scopes.get(links)
   if (scope === undefined) {
     scope = crypto
       .createHash('sha1')
-      .update(JSON.stringify([FORM_VERSION, context.lang, recordOptions(context)]))
+      .update(JSON.stringify([FORM_VERSION, links, recordOptions(context)]))
       .digest('base64url')
       .slice(0, 12)
-    scopes.set(context.lang, scope)
+    scopes.set(links, scope)
   }
   return scope
 }

@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import { can } from '../../collections/access.js'
-import type { Context } from '../context.js'
+import { apiLink, type Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { dataOf, paramsOf } from '../fields/table.js'
@@ -167,17 +167,22 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       const page: number = args.page
       const total = sorted.length
       const totalPages = totalPagesOf(total, perPage)
-      const base = `${context.root}${taxonomy}/`
+      const link = (target?: number) =>
+        apiLink(
+          context,
+          taxonomy,
+          target ? new URLSearchParams({ page: String(target) }) : undefined,
+        )
       const body: Record<string, unknown> = {
-        rest_url: base,
+        rest_url: link(),
         total,
         total_pages: totalPages,
         [taxonomy]: sorted
           .slice((page - 1) * perPage, page * perPage)
           .map((term) => termRecord(term, taxonomy, count(term), context)),
       }
-      if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`
-      if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
+      if (page < totalPages) body.next_rest_url = link(page + 1)
+      if (page > 1) body.previous_rest_url = link(page === 2 ? undefined : page - 1)
       return { status: 200, body, headers: totalHeaders(total, totalPages) }
     },
   })
@@ -269,7 +274,7 @@ export function createTerm(taxonomy: Taxonomy): Operation {
             await dataOf(TERM_FIELDS[taxonomy], args, context, null),
           )
           return respondWithTerm(context, taxonomy, doc.id, 201, {
-            Location: `${context.root}${taxonomy}/${doc.id}`,
+            Location: apiLink(context, `${taxonomy}/${doc.id}`),
           })
         },
         'creates',

@@ -3,3 +3,4 @@
  * (`payload-events-calendar/rsc#ImportView`); its client components are in `./client.ts`.
  */
 export { ImportView } from '../admin/import/ImportView.js'
+export { FieldLabelInLanguage } from '../admin/FieldLabelInLanguage.js'

@@ -86,7 +86,8 @@ export function importContext(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
 ): Context {
-  const origin = options.siteUrl || 'http://localhost'
+  const origin = payload.config.serverURL || options.siteUrl || 'http://localhost'
+  const apiRoot = `${origin}${payload.config.routes.api}`
   return {
     req,
     payload,
@@ -95,8 +96,11 @@ export function importContext(
     pathLanguage: null,
     options,
     data: dataLayer(payload, req, DEFAULT_LOCALE, options),
-    root: `${origin}${payload.config.routes.api}/${NAMESPACE}/`,
-    siteUrl: origin,
+    origin,
+    apiRoot,
+    root: `${apiRoot}/${NAMESPACE}/`,
+    linkLanguage: null,
+    siteUrl: options.siteUrl || origin,
     now: new Date(),
     pathParams: {},
   }

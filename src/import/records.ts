@@ -100,6 +100,25 @@ export function linkOf(value: unknown): SourceRecord | null {
     : null
 }
 
+/**
+ * Linked records (an event's organizers, terms) in whatever shape: a list (or PHP's object with
+ * numeric keys) of objects or ids, one object, or one id.
+ */
+export function linksOf(value: unknown): SourceRecord[] {
+  const numbered =
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0 &&
+    Object.keys(value).every((key) => /^\d+$/.test(key))
+  const items = Array.isArray(value)
+    ? value
+    : numbered
+      ? Object.values(value as Record<string, unknown>)
+      : [value]
+  return items.map(linkOf).filter((link): link is SourceRecord => link !== null)
+}
+
 /** What the source site is: WordPress escapes titles and term names as HTML, we do not. */
 export type SourceKind = 'wordpress' | 'calendar'
 
@@ -426,6 +445,12 @@ export function eventData(
     context.notes.push(`ended before it started (${record.end_date}): the end put at the start`)
     end = start
   }
+  // What The Events Calendar lists of a password-protected event to a reader without the password
+  // (`all_day` is a boolean on any other).
+  if (record.all_day === null)
+    context.notes.push(
+      'password-protected at the source, listed without its content: description, cost, venue, organizers and terms came empty, all_day, featured and the other flags (null) as their defaults',
+    )
   const { cost, currencySymbol, currencyPosition } = eventCost(record)
   const own: ByKey = {
     ...postKeys(record, context),

@@ -21,6 +21,7 @@ import {
   eventData,
   imageUrlOf,
   linkOf,
+  linksOf,
   listOf,
   modifiedStamp,
   newContext,
@@ -236,14 +237,38 @@ class Importer {
 
   /**
    * Reads an archive page by page, writing each page's records while the next page is asked for;
-   * false when a page could not be read (then nothing of it is pruned). Categories are read whole
-   * first, so that every parent comes before its children whatever page each is on.
+   * false when a page could not be read (then nothing of it is pruned). When every page came but
+   * they listed fewer records than the source counts, the archive is read again (`readAgain`).
+   * Categories are read whole first, so that every parent comes before its children whatever page
+   * each is on.
    */
   private async walk(resource: Resource, first: string): Promise<boolean> {
+    const listed = new Set<string>()
+    const categories: SourceRecord[] = []
+    const { complete, total } = await this.readPages(resource, first, listed, categories, true)
+    if (complete && total !== null && listed.size < total)
+      await this.readAgain(resource, first, total, listed, categories)
+    // Parents before children: one at a time.
+    for (const record of parentsFirst(categories)) await this.one(resource, record)
+    return complete
+  }
+
+  /**
+   * One walk of an archive from `first`: its records written (categories kept aside), their ids
+   * added to `listed`; the walk is complete when every page came. The first walk's count of
+   * records is the resource's total.
+   */
+  private async readPages(
+    resource: Resource,
+    first: string,
+    listed: Set<string>,
+    categories: SourceRecord[],
+    counting: boolean,
+  ): Promise<{ complete: boolean; total: number | null }> {
     const counts = this.progress.resources[resource]
     const pages = this.source.pages(first, resource)
     let complete = true
-    const categories: SourceRecord[] = []
+    let total: number | null = null
     try {
       let next = pages.next()
       for (;;) {
@@ -264,8 +289,11 @@ class Importer {
           continue
         }
         this.pagesRead++
-        if (page.total !== null) counts.total = page.total
+        if (page.total !== null) total = page.total
+        if (counting && page.total !== null) counts.total = page.total
         const records = listOf(page.body?.[resource])
+        for (const record of records)
+          if (record.id !== undefined && record.id !== null) listed.add(String(record.id))
         if (resource === 'categories') categories.push(...records)
         else
           await Promise.all(records.map((record) => this.records(() => this.one(resource, record))))
@@ -274,9 +302,56 @@ class Importer {
     } finally {
       void pages.return(undefined).catch(() => undefined)
     }
-    // Parents before children: one at a time.
-    for (const record of parentsFirst(categories)) await this.one(resource, record)
-    return complete
+    return { complete, total }
+  }
+
+  /**
+   * An archive whose pages listed fewer records than the source counts lost some between its
+   * pages: WordPress lists venues and organizers by publication date alone, and records made in
+   * the same second come in an order that changes from page to page (a record at a page's end is
+   * listed twice, another never). It is read again one status at a time (a query of one status
+   * keeps its order) and then with other page sizes (other page ends), until every record was
+   * listed; what is still missing is a failure of the run, not a silent loss.
+   */
+  private async readAgain(
+    resource: Resource,
+    first: string,
+    total: number,
+    listed: Set<string>,
+    categories: SourceRecord[],
+  ) {
+    const short = listed.size
+    const url = new URL(first, this.source.root)
+    const perPage = Number(url.searchParams.get('per_page')) || 50
+    const again: URL[] = []
+    if (this.source.authenticated && !isTaxonomy(resource))
+      for (const status of SOURCE_STATUSES) {
+        const one = new URL(url)
+        one.searchParams.set('status', status)
+        again.push(one)
+      }
+    for (const less of [1, 3, 7])
+      if (perPage - less >= 1) {
+        const other = new URL(url)
+        other.searchParams.set('per_page', String(perPage - less))
+        again.push(other)
+      }
+    for (const next of again) {
+      if (listed.size >= total) break
+      await this.readPages(resource, next.toString(), listed, categories, false)
+    }
+    if (listed.size >= total)
+      addNotice(
+        this.progress,
+        `${resource}: the pages listed ${short} of the ${total} records the source counts (records tied in its order shift between pages); read again by status and page size, all came`,
+      )
+    else
+      this.fail({
+        resource,
+        sourceId: '',
+        url: url.toString(),
+        message: `the source counts ${total} records but its pages listed ${listed.size}, read again by status and page size: ${total - listed.size} could not be read`,
+      })
   }
 
   /** A record of an archive: written once, counted, its failure reported. */
@@ -290,7 +365,7 @@ class Importer {
    * Our id of a source record once it is written (null when it could not be): each record is
    * written once per run however often the source lists or embeds it, and counted once.
    */
-  private settle(resource: Resource, record: SourceRecord): Promise<number | null> {
+  private settle(resource: Resource, record: SourceRecord, linked = false): Promise<number | null> {
     const sourceId = String(record?.id ?? '')
     const counts = this.progress.resources[resource]
     if (!/^\w+$/.test(sourceId)) {
@@ -303,7 +378,7 @@ class Importer {
     if (!settled) {
       counts.read++
       this.seen[resource].add(sourceId)
-      settled = this.upsert(resource, record).then(
+      settled = this.upsert(resource, record, linked).then(
         (outcome) => {
           counts[outcome]++
           return this.writer.mappings.get(key)?.targetId ?? null
@@ -319,19 +394,30 @@ class Importer {
     return settled
   }
 
-  /** Writes one record unless the mapping says it is unchanged; links come first. */
-  private async upsert(resource: Resource, record: SourceRecord): Promise<Outcome> {
-    const sourceId = String(record.id)
-    // A record in the source's trash is not brought over.
-    if (record.status === 'trash') return 'skipped'
+  /**
+   * Writes one record unless the mapping says it is unchanged; links come first. `linked`: the
+   * record came embedded in an event, not from its own archive.
+   */
+  private async upsert(resource: Resource, given: SourceRecord, linked: boolean): Promise<Outcome> {
+    const sourceId = String(given.id)
+    const context = newContext(this.maxLength)
+    let record = given
+    if (record.status === 'trash') {
+      // A record in the source's trash is not brought over, unless an event still shows it (the
+      // source embeds a trashed venue or organizer in the events linked to it): then it comes as
+      // a draft, so that the event keeps it and the public does not see it on its own.
+      if (!linked) return 'skipped'
+      record = { ...record, status: 'draft' }
+      context.notes.push('in the trash at the source, but an event shows it: imported as a draft')
+    }
     const mapping = this.writer.get(resource, sourceId)
     // Terms have no `modified`: their content stands for it.
     const modified = modifiedStamp(record) || contentStamp(record)
-    const context = newContext(this.maxLength)
     const adjusted = () => {
       if (context.notes.length > 0)
         addAdjustment(this.progress, { resource, sourceId, notes: context.notes })
     }
+    if (resource === 'events') this.seeLinks(record)
     if (this.translating) {
       if (!mapping) return 'skipped'
       if (
@@ -414,9 +500,9 @@ class Importer {
     if (resource === 'events') {
       const venue = linkOf(record.venue)
       links.venue = venue ? await this.linked('venues', venue) : null
-      links.organizer = await this.linkedAll('organizers', listOf(record.organizer))
+      links.organizer = await this.linkedAll('organizers', linksOf(record.organizer))
       for (const taxonomy of ['categories', 'tags'] as const)
-        links[taxonomy] = await this.linkedAll(taxonomy, listOf(record[taxonomy]))
+        links[taxonomy] = await this.linkedAll(taxonomy, linksOf(record[taxonomy]))
       const parent = Number(record.post_parent ?? 0)
       if (parent > 0) {
         const mapped = this.writer.get('events', String(parent))
@@ -428,6 +514,23 @@ class Importer {
     return data
   }
 
+  /**
+   * The venue, organizers and terms an event shows are still at the source, whether or not the
+   * event is written again: none of them is pruned (records that no archive lists, drafts to a
+   * reader without credentials among them, are reached only so).
+   */
+  private seeLinks(event: SourceRecord) {
+    const venue = linkOf(event.venue)
+    const links: [Resource, SourceRecord[]][] = [
+      ['venues', venue ? [venue] : []],
+      ['organizers', linksOf(event.organizer)],
+      ['categories', linksOf(event.categories)],
+      ['tags', linksOf(event.tags)],
+    ]
+    for (const [resource, records] of links)
+      for (const { id } of records) this.seen[resource].add(String(id))
+  }
+
   private async linkedAll(resource: Resource, records: SourceRecord[]): Promise<number[]> {
     const ids = await Promise.all(records.map((record) => this.linked(resource, record)))
     return [...new Set(ids.filter((id): id is number => id !== null))]
@@ -435,7 +538,9 @@ class Importer {
 
   /**
    * Our id for a linked record (venue, organizer, term) embedded in an event, importing it if it is
-   * new. A link given by its id alone is read from the source's single route.
+   * new. A link given by its id alone is read from the source's single route; an embedded record
+   * is taken as it is, even without its name (the source drops an empty title's key): the single
+   * route may refuse what the event shows (a draft to a reader without credentials, `403`).
    */
   private async linked(resource: Resource, record: SourceRecord): Promise<number | null> {
     const sourceId = String(record?.id ?? '')
@@ -444,8 +549,8 @@ class Importer {
     if (mapped) return mapped.targetId
     if (this.settings.dryRun) return null
     let full = record
-    const named = ['venue', 'organizer', 'name'].some((key) => key in record)
-    if (!named && !this.settled.has(`${resource}:${sourceId}`)) {
+    const idAlone = Object.keys(record).every((key) => key === 'id')
+    if (idAlone && !this.settled.has(`${resource}:${sourceId}`)) {
       try {
         full = (await this.source.getJson(`${resource}/${encodeURIComponent(sourceId)}`)).body
       } catch (error) {
@@ -453,7 +558,7 @@ class Importer {
         return null
       }
     }
-    return this.settle(resource, full)
+    return this.settle(resource, full, true)
   }
 
   /** The image: downloaded into the upload collection once per URL, or kept as a URL reference. */
@@ -550,6 +655,11 @@ class Importer {
     }
   }
 }
+
+/** The statuses an archive is read again by, one at a time (`readAgain`). */
+const SOURCE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private']
+
+const isTaxonomy = (resource: Resource) => resource === 'categories' || resource === 'tags'
 
 function contentStamp(record: SourceRecord): string {
   const { name, slug, description, parent } = record

@@ -81,7 +81,7 @@ export const en = {
     eventStatusReasonDescription: 'Shown with the status, such as “The singer is ill.”',
     previousStartDate: 'Previous start',
     previousStartDateDescription:
-      'Kept when the start of a published, scheduled event moves; you can change it.',
+      'Kept when the start of a published event moves (unless it goes back to scheduled then); you can change it.',
     attendanceMode: 'Attendance',
     attendanceOffline: 'In person',
     attendanceOnline: 'Online',

@@ -86,7 +86,7 @@ export const es: CalendarTranslations = {
       'Se muestra con el estado, por ejemplo «El cantante está enfermo.»',
     previousStartDate: 'Inicio anterior',
     previousStartDateDescription:
-      'Se guarda cuando cambia el inicio de un evento publicado y programado; se puede editar.',
+      'Se guarda cuando cambia el inicio de un evento publicado (salvo si vuelve a programado entonces); se puede editar.',
     attendanceMode: 'Asistencia',
     attendanceOffline: 'Presencial',
     attendanceOnline: 'En línea',

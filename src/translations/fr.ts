@@ -86,7 +86,7 @@ export const fr: CalendarTranslations = {
     eventStatusReasonDescription: 'Affiché avec le statut, par exemple « Le chanteur est malade. »',
     previousStartDate: 'Début précédent',
     previousStartDateDescription:
-      'Gardé quand le début d’un événement publié et prévu change ; modifiable.',
+      'Gardé quand le début d’un événement publié change (sauf s’il redevient prévu alors) ; modifiable.',
     attendanceMode: 'Participation',
     attendanceOffline: 'Sur place',
     attendanceOnline: 'En ligne',

@@ -18,6 +18,8 @@ const cluster = new Cluster({
   LOG_LEVEL: 'warn',
   // The webhook test's receiver listens on 127.0.0.1.
   CAL_WEBHOOKS_ALLOW_PRIVATE: 'true',
+  // Public answers may be kept 2 s by a shared cache: the nginx cache test waits that long.
+  CAL_HTTP_MAX_AGE: '2',
 })
 
 before(async () => {
@@ -364,6 +366,42 @@ describe('a cluster of three nodes', () => {
     } finally {
       receiver.close()
     }
+  })
+
+  test("nginx's shared cache in front: anonymous reads kept for their max-age then revalidated by ETag, a write seen once it runs out, credentials never served from it", async () => {
+    const id = await created(cluster.url, 'Cached in nginx', 40)
+    const route = `${V1}/events/${id}`
+    const read = () => cluster.request(cluster.cachedUrl, 'GET', route)
+    const first = await read()
+    assert.equal(first.status, 200, first.text)
+    const second = await read()
+    assert.equal(second.headers.get('x-cache-status'), 'HIT')
+    assert.equal(second.text, first.text)
+    const renamed = await cluster.request(cluster.url, 'POST', route, {
+      admin: true,
+      body: { title: 'Renamed behind nginx' },
+    })
+    assert.equal(renamed.status, 200, renamed.text)
+    // The freshness it trades: within max-age the shared cache still answers the old title.
+    const stale = await read()
+    if (stale.headers.get('x-cache-status') === 'HIT')
+      assert.equal(stale.body.title, 'Cached in nginx')
+    const editor = await cluster.request(cluster.cachedUrl, 'GET', route, { admin: true })
+    assert.equal(editor.headers.get('x-cache-status'), 'BYPASS')
+    assert.equal(editor.body.title, 'Renamed behind nginx')
+    await waitUntil(
+      'the shared cache to revalidate',
+      async () => {
+        const fresh = await read()
+        return fresh.body.title === 'Renamed behind nginx'
+      },
+      10,
+    )
+    // Revalidated with the ETag: unchanged answers come back as 304 to nginx, a HIT again after.
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const revalidated = await read()
+    assert.match(revalidated.headers.get('x-cache-status') ?? '', /^(REVALIDATED|HIT|EXPIRED)$/)
+    assert.equal(revalidated.body.title, 'Renamed behind nginx')
   })
 
   test('kill -9 of a node under load: the balancer routes around it, no acknowledged write is lost', async () => {

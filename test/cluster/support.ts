@@ -13,11 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const V1 = '/api/cal/events/v1'
 const PASSWORD = 'correct horse battery staple'
 
-export type Answer = { status: number; body: any; text: string }
+export type Answer = { status: number; body: any; text: string; headers: Headers }
 
 export class Cluster {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-cluster-'))
   url = ''
+  /** The balancer behind nginx's shared cache (proxy_cache). */
+  cachedUrl = ''
   nodes: string[] = []
   token = ''
 
@@ -37,6 +39,7 @@ export class Cluster {
   up(nodes = 3): void {
     const printed = this.script('up', '--nodes', String(nodes))
     this.url = /CLUSTER_URL=(\S+)/.exec(printed)![1]
+    this.cachedUrl = /CACHED_URL=(\S+)/.exec(printed)![1]
     this.nodes = Array.from(
       { length: nodes },
       (_, i) => `http://127.0.0.1:${this.file(`node-${i + 1}.port`)}`,
@@ -93,9 +96,14 @@ export class Cluster {
     base: string,
     method: string,
     route: string,
-    options: { body?: unknown; admin?: boolean; timeoutMs?: number } = {},
+    options: {
+      body?: unknown
+      admin?: boolean
+      timeoutMs?: number
+      headers?: Record<string, string>
+    } = {},
   ): Promise<Answer> {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...options.headers }
     if (options.admin) headers.authorization = `JWT ${this.token}`
     if (options.body !== undefined) headers['content-type'] = 'application/json'
     const response = await fetch(`${base}${route}`, {
@@ -111,7 +119,7 @@ export class Cluster {
     } catch {
       // not JSON
     }
-    return { status: response.status, body, text }
+    return { status: response.status, body, text, headers: response.headers }
   }
 
   /** The first user, an administrator, registered through the balancer; valid on every node. */

@@ -6,7 +6,8 @@
  * every resource, French, a series, the feeds, CSV, the change log, a webhook to a receiver on
  * 127.0.0.1, an import from the host's v1, the health route, every emitted link followed; then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
- * PostgreSQL too when DATABASE_URI names one (`bash scripts/with-postgres.sh npm run test:package`).
+ * PostgreSQL too when DATABASE_URI names one
+ * (`bash scripts/with-postgres.sh npm run test:package`).
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -17,6 +18,12 @@ import { after, before, describe, test } from 'node:test'
 import {
   buildTemplateApp,
   delay,
+  configuredTemplate,
+  createPayloadAppOf,
+  PAYLOAD_VERSION,
+  payloadCli,
+  run,
+  shippedTemplateConfig,
   packPlugin,
   ROOT,
   scratchFolder,
@@ -35,7 +42,7 @@ const ADMIN = { email: 'owner@template.example', password: 'correct horse batter
 
 type Answer = { status: number; body: any; text: string; headers: Headers }
 
-function client(origin: string) {
+function client(origin: string, timeoutMs = 60_000) {
   return async (
     method: string,
     route: string,
@@ -49,7 +56,7 @@ function client(origin: string) {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       redirect: 'manual',
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     const text = await response.text()
     let body: unknown = text
@@ -85,26 +92,22 @@ async function webhookReceiver() {
  * published events, a venue and an organizer: the source of the import.
  */
 async function startHost(scratch: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        DATABASE_URI: `file:${path.join(scratch, 'host.db')}`,
-        CAL_MEDIA_DIR: path.join(scratch, 'host-media'),
-        CAL_ADMIN: 'false',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        PAYLOAD_SECRET: 'host-secret',
-      },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'dev', 'start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URI: `file:${path.join(scratch, 'host.db')}`,
+      CAL_MEDIA_DIR: path.join(scratch, 'host-media'),
+      CAL_ADMIN: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      PAYLOAD_SECRET: 'host-secret',
     },
-  )
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
@@ -148,14 +151,18 @@ async function startHost(scratch: string): Promise<{ url: string; stop: () => vo
   return { url, stop }
 }
 
-/** Every absolute address under the app's API root in an answer's body. */
+/**
+ * Every absolute address under the app's API root in an answer's body, but `/doc`'s `servers`
+ * (bases of its paths, not resources).
+ */
 function apiLinks(body: unknown, origin: string): string[] {
   const links = new Set<string>()
   const visit = (value: unknown) => {
     if (typeof value === 'string') {
       if (value.startsWith(`${origin}/api/`) && !/[({]/.test(value)) links.add(value)
     } else if (Array.isArray(value)) value.forEach(visit)
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) if (key !== 'servers') visit(inner)
   }
   visit(body)
   return [...links]
@@ -163,16 +170,19 @@ function apiLinks(body: unknown, origin: string): string[] {
 
 function templateAppSuite(database: Database, databaseUri: () => Promise<string>) {
   let scratch: string
+  let appDir: string
   let app: RunningApp
   let call: ReturnType<typeof client>
   let token: string
   let host: { url: string; stop: () => void } | undefined
   const created: Record<string, number> = {}
+  /** The change log's cursor before the first write. */
+  let since: string
 
   before(async () => {
     scratch = scratchFolder(`template-${database}`)
     const packed = packPlugin(scratch)
-    const appDir = await buildTemplateApp({
+    appDir = await buildTemplateApp({
       tarball: path.join(scratch, packed.filename),
       database,
       databaseUri: await databaseUri(),
@@ -203,6 +213,9 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     const doc = await call('GET', `${V1}/doc`)
     assert.equal(doc.status, 200)
     assert.equal(doc.body.openapi, '3.1.0')
+    const cursor = await call('GET', `${V1}/changes`)
+    assert.equal(cursor.status, 200, cursor.text)
+    since = cursor.body.next_since
   })
 
   test('anonymous callers cannot write; the administrator creates a category, a tag, a venue and an organizer', async () => {
@@ -248,7 +261,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     assert.equal(single.body.title, 'Harbour Concert')
     const bySlug = await call('GET', `${V1}/events/by-slug/${single.body.slug}`)
     assert.equal(bySlug.body.id, created.event)
-    const archive = await call('GET', `${V1}/events?start_date=2031-01-01&categories=${created.category}`)
+    const archive = await call(
+      'GET',
+      `${V1}/events?start_date=2031-01-01&categories=${created.category}`,
+    )
     assert.equal(archive.status, 200)
     assert.deepEqual(
       archive.body.events.map((event: { id: number }) => event.id),
@@ -280,7 +296,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     })
     assert.equal(series.status, 201, series.text)
     created.series = series.body.id
-    const dates = await call('GET', `${V1}/events?start_date=2031-04-01&end_date=2031-04-30&search=Choir`)
+    const dates = await call(
+      'GET',
+      `${V1}/events?start_date=2031-04-01&end_date=2031-04-30&search=Choir`,
+    )
     assert.equal(dates.status, 200, dates.text)
     assert.equal(dates.body.events.length, 4)
   })
@@ -297,10 +316,11 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
   })
 
   test('the change log names what was written', async () => {
-    const changes = await call('GET', `${V1}/changes?per_page=50`)
+    const changes = await call('GET', `${V1}/changes?since=${since}&per_page=500`)
     assert.equal(changes.status, 200, changes.text)
-    const named = changes.body.changes.map((change: { resource: string; id: number }) =>
-      `${change.resource} ${change.id}`,
+    assert.equal(changes.body.more, false)
+    const named = changes.body.changes.map(
+      (change: { resource: string; id: number }) => `${change.resource} ${change.id}`,
     )
     assert.ok(named.includes(`events ${created.event}`), named.join(', '))
     assert.ok(named.includes(`venues ${created.venue}`), named.join(', '))
@@ -353,10 +373,10 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     }
     assert.equal(state, 'done')
     const imported = await call('GET', `${V1}/events?start_date=2031-05-01&search=Source`)
-    assert.deepEqual(
-      imported.body.events.map((event: { title: string }) => event.title).sort(),
-      ['Source Concert', 'Source Lecture'],
-    )
+    assert.deepEqual(imported.body.events.map((event: { title: string }) => event.title).sort(), [
+      'Source Concert',
+      'Source Lecture',
+    ])
     assert.equal(imported.body.events[0].venue.venue, 'Source Hall')
     assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
   })
@@ -412,6 +432,65 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
 
   test('the admin: every plugin screen in English and French, in Chromium', async () => {
     await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
+  })
+
+  if (database !== 'sqlite') return
+
+  for (const bundler of ['webpack', 'turbopack'] as const) {
+    test(`next dev (${bundler}) serves the admin and the v1 namespace`, async () => {
+      await app.stop()
+      // A database of its own: development mode pushes the schema (the template's `npm run dev`).
+      const dev = await startTemplateApp(appDir, {
+        mode: 'dev',
+        nextArgs: bundler === 'turbopack' ? ['--turbopack'] : [],
+        env: { DATABASE_URL: `file:./dev-${bundler}.db` },
+      })
+      try {
+        // The first request of each route compiles it: a minute or more on a busy machine.
+        const devCall = client(dev.url, 600_000)
+        for (const route of [`${V1}/events`, '/admin/login']) {
+          const answer = await devCall('GET', route)
+          assert.equal(
+            answer.status,
+            200,
+            `${route}: ${answer.text.slice(0, 500)}\n${dev.output().slice(-3000)}`,
+          )
+        }
+        assert.doesNotMatch(dev.output(), /Attempted import error|Module not found|⨯/)
+      } finally {
+        await dev.stop()
+      }
+    })
+  }
+
+  test("MongoDB, the template's own adapter: the config builds and the import map holds the plugin's components", async () => {
+    // No MongoDB server can run here: what is checkable without one.
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        `@payloadcms/db-mongodb@${PAYLOAD_VERSION}`,
+      ],
+      appDir,
+    )
+    const mongoConfig = path.join(appDir, 'src', 'payload.mongodb.config.ts')
+    const cpa = createPayloadAppOf(appDir)
+    fs.writeFileSync(
+      mongoConfig,
+      await configuredTemplate(shippedTemplateConfig(cpa), cpa, 'mongodb'),
+    )
+    const importMap = path.join(appDir, 'src', 'app', '(payload)', 'admin', 'importMap.js')
+    fs.rmSync(importMap)
+    payloadCli(appDir, ['generate:importmap'], /Writing import map/, {
+      PAYLOAD_CONFIG_PATH: mongoConfig,
+      DATABASE_URL: 'mongodb://127.0.0.1:1/never-connected',
+    })
+    const map = fs.readFileSync(importMap, 'utf8')
+    assert.match(map, /payload-events-calendar\/client/)
+    assert.match(map, /payload-events-calendar\/rsc/)
   })
 }
 

@@ -21,8 +21,18 @@ import { DateTime } from 'luxon'
  * - a posts archive answers a page past the last with `404 <type>-archive-page-not-found`; a terms
  *   archive with an empty list. The terms' `next_rest_url` is `…/categories/?page=N` (no
  *   `per_page`, no `hide_empty`);
- * - single routes `events/<id>`, `venues/<id>`, `organizers/<id>`; images under
- *   `/wp-content/uploads/`; anything else `404 rest_no_route`.
+ * - single routes `events/<id>`, `venues/<id>`, `organizers/<id>` (`403 <type>-not-accessible`
+ *   for a record that is not published, to a reader without credentials); images under
+ *   `/wp-content/uploads/`; anything else `404 rest_no_route`;
+ * - venues and organizers are listed by publication date alone (WordPress's `ORDER BY post_date
+ *   DESC`): records made in the same second tie, and a query of several statuses (what a reader
+ *   with credentials gets by default) sorts them with a filesort whose order of ties depends on
+ *   the page's LIMIT, so a tie across a page boundary can list one record twice and another never;
+ *   a query of one status reads them in an index's order (date, then id), the same on every page;
+ * - trashed records are in no archive, but an event linked to one still embeds it;
+ * - a password-protected event is listed with its content hidden, as The Events Calendar hides it
+ *   from a reader without the password (`all_day`, `featured` and the other flags `null`; no venue,
+ *   organizers or terms).
  *
  * Odd records, as PHP and WordPress send them (see `ODD` below), come with `odd: true` (default).
  */
@@ -72,6 +82,11 @@ export type FakeTec = {
   delayMs: number
   /** What a reader (with credentials or not) finds in an archive, in the site's order. */
   visible: (resource: Resource, authorized: boolean) => any[]
+  /**
+   * What such a reader can read at all: the archive's records, and those its events embed (a
+   * venue or organizer in the trash among them), by id.
+   */
+  reachable: (resource: Resource, authorized: boolean) => Set<string>
   close: () => Promise<void>
 }
 
@@ -307,12 +322,14 @@ export const ODD = {
     5: 'zip and phone as numbers, website without its scheme',
     6: 'coordinates off the globe',
     7: 'status the site has and we have not (inherit)',
+    8: 'in the trash, with an empty title (no name key), linked from events (14 among them)',
   },
   organizers: {
     0: 'name is []',
     1: 'email that is not an address',
     2: 'name with a NUL and control characters',
     3: 'phone as a list',
+    4: 'in the trash, linked from event 15',
   },
   categories: {
     0: 'name with &amp;',
@@ -336,6 +353,9 @@ export const ODD = {
     11: 'title with HTML entities',
     12: 'cost as a number, cost_details false',
     13: 'image given only by its sizes',
+    14: 'its venue is in the trash (venue 8)',
+    15: 'its organizer is in the trash (organizer 4)',
+    16: 'password-protected: listed with its content hidden (all_day and featured null)',
   },
 } as const
 
@@ -374,11 +394,76 @@ function applyOddities(data: Record<Resource, any[]>, origin: string) {
   e[11].title = 'Rock &amp; Roll &#8211; Live'
   Object.assign(e[12], { cost: 25, cost_details: false })
   e[13].image = { sizes: { full: { url: `${origin}/wp-content/uploads/poster-1.png` } } }
+  if (v.length > 8 && e.length > 14) {
+    Object.assign(v[8], { status: 'trash', venue: undefined })
+    delete v[8].venue
+    Object.assign(e[14], { status: 'publish', venue: v[8].id })
+  }
+  if (o.length > 4 && e.length > 15) {
+    o[4].status = 'trash'
+    Object.assign(e[15], { status: 'publish', organizer: [o[4].id] })
+  }
+  if (e.length > 16) Object.assign(e[16], { status: 'publish', password: 'secret' })
+  // Records made in one burst: twelve venues and twelve organizers around the end of the first
+  // page of 50 share their publication date. No event links them: only their archive lists them.
+  const burst = new Set<number>()
+  for (const list of [v, o]) {
+    const listed = list.filter((record) => record.status !== 'trash').sort(byDate)
+    if (listed.length < 60) continue
+    const tied = listed.slice(44, 56)
+    for (const record of tied) {
+      record.date = tied[0].date
+      if (record.date_utc !== '0000-00-00 00:00:00') record.date_utc = tied[0].date
+      burst.add(record.id)
+    }
+  }
+  for (const event of e) {
+    if (burst.has(event.venue)) event.venue = null
+    event.organizer = event.organizer.filter((id: number) => !burst.has(id))
+  }
+}
+
+/** Posts in the order of an index on (date, id), newest first: what a query of one status reads. */
+const byDate = (a: any, b: any) => b.date.localeCompare(a.date) || b.id - a.id
+
+/**
+ * Posts newest first, ties in the order a filesort with `LIMIT n` leaves them: one that changes
+ * with n (MySQL sorts rows of equal keys in any order, and not the same for every LIMIT).
+ */
+const byDateTiesShuffled = (n: number) => (a: any, b: any) =>
+  b.date.localeCompare(a.date) || mixed(a.id, n) - mixed(b.id, n)
+
+function mixed(id: number, n: number): number {
+  let h = (id ^ Math.imul(n, 0x9e3779b1)) >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/** What The Events Calendar shows of a password-protected event to a reader without it. */
+const LOCKED = {
+  description: '',
+  excerpt: '',
+  image: false,
+  all_day: null,
+  cost: '',
+  cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+  website: '',
+  show_map: null,
+  show_map_link: null,
+  hide_from_listings: null,
+  sticky: null,
+  featured: null,
+  categories: [],
+  tags: [],
+  venue: [],
+  organizer: [],
+  custom_fields: [],
 }
 
 /** An event as the site shows it: venue, organizers and terms embedded as full records. */
 function embedEvent(event: any, byId: Map<number, any>, root: string) {
-  const embedded = { ...event }
+  const { password, ...embedded } = event
   embedded.rest_url = `${root}events/${event.id}`
   embedded.venue = event.venue ? byId.get(event.venue) : []
   embedded.organizer = event.organizer.map((id: number) => byId.get(id))
@@ -389,7 +474,7 @@ function embedEvent(event: any, byId: Map<number, any>, root: string) {
   embedded.tags = event.tags.map(term)
   embedded.start_date_details = details(event.start_date)
   embedded.end_date_details = /^0000/.test(event.end_date) ? false : details(event.end_date)
-  return embedded
+  return password ? { ...embedded, ...LOCKED } : embedded
 }
 
 function termRecord(term: any, root: string) {
@@ -449,11 +534,32 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     const terms = resource === 'categories' || resource === 'tags'
     const list = terms
       ? [...data[resource]]
-      : data[resource].filter((record) => authorized || record.status === 'publish')
+      : data[resource].filter(
+          (record) => record.status !== 'trash' && (authorized || record.status === 'publish'),
+        )
     if (resource === 'events')
       return list.sort((a, b) => a.start_date.localeCompare(b.start_date) || a.id - b.id)
     if (terms) return list.sort((a, b) => a.name.localeCompare(b.name))
-    return list.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+    return list.sort(byDate)
+  }
+
+  const reachable = (resource: Resource, authorized: boolean) => {
+    const ids = new Set(visible(resource, authorized).map((record) => String(record.id)))
+    for (const event of visible('events', authorized)) {
+      if (event.password) continue
+      const linked =
+        resource === 'venues'
+          ? event.venue
+            ? [event.venue]
+            : []
+          : resource === 'organizers'
+            ? event.organizer
+            : resource === 'categories' || resource === 'tags'
+              ? Object.values(event[resource])
+              : []
+      for (const id of linked) ids.add(String(id))
+    }
+    return ids
   }
 
   const site: FakeTec = {
@@ -464,6 +570,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     requests: [],
     delayMs: 0,
     visible,
+    reachable,
     close: async () => {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -531,6 +638,15 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       const record = byId.get(Number(single[2]))
       if (!record || !data[single[1] as Resource].includes(record))
         return invalidParam(res, 'id', 'Invalid parameter.')
+      // Only a reader who may read it gets a record that is not published.
+      if (record.status !== 'publish' && !authorized) {
+        const type = single[1].replace(/s$/, '')
+        return json(res, 403, {
+          code: `${type}-not-accessible`,
+          message: `The requested ${type} is not accessible.`,
+          data: { status: 403 },
+        })
+      }
       return json(res, 200, single[1] === 'events' ? embedEvent(record, byId, innerRoot) : record)
     }
     if (!RESOURCES.includes(rest as Resource))
@@ -559,6 +675,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
         list = list.filter((record) => statuses.includes(record.status))
         status = asked
       } else status = authorized ? 'any' : 'publish'
+      if (resource !== 'events' && (status === 'any' || status.includes(',')))
+        list = [...list].sort(byDateTiesShuffled(page * perPage))
     }
     if (terms && params.get('hide_empty') !== 'false' && params.get('hide_empty') !== '0')
       list = list.filter((term) => term.count > 0)

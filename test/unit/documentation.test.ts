@@ -11,9 +11,10 @@ import { calendarRoutes } from '../../endpoints/routes.js'
 
 const routes = calendarRoutes()
 const ROOT = 'https://example.org/fr/api/cal/events/v1/'
+const API_ROOT = 'https://example.org/fr/api'
 
 describe('the namespace index', () => {
-  const index = describeNamespace(routes, ROOT)
+  const index = describeNamespace(routes, { root: ROOT, apiRoot: API_ROOT, linkLanguage: null })
 
   test('lists every route of the table, itself and /doc included, with its methods', () => {
     expect(Object.keys(index.routes)).toEqual(routes.map((route) => routeKey(route.path)))
@@ -30,8 +31,19 @@ describe('the namespace index', () => {
 
   test('links routes without variables under the root it is given, and up to the API root', () => {
     expect(index.routes[routeKey('/events')]._links).toEqual({ self: [{ href: `${ROOT}events` }] })
+    expect(index.routes[routeKey('')]._links).toEqual({ self: [{ href: ROOT.slice(0, -1) }] })
     expect(index.routes[routeKey('/events/{id}')]._links).toBeUndefined()
-    expect(index._links).toEqual({ up: [{ href: 'https://example.org/fr/api/' }] })
+    expect(index._links).toEqual({ up: [{ href: API_ROOT }] })
+  })
+
+  test('links carry a language that came without a path segment as translation_language', () => {
+    const root = 'https://example.org/api/cal/events/v1/'
+    const apiRoot = 'https://example.org/api'
+    const inSpanish = describeNamespace(routes, { root, apiRoot, linkLanguage: 'es' })
+    expect(inSpanish.routes[routeKey('/events')]._links).toEqual({
+      self: [{ href: `${root}events?translation_language=es` }],
+    })
+    expect(inSpanish._links).toEqual({ up: [{ href: apiRoot }] })
   })
 })
 
@@ -40,9 +52,7 @@ describe('/doc', () => {
     const doc = routes.find((route) => route.path === '/doc')!.operations.GET!
     const context = {
       options: { usersSlug: 'users' },
-      siteUrl: 'https://example.org',
-      pathLanguage: 'es',
-      payload: { config: { routes: { api: '/api' } } },
+      apiRoot: 'https://example.org/es/api',
     }
     const { body } = (await doc.handle(context as unknown as Context, {})) as {
       body: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] }

@@ -25,6 +25,7 @@ const options = resolveOptions(
 const recordContext: RecordContext = {
   siteUrl: 'https://example.org',
   root: 'https://example.org/api/cal/events/v1/',
+  linkLanguage: null,
   lang: 'en',
   options,
   user: null,

@@ -3,6 +3,7 @@ import {
   eventCost,
   eventData,
   linkOf,
+  linksOf,
   listOf,
   modifiedStamp,
   newContext,
@@ -128,6 +129,49 @@ describe('import: v1 records into collection data', () => {
     expect(linkOf([])).toBeNull()
     expect(linkOf(12)).toEqual({ id: 12 })
     expect(linkOf({ id: 0 })).toBeNull()
+  })
+
+  it('reads linked records given as objects, ids, numeric strings or PHP lists with holes', () => {
+    expect(linksOf([{ id: 1, organizer: 'A' }, 2, '3', 0, null])).toEqual([
+      { id: 1, organizer: 'A' },
+      { id: 2 },
+      { id: 3 },
+    ])
+    expect(linksOf({ 0: 5, 2: { id: 6 } })).toEqual([{ id: 5 }, { id: 6 }])
+    expect(linksOf({ id: 7, name: 'Jazz' })).toEqual([{ id: 7, name: 'Jazz' }])
+    expect(linksOf(8)).toEqual([{ id: 8 }])
+    for (const none of [[], false, null, '', {}]) expect(linksOf(none)).toEqual([])
+  })
+
+  it('a password-protected event listed without its content: null flags at their defaults, noted', () => {
+    const context = newContext()
+    const data = eventData(
+      {
+        id: 9,
+        status: 'publish',
+        title: 'Locked',
+        utc_start_date: '2031-01-01 10:00:00',
+        utc_end_date: '2031-01-01 12:00:00',
+        all_day: null,
+        featured: null,
+        sticky: null,
+        hide_from_listings: null,
+        show_map: null,
+        show_map_link: null,
+      },
+      'wordpress',
+      'UTC',
+      context,
+    )
+    expect(data).toMatchObject({
+      allDay: false,
+      featured: false,
+      sticky: false,
+      hideFromListings: false,
+      showMap: true,
+      showMapLink: true,
+    })
+    expect(context.notes).toEqual([expect.stringMatching(/^password-protected at the source/)])
   })
 
   it('keeps no coordinates unless both are given', () => {

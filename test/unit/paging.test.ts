@@ -26,19 +26,38 @@ describe('paging', () => {
     expect(totalHeaders(11, 2)).toEqual({ 'X-TEC-Total': '11', 'X-TEC-TotalPages': '2' })
   })
 
-  test('links: next replaces page, previous drops it for page 1, none past the ends', () => {
-    const base = 'https://example.org/api/cal/events/v1/events'
+  const root = 'https://example.org/api/cal/events/v1/'
+  const base = `${root}events`
+
+  test('links: no trailing slash, next replaces page, previous drops it for page 1, none past the ends', () => {
+    const context = { root, linkLanguage: null }
     const query = new URLSearchParams({ per_page: '5', page: '2' })
-    expect(pageLinks(base, query, 2, 3)).toEqual({
+    expect(pageLinks(context, 'events', query, 2, 3)).toEqual({
       rest_url: `${base}?per_page=5&page=2`,
       next_rest_url: `${base}?per_page=5&page=3`,
       previous_rest_url: `${base}?per_page=5`,
     })
-    expect(pageLinks(base, new URLSearchParams({ page: '3' }), 3, 3)).toEqual({
+    expect(pageLinks(context, 'events', new URLSearchParams({ page: '3' }), 3, 3)).toEqual({
       rest_url: `${base}?page=3`,
       previous_rest_url: `${base}?page=2`,
     })
-    expect(pageLinks(base, new URLSearchParams(), 1, 1)).toEqual({ rest_url: `${base}?page=1` })
+    expect(pageLinks(context, 'events', new URLSearchParams(), 1, 1)).toEqual({
+      rest_url: `${base}?page=1`,
+    })
+  })
+
+  test('links: a language not given by a path segment rides in translation_language', () => {
+    const context = { root, linkLanguage: 'fr' as const }
+    expect(pageLinks(context, 'events', new URLSearchParams({ page: '2' }), 2, 3)).toEqual({
+      rest_url: `${base}?page=2&translation_language=fr`,
+      next_rest_url: `${base}?page=3&translation_language=fr`,
+      previous_rest_url: `${base}?translation_language=fr`,
+    })
+    // A query that names the language already keeps it where it is.
+    const named = new URLSearchParams({ translation_language: 'fr', page: '1' })
+    expect(pageLinks(context, 'events', named, 1, 1)).toEqual({
+      rest_url: `${base}?translation_language=fr&page=1`,
+    })
   })
 })
 

@@ -81,12 +81,14 @@ describe('calendarPlugin() on a bare config', () => {
     expect(await read({ req: { user: null } } as never)).toBe(false)
   })
 
-  test('mounts the v1 namespace as Payload root endpoints; enabled: false keeps the collections and mounts nothing', () => {
+  test('mounts the v1 namespace and the health check as Payload root endpoints; enabled: false keeps the collections and mounts nothing', () => {
     const enabled = applied({}, bareConfig())
     const disabled = applied({ enabled: false }, bareConfig())
-    expect((enabled.endpoints ?? []).map((endpoint) => endpoint.path)).toContain(
-      '/cal/events/v1/:path*',
+    const mounted = (enabled.endpoints ?? []).map(
+      (endpoint) => `${endpoint.method} ${endpoint.path}`,
     )
+    expect(mounted).toContain('get /cal/events/v1/:path*')
+    expect(mounted).toEqual(expect.arrayContaining(['get /cal/health', 'head /cal/health']))
     expect(disabled.endpoints ?? []).toEqual([])
     expect(slugsOf(disabled)).toEqual(slugsOf(enabled))
   })

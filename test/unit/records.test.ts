@@ -16,6 +16,7 @@ const options = resolveOptions(
 const context = (lang: 'en' | 'fr' = 'en'): RecordContext => ({
   siteUrl: 'https://example.org',
   root: `https://example.org${lang === 'en' ? '' : `/${lang}`}/api/cal/events/v1/`,
+  linkLanguage: null,
   lang,
   options,
   user: null,

@@ -40,7 +40,10 @@ export const TimezoneField: TextFieldClientComponent = (props) => {
     <SelectInput
       path={path}
       name={field.name}
-      label={field.label}
+      // In the admin's language: Payload 3.90 keeps a collection's client fields, labels included,
+      // in the language of the first request after the server starts (getClientSchemaMap caches
+      // them per collection), so `field.label` can be another user's language.
+      label={t('timezone')}
       // The description is a function of the admin's language, rendered by Payload's form state.
       Description={customComponents?.Description}
       localized={field.localized}

@@ -20,6 +20,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { FieldLabelInLanguage as FieldLabelInLanguage_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventDateCell as EventDateCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ZonedTimeNote as ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -59,6 +60,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#HeadingFeatureClient": HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "payload-events-calendar/rsc#FieldLabelInLanguage": FieldLabelInLanguage_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventDateCell": EventDateCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ZonedTimeNote": ZonedTimeNote_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
