@@ -16,6 +16,7 @@ export default tseslint.config(
       'build/',
       'data/',
       'bench/data/',
+      'bench/data/',
       'bench/results/',
       'test/artifacts/',
       '**/payload-types.ts',

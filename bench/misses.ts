@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { datasetStore } from './store.js'
 import { load, startServer, type Measure, type Server } from './server.js'
+import { optionReader } from './options.js'
 
 const V1 = '/api/cal/events/v1'
 
@@ -32,16 +33,7 @@ export type MissesOptions = {
 }
 
 function parseOptions(argv: string[]): MissesOptions {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`)
-    return index >= 0 ? argv[index + 1] : undefined
-  }
-  const number = (name: string, fallback: number) => {
-    const raw = value(name)
-    const n = raw === undefined ? fallback : Number(raw)
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
-    return n
-  }
+  const { value, number } = optionReader(argv)
   const sizes = (value('sizes') ?? '1000,100000').split(',').map(Number)
   if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0))
     throw new Error('--sizes takes a comma list of positive integers')
@@ -69,7 +61,7 @@ function windowFilters(): Record<string, string> {
 }
 
 /** Payload's REST page of events that matches a v1 archive page. */
-function restEvents(limit: number, extra: Record<string, string> = {}) {
+export function restEvents(limit: number, extra: Record<string, string> = {}) {
   const query = new URLSearchParams({
     ...windowFilters(),
     ...extra,

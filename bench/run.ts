@@ -30,10 +30,11 @@ import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
 import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
-import { load, startServer, type Measure, type Server } from './server.js'
+import { load, startServer, v1CreateRequest, type Measure, type Server } from './server.js'
 import { loadAppConfig } from '../dev/config.js'
 import { mixedBenchmark } from './mixed.js'
 import { missesBenchmark } from './misses.js'
+import { optionReader } from './options.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -50,16 +51,7 @@ type Options = {
 }
 
 function parseOptions(argv: string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`)
-    return index >= 0 ? argv[index + 1] : undefined
-  }
-  const number = (name: string, fallback: number) => {
-    const raw = value(name)
-    const n = raw === undefined ? fallback : Number(raw)
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
-    return n
-  }
+  const { value, number } = optionReader(argv)
   const sizes = value('sizes')?.split(',').map(Number)
   if (sizes?.some((n) => !Number.isSafeInteger(n) || n <= 0))
     throw new Error('--sizes takes a comma list of positive integers')
@@ -230,25 +222,7 @@ async function allScenarios(
       get(`${V1}/categories?hide_empty=false`),
       options,
     ),
-    await load(
-      server,
-      'POST /events',
-      'v1',
-      {
-        url: `${server.url}${V1}/events`,
-        method: 'POST',
-        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: 'Bench event',
-          start_date: '+3 days 19:00',
-          end_date: '+3 days 21:00',
-          venue: 3,
-          categories: [1],
-          organizer: [2],
-        }),
-      },
-      options,
-    ),
+    await load(server, 'POST /events', 'v1', v1CreateRequest(server.url, token), options),
     await load(server, 'REST /api/events limit=10 depth=1', 'rest', get(restQuery(10)), options),
     await load(server, 'REST /api/events limit=50 depth=1', 'rest', get(restQuery(50)), options),
     await load(

@@ -133,3 +133,18 @@ export async function load(
     peakRssMb: Math.round(server.scenarioPeakRss() / 2 ** 20),
   }
 }
+
+/** The benchmarks' v1 create: an event with a venue, a category and an organizer of the dataset. */
+export const v1CreateRequest = (origin: string, token: string): autocannon.Options => ({
+  url: `${origin}/api/cal/events/v1/events`,
+  method: 'POST',
+  headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    title: 'Bench event',
+    start_date: '+3 days 19:00',
+    end_date: '+3 days 21:00',
+    venue: 3,
+    categories: [1],
+    organizer: [2],
+  }),
+})

@@ -1,11 +1,9 @@
-import type { Client } from '@libsql/client'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj, Migration } from 'payload'
 import { migrations as postgresMigrations } from './migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from './migrations/sqlite/index.js'
 import { PROJECT_ROOT } from './paths.js'
-import { withWriterConnection } from './sqliteWriter.js'
 
 export const DEFAULT_DATABASE_URI = 'file:./data/calendar.db'
 
@@ -72,22 +70,13 @@ export async function databaseAdapter(
   const adapter = sqliteAdapter({
     client: { url: uri },
     transactionOptions: {},
-    wal: { synchronous: 'FULL' }, // also on the writer connection (below)
+    wal: { synchronous: 'FULL' }, // the plugin's writer connection too (src/database/sqliteWriter.ts)
     push: false,
     migrationDir: migrationDir('sqlite'),
     afterSchemaInit: [indexParentLookups(index)],
   })
-  const pragmas = ['PRAGMA synchronous = FULL']
-  return {
-    ...adapter,
-    init: (args) =>
-      withWriter(adapter.init(args) as SqliteAdapter, uri, pragmas) as ReturnType<
-        typeof adapter.init
-      >,
-  }
+  return adapter
 }
-
-type SqliteAdapter = BaseDatabaseAdapter & { client?: Client }
 
 type Listener = (error: Error) => void
 type PgClient = { on: (event: 'error', listener: Listener) => void }
@@ -116,19 +105,6 @@ function survivingRestarts(db: BaseDatabaseAdapter): BaseDatabaseAdapter {
     adapter.pool?.on('connect', (client) => client.on('error', lost))
   }
   return adapter
-}
-
-/**
- * Once connected, the adapter's transactions share one connection of their own
- * (dev/sqliteWriter.ts).
- */
-function withWriter(db: SqliteAdapter, uri: string, pragmas: string[]): SqliteAdapter {
-  const connect = db.connect!.bind(db)
-  db.connect = async (options) => {
-    await connect(options)
-    if (db.client) withWriterConnection(db.client, uri, pragmas)
-  }
-  return db
 }
 
 /**

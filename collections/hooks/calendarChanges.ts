@@ -77,8 +77,8 @@ const lastMarks = new WeakMap<object, { mark: number; commits: Buffer | null; at
 const MARK_READ_MS = 1000
 
 /**
- * The current mark (0 before the first change): one indexed read, or none on SQLite in WAL mode
- * when no commit was made since the last read (src/database/sqliteCommits.ts).
+ * The current mark (0 before the first change): one indexed read, or none on SQLite when no
+ * commit was made since the last read (src/database/sqliteCommits.ts).
  */
 export async function currentChangeMark(
   payload: Payload,

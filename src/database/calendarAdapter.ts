@@ -1,5 +1,6 @@
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 import { serializeTransactions, serializeWritesOutsideTransactions } from './sqliteTurns.js'
+import { writerConnectionOnConnect } from './sqliteWriter.js'
 import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { commitsTakeLogTurn } from './turns.js'
 
@@ -10,10 +11,11 @@ const turnTaking = new WeakSet<BaseDatabaseAdapter>()
  * transactions in one process cannot wait for each other (the second fails with SQLITE_BUSY), so
  * the plugin makes the adapter's transactions take turns, and without transactions (Payload's
  * default there) its writes outside a transaction too, beside the plugin's own transactions
- * (`calendarTransaction.ts`). On PostgreSQL, a commit first runs what the transaction left for it
- * under the change log's turn (`turns.ts`), and at most the pool's size less two transactions are
- * open at once (`transactionSlots.ts`). These are the changes it makes to an adapter, and the
- * README says them. Other adapters are left as they are.
+ * (`calendarTransaction.ts`); they share one writer connection (`sqliteWriter.ts`). On
+ * PostgreSQL, a commit first runs what the transaction left for it under the change log's turn
+ * (`turns.ts`), and at most the pool's size less two transactions are open at once
+ * (`transactionSlots.ts`). These are the changes it makes to an adapter, and the README says
+ * them. Other adapters are left as they are.
  */
 export function withCalendarDatabase(db: DatabaseAdapterObj): DatabaseAdapterObj {
   return {
@@ -25,6 +27,7 @@ export function withCalendarDatabase(db: DatabaseAdapterObj): DatabaseAdapterObj
         // Payload's SQLite adapter keeps `transactionOptions` only when transactions are on.
         if (!(adapter as { transactionOptions?: unknown }).transactionOptions)
           serializeWritesOutsideTransactions(adapter)
+        writerConnectionOnConnect(adapter)
         turnTaking.add(adapter)
       }
       if (adapter.name === 'postgres' && !turnTaking.has(adapter)) {

@@ -3,12 +3,14 @@ import type { Payload } from 'payload'
 
 /**
  * A look at whether anything committed to a SQLite database since an earlier look, with no query:
- * in WAL mode, the wal-index header at the start of the database's `-shm` file changes with every
- * commit of every connection and process (its frame count, and its salts when the log starts
- * over). SQLite checks the same header to know whether its page cache still holds
- * (https://www.sqlite.org/walformat.html, "The WAL-Index Header"). The two copies of the header
- * are read whole; a look made while a writer updates them sees them differ from before, which
- * only costs a query.
+ * the bytes SQLite itself checks to know whether its page cache still holds, which every commit of
+ * every connection and process changes. In WAL mode, the wal-index header at the start of the
+ * database's `-shm` file (its frame count, and its salts when the log starts over;
+ * https://www.sqlite.org/walformat.html, "The WAL-Index Header"); in the rollback journal's modes
+ * (SQLite's default, and Payload's SQLite adapter's without its `wal` option), the database
+ * file's header, whose change counter (offset 24) every commit that changed the file increments
+ * (https://www.sqlite.org/fileformat.html, "File change counter"). A look made while a writer
+ * updates them may see them differ from before, which only costs a query.
  *
  * `look()` gives the header's bytes, or null when they cannot be read: compare two looks with
  * `sameCommits`.
@@ -20,17 +22,17 @@ type LibsqlAdapter = {
   client?: { execute(sql: string): Promise<{ rows: Record<string, unknown>[] }> }
 }
 
-/** Both copies of the wal-index header. */
-const HEADER_BYTES = 96
-/** How long the `-shm` file stays open between two opens. */
+/** Both copies of the wal-index header (WAL mode), or the database file's header. */
+const HEADER_BYTES = { wal: 96, rollback: 100 }
+/** How long the watched file stays open between two opens. */
 const REOPEN_MS = 1000
 
 const watches = new WeakMap<object, Promise<CommitWatch | null>>()
 
 /**
- * The commit watch of Payload's SQLite adapter when its database is a local file in WAL mode with
- * normal locking (in exclusive locking mode the wal-index lives in the process's memory, not in the
- * file), else null: other databases and modes read what they need.
+ * The commit watch of Payload's SQLite adapter when its database is a local file with normal
+ * locking (in exclusive locking mode the process holds the file and its wal-index in memory),
+ * else null: other databases and modes read what they need.
  */
 export function commitWatchOf(payload: Payload): Promise<CommitWatch | null> {
   const db = payload.db as unknown as LibsqlAdapter
@@ -46,15 +48,15 @@ async function openWatch(db: LibsqlAdapter): Promise<CommitWatch | null> {
   if (db.name !== 'sqlite' || typeof db.client?.execute !== 'function') return null
   const value = async (sql: string, column: string) =>
     String((await db.client!.execute(sql)).rows[0]?.[column] ?? '').toLowerCase()
-  if ((await value('PRAGMA journal_mode', 'journal_mode')) !== 'wal') return null
+  const mode = (await value('PRAGMA journal_mode', 'journal_mode')) === 'wal' ? 'wal' : 'rollback'
   if ((await value('PRAGMA locking_mode', 'locking_mode')) !== 'normal') return null
   const { rows } = await db.client.execute('PRAGMA database_list')
   const file = rows.find((row) => row.name === 'main')?.file
   if (typeof file !== 'string' || !file) return null
-  const shm = `${file}-shm`
+  const watched = mode === 'wal' ? `${file}-shm` : file
   let fd: number | null = null
   let openedAt = 0
-  const header = Buffer.alloc(HEADER_BYTES)
+  const header = Buffer.alloc(HEADER_BYTES[mode])
   const watch: CommitWatch = {
     look() {
       try {
@@ -63,10 +65,10 @@ async function openWatch(db: LibsqlAdapter): Promise<CommitWatch | null> {
         if (fd === null || Date.now() - openedAt > REOPEN_MS) {
           if (fd !== null) fs.closeSync(fd)
           fd = null
-          fd = fs.openSync(shm, 'r')
+          fd = fs.openSync(watched, 'r')
           openedAt = Date.now()
         }
-        if (fs.readSync(fd, header, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return null
+        if (fs.readSync(fd, header, 0, header.length, 0) !== header.length) return null
         return Buffer.from(header)
       } catch {
         return null

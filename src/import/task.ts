@@ -171,7 +171,8 @@ export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
 
 /**
  * A write of the run in a transaction of its own: on SQLite the calendar's transactions share one
- * writer connection (dev/sqliteWriter.ts), and a write beside it would find the file locked.
+ * writer connection (src/database/sqliteWriter.ts), and a write beside it would find the file
+ * locked.
  */
 async function writeRun(
   payload: Payload,

@@ -236,9 +236,25 @@ export async function buildTemplateApp(options: BuildOptions): Promise<string> {
   return appDir
 }
 
+/**
+ * The app built again with another tarball of the plugin (`npm install` of it, the import map,
+ * `next build`), its database kept: for a plugin changed since the app was made.
+ */
+export function rebuildTemplateApp(appDir: string, tarball: string): void {
+  step('npm install', () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], appDir),
+  )
+  step('payload generate:importmap', () =>
+    payloadCli(appDir, ['generate:importmap'], /Writing import map/),
+  )
+  step('next build', () => run('npm', ['run', 'build'], appDir))
+}
+
 export type RunningApp = {
   /** `http://127.0.0.1:<port>` */
   url: string
+  /** The process started (npm, or node with `nodeArgs`), leader of the app's process group. */
+  pid: number
   output: () => string
   stop: () => Promise<void>
 }
@@ -255,24 +271,37 @@ const START_TIMEOUT_MS = 60_000
 
 /**
  * `npm start` of the built app (`next start`) on 127.0.0.1 and a free port, or `npm run dev` with
- * `mode: 'dev'`; resolves once it answers.
+ * `mode: 'dev'`; resolves once it answers. With `nodeArgs` (e.g. `--cpu-prof`), node runs Next's
+ * command itself with them and the script's `NODE_OPTIONS=--no-deprecation`, so that they reach
+ * the server's process (the script's cross-env would replace a NODE_OPTIONS given to it).
  */
 export async function startTemplateApp(
   appDir: string,
-  options: { mode?: 'start' | 'dev'; nextArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    mode?: 'start' | 'dev'
+    nextArgs?: string[]
+    env?: Record<string, string>
+    nodeArgs?: string[]
+  } = {},
 ): Promise<RunningApp> {
   const port = await freePort()
   const script = options.mode ?? 'start'
-  const child = spawn(
-    'npm',
-    ['run', script, '--', '-p', String(port), '-H', '127.0.0.1', ...(options.nextArgs ?? [])],
-    {
-      cwd: appDir,
-      env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const nextArgs = ['-p', String(port), '-H', '127.0.0.1', ...(options.nextArgs ?? [])]
+  const next = path.join('node_modules', 'next', 'dist', 'bin', 'next')
+  const [command, args] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, next, script, ...nextArgs]]
+    : ['npm', ['run', script, '--', ...nextArgs]]
+  const child = spawn(command, args, {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: options.nodeArgs ? '--no-deprecation' : '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env,
     },
-  )
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
@@ -305,7 +334,7 @@ export async function startTemplateApp(
     }
     await delay(100)
   }
-  return { url, output: () => output, stop }
+  return { url, pid: child.pid!, output: () => output, stop }
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

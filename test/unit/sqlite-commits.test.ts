@@ -36,8 +36,8 @@ async function database(name: string, pragmas: string[]) {
 }
 
 describe('the SQLite commit watch', () => {
-  test('sees every commit of another connection, and no change without one', async () => {
-    const { payload, writer } = await database('wal.db', ['PRAGMA journal_mode = WAL'])
+  /** Five commits of another connection, each seen; a rolled-back write, not seen. */
+  async function seesCommits(payload: Payload, writer: Client): Promise<Buffer | null> {
     const watch = (await commitWatchOf(payload))!
     expect(watch).not.toBeNull()
     let before = watch.look()
@@ -48,25 +48,39 @@ describe('the SQLite commit watch', () => {
       expect(sameCommits(before, after)).toBe(false)
       before = after
     }
-    // A rolled-back write commits nothing.
     await writer.execute('BEGIN IMMEDIATE')
     await writer.execute('INSERT INTO t (v) VALUES (99)')
     await writer.execute('ROLLBACK')
     expect(sameCommits(before, watch.look())).toBe(true)
+    return before
+  }
+
+  test('in WAL mode, sees every commit of another connection, and no change without one', async () => {
+    const { payload, writer } = await database('wal.db', ['PRAGMA journal_mode = WAL'])
+    const before = await seesCommits(payload, writer)
     // A checkpoint that starts the log over, then a commit: the header's salts change.
     await writer.execute('PRAGMA wal_checkpoint(TRUNCATE)')
     await writer.execute({ sql: 'INSERT INTO t (v) VALUES (?)', args: [7] })
-    expect(sameCommits(before, watch.look())).toBe(false)
+    expect(sameCommits(before, (await commitWatchOf(payload))!.look())).toBe(false)
   })
 
-  test('is not used when the database is not in WAL mode, or holds its wal-index in memory', async () => {
-    const rollback = await database('rollback.db', ['PRAGMA journal_mode = DELETE'])
-    expect(await commitWatchOf(rollback.payload)).toBeNull()
-    const exclusive = await database('exclusive.db', [
-      'PRAGMA journal_mode = WAL',
-      'PRAGMA locking_mode = EXCLUSIVE',
-    ])
-    expect(await commitWatchOf(exclusive.payload)).toBeNull()
+  test("with a rollback journal (SQLite's default), sees every commit by the change counter", async () => {
+    for (const mode of ['DELETE', 'TRUNCATE', 'PERSIST']) {
+      const { payload, writer } = await database(`rollback-${mode}.db`, [
+        `PRAGMA journal_mode = ${mode}`,
+      ])
+      await seesCommits(payload, writer)
+    }
+  })
+
+  test('is not used when the database is held in exclusive locking mode', async () => {
+    for (const mode of ['WAL', 'DELETE']) {
+      const exclusive = await database(`exclusive-${mode}.db`, [
+        `PRAGMA journal_mode = ${mode}`,
+        'PRAGMA locking_mode = EXCLUSIVE',
+      ])
+      expect(await commitWatchOf(exclusive.payload)).toBeNull()
+    }
   })
 
   test('is not used on other adapters', async () => {
