@@ -56,10 +56,25 @@ start_node() {
 }
 
 nginx_conf() {
-  local nodes=$1 lb=$2 cached=$3 servers=""
+  local nodes=$1 lb=$2 cached=$3 servers="" proxy
   for i in $(seq 1 "$nodes"); do
     servers+="    server 127.0.0.1:$(cat "$dir/node-$i.port") max_fails=1 fail_timeout=3s;"$'\n'
   done
+  # How both addresses hand a request to a node. A node that refuses or drops the connection: the
+  # request goes to the next one, unless it was not idempotent (a POST may have been written
+  # already: nginx's default).
+  proxy=$(cat <<EOF
+      proxy_pass http://calendar;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_next_upstream error timeout http_502;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+EOF
+)
   cat <<EOF
 worker_processes 1;
 pid $dir/nginx.pid;
@@ -83,31 +98,13 @@ $servers    keepalive 32;
   server {
     listen 127.0.0.1:$lb;
     location / {
-      proxy_pass http://calendar;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host \$host;
-      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto \$scheme;
-      # A node that refuses or drops the connection: the request goes to the next one, unless it
-      # was not idempotent (a POST may have been written already: nginx's default).
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
+$proxy
     }
   }
   server {
     listen 127.0.0.1:$cached;
     location / {
-      proxy_pass http://calendar;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host \$host;
-      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto \$scheme;
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
+$proxy
       proxy_cache calendar;
       proxy_cache_key \$scheme\$host\$request_uri;
       proxy_cache_revalidate on;

@@ -15,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { freshPostgresDatabase, NO_POSTGRES, postgresUri } from './postgres.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const APP_SOURCES = path.join(ROOT, 'test', 'package', 'app')
@@ -23,9 +24,6 @@ const pinned = (name: string): string => ours.devDependencies[name] ?? ours.depe
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-foreign-app-'))
 const appDir = path.join(scratch, 'app')
-const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '')
-  ? process.env.DATABASE_URI!
-  : undefined
 
 type Packed = {
   filename: string
@@ -63,18 +61,6 @@ function drive(scenario: string, databaseUri: string): string {
   console.log(output)
   assert.equal(run.status, 0, `scenario ${scenario} failed:\n${output}`)
   return output
-}
-
-async function freshPostgresDatabase(name: string): Promise<string> {
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: postgresUri })
-  await client.connect()
-  await client.query(`DROP DATABASE IF EXISTS "${name}"`)
-  await client.query(`CREATE DATABASE "${name}"`)
-  await client.end()
-  const uri = new URL(postgresUri!)
-  uri.pathname = `/${name}`
-  return uri.toString()
 }
 
 describe('the plugin installed from its tarball in a foreign Payload app', () => {
@@ -194,9 +180,7 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
   test(
     "PostgreSQL as Payload's template configures it: the same as on SQLite",
     {
-      skip: postgresUri
-        ? false
-        : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)',
+      skip: postgresUri ? false : NO_POSTGRES,
     },
     async () => {
       const uri = await freshPostgresDatabase(`foreign_app_${process.pid}`)

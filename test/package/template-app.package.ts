@@ -31,11 +31,8 @@ import {
   type Database,
   type RunningApp,
 } from './templateApp.js'
+import { freshPostgresDatabase, NO_POSTGRES, postgresUri } from './postgres.js'
 import { browseAdmin } from './template-browser.js'
-
-const postgresUri = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URI ?? '')
-  ? process.env.DATABASE_URI!
-  : undefined
 
 const V1 = '/api/cal/events/v1'
 const ADMIN = { email: 'owner@template.example', password: 'correct horse battery staple' }
@@ -501,22 +498,9 @@ describe("the plugin in Payload's blank template app (Next.js), on SQLite", () =
 describe(
   "the plugin in Payload's blank template app (Next.js), on PostgreSQL",
   {
-    skip: postgresUri
-      ? false
-      : 'DATABASE_URI names no PostgreSQL server (run under scripts/with-postgres.sh)',
+    skip: postgresUri ? false : NO_POSTGRES,
   },
   () => {
-    templateAppSuite('postgres', async () => {
-      const { default: pg } = await import('pg')
-      const name = `template_app_${process.pid}`
-      const client = new pg.Client({ connectionString: postgresUri })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS "${name}"`)
-      await client.query(`CREATE DATABASE "${name}"`)
-      await client.end()
-      const uri = new URL(postgresUri!)
-      uri.pathname = `/${name}`
-      return uri.toString()
-    })
+    templateAppSuite('postgres', () => freshPostgresDatabase(`template_app_${process.pid}`))
   },
 )
