@@ -309,16 +309,19 @@ describe('GET /api/cal/csv/events.csv', () => {
     }
   })
 
-  it('speaks the language of its root or of translation_language', async () => {
-    for (const route of [
-      `/fr${CSV}/events.csv?${YEAR}`,
-      `${CSV}/events.csv?${YEAR}&translation_language=fr`,
-    ]) {
+  it('speaks the language of its root or of translation_language, and its links keep that form', async () => {
+    for (const [route, link] of [
+      [`/fr${CSV}/events.csv?${YEAR}`, /\/fr\/api\/cal\/events\/v1\/events\/\d+$/],
+      [
+        `${CSV}/events.csv?${YEAR}&translation_language=fr`,
+        /\/api\/cal\/events\/v1\/events\/\d+\?translation_language=fr$/,
+      ],
+    ] as const) {
       const { rows, headers } = await getCsv(route)
       expect(headers.get('content-language')).toBe('fr')
       const row = rows.find((candidate) => idOfRow(candidate) === paris.id)!
       expect(row.title).toBe('Rock et roll')
-      expect(row.rest_url).toContain('/fr/api/cal/events/v1/events/')
+      expect(row.rest_url).toMatch(link)
       // Untranslated titles fall back to English, as in v1.
       expect(rows.find((candidate) => idOfRow(candidate) === festival.id)!.title).toBe('Festival')
     }

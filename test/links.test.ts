@@ -65,7 +65,13 @@ const withQuery = (route: string, form: LanguageForm, extra: Record<string, stri
 }
 
 /** What the start of a walk read: its address, status, language and body. */
-type Read = { address: string; status: number; lang: string | null; text: string }
+type Read = {
+  address: string
+  status: number
+  lang: string | null
+  etag: string | null
+  text: string
+}
 
 const read = async (address: string): Promise<Read> => {
   const response = await fetch(address, { redirect: 'manual' })
@@ -73,6 +79,7 @@ const read = async (address: string): Promise<Read> => {
     address,
     status: response.status,
     lang: response.headers.get('content-language'),
+    etag: response.headers.get('etag'),
     text: await response.text(),
   }
 }
@@ -246,6 +253,21 @@ describe("links carry the request's public origin", () => {
       const { body } = await readWith(server.url, ARCHIVE, { host })
       expect([host, originsOf(body.rest_url)]).toEqual([host, [server.url]])
     }
+  })
+
+  test('a CSV export, whose rows carry API links, has a validator of its own per form of links', async () => {
+    // The same language and query: through the language root, then not.
+    const query = 'start_date=2030-01-01&translation_language=fr'
+    const etags = []
+    for (const [root, link] of [
+      ['/fr/api', `${server.url}/fr/api/cal/events/v1/events/`],
+      ['/api', `${server.url}/api/cal/events/v1/events/`],
+    ]) {
+      const answer = await read(`${server.url}${root}/cal/csv/events.csv?${query}`)
+      expect([root, answer.status, answer.text.includes(link)]).toEqual([root, 200, true])
+      etags.push(answer.etag)
+    }
+    expect(new Set(etags).size).toBe(2)
   })
 
   test('X-Forwarded-Host and -Proto are ignored unless the app trusts its proxy', async () => {

@@ -121,6 +121,8 @@ async function exportReply(
       lang: context.lang,
       caller: callerKey(context),
       site: context.siteUrl,
+      // Rows carry API links (`rest_url`): their root and the form of their language.
+      links: [context.apiRoot, context.linkLanguage],
       mark: state.mark,
       lastDue: state.lastDue,
     }),
