@@ -150,7 +150,8 @@ async function startHost(scratch: string): Promise<{ url: string; stop: () => vo
 
 /**
  * Every absolute address under the app's API root in an answer's body, but `/doc`'s `servers`
- * (bases of its paths, not resources).
+ * (bases of its paths, not resources) and the index's way `up` (Payload's API root, `/api`, which
+ * Payload serves in no app: links.test checks its origin and form).
  */
 function apiLinks(body: unknown, origin: string): string[] {
   const links = new Set<string>()
@@ -159,7 +160,8 @@ function apiLinks(body: unknown, origin: string): string[] {
       if (value.startsWith(`${origin}/api/`) && !/[({]/.test(value)) links.add(value)
     } else if (Array.isArray(value)) value.forEach(visit)
     else if (value && typeof value === 'object')
-      for (const [key, inner] of Object.entries(value)) if (key !== 'servers') visit(inner)
+      for (const [key, inner] of Object.entries(value))
+        if (key !== 'servers' && key !== 'up') visit(inner)
   }
   visit(body)
   return [...links]
