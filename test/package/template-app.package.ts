@@ -405,8 +405,8 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     for (const language of ['', 'fr', 'es']) {
       const query = language ? `translation_language=${language}&` : ''
       const starts = [
-        V1,
-        `${V1}/doc`,
+        `${V1}?${query}`,
+        `${V1}/doc?${query}`,
         `${V1}/events?${query}start_date=2031-01-01&per_page=2&page=2`,
         `${V1}/events/${created.event}?${query}`,
         `${V1}/venues?${query}per_page=1`,
@@ -418,7 +418,7 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
         const answer = await viaName('GET', start)
         assert.equal(answer.status, 200, `${start}: ${answer.text.slice(0, 300)}`)
         const links = apiLinks(answer.body, origin)
-        assert.ok(links.length > 0 || start === `${V1}/doc`, `${start} has links`)
+        assert.ok(links.length > 0 || start.startsWith(`${V1}/doc`), `${start} has links`)
         for (const link of links) {
           const followed = await viaName('GET', link)
           assert.equal(followed.status, 200, `${link} (from ${start}): ${followed.status}`)
