@@ -8,6 +8,16 @@ export type OriginSettings = {
   trustProxy: boolean
 }
 
+/**
+ * An app's origin settings: its Payload `serverURL` and the plugin's `trustProxy`. The links a
+ * request's answer carries and the key it is kept under (`cachedRead` included) are both made
+ * with these, so that they agree.
+ */
+export const originSettings = (
+  config: { serverURL?: string },
+  options: { trustProxy: boolean },
+): OriginSettings => ({ serverURL: config.serverURL, trustProxy: options.trustProxy })
+
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const HOST = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)|\\[([0-9a-f:.]+)\\])(?::(\\d{1,5}))?$`, 'i')
 

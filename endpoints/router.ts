@@ -8,7 +8,7 @@ import {
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { linkForm, NAMESPACE, type Context } from './context.js'
-import { publicOrigin } from './origin.js'
+import { originSettings, publicOrigin } from './origin.js'
 import {
   ApiError,
   databaseUnavailable,
@@ -356,10 +356,7 @@ async function dispatch(
     await checkCredentials(req)
     const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
     lang = chosen.lang
-    const origin = publicOrigin(url, req.headers, {
-      serverURL: req.payload.config.serverURL,
-      trustProxy: options.trustProxy,
-    })
+    const origin = publicOrigin(url, req.headers, originSettings(req.payload.config, options))
     const { segment, linkLanguage } = linkForm(lang, request.pathLanguage)
     const now = new Date()
     const generation =

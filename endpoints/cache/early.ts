@@ -3,7 +3,7 @@ import { headersWithCors, type Payload } from 'payload'
 import { FEEDS_NAMESPACE } from '../../src/defaults.js'
 import { isLocaleCode } from '../../src/locales.js'
 import { NAMESPACE } from '../context.js'
-import { publicOrigin } from '../origin.js'
+import { originSettings, publicOrigin } from '../origin.js'
 import { PATH_LANGUAGE_HEADER } from '../router.js'
 import type { PlainAnswer, RequestHeaders } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
@@ -84,10 +84,7 @@ export async function cachedRead(
     return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)
   const key = cacheKey(
-    publicOrigin(url, request.headers, {
-      serverURL: payload.config.serverURL,
-      trustProxy: cache.options.trustProxy,
-    }),
+    publicOrigin(url, request.headers, originSettings(payload.config, cache.options)),
     isLocaleCode(language) ? language : null,
     url.pathname,
     url.searchParams,
