@@ -40,7 +40,7 @@ import { BENCH_USER } from './dataset.js'
 import { restEvents } from './misses.js'
 import { optionReader } from './options.js'
 import { EARLY_HEADER } from '../endpoints/cache/early.js'
-import { startServer, v1CreateRequest, type Server } from './server.js'
+import { cpuOf, startServer, v1CreateRequest, type Server } from './server.js'
 import { datasetStore } from './store.js'
 import {
   buildTemplateApp,
@@ -207,27 +207,6 @@ type Result = {
 
 /** How a scenario is loaded, and how the server's CPU time so far (ms) is read. */
 type Load = { duration: number; connections: number; only: string[] | null; cpu: () => number }
-
-/** CPU time (ms) of the processes that `owned` picks by pid and process group, from /proc. */
-function cpuOf(owned: (pid: number, group: number) => boolean): () => number {
-  const tick = 1000 / 100 // USER_HZ: 100 on Linux
-  return () => {
-    let ticks = 0
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-        // After the command's parentheses: state, ppid, pgrp, …, utime (12th), stime (13th).
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-        if (owned(Number(entry), Number(fields[2])))
-          ticks += Number(fields[11]) + Number(fields[12])
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return ticks * tick
-  }
-}
 
 async function measure(
   key: string,

@@ -18,6 +18,10 @@
  *                       (bench/misses.ts) at 1,000 events and at --events
  *   --mixed             only the mixed scenario (bench/mixed.ts): 1,000 events, reads over ~2,000
  *                       URLs while an event is written twice a second, cache before and after
+ *   --writes            only the writes (bench/writes.ts): creates, updates and trashes through v1
+ *                       and Payload's REST on a copy of the 1,000-event dataset; a full run ends
+ *                       with them
+ *   --write-connections a,b   the connections the writes are measured with (default 1,2)
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
  *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
@@ -35,6 +39,7 @@ import { loadAppConfig } from '../dev/config.js'
 import { mixedBenchmark } from './mixed.js'
 import { missesBenchmark } from './misses.js'
 import { optionReader } from './options.js'
+import { writesBenchmark } from './writes.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -48,6 +53,7 @@ type Options = {
   database: string | undefined
   series: number
   heapMb: number | null
+  writeConnections: number[]
 }
 
 function parseOptions(argv: string[]): Options {
@@ -65,6 +71,7 @@ function parseOptions(argv: string[]): Options {
     database: value('database'),
     series: value('series') === '0' ? 0 : number('series', 1000),
     heapMb: value('heap-mb') === undefined ? null : number('heap-mb', 0),
+    writeConnections: (value('write-connections') ?? '1,2').split(',').map(Number),
   }
 }
 
@@ -509,6 +516,32 @@ function ratios(measures: Measure[]) {
     }))
 }
 
+/**
+ * The writes (bench/writes.ts), printed with the targets of issue #38 (SQLite, 2 connections):
+ * v1 creates ≥ 150/s, updates ≥ 250/s, each v1 write no slower than Payload's REST's.
+ */
+async function writesPart(store: ReturnType<typeof datasetStore>, options: Options) {
+  const { measures, peakRss } = await writesBenchmark(store, {
+    duration: options.duration,
+    connections: options.writeConnections,
+    heapMb: options.heapMb,
+  })
+  printTable(
+    `writes, 1,000 events on ${store.kind}, ${options.duration} s each (trashes: each event the creates made, once)`,
+    measures,
+    peakRss,
+  )
+  console.log('server CPU per write (ms):')
+  for (const m of measures) console.log(`  ${m.name.padEnd(36)} ${m.cpuMsPerRequest.toFixed(2)}`)
+  const rate = (name: string) => measures.find((m) => m.name === name)?.requestsPerSecond ?? NaN
+  for (const connections of options.writeConnections)
+    for (const write of ['create', 'update', 'trash'])
+      console.log(
+        `v1 / Payload REST, ${write}s, ${connections} conn.: req/s ×${(rate(`v1 ${write}, ${connections} conn.`) / rate(`REST ${write}, ${connections} conn.`)).toFixed(2)}`,
+      )
+  return { measures, peakRssMb: Math.round(peakRss / 2 ** 20) }
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2))
   const machine = {
@@ -532,6 +565,15 @@ async function main() {
     options: { ...options, database: store.kind },
     machine,
     runs: [] as unknown[],
+  }
+  if (process.argv.includes('--writes')) {
+    results.writes = await writesPart(store, options)
+    const dir = path.join(ROOT, 'bench', 'results')
+    fs.mkdirSync(dir, { recursive: true })
+    const out = path.join(dir, `writes-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    fs.writeFileSync(out, JSON.stringify(results, null, 2))
+    console.log(`\nresults: ${path.relative(ROOT, out)}`)
+    process.exit(0)
   }
   const sizes = options.sizes ?? [options.events]
   for (const events of sizes) {
@@ -597,6 +639,7 @@ async function main() {
       )
     }
   }
+  if (!options.sizes) results.writes = await writesPart(store, options)
   if (!options.sizes && !process.argv.includes('--no-misses')) {
     // The cost of a read no cache answers, v1 beside Payload's REST (issue #27), in the same run.
     results.misses = await missesBenchmark({

@@ -148,3 +148,24 @@ export const v1CreateRequest = (origin: string, token: string): autocannon.Optio
     organizer: [2],
   }),
 })
+
+/** CPU time (ms) of the processes that `owned` picks by pid and process group, from /proc. */
+export function cpuOf(owned: (pid: number, group: number) => boolean): () => number {
+  const tick = 1000 / 100 // USER_HZ: 100 on Linux
+  return () => {
+    let ticks = 0
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+        // After the command's parentheses: state, ppid, pgrp, …, utime (12th), stime (13th).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        if (owned(Number(entry), Number(fields[2])))
+          ticks += Number(fields[11]) + Number(fields[12])
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return ticks * tick
+  }
+}

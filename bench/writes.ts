@@ -1,0 +1,203 @@
+/**
+ * Writes (issue #38 item 3): creates, updates and trashes of an event per second, through v1 and
+ * through Payload's REST with the same document, with 1 and 2 (`--write-connections`) connections,
+ * on a fresh copy of the 1,000-event dataset. `npm run bench` runs it after its reads;
+ * `npm run bench -- --writes` runs it alone.
+ *
+ * The same write both ways: v1 `POST /events` with a venue, a category and an organizer of the
+ * dataset, and `POST /api/events?depth=1` with the same fields as stored (`createBodies`); an
+ * update of the title, v1 `POST /events/{id}` and `PATCH /api/events/{id}?depth=1`; a move to the
+ * trash, v1 `DELETE /events/{id}` and `PATCH /api/events/{id}?depth=1` with `deletedAt` (Payload's
+ * `DELETE` deletes for good). Updates go round the events each scenario's creates made; each trash
+ * takes an event no other request has trashed, so trashes run a fixed number of requests
+ * (a share of the events there are) rather than a fixed time.
+ */
+import autocannon from 'autocannon'
+import { BENCH_USER } from './dataset.js'
+import { cpuOf, startServer, type Measure, type Server } from './server.js'
+import type { DatasetStore } from './store.js'
+
+const V1 = '/api/cal/events/v1'
+
+export type WritesOptions = {
+  duration: number
+  connections: number[]
+  heapMb: number | null
+}
+
+/** Three days from now at `hour` UTC. */
+function inThreeDays(hour: number): Date {
+  const date = new Date()
+  date.setUTCDate(date.getUTCDate() + 3)
+  date.setUTCHours(hour, 0, 0, 0)
+  return date
+}
+
+/**
+ * The event both ways write: a venue, a category and an organizer of the dataset, dates as a
+ * client sends them (v1: wall-clock `Y-m-d H:i:s` of the UTC site; Payload: ISO 8601).
+ */
+function createBodies() {
+  const wallClock = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
+  const [start, end] = [inThreeDays(19), inThreeDays(21)]
+  const common = { title: 'Bench event', venue: 3, categories: [1] }
+  return {
+    v1: JSON.stringify({
+      ...common,
+      start_date: wallClock(start),
+      end_date: wallClock(end),
+      organizer: [2],
+    }),
+    rest: JSON.stringify({
+      ...common,
+      startDate: start.toISOString(),
+      endDate: end.toISOString(),
+      timezone: 'UTC',
+      organizers: [2],
+      status: 'publish',
+    }),
+  }
+}
+
+type Run = {
+  name: string
+  connections: number
+  request: (id: () => number) => autocannon.Request
+  /** Requests to send (trashes); otherwise a 2 s warm-up then `duration` seconds. */
+  amount?: number
+  /** Ids of the events the answers created. */
+  created?: number[]
+}
+
+/** A measure and the server's CPU time per request (user and system, from /proc). */
+export type WriteMeasure = Measure & { cpuMsPerRequest: number }
+
+async function measure(
+  server: Server,
+  run: Run,
+  ids: () => number,
+  options: WritesOptions,
+): Promise<WriteMeasure> {
+  server.resetScenarioPeak()
+  const cpu = cpuOf((pid) => pid === server.child.pid)
+  const requests = [
+    {
+      ...run.request(ids),
+      onResponse: (status: number, body: string) => {
+        if (run.created && status === 201) {
+          // v1 answers the record, Payload's REST `{ doc, message }`.
+          const answer = JSON.parse(body) as { id?: number; doc?: { id: number } }
+          run.created.push(answer.doc?.id ?? answer.id!)
+        }
+      },
+    },
+  ] as autocannon.Request[]
+  const common = { url: server.url, connections: run.connections, requests }
+  if (!run.amount) await autocannon({ ...common, duration: 2 })
+  const cpuBefore = cpu()
+  const result = await autocannon(
+    run.amount ? { ...common, amount: run.amount } : { ...common, duration: options.duration },
+  )
+  return {
+    name: `${run.name}, ${run.connections} conn.`,
+    group: run.name.startsWith('v1') ? 'v1' : 'rest',
+    requestsPerSecond: run.amount
+      ? result.requests.total / (result.duration || 1)
+      : result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    peakRssMb: Math.round(server.scenarioPeakRss() / 2 ** 20),
+    cpuMsPerRequest: (cpu() - cpuBefore) / Math.max(1, result.requests.total),
+  }
+}
+
+/**
+ * Each scenario at each number of connections: creates (keeping the ids they made), updates of
+ * those events in turn, then trashes of them, each event trashed once.
+ */
+export async function writesBenchmark(
+  store: DatasetStore,
+  options: WritesOptions,
+): Promise<{ measures: WriteMeasure[]; peakRss: number }> {
+  const uri = await store.workingCopy(1000, 1)
+  const server = await startServer(uri, { admin: false, heapMb: options.heapMb })
+  try {
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USER),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
+    const bodies = createBodies()
+    const measures: WriteMeasure[] = []
+    for (const connections of options.connections) {
+      for (const way of ['v1', 'REST'] as const) {
+        const created: number[] = []
+        const create: Run =
+          way === 'v1'
+            ? {
+                name: 'v1 create',
+                connections,
+                created,
+                request: () => ({
+                  method: 'POST',
+                  path: `${V1}/events`,
+                  headers,
+                  body: bodies.v1,
+                }),
+              }
+            : {
+                name: 'REST create',
+                connections,
+                created,
+                request: () => ({
+                  method: 'POST',
+                  path: '/api/events?depth=1',
+                  headers,
+                  body: bodies.rest,
+                }),
+              }
+        measures.push(await measure(server, create, () => 0, options))
+        let next = 0
+        const round = () => created[next++ % created.length]
+        const path = (id: number) => (way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`)
+        const update: Run = {
+          name: `${way} update`,
+          connections,
+          request: (id) => ({
+            method: way === 'v1' ? 'POST' : 'PATCH',
+            headers,
+            setupRequest: (request) => ({
+              ...request,
+              path: path(id()),
+              body: JSON.stringify({ title: `Bench event ${next}` }),
+            }),
+          }),
+        }
+        measures.push(await measure(server, update, round, options))
+        next = 0
+        const trash: Run = {
+          name: `${way} trash`,
+          connections,
+          amount: created.length,
+          request: (id) => ({
+            method: way === 'v1' ? 'DELETE' : 'PATCH',
+            headers,
+            setupRequest: (request) => ({
+              ...request,
+              path: path(id()),
+              ...(way === 'REST' ? { body: JSON.stringify({ deletedAt: new Date().toISOString() }) } : {}),
+            }),
+          }),
+        }
+        measures.push(await measure(server, trash, round, options))
+      }
+    }
+    return { measures, peakRss: server.peakRss() }
+  } finally {
+    await server.stop()
+  }
+}
