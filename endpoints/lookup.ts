@@ -190,15 +190,24 @@ export async function findTerms(
 ) {
   const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
   const strings = values.map(String)
+  const select = { slug: true, name: true } as const
+  // Ids and slugs first: they are the terms' own columns, where a name is a localized one (a join
+  // and a second query); names only for the values those did not find.
   const terms = await context.data.all(key, {
-    where: {
-      or: [
-        { id: { in: numbers.length ? numbers : [0] } },
-        { slug: { in: strings } },
-        { name: { in: strings } },
-      ],
-    },
+    where: { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }] },
+    select,
     sight: 'everything',
   })
+  const unnamed = strings.filter(
+    (value) => !terms.some((term) => String(term.id) === value || term.slug === value),
+  )
+  if (unnamed.length)
+    terms.push(
+      ...(await context.data.all(key, {
+        where: { name: { in: unnamed } },
+        select,
+        sight: 'everything',
+      })),
+    )
   return { terms }
 }

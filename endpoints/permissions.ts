@@ -50,5 +50,19 @@ export async function requireRightOnExisting(
     trash: true,
     sight: 'everything',
   })
-  if (exists && !(await collectionAllows(context, key, operation, id, data))) throw forbidden(true)
+  if (exists) await requireRight(context, key, operation, id, data)
+}
+
+/**
+ * 403 when the collection's access refuses the caller on a record the write has just read (so it
+ * exists): `requireRightOnExisting` without asking again whether it does.
+ */
+export async function requireRight(
+  context: Context,
+  key: DataKey,
+  operation: 'update' | 'delete',
+  id: number,
+  data?: Record<string, unknown>,
+) {
+  if (!(await collectionAllows(context, key, operation, id, data))) throw forbidden(true)
 }

@@ -123,6 +123,13 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
   await atCommit(req, () => moveMark(req, sequencesSlug))
 }
 
+/**
+ * Older marks are removed by one move in this many (and the first of each process), not by every
+ * move: a statement saved per write; the mark is the highest row (`readMark`).
+ */
+const CLEAR_EVERY = 100
+const movesSinceClearing = new WeakMap<Payload, number>()
+
 async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   const { payload } = req
   let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
@@ -132,16 +139,21 @@ async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<voi
         collection: sequencesSlug,
         data: { sequence: CHANGES_SEQUENCE, value, claim: `${CHANGES_SEQUENCE}:${value}` },
         req,
+        // Nothing reads the row back (the adapter would, with one more statement).
+        returning: false,
       })
     } catch (error) {
       if (isUniqueViolation(error, req)) continue
       throw error
     }
+    const moves = movesSinceClearing.get(payload) ?? CLEAR_EVERY
+    if (moves < CLEAR_EVERY) return void movesSinceClearing.set(payload, moves + 1)
     await payload.db.deleteMany({
       collection: sequencesSlug,
       where: { and: [{ sequence: { equals: CHANGES_SEQUENCE } }, { value: { less_than: value } }] },
       req,
     })
+    movesSinceClearing.set(payload, 1)
     return
   }
   throw new Error(`could not move the calendar's change mark after ${MAX_ATTEMPTS} attempts`)

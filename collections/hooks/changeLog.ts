@@ -84,6 +84,7 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
     sort: '-sequence',
     limit: 1,
     pagination: false,
+    select: { sequence: true },
     req,
   })
   const last = docs[0] as unknown as ChangeEntry | undefined

@@ -22,6 +22,13 @@ const MAX_CLAIM_ATTEMPTS = 50
 const KEPT_CLAIMS = 10_000
 
 /**
+ * Rows of older claims are removed when a claim passes a multiple of this, not by every claim: a
+ * statement saved per create, and at most this many rows more per sequence (the last is found by
+ * its index).
+ */
+const CLEAR_EVERY = 100
+
+/**
  * Claims the next id of `sequence`: one more than the last claimed id, or, for a new sequence,
  * one more than the highest id already in the collection (records imported with their own ids).
  * Ids only grow, so an id is never given again after a delete.
@@ -85,13 +92,14 @@ export async function claimIds(
       if (isUniqueViolation(error, writeReq)) continue
       throw error
     }
-    await payload.db.deleteMany({
-      collection: sequencesSlug,
-      where: {
-        and: [{ sequence: { equals: collection } }, { value: { less_than: last - keptBelow } }],
-      },
-      req,
-    })
+    if (Math.floor(last / CLEAR_EVERY) > Math.floor((first - 1) / CLEAR_EVERY))
+      await payload.db.deleteMany({
+        collection: sequencesSlug,
+        where: {
+          and: [{ sequence: { equals: collection } }, { value: { less_than: last - keptBelow } }],
+        },
+        req,
+      })
     return first
   }
   throw new Error(`could not claim an id for ${collection} after ${MAX_CLAIM_ATTEMPTS} attempts`)

@@ -52,21 +52,49 @@ export async function recountTerms(
     const before = (await req.payload.db.findOne({
       collection,
       where: { id: { equals: id } },
+      select: { eventCount: true, publicEventCount: true },
       req,
     })) as { eventCount?: number; publicEventCount?: number } | null
     if (before?.eventCount === eventCount && before?.publicEventCount === publicEventCount) continue
-    await req.payload.db.updateOne({ collection, id, data: { eventCount, publicEventCount }, req })
+    await req.payload.db.updateOne({
+      collection,
+      id,
+      data: { eventCount, publicEventCount },
+      req,
+      returning: false,
+    })
     const noted = (req.context[RECOUNTED_TERMS] ??= []) as RecountedTerm[]
     noted.push({ field, id })
   }
 }
 
-/** After an event is written: recount the terms it had and has. */
+/** The fields of an event that decide which counts it is in (`recountTerms`' conditions). */
+const COUNTED_BY = ['deletedAt', 'status', 'publishedAt', 'isSeries'] as const
+
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id))
+
+/**
+ * Whether a write left the event in the same counts of the same terms: its terms and every field
+ * the counts look at are what they were. Counts move only with those (or, for a scheduled event,
+ * with time, which no write of this event changes), so its terms need no recount.
+ */
+function sameCounts(doc: Record<string, unknown>, previousDoc: Record<string, unknown> | undefined, counted: CountedField[]) {
+  if (!previousDoc) return false
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
+  return (
+    COUNTED_BY.every((field) => same(doc[field], previousDoc[field])) &&
+    counted.every(({ field }) => sameIds(ids(doc[field]), ids(previousDoc[field])))
+  )
+}
+
+/** After an event is written: recount the terms it had and has, unless its counts are the same. */
 export function countTermsAfterChange(
   events: string,
   counted: CountedField[],
 ): CollectionAfterChangeHook {
   return async ({ doc, previousDoc, req }) => {
+    if (sameCounts(doc, previousDoc, counted)) return doc
     for (const taxonomy of counted)
       await recountTerms(req, events, taxonomy, [
         ...ids(previousDoc?.[taxonomy.field]),

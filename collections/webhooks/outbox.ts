@@ -33,6 +33,7 @@ export async function queueDeliveries(
     where: { active: { equals: true } },
     pagination: false,
     limit: 0,
+    select: { events: true },
     req,
   })
   const webhooks = docs as unknown as Webhook[]

@@ -1,3 +1,4 @@
+import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
 import { invalidParams } from '../errors.js'
 import { lockKeys } from '../../src/database/turns.js'
@@ -47,5 +48,7 @@ export async function resolveTerms(
     else if (!/^\d+$/.test(value))
       ids.push((await context.data.create(taxonomy, { name: value }, { sight: 'everything' })).id)
   }
+  // The event's own check of its links need not look again (collections/relations.ts).
+  noteExisting(context.req, context.data.slug(taxonomy), ids)
   return [...new Set(ids)]
 }

@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import { endSeriesBefore } from '../../collections/series/edit.js'
 import { ApiError, forbidden } from '../errors.js'
-import { requireRightOnExisting, requireUser } from '../permissions.js'
+import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
@@ -85,7 +85,7 @@ export function deleteEvent(address: EventAddress): Operation {
               (await context.data.one('events', { id: { equals: series } }, { trash: true })) ??
               stored
           const data = args.force ? undefined : { deletedAt: context.now.toISOString() }
-          await requireRightOnExisting(context, 'events', 'delete', stored.id, data)
+          await requireRight(context, 'events', 'delete', stored.id, data)
           if (args.force) {
             const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
             await context.data.remove('events', stored.id, { trash: true })

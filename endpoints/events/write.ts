@@ -1,9 +1,10 @@
 import { can } from '../../collections/access.js'
 import { changeWholeSeries, splitSeriesAt } from '../../collections/series/edit.js'
 import type { Context } from '../context.js'
+import type { Doc } from '../data.js'
 import { EVENT_FIELDS, EVENT_WRITE_ALIASES } from '../fields/events.js'
 import { dataOf, paramsOf } from '../fields/table.js'
-import { requireRightOnExisting, requireUser } from '../permissions.js'
+import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
@@ -22,9 +23,16 @@ import { applyToParam, seriesIdOf } from './series.js'
 /** An inline venue or organizer that cannot be created (`linked/args.ts`). */
 const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
 
-/** The written event as the caller may read it now. */
-async function respond(context: Context, id: number, status: number) {
-  const doc = (await context.data.one('events', { id: { equals: id } }, { trash: true }))!
+/**
+ * The written event as the caller may read it now: the document the write returned (Payload's
+ * create and update read it back and run its read hooks), read again only when it is, or was made,
+ * part of a series, whose hooks write its dates and may write it again after that read.
+ */
+async function respond(context: Context, written: Doc, status: number) {
+  const doc =
+    written.isSeries || written.series != null
+      ? (await context.data.one('events', { id: { equals: written.id } }, { trash: true }))!
+      : written
   return { status, body: eventRecord(doc, context, await loadRelated(context, [doc])) }
 }
 
@@ -41,8 +49,7 @@ export const createEvent: Operation = {
       async () => {
         const data = await dataOf(EVENT_FIELDS, args, context, null)
         data.status ??= can.publish(context.user) ? 'publish' : 'draft'
-        const doc = await context.data.create('events', data)
-        return respond(context, doc.id, 201)
+        return respond(context, await context.data.create('events', data), 201)
       },
       'creates',
     ),
@@ -84,7 +91,7 @@ export function updateEvent(address: EventAddress): Operation {
             context.req,
             fitsRecordTurn('events', 'update', reaching, stored),
           )
-          await requireRightOnExisting(context, 'events', 'update', stored.id)
+          await requireRight(context, 'events', 'update', stored.id)
           const data = await dataOf(EVENT_FIELDS, args, context, stored)
           await requireFittingTurn(
             context.req,
@@ -92,15 +99,14 @@ export function updateEvent(address: EventAddress): Operation {
           )
           const series = seriesIdOf(stored)
           if (series === null || args.apply_to === 'this') {
-            await context.data.update('events', stored.id, data)
-            return respond(context, stored.id, 200)
+            return respond(context, await context.data.update('events', stored.id, data), 200)
           }
           // A date of a series, for the following dates or all of them: the series changes too.
           await requireRightOnExisting(context, 'events', 'update', series)
           if (args.apply_to === 'following')
             await splitSeriesAt(context.req, context.options, stored, data)
           else await changeWholeSeries(context.req, context.options, stored, data)
-          return respond(context, stored.id, 200)
+          return respond(context, stored, 200)
         },
         ...recordTurnOf(context, address, 'events', args.id),
       ),

@@ -1,5 +1,7 @@
 import { can } from '../../collections/access.js'
+import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
+import type { Doc } from '../records/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from '../fields/table.js'
 import { recordsNamed, sameText } from '../lookup.js'
@@ -37,15 +39,15 @@ export async function createOrReuse(
   context: Context,
   type: LinkedType,
   args: Record<string, any>,
-): Promise<{ id: number; created: boolean }> {
+): Promise<{ id: number; created: Doc | null }> {
   const duplicate = await findDuplicate(context, type, args[type.kind], args.description)
-  if (duplicate) return { id: duplicate.id, created: false }
+  if (duplicate) return { id: duplicate.id, created: null }
   const status = args.status ?? (can.publish(context.user) ? 'publish' : 'draft')
   const doc = await context.data.create(type.plural, {
     ...(await dataOf(type.fields, args, context, null)),
     status,
   })
-  return { id: doc.id, created: true }
+  return { id: doc.id, created: doc }
 }
 
 const isEmptyValue = (value: unknown): boolean =>
@@ -73,6 +75,13 @@ const invalid = (type: LinkedType, reason: string) =>
  * One item of an event's `venue` or `organizer` argument: an id, `{ id }` or an object to create.
  */
 async function resolveOne(context: Context, type: LinkedType, item: unknown): Promise<number> {
+  const id = await linkedId(context, type, item)
+  // The event's own check of its links need not look again (collections/relations.ts).
+  noteExisting(context.req, context.data.slug(type.plural), [id])
+  return id
+}
+
+async function linkedId(context: Context, type: LinkedType, item: unknown): Promise<number> {
   const asId = (value: unknown) =>
     typeof value === 'number'
       ? value

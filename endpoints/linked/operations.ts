@@ -6,7 +6,7 @@ import { dataOf, paramsOf, storedArgs } from '../fields/table.js'
 import { addressParam, findOne, searchWords } from '../lookup.js'
 import { pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import type { ArgsOf, Params, ParamSpec } from '../params.js'
-import { requireRightOnExisting, requireUser } from '../permissions.js'
+import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import { operation, type Operation } from '../router.js'
 import { idOf, type Doc } from '../records/common.js'
 import type { StoredDoc } from '../data.js'
@@ -320,8 +320,15 @@ export function readLinked(type: LinkedType, address: Address): Operation {
  * The record a write answers with. Read past access: the caller may have just trashed it, or been
  * given back an existing duplicate (docs/v1-reference.md §6.3); records never carry passwords.
  */
-async function written(type: LinkedType, context: Context, id: number, status: number) {
-  const doc = (await findOne(context, type.plural, { id: { equals: id } }))!
+async function written(
+  type: LinkedType,
+  context: Context,
+  id: number,
+  status: number,
+  // The document the write itself returned (Payload's create and update read it back).
+  writtenDoc?: Doc | null,
+) {
+  const doc = writtenDoc ?? (await findOne(context, type.plural, { id: { equals: id } }))!
   const [record] = await records(type, context, [doc], {})
   return { status, body: record }
 }
@@ -339,8 +346,8 @@ export function createLinked(type: LinkedType): Operation {
         async () => {
           const coordinates = type === VENUES ? checkCoordinates(args) : undefined
           if (coordinates) throw invalidParams(coordinates)
-          const { id } = await createOrReuse(context, type, args)
-          return written(type, context, id, 201)
+          const { id, created } = await createOrReuse(context, type, args)
+          return written(type, context, id, 201, created)
         },
         'creates',
       ),
@@ -363,19 +370,19 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
         context,
         async () => {
           const stored = await addressedForWrite(type, context, address, args)
-          await requireRightOnExisting(context, type.plural, 'update', stored.id)
+          await requireRight(context, type.plural, 'update', stored.id)
           const merged = { ...storedArgs(type.fields, stored, ['geo_lat', 'geo_lng']), ...args }
           const coordinates =
             type === VENUES && (args.geo_lat !== undefined || args.geo_lng !== undefined)
               ? checkCoordinates(merged)
               : undefined
           if (coordinates) throw invalidParams(coordinates)
-          await context.data.update(
+          const updated = await context.data.update(
             type.plural,
             stored.id,
             await dataOf(type.fields, args, context, stored),
           )
-          return written(type, context, stored.id, 200)
+          return written(type, context, stored.id, 200, updated)
         },
         ...recordTurnOf(context, address, type.plural, args.id),
       ),
@@ -415,7 +422,7 @@ export function deleteLinked(type: LinkedType, address: Address): Operation {
           await context.data.remove(type.plural, stored.id, { trash: true })
           return { status: 200, body: before }
         }
-        await requireRightOnExisting(context, type.plural, 'delete', stored.id, {
+        await requireRight(context, type.plural, 'delete', stored.id, {
           deletedAt: context.now.toISOString(),
         })
         if (stored.deletedAt)
@@ -424,13 +431,13 @@ export function deleteLinked(type: LinkedType, address: Address): Operation {
             `${type.kind}-is-in-trash`,
             `The ${type.kind} is already in the trash.`,
           )
-        await context.data.update(
+        const trashed = await context.data.update(
           type.plural,
           stored.id,
           { deletedAt: context.now.toISOString() },
           { trash: false },
         )
-        return written(type, context, stored.id, 200)
+        return written(type, context, stored.id, 200, trashed)
       }),
   }
 }
