@@ -10,24 +10,29 @@ export function requireUser(context: Context, allowed: boolean) {
 }
 
 /**
- * Whether the collection's own access function lets the caller do `operation` to the record:
- * the same rule Payload's REST and the admin apply. `data` marks a move to the trash.
+ * The collection's own access function for the caller doing `operation` to the record (the same
+ * rule Payload's REST and the admin apply): true, false, or the condition the record must meet.
+ * `data` marks a move to the trash.
  */
-export async function collectionAllows(
+async function accessOf(
   context: Context,
   key: DataKey,
   operation: 'update' | 'delete',
   id: number,
   data?: Record<string, unknown>,
-): Promise<boolean> {
+): Promise<boolean | Where> {
   const access = context.payload.collections[context.data.slug(key)].config.access[
     operation
   ] as Access
-  const result = await access({ req: context.req, id, data })
-  if (typeof result === 'boolean') return result
+  return (await access({ req: context.req, id, data })) as boolean | Where
+}
+
+/** Whether the record meets what `accessOf` answered. */
+async function meets(context: Context, key: DataKey, id: number, access: boolean | Where) {
+  if (typeof access === 'boolean') return access
   return (
     (await context.data.count(key, {
-      where: { and: [{ id: { equals: id } }, result as Where] },
+      where: { and: [{ id: { equals: id } }, access] },
       trash: true,
       sight: 'everything',
     })) > 0
@@ -36,7 +41,7 @@ export async function collectionAllows(
 
 /**
  * 403 when the record exists and its collection's access refuses the caller; nothing when it does
- * not exist.
+ * not exist. Whether it exists is asked only when the access is not granted whatever the record.
  */
 export async function requireRightOnExisting(
   context: Context,
@@ -45,17 +50,19 @@ export async function requireRightOnExisting(
   id: number,
   data?: Record<string, unknown>,
 ) {
+  const access = await accessOf(context, key, operation, id, data)
+  if (access === true) return
   const exists = await context.data.count(key, {
     where: { id: { equals: id } },
     trash: true,
     sight: 'everything',
   })
-  if (exists) await requireRight(context, key, operation, id, data)
+  if (exists && !(await meets(context, key, id, access))) throw forbidden(true)
 }
 
 /**
  * 403 when the collection's access refuses the caller on a record the write has just read (so it
- * exists): `requireRightOnExisting` without asking again whether it does.
+ * exists): `requireRightOnExisting` without asking whether it does.
  */
 export async function requireRight(
   context: Context,
@@ -64,5 +71,6 @@ export async function requireRight(
   id: number,
   data?: Record<string, unknown>,
 ) {
-  if (!(await collectionAllows(context, key, operation, id, data))) throw forbidden(true)
+  const access = await accessOf(context, key, operation, id, data)
+  if (!(await meets(context, key, id, access))) throw forbidden(true)
 }

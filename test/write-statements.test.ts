@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { suiteDatabase } from './support/database.js'
+import { statementRecorder, type StatementRecorder } from './support/statements.js'
+import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
+
+/**
+ * The SQL statements a write runs, in order, counted so that none is added unseen (issue #38):
+ * a v1 create, update and move to the trash of an event with a venue, an organizer and a category,
+ * and a v1 create of a venue, each after one write of its kind (a process's first write also
+ * prepares what later ones reuse). Each statement is written short: its verb (`count` for a
+ * count) and the table it reads or writes (for PostgreSQL's lock functions, the function).
+ * docs/benchmark.md ("What a write runs") explains each; a change that adds or removes one
+ * changes the list here and there.
+ */
+
+let server: TestServer
+let admin: TestUser
+let recorder: StatementRecorder
+
+useTestServer([], (setup) => ({ server, admin } = setup))
+
+const call = (method: string, path: string, body?: unknown) =>
+  server.request(method, `${V1}${path}`, { token: admin.token, body })
+
+/** Where the statement's outermost `FROM`, `INTO` or `UPDATE` is (not a subquery's). */
+function outerTable(sql: string): string {
+  let depth = 0
+  for (let i = 0; i < sql.length; i++) {
+    if (sql[i] === '(') depth++
+    else if (sql[i] === ')') depth--
+    else if (depth === 0) {
+      const match = /^(?:from|into|update) "?(\w+)"?/.exec(sql.slice(i))
+      if (match && /\s/.test(sql[i - 1] ?? ' ')) return match[1]
+    }
+  }
+  return ''
+}
+
+/** `insert events_locales`, `count venues`, `select pg_advisory_xact_lock`, `commit`. */
+function shortForm(sql: string): string {
+  const text = sql.toLowerCase().trim()
+  const lockCall = /^select (pg_\w+)/.exec(text)?.[1]
+  if (lockCall) return `select ${lockCall}`
+  const verb = /^select count\(/.test(text) ? 'count' : /^(\w+)/.exec(text)?.[1]
+  return [verb, outerTable(text)].filter(Boolean).join(' ')
+}
+
+/** A list of short forms written across lines, separated by commas. */
+const list = (text: string) => text.split(',').map((statement) => statement.trim())
+
+/** What each write runs, by database. */
+const EXPECTED: Record<string, Record<string, string[]>> = {
+  sqlite: {
+    'event create': list(`
+      select users, begin, select event_categories, count venues, count organizers,
+      select cal_sequences, insert cal_sequences, select events, insert events,
+      insert events_locales, insert events_rels, select events, count events, count events,
+      select event_categories, update event_categories, select cal_sequences,
+      insert cal_sequences, select cal_changes, insert cal_changes, insert cal_changes,
+      delete cal_record_forms, select webhooks, select event_categories, select venues,
+      select organizers, commit
+    `),
+    'event update': list(`
+      select users, begin, select events, select events,
+      select payload_locked_documents, delete payload_locked_documents, insert events,
+      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
+      delete events_texts, select events, select cal_sequences, insert cal_sequences,
+      select cal_changes, insert cal_changes, delete cal_record_forms, select webhooks,
+      select event_categories, select venues, select organizers, commit
+    `),
+    'event trash': list(`
+      select users, begin, select events, select events,
+      select payload_locked_documents, delete payload_locked_documents, insert events,
+      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
+      delete events_texts, select events, count events, count events,
+      select event_categories, update event_categories, select cal_sequences,
+      insert cal_sequences, select cal_changes, insert cal_changes, insert cal_changes,
+      delete cal_record_forms, select webhooks, select event_categories, select venues,
+      select organizers, commit
+    `),
+    'venue create': list(`
+      select users, begin, select venues, select cal_sequences, insert cal_sequences,
+      select venues, insert venues, insert venues_locales, select venues,
+      select cal_sequences, insert cal_sequences, select cal_changes, insert cal_changes,
+      delete cal_record_forms, select webhooks, commit
+    `),
+  },
+  postgres: {
+    'event create': list(`
+      select users, begin, select pg_advisory_xact_lock_shared, select event_categories,
+      count venues, count organizers, select cal_sequences, insert cal_sequences,
+      select pg_advisory_xact_lock, select events, insert events, insert events_locales,
+      insert events_rels, select events, select pg_advisory_xact_lock, count events,
+      count events, select event_categories, update event_categories,
+      select event_categories, select venues, select organizers,
+      select pg_advisory_xact_lock, select cal_sequences, insert cal_sequences,
+      select cal_changes, insert cal_changes, insert cal_changes, delete cal_record_forms,
+      select webhooks, commit
+    `),
+    'event update': list(`
+      select users, begin, select pg_advisory_xact_lock_shared,
+      select pg_advisory_xact_lock, select events, select events,
+      select payload_locked_documents, delete payload_locked_documents, insert events,
+      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
+      delete events_texts, select events, select event_categories, select venues,
+      select organizers, select pg_advisory_xact_lock, select cal_sequences,
+      insert cal_sequences, select cal_changes, insert cal_changes,
+      delete cal_record_forms, select webhooks, commit
+    `),
+    'event trash': list(`
+      select users, begin, select pg_advisory_xact_lock_shared,
+      select pg_advisory_xact_lock, select events, select events,
+      select payload_locked_documents, delete payload_locked_documents, insert events,
+      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
+      delete events_texts, select events, select pg_advisory_xact_lock, count events,
+      count events, select event_categories, update event_categories,
+      select event_categories, select venues, select organizers,
+      select pg_advisory_xact_lock, select cal_sequences, insert cal_sequences,
+      select cal_changes, insert cal_changes, insert cal_changes, delete cal_record_forms,
+      select webhooks, commit
+    `),
+    'venue create': list(`
+      select users, begin, select pg_advisory_xact_lock_shared,
+      select pg_advisory_xact_lock, select venues, select cal_sequences,
+      insert cal_sequences, select pg_advisory_xact_lock, select venues, insert venues,
+      insert venues_locales, select venues, select pg_advisory_xact_lock,
+      select cal_sequences, insert cal_sequences, select cal_changes, insert cal_changes,
+      delete cal_record_forms, select webhooks, commit
+    `),
+  },
+}
+
+async function statementsOf(work: () => Promise<{ status: number }>, status: number) {
+  let answered = 0
+  const statements = await recorder.record(async () => (answered = (await work()).status))
+  expect(answered).toBe(status)
+  return statements.map(shortForm)
+}
+
+let venue: number
+let eventBody: Record<string, unknown>
+
+beforeAll(async () => {
+  recorder = await statementRecorder(server.payload)
+  venue = (await call('POST', '/venues', { venue: 'First hall', city: 'Lyon' })).body.id
+  const organizer = (await call('POST', '/organizers', { organizer: 'Organizer' })).body.id
+  const category = (await call('POST', '/categories', { name: 'Concerts' })).body.id
+  eventBody = {
+    title: 'Counted',
+    start_date: utcWallClock(3),
+    end_date: utcWallClock(3, 2),
+    venue,
+    categories: [category],
+    organizer: [organizer],
+  }
+  // One write of each kind first.
+  const first = (await call('POST', '/events', eventBody)).body.id
+  await call('POST', `/events/${first}`, { title: 'Retitled' })
+  await call('DELETE', `/events/${first}`)
+})
+
+afterAll(() => recorder.restore())
+
+describe('the statements of a write', () => {
+  const expected = (write: string) => EXPECTED[suiteDatabase][write]
+  let event: number
+
+  it('a v1 create of an event runs the statements listed', async () => {
+    const statements = await statementsOf(async () => {
+      const response = await call('POST', '/events', eventBody)
+      event = response.body.id
+      return response
+    }, 201)
+    expect(statements).toEqual(expected('event create'))
+  })
+
+  it('a v1 update of its title runs the statements listed', async () => {
+    const statements = await statementsOf(
+      () => call('POST', `/events/${event}`, { title: 'Counted again' }),
+      200,
+    )
+    expect(statements).toEqual(expected('event update'))
+  })
+
+  it('a v1 move of it to the trash runs the statements listed', async () => {
+    const statements = await statementsOf(() => call('DELETE', `/events/${event}`), 200)
+    expect(statements).toEqual(expected('event trash'))
+  })
+
+  it('a v1 create of a venue runs the statements listed', async () => {
+    const statements = await statementsOf(
+      () => call('POST', '/venues', { venue: 'Counted hall', city: 'Paris' }),
+      201,
+    )
+    expect(statements).toEqual(expected('venue create'))
+  })
+})
