@@ -163,7 +163,8 @@ export async function writesBenchmark(
         measures.push(await measure(server, create, () => 0, options))
         let next = 0
         const round = () => created[next++ % created.length]
-        const path = (id: number) => (way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`)
+        const path = (id: number) =>
+          way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
         const update: Run = {
           name: `${way} update`,
           connections,
@@ -189,7 +190,9 @@ export async function writesBenchmark(
             setupRequest: (request) => ({
               ...request,
               path: path(id()),
-              ...(way === 'REST' ? { body: JSON.stringify({ deletedAt: new Date().toISOString() }) } : {}),
+              ...(way === 'REST'
+                ? { body: JSON.stringify({ deletedAt: new Date().toISOString() }) }
+                : {}),
             }),
           }),
         }

@@ -45,88 +45,61 @@ function shortForm(sql: string): string {
   return [verb, outerTable(text)].filter(Boolean).join(' ')
 }
 
-/** A list of short forms written across lines, separated by commas. */
-const list = (text: string) => text.split(',').map((statement) => statement.trim())
+/** Statements written across lines, separated by commas; `${part}` puts a named part in. */
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((statement) => statement.trim())
+    .filter(Boolean)
+
+/** The parts that several writes share, as `list` takes them. */
+const LOCK = 'select pg_advisory_xact_lock'
+const TURN = 'select pg_advisory_xact_lock_shared'
+/** Payload's update of an event: the stored event, its lock check, the row rewritten, read back. */
+const PAYLOAD_UPDATE = `select events, select payload_locked_documents,
+  delete payload_locked_documents, insert events, delete events_locales, insert events_locales,
+  delete events_rels, insert events_rels, delete events_texts, select events`
+/** The category's two counts, its stored counts, written. */
+const RECOUNT = 'count events, count events, select event_categories, update event_categories'
+/** What the answer's record shows. */
+const RELATED = 'select event_categories, select venues, select organizers'
+/** The change mark, the log's entries (`entries`), the kept forms, the webhooks. */
+const logged = (entries: number) =>
+  `select cal_sequences, insert cal_sequences, select cal_changes,
+  ${Array(entries).fill('insert cal_changes').join(', ')}, delete cal_record_forms, select webhooks`
+/** The id claimed. */
+const CLAIM = 'select cal_sequences, insert cal_sequences'
+/** Payload's create of an event, read back. */
+const EVENT_INSERT = 'insert events, insert events_locales, insert events_rels, select events'
+/** v1's lookups of a create's links: its terms, its venue, its organizers. */
+const LINKS = 'select event_categories, count venues, count organizers'
 
 /** What each write runs, by database. */
 const EXPECTED: Record<string, Record<string, string[]>> = {
   sqlite: {
-    'event create': list(`
-      select users, begin, select event_categories, count venues, count organizers,
-      select cal_sequences, insert cal_sequences, select events, insert events,
-      insert events_locales, insert events_rels, select events, count events, count events,
-      select event_categories, update event_categories, select cal_sequences,
-      insert cal_sequences, select cal_changes, insert cal_changes, insert cal_changes,
-      delete cal_record_forms, select webhooks, select event_categories, select venues,
-      select organizers, commit
-    `),
-    'event update': list(`
-      select users, begin, select events, select events,
-      select payload_locked_documents, delete payload_locked_documents, insert events,
-      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
-      delete events_texts, select events, select cal_sequences, insert cal_sequences,
-      select cal_changes, insert cal_changes, delete cal_record_forms, select webhooks,
-      select event_categories, select venues, select organizers, commit
-    `),
-    'event trash': list(`
-      select users, begin, select events, select events,
-      select payload_locked_documents, delete payload_locked_documents, insert events,
-      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
-      delete events_texts, select events, count events, count events,
-      select event_categories, update event_categories, select cal_sequences,
-      insert cal_sequences, select cal_changes, insert cal_changes, insert cal_changes,
-      delete cal_record_forms, select webhooks, select event_categories, select venues,
-      select organizers, commit
-    `),
-    'venue create': list(`
-      select users, begin, select venues, select cal_sequences, insert cal_sequences,
-      select venues, insert venues, insert venues_locales, select venues,
-      select cal_sequences, insert cal_sequences, select cal_changes, insert cal_changes,
-      delete cal_record_forms, select webhooks, commit
-    `),
+    'event create': list(`select users, begin, ${LINKS}, ${CLAIM}, select events, ${EVENT_INSERT},
+      ${RECOUNT}, ${logged(2)}, ${RELATED}, commit`),
+    'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged(1)},
+      ${RELATED}, commit`),
+    'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
+      ${logged(2)}, ${RELATED}, commit`),
+    'venue create': list(`select users, begin, select venues, ${CLAIM}, select venues,
+      insert venues, insert venues_locales, select venues, ${logged(1)}, commit`),
   },
+  // The turns: the shared one, then a key per record, slug base and term; the log's at the end,
+  // where the mark, the log, the forms and the webhooks wait for the commit. Ids are claimed on a
+  // connection of their own.
   postgres: {
-    'event create': list(`
-      select users, begin, select pg_advisory_xact_lock_shared, select event_categories,
-      count venues, count organizers, select cal_sequences, insert cal_sequences,
-      select pg_advisory_xact_lock, select events, insert events, insert events_locales,
-      insert events_rels, select events, select pg_advisory_xact_lock, count events,
-      count events, select event_categories, update event_categories,
-      select event_categories, select venues, select organizers,
-      select pg_advisory_xact_lock, select cal_sequences, insert cal_sequences,
-      select cal_changes, insert cal_changes, insert cal_changes, delete cal_record_forms,
-      select webhooks, commit
-    `),
-    'event update': list(`
-      select users, begin, select pg_advisory_xact_lock_shared,
-      select pg_advisory_xact_lock, select events, select events,
-      select payload_locked_documents, delete payload_locked_documents, insert events,
-      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
-      delete events_texts, select events, select event_categories, select venues,
-      select organizers, select pg_advisory_xact_lock, select cal_sequences,
-      insert cal_sequences, select cal_changes, insert cal_changes,
-      delete cal_record_forms, select webhooks, commit
-    `),
-    'event trash': list(`
-      select users, begin, select pg_advisory_xact_lock_shared,
-      select pg_advisory_xact_lock, select events, select events,
-      select payload_locked_documents, delete payload_locked_documents, insert events,
-      delete events_locales, insert events_locales, delete events_rels, insert events_rels,
-      delete events_texts, select events, select pg_advisory_xact_lock, count events,
-      count events, select event_categories, update event_categories,
-      select event_categories, select venues, select organizers,
-      select pg_advisory_xact_lock, select cal_sequences, insert cal_sequences,
-      select cal_changes, insert cal_changes, insert cal_changes, delete cal_record_forms,
-      select webhooks, commit
-    `),
-    'venue create': list(`
-      select users, begin, select pg_advisory_xact_lock_shared,
-      select pg_advisory_xact_lock, select venues, select cal_sequences,
-      insert cal_sequences, select pg_advisory_xact_lock, select venues, insert venues,
-      insert venues_locales, select venues, select pg_advisory_xact_lock,
-      select cal_sequences, insert cal_sequences, select cal_changes, insert cal_changes,
-      delete cal_record_forms, select webhooks, commit
-    `),
+    'event create': list(`select users, begin, ${TURN}, ${LINKS}, ${CLAIM}, ${LOCK},
+      select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${RELATED}, ${LOCK}, ${logged(2)},
+      commit`),
+    'event update': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
+      ${RELATED}, ${LOCK}, ${logged(1)}, commit`),
+    'event trash': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
+      ${LOCK}, ${RECOUNT}, ${RELATED}, ${LOCK}, ${logged(2)}, commit`),
+    'venue create': list(`select users, begin, ${TURN}, ${LOCK}, select venues, ${CLAIM}, ${LOCK},
+      select venues, insert venues, insert venues_locales, select venues, ${LOCK}, ${logged(1)},
+      commit`),
   },
 }
 

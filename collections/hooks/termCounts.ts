@@ -79,7 +79,11 @@ const sameIds = (a: number[], b: number[]) =>
  * the counts look at are what they were. Counts move only with those (or, for a scheduled event,
  * with time, which no write of this event changes), so its terms need no recount.
  */
-function sameCounts(doc: Record<string, unknown>, previousDoc: Record<string, unknown> | undefined, counted: CountedField[]) {
+function sameCounts(
+  doc: Record<string, unknown>,
+  previousDoc: Record<string, unknown> | undefined,
+  counted: CountedField[],
+) {
   if (!previousDoc) return false
   const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
   return (
