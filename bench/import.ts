@@ -7,6 +7,7 @@
  *                     tags grow with them (N/20, N/50, N/200, N/100)
  *   --concurrency C   the CLI's --concurrency (default: its own, 4)
  *   --odd             with the odd records (default: without)
+ *   --port P          the generated site's port on 127.0.0.1 (default: one the system picks)
  *   --database URI    a PostgreSQL database to write into (default: a fresh SQLite file under
  *                     bench/data)
  * Prints a table (records and events per second) and the first run's events per second, which
@@ -39,6 +40,7 @@ const site = await startFakeTec({
   categories: Math.max(10, Math.round(events / 200)),
   tags: Math.max(10, Math.round(events / 100)),
   odd: argv.includes('--odd'),
+  ...(option('port') ? { port: Number(option('port')) } : {}),
 })
 const records = RESOURCES.reduce((sum, r) => sum + site.visible(r, true).length, 0)
 console.log(

@@ -22,6 +22,7 @@
  *                       and Payload's REST on a copy of the 1,000-event dataset; a full run ends
  *                       with them
  *   --write-connections a,b   the connections the writes are measured with (default 1,2)
+ *   --write-port P      the port of the writes' server (default: one the system picks)
  *   --database URI      run on PostgreSQL (`postgres://user:password@host:port/db`, a user who may create
  *                       databases); default: SQLite files under bench/data
  * Results: a table on stdout and JSON under bench/results/.
@@ -54,6 +55,7 @@ type Options = {
   series: number
   heapMb: number | null
   writeConnections: number[]
+  writePort: number
 }
 
 function parseOptions(argv: string[]): Options {
@@ -72,6 +74,7 @@ function parseOptions(argv: string[]): Options {
     series: value('series') === '0' ? 0 : number('series', 1000),
     heapMb: value('heap-mb') === undefined ? null : number('heap-mb', 0),
     writeConnections: (value('write-connections') ?? '1,2').split(',').map(Number),
+    writePort: Number(value('write-port') ?? 0),
   }
 }
 
@@ -525,6 +528,7 @@ async function writesPart(store: ReturnType<typeof datasetStore>, options: Optio
     duration: options.duration,
     connections: options.writeConnections,
     heapMb: options.heapMb,
+    port: options.writePort,
   })
   printTable(
     `writes, 1,000 events on ${store.kind}, ${options.duration} s each (trashes: each event the creates made, once)`,

@@ -23,6 +23,8 @@ export type WritesOptions = {
   duration: number
   connections: number[]
   heapMb: number | null
+  /** The server's port on 127.0.0.1 (0: one the system picks). */
+  port: number
 }
 
 /** Three days from now at `hour` UTC. */
@@ -122,7 +124,11 @@ export async function writesBenchmark(
   options: WritesOptions,
 ): Promise<{ measures: WriteMeasure[]; peakRss: number }> {
   const uri = await store.workingCopy(1000, 1)
-  const server = await startServer(uri, { admin: false, heapMb: options.heapMb })
+  const server = await startServer(
+    uri,
+    { admin: false, heapMb: options.heapMb },
+    { PORT: String(options.port) },
+  )
   try {
     const login = await fetch(`${server.url}/api/users/login`, {
       method: 'POST',

@@ -51,6 +51,8 @@ export type FakeTecOptions = {
   odd?: boolean
   /** Distinct image files the records share (default 6). */
   images?: number
+  /** The port on 127.0.0.1 (default: one the system picks). */
+  port?: number
 }
 
 /** What a page, or an image, does instead of answering. */
@@ -517,7 +519,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const origin = `http://127.0.0.1:${port}`
   // How the site names itself in its own links: another address, as behind a proxy.
