@@ -61,6 +61,14 @@ function createBodies() {
   }
 }
 
+type Way = 'v1' | 'REST'
+
+/** The ids one after the other, round and round. */
+const inTurn = (ids: number[]) => {
+  let next = 0
+  return () => ids[next++ % ids.length]
+}
+
 type Run = {
   name: string
   connections: number
@@ -116,8 +124,8 @@ async function measure(
 }
 
 /**
- * Each scenario at each number of connections: creates (keeping the ids they made), updates of
- * those events in turn, then trashes of them, each event trashed once.
+ * At each number of connections: creates (keeping the ids they made), updates of those events in
+ * turn, then trashes of them, each event trashed once; each through v1, then Payload's REST.
  */
 export async function writesBenchmark(
   store: DatasetStore,
@@ -139,38 +147,27 @@ export async function writesBenchmark(
     const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
     const bodies = createBodies()
     const measures: WriteMeasure[] = []
+    const ways = ['v1', 'REST'] as const
+    const path = (way: Way, id: number) =>
+      way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
+    // Each write through v1 and then Payload's REST, back to back, so that both meet the same load
+    // of the machine.
     for (const connections of options.connections) {
-      for (const way of ['v1', 'REST'] as const) {
-        const created: number[] = []
-        const create: Run =
-          way === 'v1'
-            ? {
-                name: 'v1 create',
-                connections,
-                created,
-                request: () => ({
-                  method: 'POST',
-                  path: `${V1}/events`,
-                  headers,
-                  body: bodies.v1,
-                }),
-              }
-            : {
-                name: 'REST create',
-                connections,
-                created,
-                request: () => ({
-                  method: 'POST',
-                  path: '/api/events?depth=1',
-                  headers,
-                  body: bodies.rest,
-                }),
-              }
+      const created: Record<Way, number[]> = { v1: [], REST: [] }
+      for (const way of ways) {
+        const create: Run = {
+          name: `${way} create`,
+          connections,
+          created: created[way],
+          request: () =>
+            way === 'v1'
+              ? { method: 'POST', path: `${V1}/events`, headers, body: bodies.v1 }
+              : { method: 'POST', path: '/api/events?depth=1', headers, body: bodies.rest },
+        }
         measures.push(await measure(server, create, () => 0, options))
-        let next = 0
-        const round = () => created[next++ % created.length]
-        const path = (id: number) =>
-          way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
+      }
+      for (const way of ways) {
+        const round = inTurn(created[way])
         const update: Run = {
           name: `${way} update`,
           connections,
@@ -179,30 +176,31 @@ export async function writesBenchmark(
             headers,
             setupRequest: (request) => ({
               ...request,
-              path: path(id()),
-              body: JSON.stringify({ title: `Bench event ${next}` }),
+              path: path(way, id()),
+              body: JSON.stringify({ title: `Bench event ${Math.random()}` }),
             }),
           }),
         }
         measures.push(await measure(server, update, round, options))
-        next = 0
+      }
+      for (const way of ways) {
         const trash: Run = {
           name: `${way} trash`,
           connections,
-          amount: created.length,
+          amount: created[way].length,
           request: (id) => ({
             method: way === 'v1' ? 'DELETE' : 'PATCH',
             headers,
             setupRequest: (request) => ({
               ...request,
-              path: path(id()),
+              path: path(way, id()),
               ...(way === 'REST'
                 ? { body: JSON.stringify({ deletedAt: new Date().toISOString() }) }
                 : {}),
             }),
           }),
         }
-        measures.push(await measure(server, trash, round, options))
+        measures.push(await measure(server, trash, inTurn(created[way]), options))
       }
     }
     return { measures, peakRss: server.peakRss() }
