@@ -166,41 +166,40 @@ export async function writesBenchmark(
         }
         measures.push(await measure(server, create, () => 0, options))
       }
-      for (const way of ways) {
-        const round = inTurn(created[way])
-        const update: Run = {
-          name: `${way} update`,
-          connections,
-          request: (id) => ({
-            method: way === 'v1' ? 'POST' : 'PATCH',
-            headers,
-            setupRequest: (request) => ({
+      /** A write of each event `created[way]` holds in turn: its `method` and `body`. */
+      const ofEach = (
+        way: Way,
+        write: string,
+        method: autocannon.Request['method'],
+        body: () => object | null,
+      ): Run => ({
+        name: `${way} ${write}`,
+        connections,
+        request: (id) => ({
+          method,
+          headers,
+          setupRequest: (request) => {
+            const data = body()
+            return {
               ...request,
               path: path(way, id()),
-              body: JSON.stringify({ title: `Bench event ${Math.random()}` }),
-            }),
-          }),
-        }
-        measures.push(await measure(server, update, round, options))
+              ...(data ? { body: JSON.stringify(data) } : {}),
+            }
+          },
+        }),
+      })
+      for (const way of ways) {
+        const retitle = () => ({ title: `Bench event ${Math.random()}` })
+        const update = ofEach(way, 'update', way === 'v1' ? 'POST' : 'PATCH', retitle)
+        measures.push(await measure(server, update, inTurn(created[way]), options))
       }
       for (const way of ways) {
-        const trash: Run = {
-          name: `${way} trash`,
-          connections,
-          amount: created[way].length,
-          request: (id) => ({
-            method: way === 'v1' ? 'DELETE' : 'PATCH',
-            headers,
-            setupRequest: (request) => ({
-              ...request,
-              path: path(way, id()),
-              ...(way === 'REST'
-                ? { body: JSON.stringify({ deletedAt: new Date().toISOString() }) }
-                : {}),
-            }),
-          }),
-        }
-        measures.push(await measure(server, trash, inTurn(created[way]), options))
+        const trash =
+          way === 'v1'
+            ? ofEach(way, 'trash', 'DELETE', () => null)
+            : ofEach(way, 'trash', 'PATCH', () => ({ deletedAt: new Date().toISOString() }))
+        const once = { ...trash, amount: created[way].length }
+        measures.push(await measure(server, once, inTurn(created[way]), options))
       }
     }
     return { measures, peakRss: server.peakRss() }

@@ -43,43 +43,32 @@ export async function statementRecorder(payload: Payload): Promise<StatementReco
     client?: object
     pool?: { connect: () => Promise<{ release: () => void }> }
   }
+  /** A method that notes the statements `of` its first argument, then runs as before. */
+  const noting =
+    (of: (first: any) => unknown[]) =>
+    (own: Method): Method =>
+      function (this: unknown, first: unknown, ...rest: unknown[]) {
+        for (const statement of of(first)) note(statement)
+        return own.call(this, first, ...rest)
+      }
+  const one = (statement: unknown) => [statement]
   if (db.name === 'sqlite') {
     // The classes of the adapter's own client (the writer connection is one of them too).
     const { Sqlite3Transaction } = await import('@libsql/client/sqlite3')
     for (const proto of [Object.getPrototypeOf(db.client), Sqlite3Transaction.prototype]) {
       const methods = proto as unknown as Record<string, unknown>
-      wrap(
-        methods,
-        'execute',
-        (own) =>
-          function (this: unknown, statement: unknown, ...rest: unknown[]) {
-            note(statement)
-            return own.call(this, statement, ...rest)
-          },
-      )
+      wrap(methods, 'execute', noting(one))
       wrap(
         methods,
         'batch',
-        (own) =>
-          function (this: unknown, statements: unknown[], ...rest: unknown[]) {
-            for (const statement of statements) note(statement)
-            return own.call(this, statements, ...rest)
-          },
+        noting((statements: unknown[]) => statements),
       )
     }
   } else if (db.name === 'postgres') {
     const client = await db.pool!.connect()
     const proto = Object.getPrototypeOf(client) as Record<string, unknown>
     client.release()
-    wrap(
-      proto,
-      'query',
-      (own) =>
-        function (this: unknown, statement: unknown, ...rest: unknown[]) {
-          note(statement)
-          return own.call(this, statement, ...rest)
-        },
-    )
+    wrap(proto, 'query', noting(one))
   } else throw new Error(`no statements to record on ${db.name}`)
   return {
     record: async (work) => {
