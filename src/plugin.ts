@@ -27,6 +27,7 @@ import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
 import { withCalendarDatabase } from './database/calendarAdapter.js'
+import { analyzeAtStart } from './database/sqliteStatistics.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
@@ -119,7 +120,9 @@ export const calendarPlugin =
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
-      ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
+      ...(incomingConfig.db
+        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options)) }
+        : {}),
       onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [
         ...(incomingConfig.endpoints ?? []),
@@ -236,6 +239,9 @@ function calendarOnInit(
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
+    await analyzeAtStart(payload).catch((error) =>
+      payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' }),
+    )
     await resumeDeliveries(payload, options).catch((error) =>
       payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
     )
@@ -251,6 +257,13 @@ function withUnlink(
     beforeDelete: [unlinkOnDelete(references)],
     ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}),
   })
+}
+
+/** The slugs of the collections the plugin adds (not the app's upload collection it may use). */
+function ownTables({ slugs, ownsMedia }: ResolvedCalendarOptions): string[] {
+  return Object.entries(slugs)
+    .filter(([key]) => key !== 'media' || ownsMedia)
+    .map(([, slug]) => slug)
 }
 
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
