@@ -22,6 +22,7 @@ import { calendarRoutes } from '../endpoints/routes.js'
 import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { healthEndpoints } from '../endpoints/health.js'
+import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
@@ -133,9 +134,11 @@ export const calendarPlugin =
 
 /**
  * The v1 namespace, the calendar feeds (`/api/cal/ical/...`) and the CSV exports
- * (`/api/cal/csv/...`), each routed by its own table, and the health check (`/api/cal/health`).
+ * (`/api/cal/csv/...`), each routed by its own table, the calendar's root (`/api/cal`, what the
+ * namespaces are) and the health check (`/api/cal/health`).
  */
 const calendarEndpoints = (options: ResolvedCalendarOptions) => [
+  ...calendarRootEndpoints(options),
   ...healthEndpoints(),
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),

@@ -150,8 +150,7 @@ async function startHost(scratch: string): Promise<{ url: string; stop: () => vo
 
 /**
  * Every absolute address under the app's API root in an answer's body, but `/doc`'s `servers`
- * (bases of its paths, not resources) and the index's way `up` (Payload's API root, `/api`, which
- * Payload serves in no app: links.test checks its origin and form).
+ * (bases of its paths, not resources). The index's way `up` is the calendar's root, `/api/cal`.
  */
 function apiLinks(body: unknown, origin: string): string[] {
   const links = new Set<string>()
@@ -160,8 +159,7 @@ function apiLinks(body: unknown, origin: string): string[] {
       if (value.startsWith(`${origin}/api/`) && !/[({]/.test(value)) links.add(value)
     } else if (Array.isArray(value)) value.forEach(visit)
     else if (value && typeof value === 'object')
-      for (const [key, inner] of Object.entries(value))
-        if (key !== 'servers' && key !== 'up') visit(inner)
+      for (const [key, inner] of Object.entries(value)) if (key !== 'servers') visit(inner)
   }
   visit(body)
   return [...links]
