@@ -5,8 +5,9 @@ import { GenerationFollower, type CalendarGeneration } from '../cache/calendarSt
 const MAX_ENTRIES = 500
 
 /**
- * Totals of v1 events archives, reused while the calendar's generation holds
- * (endpoints/cache/calendarState.ts: no write from any process, no time boundary passed).
+ * Totals of v1 archives (and the events archive's facet counts, endpoints/events/facets.ts),
+ * reused while the calendar's generation holds (endpoints/cache/calendarState.ts: no write from
+ * any process, no time boundary passed).
  *
  * Counting a date window visits every event in it: on SQLite the benchmark's default window of
  * 66,000 events takes about 10 ms, more than the rest of a page, and it grows with the calendar,
@@ -14,8 +15,8 @@ const MAX_ENTRIES = 500
  * count taken beside a write that has not committed yet belongs to the generation before it, and
  * is dropped with it. `totalsCacheSeconds` bounds how long a total is reused in any case.
  */
-export class Totals {
-  readonly #entries = new Map<string, { total: number; expires: number }>()
+export class Totals<T = number> {
+  readonly #entries = new Map<string, { total: T; expires: number }>()
   readonly #generations = new GenerationFollower(() => this.#entries.clear())
 
   constructor(private readonly ttlMs: number) {}
@@ -25,7 +26,7 @@ export class Totals {
     this.#entries.clear()
   }
 
-  async get(key: string, generation: CalendarGeneration, count: () => Promise<number>) {
+  async get(key: string, generation: CalendarGeneration, count: () => Promise<T>): Promise<T> {
     if (!this.#generations.follow(generation)) return count()
     const kept = this.#entries.get(key)
     if (kept && kept.expires > Date.now()) return kept.total
@@ -38,14 +39,23 @@ export class Totals {
   }
 }
 
-const byInstance = new WeakMap<Payload, Totals>()
+/** What a process keeps of each Payload instance (a process may run several, as the tests do). */
+type Kept = { totals: Totals<number>; facets: Totals<unknown> }
+const byInstance = new WeakMap<Payload, Kept>()
 
-/** The totals of one Payload instance (a process may run several, as the tests do). */
-export function totalsOf(payload: Payload, ttlSeconds: number): Totals {
-  let totals = byInstance.get(payload)
-  if (!totals) byInstance.set(payload, (totals = new Totals(ttlSeconds * 1000)))
-  return totals
+function keptOf(payload: Payload, ttlSeconds: number): Kept {
+  let kept = byInstance.get(payload)
+  if (!kept)
+    byInstance.set(
+      payload,
+      (kept = { totals: new Totals(ttlSeconds * 1000), facets: new Totals(ttlSeconds * 1000) }),
+    )
+  return kept
 }
+
+/** The totals of one Payload instance. */
+export const totalsOf = (payload: Payload, ttlSeconds: number): Totals =>
+  keptOf(payload, ttlSeconds).totals
 
 /**
  * An archive's total (events, venues, organizers), reused while the calendar's generation holds
@@ -56,5 +66,17 @@ export const countOnce = (context: Context, key: string, count: () => Promise<nu
   const { totalsCacheSeconds } = context.options
   return totalsCacheSeconds > 0 && context.generation
     ? totalsOf(context.payload, totalsCacheSeconds).get(key, context.generation, count)
+    : count()
+}
+
+/** The events archive's facet counts, kept as its totals are (`countOnce`). */
+export const facetsOnce = <T>(context: Context, key: string, count: () => Promise<T>) => {
+  const { totalsCacheSeconds } = context.options
+  return totalsCacheSeconds > 0 && context.generation
+    ? (keptOf(context.payload, totalsCacheSeconds).facets.get(
+        key,
+        context.generation,
+        count,
+      ) as Promise<T>)
     : count()
 }

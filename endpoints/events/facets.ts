@@ -1,0 +1,255 @@
+import type { Where } from 'payload'
+import { costNumbers } from '../../src/lib/cost.js'
+import type { Context } from '../context.js'
+import type { DataKey, Doc } from '../data.js'
+import { wordsCheck } from '../params.js'
+import { statusWhere } from '../status.js'
+import { FREE, tallyByLocalApi, type Count, type Dimension, type Tally } from './facetCounts.js'
+import { tallyBySql } from './facetsSql.js'
+import { facetsOnce } from './totals.js'
+
+/**
+ * Facet counts of the v1 events archive (issue #41): for each group asked, how many events of the
+ * whole result (every page) have each value, as a filter bar shows them.
+ */
+export const FACET_NAMES = [
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'city',
+  'country',
+  'event_status',
+  'attendance_mode',
+  'featured',
+  'day_of_week',
+  'time_of_day',
+  'cost',
+] as const
+export type FacetName = (typeof FACET_NAMES)[number]
+
+export const MAX_FACETS_LIMIT = 500
+
+export const facetParams = {
+  facets: {
+    kind: 'list',
+    description: `Adds \`facets\`: for each group named (comma list: ${FACET_NAMES.join(', ')}), the events of the whole result per value. A group whose own filter is given counts as if it were not (disjunctive).`,
+    check: wordsCheck('facets', FACET_NAMES),
+  },
+  facets_limit: {
+    kind: 'integer',
+    description: `Values per facet group, the most events first (at most ${MAX_FACETS_LIMIT}).`,
+    default: 50,
+    check: (limit: number) =>
+      limit > MAX_FACETS_LIMIT ? `facets_limit must be at most ${MAX_FACETS_LIMIT}.` : undefined,
+  },
+} as const
+
+/** What each group counts: city and country are the venue's, counted by venue. */
+const DIMENSION_OF: Record<FacetName, Dimension> = {
+  categories: 'categories',
+  tags: 'tags',
+  venue: 'venue',
+  organizer: 'organizer',
+  city: 'venue',
+  country: 'venue',
+  event_status: 'event_status',
+  attendance_mode: 'attendance_mode',
+  featured: 'featured',
+  day_of_week: 'day_of_week',
+  time_of_day: 'time_of_day',
+  cost: 'cost',
+}
+
+/** The archive filter of a group, left out when the group counts (disjunctive within a group). */
+const OWN_FILTER: Partial<Record<FacetName, string>> = {
+  categories: 'categories',
+  tags: 'tags',
+  venue: 'venue',
+  organizer: 'organizer',
+  event_status: 'event_status',
+  attendance_mode: 'attendance_mode',
+  featured: 'featured',
+}
+
+/** The archive's conditions (without the status one), its statuses, for a set of arguments. */
+export type Filters = { where: Where[]; statuses?: string[] }
+
+type Linked = { id: number; slug: string; name: string; count: number }
+type Valued = { value: string | number | boolean; count: number }
+type CostFacet = { min: number | null; max: number | null; free: number }
+export type Facets = Partial<Record<FacetName, Linked[] | Valued[] | CostFacet>>
+
+/** The records a group's values are, by the key of their collection. */
+const RECORDS_OF: Partial<Record<FacetName, DataKey>> = {
+  categories: 'categories',
+  tags: 'tags',
+  venue: 'venues',
+  organizer: 'organizers',
+  city: 'venues',
+  country: 'venues',
+}
+
+/**
+ * The `facets` of an archive answer. `filtersOf(dropped)` gives the archive's filters with the
+ * argument `dropped` left out (none: the archive's own). Counts are kept as the archive's totals
+ * are (endpoints/events/totals.ts), under the conditions they count and whose view they take.
+ */
+export async function facetsOf(
+  context: Context,
+  args: Record<string, unknown>,
+  names: FacetName[],
+  limit: number,
+  filtersOf: (dropped?: string) => Promise<Filters>,
+): Promise<Facets> {
+  const groups = [...new Set(names)]
+  const scopes = new Map<string, Promise<Filters>>()
+  const dropOf = (name: FacetName) => {
+    const own = OWN_FILTER[name]
+    return own && args[own] !== undefined ? own : ''
+  }
+  for (const name of groups) {
+    const drop = dropOf(name)
+    if (!scopes.has(drop)) scopes.set(drop, filtersOf(drop || undefined))
+  }
+  const filters = new Map<string, Filters>()
+  for (const [drop, scope] of scopes) filters.set(drop, await scope)
+  const key = JSON.stringify({
+    filters: [...filters],
+    groups,
+    limit,
+    lang: context.lang,
+    user: context.user ? `${context.user.collection}:${context.user.id}` : null,
+  })
+  return facetsOnce(context, key, async () => {
+    // One count per scope and dimension (city and country share the venue's).
+    const counts: (Count & { key: string })[] = []
+    const countOf = (name: FacetName) => {
+      const drop = dropOf(name)
+      const dimension = DIMENSION_OF[name]
+      const key = `${drop}:${dimension}`
+      if (!counts.some((count) => count.key === key)) {
+        const { where, statuses } = filters.get(drop)!
+        counts.push({
+          key,
+          dimension,
+          trash: statuses?.includes('trash') ?? false,
+          where: {
+            and: statuses ? [...where, statusWhere(statuses, context.now)] : where,
+          },
+        })
+      }
+      return key
+    }
+    const keys = new Map(groups.map((name) => [name, countOf(name)]))
+    const tallied = (await tallyBySql(context, counts)) ?? (await tallyByLocalApi(context, counts))
+    const tallyOf = (name: FacetName) =>
+      tallied[counts.findIndex((count) => count.key === keys.get(name))]
+    const records = await recordsOf(context, groups, tallyOf)
+    const facets: Facets = {}
+    for (const name of groups)
+      facets[name] = facetOf(context, name, tallyOf(name), records.get(RECORDS_OF[name]!), limit)
+    return facets
+  })
+}
+
+/**
+ * The records the counted ids are, in the request's language, as the caller may read them: one
+ * query per collection, whatever the number of values. Values whose record the caller may not read
+ * are left out.
+ */
+async function recordsOf(
+  context: Context,
+  groups: FacetName[],
+  tallyOf: (name: FacetName) => Tally,
+): Promise<Map<DataKey | undefined, Map<number, Doc>>> {
+  const wanted = new Map<DataKey, Set<number>>()
+  for (const name of groups) {
+    const key = RECORDS_OF[name]
+    if (!key) continue
+    const ids = wanted.get(key) ?? new Set<number>()
+    for (const id of tallyOf(name).keys()) ids.add(Number(id))
+    wanted.set(key, ids)
+  }
+  const found = new Map<DataKey | undefined, Map<number, Doc>>()
+  await Promise.all(
+    [...wanted].map(async ([key, ids]) => {
+      const docs = ids.size
+        ? await context.data.all(key, {
+            where: { id: { in: [...ids] } },
+            select:
+              key === 'venues'
+                ? { name: true, slug: true, city: true, country: true }
+                : { name: true, slug: true },
+          })
+        : []
+      found.set(key, new Map(docs.map((doc) => [doc.id, doc as Doc])))
+    }),
+  )
+  return found
+}
+
+/** The most events first, then by name (in the request's language), then by value. */
+const byCount =
+  (lang: string) =>
+  <T extends { count: number }>(name: (item: T) => string) =>
+  (a: T, b: T) =>
+    b.count - a.count || name(a).localeCompare(name(b), lang, { numeric: true })
+
+function facetOf(
+  context: Context,
+  name: FacetName,
+  tally: Tally,
+  records: Map<number, Doc> | undefined,
+  limit: number,
+): Linked[] | Valued[] | CostFacet {
+  const order = byCount(context.lang)
+  if (name === 'cost') return costFacet(tally)
+  if (name === 'city' || name === 'country') {
+    const byValue = new Map<string, number>()
+    for (const [id, count] of tally) {
+      const value = records?.get(Number(id))?.[name]
+      if (typeof value === 'string' && value.trim() !== '')
+        byValue.set(value, (byValue.get(value) ?? 0) + count)
+    }
+    return [...byValue]
+      .map(([value, count]) => ({ value, count }))
+      .sort(order((item: Valued) => String(item.value)))
+      .slice(0, limit)
+  }
+  if (records) {
+    return [...tally]
+      .flatMap(([id, count]): Linked[] => {
+        const record = records.get(Number(id))
+        return record && count > 0
+          ? [
+              {
+                id: record.id,
+                slug: String(record.slug ?? ''),
+                name: String(record.name ?? ''),
+                count,
+              },
+            ]
+          : []
+      })
+      .sort(order((item: Linked) => item.name))
+      .slice(0, limit)
+  }
+  const valueOf = (value: string): Valued['value'] =>
+    name === 'featured' ? value === 'true' : name === 'day_of_week' ? Number(value) : value
+  return [...tally]
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => ({ value: valueOf(value), count }))
+    .sort(order((item: Valued) => String(item.value)))
+    .slice(0, limit)
+}
+
+/** The lowest and highest cost of the result's events, and how many of them are free. */
+function costFacet(tally: Tally): CostFacet {
+  const values = [...tally.keys()].filter((text) => text !== FREE).flatMap(costNumbers)
+  return {
+    min: values.length ? Math.min(...values) : null,
+    max: values.length ? Math.max(...values) : null,
+    free: tally.get(FREE) ?? 0,
+  }
+}
