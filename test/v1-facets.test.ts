@@ -401,6 +401,7 @@ describe('facets on the events archive', () => {
         facetCounting.sql = true
       }
       expect(matched).toBeGreaterThanOrEqual(RUNS / 2)
+      expect(facetCounting.last).toBe(sql ? 'sql' : 'local api')
     },
     600_000,
   )
