@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 import { isFreeCost } from '../../src/lib/cost.js'
 import type { Context } from '../context.js'
-import type { Doc } from '../data.js'
+import type { DataKey, Doc } from '../data.js'
 
 /** What a facet group reads of each event. */
 export const DIMENSIONS = [
@@ -15,8 +15,27 @@ export const DIMENSIONS = [
   'day_of_week',
   'time_of_day',
   'cost',
+  'city',
+  'country',
 ] as const
 export type Dimension = (typeof DIMENSIONS)[number]
+
+/** The dimensions whose values are records, by their collection's key. */
+export const LINKED: Partial<Record<Dimension, DataKey>> = {
+  categories: 'categories',
+  tags: 'tags',
+  organizer: 'organizers',
+  venue: 'venues',
+}
+
+/** A record a value is, as the caller may read it, named in the request's language. */
+export type Named = { id: number; slug: string; name: string; locked: boolean }
+
+/**
+ * What counting gives, per count: its tally, and for a dimension of records, those of its values
+ * that the caller may read (the others are left out of facets).
+ */
+export type Counted = { tallies: Tally[]; named: Map<number, Named>[] }
 
 /** One count to make: `dimension` over the events `where` matches (as the archive's query). */
 export type Count = { where: Where; trash: boolean; dimension: Dimension }
@@ -64,7 +83,10 @@ function valuesOf(event: Doc, dimension: Dimension): string[] {
       return ids(event[dimension])
     case 'organizer':
       return ids(event.organizers)
-    case 'venue': {
+    case 'venue':
+    case 'city':
+    case 'country': {
+      // City and country are read from the venue, once the venues are known.
       const id = idOf(event.venue)
       return id ? [id] : []
     }
@@ -100,11 +122,12 @@ const SELECT = {
 
 /**
  * The counts through Payload's Local API, for adapters the SQL aggregation does not run on: the
- * fields the dimensions read of every matching event, one query per distinct set of conditions.
+ * fields the dimensions read of every matching event, one query per distinct set of conditions,
+ * then the records of the values, one query per collection.
  */
-export async function tallyByLocalApi(context: Context, counts: Count[]): Promise<Tally[]> {
+export async function tallyByLocalApi(context: Context, counts: Count[]): Promise<Counted> {
   const events = new Map<string, Promise<Doc[]>>()
-  return Promise.all(
+  const tallies = await Promise.all(
     counts.map(async ({ where, trash, dimension }) => {
       const key = JSON.stringify([where, trash])
       if (!events.has(key))
@@ -116,4 +139,60 @@ export async function tallyByLocalApi(context: Context, counts: Count[]): Promis
       return tally
     }),
   )
+  const keyOf = (dimension: Dimension) =>
+    dimension === 'city' || dimension === 'country' ? 'venues' : LINKED[dimension]
+  const wanted = new Map<DataKey, Set<number>>()
+  counts.forEach(({ dimension }, i) => {
+    const key = keyOf(dimension)
+    if (!key) return
+    const ids = wanted.get(key) ?? new Set<number>()
+    for (const id of tallies[i].keys()) ids.add(Number(id))
+    wanted.set(key, ids)
+  })
+  const records = new Map<DataKey, Map<number, Doc>>()
+  await Promise.all(
+    [...wanted].map(async ([key, ids]) => {
+      const docs = await context.data.all(key, {
+        where: { id: { in: [...ids] } },
+        select: {
+          name: true,
+          slug: true,
+          ...(key === 'venues' ? { city: true, country: true } : {}),
+          ...(key === 'venues' || key === 'organizers' ? { hasPassword: true } : {}),
+        },
+      })
+      records.set(key, new Map(docs.map((doc) => [doc.id, doc as Doc])))
+    }),
+  )
+  const named = counts.map(({ dimension }, i): Map<number, Named> => {
+    const key = LINKED[dimension]
+    if (!key) return new Map()
+    return new Map(
+      [...tallies[i].keys()].flatMap((id): [number, Named][] => {
+        const doc = records.get(key)?.get(Number(id))
+        if (!doc) return []
+        const name = String(doc.name ?? '')
+        return [
+          [
+            doc.id,
+            { id: doc.id, slug: String(doc.slug ?? ''), name, locked: Boolean(doc.hasPassword) },
+          ],
+        ]
+      }),
+    )
+  })
+  // City and country: each venue's events under its city or country, as its records show it (a
+  // password-protected venue shows neither, endpoints/fields/venues.ts).
+  counts.forEach(({ dimension }, i) => {
+    if (dimension !== 'city' && dimension !== 'country') return
+    const byValue: Tally = new Map()
+    for (const [id, count] of tallies[i]) {
+      const venue = records.get('venues')?.get(Number(id))
+      const value = venue && !venue.hasPassword ? venue[dimension] : null
+      if (typeof value === 'string' && value.trim() !== '')
+        byValue.set(value, (byValue.get(value) ?? 0) + count)
+    }
+    tallies[i] = byValue
+  })
+  return { tallies, named }
 }

@@ -1,10 +1,17 @@
 import type { Where } from 'payload'
 import { costNumbers } from '../../src/lib/cost.js'
 import type { Context } from '../context.js'
-import type { DataKey, Doc } from '../data.js'
 import { wordsCheck } from '../params.js'
 import { statusWhere } from '../status.js'
-import { FREE, tallyByLocalApi, type Count, type Dimension, type Tally } from './facetCounts.js'
+import {
+  FREE,
+  LINKED,
+  tallyByLocalApi,
+  type Count,
+  type Dimension,
+  type Named,
+  type Tally,
+} from './facetCounts.js'
 import { tallyBySql } from './facetsSql.js'
 import { facetsOnce } from './totals.js'
 
@@ -52,14 +59,14 @@ export const facetParams = {
  */
 export const facetCounting: { sql: boolean; last?: 'sql' | 'local api' } = { sql: true }
 
-/** What each group counts: city and country are the venue's, counted by venue. */
+/** What each group counts. */
 const DIMENSION_OF: Record<FacetName, Dimension> = {
   categories: 'categories',
   tags: 'tags',
   venue: 'venue',
   organizer: 'organizer',
-  city: 'venue',
-  country: 'venue',
+  city: 'city',
+  country: 'country',
   event_status: 'event_status',
   attendance_mode: 'attendance_mode',
   featured: 'featured',
@@ -86,16 +93,6 @@ type Linked = { id: number; slug: string; name: string; count: number }
 type Valued = { value: string | number | boolean; count: number }
 type CostFacet = { min: number | null; max: number | null; free: number }
 export type Facets = Partial<Record<FacetName, Linked[] | Valued[] | CostFacet>>
-
-/** The records a group's values are, by the key of their collection. */
-const RECORDS_OF: Partial<Record<FacetName, DataKey>> = {
-  categories: 'categories',
-  tags: 'tags',
-  venue: 'venues',
-  organizer: 'organizers',
-  city: 'venues',
-  country: 'venues',
-}
 
 /**
  * The `facets` of an archive answer. `filtersOf(dropped)` gives the archive's filters with the
@@ -151,53 +148,14 @@ export async function facetsOf(
     const keys = new Map(groups.map((name) => [name, countOf(name)]))
     const bySql = facetCounting.sql ? await tallyBySql(context, counts) : null
     facetCounting.last = bySql ? 'sql' : 'local api'
-    const tallied = bySql ?? (await tallyByLocalApi(context, counts))
-    const tallyOf = (name: FacetName) =>
-      tallied[counts.findIndex((count) => count.key === keys.get(name))]
-    const records = await recordsOf(context, groups, tallyOf)
+    const { tallies, named } = bySql ?? (await tallyByLocalApi(context, counts))
     const facets: Facets = {}
-    for (const name of groups)
-      facets[name] = facetOf(context, name, tallyOf(name), records.get(RECORDS_OF[name]!), limit)
+    for (const name of groups) {
+      const i = counts.findIndex((count) => count.key === keys.get(name))
+      facets[name] = facetOf(context, name, tallies[i], named[i], limit)
+    }
     return facets
   })
-}
-
-/**
- * The records the counted ids are, in the request's language, as the caller may read them: one
- * query per collection, whatever the number of values. Values whose record the caller may not read
- * are left out, and a password-protected venue or organizer is named '' as its records name it.
- */
-async function recordsOf(
-  context: Context,
-  groups: FacetName[],
-  tallyOf: (name: FacetName) => Tally,
-): Promise<Map<DataKey | undefined, Map<number, Doc>>> {
-  const wanted = new Map<DataKey, Set<number>>()
-  for (const name of groups) {
-    const key = RECORDS_OF[name]
-    if (!key) continue
-    const ids = wanted.get(key) ?? new Set<number>()
-    for (const id of tallyOf(name).keys()) ids.add(Number(id))
-    wanted.set(key, ids)
-  }
-  const found = new Map<DataKey | undefined, Map<number, Doc>>()
-  await Promise.all(
-    [...wanted].map(async ([key, ids]) => {
-      const docs = ids.size
-        ? await context.data.all(key, {
-            where: { id: { in: [...ids] } },
-            select: {
-              name: true,
-              slug: true,
-              ...(key === 'venues' ? { city: true, country: true } : {}),
-              ...(key === 'venues' || key === 'organizers' ? { hasPassword: true } : {}),
-            },
-          })
-        : []
-      found.set(key, new Map(docs.map((doc) => [doc.id, doc as Doc])))
-    }),
-  )
-  return found
 }
 
 /** The most events first, then by name (in the request's language), then by value. */
@@ -211,38 +169,18 @@ function facetOf(
   context: Context,
   name: FacetName,
   tally: Tally,
-  records: Map<number, Doc> | undefined,
+  named: Map<number, Named>,
   limit: number,
 ): Linked[] | Valued[] | CostFacet {
   const order = byCount(context.lang)
   if (name === 'cost') return costFacet(tally)
-  if (name === 'city' || name === 'country') {
-    const byValue = new Map<string, number>()
-    for (const [id, count] of tally) {
-      const record = records?.get(Number(id))
-      // A password-protected venue shows neither in records (endpoints/fields/venues.ts).
-      const value = record?.hasPassword ? null : record?.[name]
-      if (typeof value === 'string' && value.trim() !== '')
-        byValue.set(value, (byValue.get(value) ?? 0) + count)
-    }
-    return [...byValue]
-      .map(([value, count]) => ({ value, count }))
-      .sort(order((item: Valued) => String(item.value)))
-      .slice(0, limit)
-  }
-  if (records) {
+  if (LINKED[DIMENSION_OF[name]]) {
     return [...tally]
       .flatMap(([id, count]): Linked[] => {
-        const record = records.get(Number(id))
+        const record = named.get(Number(id))
+        // A password-protected venue or organizer is named '' as its records name it.
         return record && count > 0
-          ? [
-              {
-                id: record.id,
-                slug: String(record.slug ?? ''),
-                name: record.hasPassword ? '' : String(record.name ?? ''),
-                count,
-              },
-            ]
+          ? [{ id: record.id, slug: record.slug, name: record.locked ? '' : record.name, count }]
           : []
       })
       .sort((a, b) => order((item: Linked) => item.name)(a, b) || a.id - b.id)

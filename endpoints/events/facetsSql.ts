@@ -1,8 +1,18 @@
+import type { Payload } from 'payload'
 import { isFreeCost } from '../../src/lib/cost.js'
 import { drizzleSqlOf, tableNameOf } from '../../src/lib/tables.js'
 import type { Context } from '../context.js'
+import type { DataKey } from '../data.js'
 import { matchingIdsQuery, sqlRunnerOf } from '../pageIdsSql.js'
-import { FREE, type Count, type Dimension, type Tally } from './facetCounts.js'
+import {
+  FREE,
+  LINKED,
+  type Count,
+  type Counted,
+  type Dimension,
+  type Named,
+  type Tally,
+} from './facetCounts.js'
 
 /** drizzle's `sql` tag with the helpers this module writes SQL with. */
 type Sql = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
@@ -22,133 +32,204 @@ const hasColumn = (table: Record<string, unknown> | undefined, name: string) =>
   Boolean(table) &&
   Object.values(table!).some((column) => (column as { name?: unknown } | null)?.name === name)
 
+/** The languages a localized name is read in, in turn: the request's, then its fallbacks. */
+function fallbackChain(payload: Payload, lang: string): string[] {
+  const localization = payload.config.localization
+  if (!localization) return [lang]
+  const locale = localization.locales.find((item) => item.code === lang)
+  const fallbacks = locale?.fallbackLocale ?? []
+  return [
+    ...new Set([
+      lang,
+      ...(Array.isArray(fallbacks) ? fallbacks : [fallbacks]),
+      localization.defaultLocale,
+    ]),
+  ]
+}
+
 /**
- * The counts by SQL on Payload's SQLite and PostgreSQL adapters: each distinct set of conditions
- * is the SELECT of its ids that the archive's page would run (`matchingIdsQuery`: Payload's own
- * `buildQuery`, the caller's read access, the trash), named once in a WITH, and every count is a
- * GROUP BY over one of them, all in one statement (UNION ALL): one round trip whatever the number
- * of groups and values. A second statement counts free events only when more than one cost string
- * means free (an event may carry two). Null when the adapter is another, the request is in a
- * transaction, or its tables are not as Payload names them: the Local API counts then.
+ * The counts by SQL on Payload's SQLite and PostgreSQL adapters, in one statement: each distinct
+ * set of conditions is the SELECT of its ids that the archive's page would run
+ * (`matchingIdsQuery`: Payload's own `buildQuery`, the caller's read access, the trash), and so is
+ * each collection of records the values are (venues, organizers, terms) as the caller may read
+ * it, each named once in a WITH; every count is a GROUP BY over one of them (UNION ALL), with the
+ * records' slugs and names in the request's language (its fallbacks in turn, as Payload reads
+ * them). A second statement counts free events only when more than one cost string means free (an
+ * event may carry two). Null when the adapter is another, the request is in a transaction, or its
+ * tables are not as Payload names them: the Local API counts then.
  */
-export async function tallyBySql(context: Context, counts: Count[]): Promise<Tally[] | null> {
+export async function tallyBySql(context: Context, counts: Count[]): Promise<Counted | null> {
   const { payload, req, options } = context
   const db = payload.db as unknown as SqlAdapter
   const run = sqlRunnerOf(payload)
   const sql = drizzleSqlOf(payload, options.slugs.events) as Sql | null
   if (!run || !sql?.raw || !sql.join || !db.tables || !db.tableNameMap) return null
-  const name = (slug: string) => tableNameOf(db.tableNameMap!, slug)
-  const events = name(options.slugs.events)
+  const tableOf = (key: DataKey) => tableNameOf(db.tableNameMap!, options.slugs[key as 'events'])
+  const events = tableOf('events')
   const rels = `${events}_rels`
   const texts = `${events}_texts`
   const relColumn: Record<'categories' | 'tags' | 'organizer', string> = {
-    categories: `${name(options.slugs.categories)}_id`,
-    tags: `${name(options.slugs.tags)}_id`,
-    organizer: `${name(options.slugs.organizers)}_id`,
+    categories: `${tableOf('categories')}_id`,
+    tags: `${tableOf('tags')}_id`,
+    organizer: `${tableOf('organizers')}_id`,
   }
   const own = ['venue_id', 'event_status', 'attendance_mode', 'featured', 'start_date_local']
+  const linkedKeys: DataKey[] = ['categories', 'tags', 'organizers', 'venues']
   if (
     !own.every((column) => hasColumn(db.tables![events], column)) ||
     !Object.values(relColumn).every((column) => hasColumn(db.tables![rels], column)) ||
-    !hasColumn(db.tables![texts], 'text')
+    !hasColumn(db.tables![texts], 'text') ||
+    !linkedKeys.every(
+      (key) =>
+        hasColumn(db.tables![tableOf(key)], 'slug') &&
+        hasColumn(db.tables![`${tableOf(key)}_locales`], 'name'),
+    ) ||
+    !hasColumn(db.tables![tableOf('venues')], 'city')
   )
     return null
 
-  // Each distinct set of conditions once, as `s0`, `s1`, ….
-  const scopes = new Map<string, { alias: string; ids: unknown }>()
-  const scopeOf: string[] = []
-  for (const { where, trash } of counts) {
-    const key = JSON.stringify([where, trash])
-    if (!scopes.has(key)) {
-      const readable = await context.data.readable('events', { where, trash })
+  const withs: unknown[] = []
+  const id = (name: string) => sql.identifier(name)
+  const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
+  /** The ids of `key` that match `where` as the caller may read them, as a name of the WITH. */
+  const named = new Map<string, string | null>()
+  const idsOf = async (key: DataKey, where: Count['where'], trash: boolean) => {
+    const known = JSON.stringify([key, where, trash])
+    if (!named.has(known)) {
+      const readable = await context.data.readable(key, { where, trash })
       const ids =
         readable &&
         (await matchingIdsQuery(payload, req, {
-          slug: options.slugs.events,
+          slug: options.slugs[key as 'events'],
           where: readable,
           locale: context.lang,
         }))
-      if (readable && !ids) return null
-      scopes.set(key, { alias: `s${scopes.size}`, ids: ids ? ids.query : null })
+      if (readable && !ids) return undefined
+      const alias = `s${named.size}`
+      if (ids) withs.push(sql`${id(alias)} as ${ids.query}`)
+      named.set(known, ids ? alias : null)
     }
-    scopeOf.push(key)
+    return named.get(known)
   }
-  const id = (name: string) => sql.identifier(name)
-  const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
+  const inIds = (alias: string) => sql`(select ${id('id')} from ${id(alias)})`
+
   const dow =
     db.name === 'postgres'
       ? sql`cast(extract(dow from cast(substr(${column('e', 'start_date_local')}, 1, 10) as date)) as integer)`
       : sql`cast(strftime('%w', substr(${column('e', 'start_date_local')}, 1, 10)) as integer)`
   const hour = sql`substr(${column('e', 'start_date_local')}, 12, 2)`
-  const onEvents = (value: unknown, ids: unknown) =>
-    sql`select cast(${value} as text) as v, count(*) as n from ${id(events)} as ${id('e')} where ${column('e', 'id')} in (select ${id('id')} from ${ids}) group by 1`
-  const inRels = (path: string, columnName: string, ids: unknown) =>
-    sql`select cast(${column('r', columnName)} as text) as v, count(distinct ${column('r', 'parent_id')}) as n from ${id(rels)} as ${id('r')} where ${column('r', 'path')} = ${path} and ${column('r', columnName)} is not null and ${column('r', 'parent_id')} in (select ${id('id')} from ${ids}) group by 1`
-  const select = (dimension: Dimension, ids: unknown): unknown => {
+  const isTrue = (value: unknown) => sql`case when ${value} then 1 else 0 end`
+  const fromEvents = sql`from ${id(events)} as ${id('e')}`
+  const onEvents = (value: unknown, scope: string) =>
+    sql`select ${value} as v, count(*) as n ${fromEvents} where ${column('e', 'id')} in ${inIds(scope)} group by 1`
+  const inRels = (path: string, columnName: string, scope: string) =>
+    sql`select ${column('r', columnName)} as v, count(distinct ${column('r', 'parent_id')}) as n from ${id(rels)} as ${id('r')} where ${column('r', 'path')} = ${path} and ${column('r', columnName)} is not null and ${column('r', 'parent_id')} in ${inIds(scope)} group by 1`
+  const ofVenue = (field: 'city' | 'country', scope: string, venues: string) =>
+    sql`select ${column('v', field)} as v, count(*) as n ${fromEvents} join ${id(tableOf('venues'))} as ${id('v')} on ${column('v', 'id')} = ${column('e', 'venue_id')} where ${column('e', 'id')} in ${inIds(scope)} and ${column('v', 'id')} in ${inIds(venues)} and ${isTrue(column('v', 'has_password'))} = 0 and trim(${column('v', field)}) <> '' group by 1`
+  const tallyOf = (dimension: Dimension, scope: string): unknown => {
     switch (dimension) {
       case 'categories':
       case 'tags':
-        return inRels(dimension, relColumn[dimension], ids)
+        return inRels(dimension, relColumn[dimension], scope)
       case 'organizer':
-        return inRels('organizers', relColumn.organizer, ids)
+        return inRels('organizers', relColumn.organizer, scope)
       case 'venue':
-        return sql`select cast(${column('e', 'venue_id')} as text) as v, count(*) as n from ${id(events)} as ${id('e')} where ${column('e', 'venue_id')} is not null and ${column('e', 'id')} in (select ${id('id')} from ${ids}) group by 1`
+        return sql`select ${column('e', 'venue_id')} as v, count(*) as n ${fromEvents} where ${column('e', 'venue_id')} is not null and ${column('e', 'id')} in ${inIds(scope)} group by 1`
       case 'event_status':
-        return onEvents(sql`coalesce(${column('e', 'event_status')}, 'scheduled')`, ids)
+        return onEvents(sql`coalesce(${column('e', 'event_status')}, 'scheduled')`, scope)
       case 'attendance_mode':
-        return onEvents(sql`coalesce(${column('e', 'attendance_mode')}, 'offline')`, ids)
+        return onEvents(sql`coalesce(${column('e', 'attendance_mode')}, 'offline')`, scope)
       case 'featured':
-        return onEvents(sql`case when ${column('e', 'featured')} then 'true' else 'false' end`, ids)
+        return onEvents(
+          sql`case when ${column('e', 'featured')} then 'true' else 'false' end`,
+          scope,
+        )
       case 'day_of_week':
-        return onEvents(sql`case ${dow} when 0 then 7 else ${dow} end`, ids)
+        return onEvents(sql`case ${dow} when 0 then 7 else ${dow} end`, scope)
       case 'time_of_day':
         return onEvents(
           sql`case when ${column('e', 'all_day')} then 'all_day' when ${hour} < '06' then 'night' when ${hour} < '12' then 'morning' when ${hour} < '17' then 'afternoon' when ${hour} < '21' then 'evening' else 'night' end`,
-          ids,
+          scope,
         )
       case 'cost':
-        return sql`select ${column('t', 'text')} as v, count(distinct ${column('t', 'parent_id')}) as n from ${id(texts)} as ${id('t')} where ${column('t', 'path')} = ${'cost'} and ${column('t', 'parent_id')} in (select ${id('id')} from ${ids}) group by 1`
+        return sql`select ${column('t', 'text')} as v, count(distinct ${column('t', 'parent_id')}) as n from ${id(texts)} as ${id('t')} where ${column('t', 'path')} = ${'cost'} and ${column('t', 'parent_id')} in ${inIds(scope)} group by 1`
+      case 'city':
+      case 'country':
+        throw new Error('counted with their venues')
     }
   }
+  const chain = fallbackChain(payload, context.lang)
+  /** A linked value with its record: its slug, its name (in the languages in turn), its lock. */
+  const withRecords = (g: number, key: DataKey, tally: unknown, records: string) => {
+    const table = tableOf(key)
+    const locales = `${table}_locales`
+    const joins = chain.map(
+      (code, i) =>
+        sql` left join ${id(locales)} as ${id(`l${i}`)} on ${column(`l${i}`, '_parent_id')} = ${column('x', 'id')} and ${column(`l${i}`, '_locale')} = ${code}`,
+    )
+    const name = sql`coalesce(${sql.join(
+      chain.map((_, i) => column(`l${i}`, 'name')),
+      sql`, `,
+    )})`
+    const locked = hasColumn(db.tables![table], 'has_password')
+      ? isTrue(column('x', 'has_password'))
+      : sql`0`
+    return sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, ${name} as name, ${column('x', 'slug')} as slug, ${locked} as locked from (${tally}) as ${id('c')} join ${id(table)} as ${id('x')} on ${column('x', 'id')} = ${column('c', 'v')}${sql.join(joins)} where ${column('x', 'id')} in ${inIds(records)}`
+  }
+  const plain = (g: number, tally: unknown) =>
+    sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, null as name, null as slug, 0 as locked from (${tally}) as ${id('c')}`
 
-  const withs = [...scopes.values()].flatMap(({ alias, ids }) =>
-    ids ? [sql`${id(alias)} as ${ids}`] : [],
-  )
-  // Scopes the caller may read nothing of have no SELECT: their counts are empty.
-  const parts = counts.flatMap((count, i) => {
-    const { alias, ids } = scopes.get(scopeOf[i])!
-    return ids
-      ? [
-          sql`select ${sql.raw(String(i))} as g, v, n from (${select(count.dimension, id(alias))}) as ${id(`c${i}`)}`,
-        ]
-      : []
-  })
-  const result = counts.map((): Tally => new Map())
+  const parts: unknown[] = []
+  const scopes: (string | null)[] = []
+  for (const [g, { where, trash, dimension }] of counts.entries()) {
+    const scope = await idsOf('events', where, trash)
+    if (scope === undefined) return null
+    scopes.push(scope)
+    const key = dimension === 'city' || dimension === 'country' ? 'venues' : LINKED[dimension]
+    const records = key ? await idsOf(key, {}, false) : null
+    if (records === undefined) return null
+    // Nothing the caller may read: no values.
+    if (scope === null || (key && records === null)) continue
+    if (dimension === 'city' || dimension === 'country')
+      parts.push(plain(g, ofVenue(dimension, scope, records!)))
+    else if (key) parts.push(withRecords(g, key, tallyOf(dimension, scope), records!))
+    else parts.push(plain(g, tallyOf(dimension, scope)))
+  }
+
+  const tallies = counts.map((): Tally => new Map())
+  const names = counts.map(() => new Map<number, Named>())
   if (parts.length) {
     const rows = await run(
       sql`with ${sql.join(withs, sql`, `)} ${sql.join(parts, sql` union all `)}`,
     )
     for (const row of rows) {
       if (row.v === null || row.v === undefined) continue
-      result[Number(row.g)].set(String(row.v), Number(row.n))
+      const g = Number(row.g)
+      tallies[g].set(String(row.v), Number(row.n))
+      if (row.slug !== null && row.slug !== undefined)
+        names[g].set(Number(row.v), {
+          id: Number(row.v),
+          slug: String(row.slug),
+          name: String(row.name ?? ''),
+          locked: Number(row.locked) === 1,
+        })
     }
   }
   // Free events: the count of the one free cost string, or of any of several, counted again.
-  for (const [i, count] of counts.entries()) {
-    if (count.dimension !== 'cost') continue
-    const free = [...result[i].keys()].filter(isFreeCost)
-    let events = free.length === 1 ? result[i].get(free[0])! : 0
+  for (const [g, count] of counts.entries()) {
+    if (count.dimension !== 'cost' || !scopes[g]) continue
+    const free = [...tallies[g].keys()].filter(isFreeCost)
+    let events = free.length === 1 ? tallies[g].get(free[0])! : 0
     if (free.length > 1) {
-      const { ids } = scopes.get(scopeOf[i])!
       const [row] = await run(
-        sql`with ${id('s')} as ${ids} select count(distinct ${column('t', 'parent_id')}) as n from ${id(texts)} as ${id('t')} where ${column('t', 'path')} = ${'cost'} and ${column('t', 'text')} in (${sql.join(
+        sql`with ${sql.join(withs, sql`, `)} select count(distinct ${column('t', 'parent_id')}) as n from ${id(texts)} as ${id('t')} where ${column('t', 'path')} = ${'cost'} and ${column('t', 'text')} in (${sql.join(
           free.map((text) => sql`${text}`),
           sql`, `,
-        )}) and ${column('t', 'parent_id')} in (select ${id('id')} from ${id('s')})`,
+        )}) and ${column('t', 'parent_id')} in ${inIds(scopes[g]!)}`,
       )
       events = Number(row.n)
     }
-    if (events) result[i].set(FREE, events)
+    if (events) tallies[g].set(FREE, events)
   }
-  return result
+  return { tallies, named: names }
 }
