@@ -289,6 +289,8 @@ async function archive(context: Context, args: ListArgs): Promise<Reply> {
     lang: context.lang,
     user: context.user ? `${context.user.collection}:${context.user.id}` : null,
   })
+  // The archive's own filters, for its facets (before the status condition, which they add).
+  const filters = { where: [...where], statuses }
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
@@ -317,7 +319,9 @@ async function archive(context: Context, args: ListArgs): Promise<Reply> {
     // Over the whole result, each group without its own filter (endpoints/events/facets.ts).
     args.facets?.length
       ? facetsOf(context, args, args.facets as FacetName[], args.facets_limit, (dropped) =>
-          archiveFilters(context, dropped ? { ...args, [dropped]: undefined } : args),
+          dropped
+            ? archiveFilters(context, { ...args, [dropped]: undefined })
+            : Promise.resolve(filters),
         )
       : undefined,
   ])

@@ -146,7 +146,7 @@ export async function facetsOf(
       return key
     }
     const keys = new Map(groups.map((name) => [name, countOf(name)]))
-    const bySql = facetCounting.sql ? await tallyBySql(context, counts) : null
+    const bySql = facetCounting.sql ? await tallyBySql(context, counts, limit) : null
     facetCounting.last = bySql ? 'sql' : 'local api'
     const { tallies, named } = bySql ?? (await tallyByLocalApi(context, counts))
     const facets: Facets = {}
@@ -158,12 +158,16 @@ export async function facetsOf(
   })
 }
 
-/** The most events first, then by name (in the request's language), then by value. */
-const byCount =
-  (lang: string) =>
-  <T extends { count: number }>(name: (item: T) => string) =>
-  (a: T, b: T) =>
-    b.count - a.count || name(a).localeCompare(name(b), lang, { numeric: true })
+/**
+ * The most events first, then by name in the request's language (one collator: `localeCompare`
+ * with a language makes one per comparison, which cost 100 ms to sort 700 venues).
+ */
+const byCount = (lang: string) => {
+  const collator = new Intl.Collator(lang, { numeric: true })
+  return <T extends { count: number }>(name: (item: T) => string) =>
+    (a: T, b: T) =>
+      b.count - a.count || collator.compare(name(a), name(b))
+}
 
 function facetOf(
   context: Context,

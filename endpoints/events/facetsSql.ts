@@ -54,11 +54,16 @@ function fallbackChain(payload: Payload, lang: string): string[] {
  * each collection of records the values are (venues, organizers, terms) as the caller may read
  * it, each named once in a WITH; every count is a GROUP BY over one of them (UNION ALL), with the
  * records' slugs and names in the request's language (its fallbacks in turn, as Payload reads
- * them). A second statement counts free events only when more than one cost string means free (an
+ * them), for the values that can be among the `limit` shown only. A second statement counts free
+ * events only when more than one cost string means free (an
  * event may carry two). Null when the adapter is another, the request is in a transaction, or its
  * tables are not as Payload names them: the Local API counts then.
  */
-export async function tallyBySql(context: Context, counts: Count[]): Promise<Counted | null> {
+export async function tallyBySql(
+  context: Context,
+  counts: Count[],
+  limit: number,
+): Promise<Counted | null> {
   const { payload, req, options } = context
   const db = payload.db as unknown as SqlAdapter
   const run = sqlRunnerOf(payload)
@@ -106,7 +111,9 @@ export async function tallyBySql(context: Context, counts: Count[]): Promise<Cou
         }))
       if (readable && !ids) return undefined
       const alias = `s${named.size}`
-      if (ids) withs.push(sql`${id(alias)} as ${ids.query}`)
+      // Materialized: read by several groups, selected once (SQLite otherwise runs it again for
+      // each).
+      if (ids) withs.push(sql`${id(alias)} as materialized ${ids.query}`)
       named.set(known, ids ? alias : null)
     }
     return named.get(known)
@@ -119,13 +126,44 @@ export async function tallyBySql(context: Context, counts: Count[]): Promise<Cou
       : sql`cast(strftime('%w', substr(${column('e', 'start_date_local')}, 1, 10)) as integer)`
   const hour = sql`substr(${column('e', 'start_date_local')}, 12, 2)`
   const isTrue = (value: unknown) => sql`case when ${value} then 1 else 0 end`
-  const fromEvents = sql`from ${id(events)} as ${id('e')}`
-  const onEvents = (value: unknown, scope: string) =>
-    sql`select ${value} as v, count(*) as n ${fromEvents} where ${column('e', 'id')} in ${inIds(scope)} group by 1`
+  /**
+   * What the groups read of each event of a scope, in one pass over its events (`f` and the
+   * scope's name): each group then counts rows of it, instead of looking every event up again.
+   */
+  const facts = new Set<string>()
+  const factsOf = (scope: string) => {
+    const alias = `f${scope}`
+    if (!facts.has(scope)) {
+      facts.add(scope)
+      const fact = (value: unknown, name: string) => sql`${value} as ${id(name)}`
+      withs.push(
+        sql`${id(alias)} as materialized (select ${sql.join(
+          [
+            fact(column('e', 'venue_id'), 'venue'),
+            fact(sql`coalesce(${column('e', 'event_status')}, 'scheduled')`, 'event_status'),
+            fact(sql`coalesce(${column('e', 'attendance_mode')}, 'offline')`, 'attendance_mode'),
+            fact(
+              sql`case when ${column('e', 'featured')} then 'true' else 'false' end`,
+              'featured',
+            ),
+            fact(sql`case ${dow} when 0 then 7 else ${dow} end`, 'day_of_week'),
+            fact(
+              sql`case when ${column('e', 'all_day')} then 'all_day' when ${hour} < '06' then 'night' when ${hour} < '12' then 'morning' when ${hour} < '17' then 'afternoon' when ${hour} < '21' then 'evening' else 'night' end`,
+              'time_of_day',
+            ),
+          ],
+          sql`, `,
+        )} from ${id(events)} as ${id('e')} where ${column('e', 'id')} in ${inIds(scope)})`,
+      )
+    }
+    return alias
+  }
+  const onFacts = (name: string, scope: string) =>
+    sql`select ${column(factsOf(scope), name)} as v, count(*) as n from ${id(factsOf(scope))} where ${column(factsOf(scope), name)} is not null group by 1`
   const inRels = (path: string, columnName: string, scope: string) =>
     sql`select ${column('r', columnName)} as v, count(distinct ${column('r', 'parent_id')}) as n from ${id(rels)} as ${id('r')} where ${column('r', 'path')} = ${path} and ${column('r', columnName)} is not null and ${column('r', 'parent_id')} in ${inIds(scope)} group by 1`
   const ofVenue = (field: 'city' | 'country', scope: string, venues: string) =>
-    sql`select ${column('v', field)} as v, count(*) as n ${fromEvents} join ${id(tableOf('venues'))} as ${id('v')} on ${column('v', 'id')} = ${column('e', 'venue_id')} where ${column('e', 'id')} in ${inIds(scope)} and ${column('v', 'id')} in ${inIds(venues)} and ${isTrue(column('v', 'has_password'))} = 0 and trim(${column('v', field)}) <> '' group by 1`
+    sql`select ${column('v', field)} as v, count(*) as n from ${id(factsOf(scope))} join ${id(tableOf('venues'))} as ${id('v')} on ${column('v', 'id')} = ${column(factsOf(scope), 'venue')} where ${column('v', 'id')} in ${inIds(venues)} and ${isTrue(column('v', 'has_password'))} = 0 and trim(${column('v', field)}) <> '' group by 1`
   const tallyOf = (dimension: Dimension, scope: string): unknown => {
     switch (dimension) {
       case 'categories':
@@ -134,23 +172,12 @@ export async function tallyBySql(context: Context, counts: Count[]): Promise<Cou
       case 'organizer':
         return inRels('organizers', relColumn.organizer, scope)
       case 'venue':
-        return sql`select ${column('e', 'venue_id')} as v, count(*) as n ${fromEvents} where ${column('e', 'venue_id')} is not null and ${column('e', 'id')} in ${inIds(scope)} group by 1`
       case 'event_status':
-        return onEvents(sql`coalesce(${column('e', 'event_status')}, 'scheduled')`, scope)
       case 'attendance_mode':
-        return onEvents(sql`coalesce(${column('e', 'attendance_mode')}, 'offline')`, scope)
       case 'featured':
-        return onEvents(
-          sql`case when ${column('e', 'featured')} then 'true' else 'false' end`,
-          scope,
-        )
       case 'day_of_week':
-        return onEvents(sql`case ${dow} when 0 then 7 else ${dow} end`, scope)
       case 'time_of_day':
-        return onEvents(
-          sql`case when ${column('e', 'all_day')} then 'all_day' when ${hour} < '06' then 'night' when ${hour} < '12' then 'morning' when ${hour} < '17' then 'afternoon' when ${hour} < '21' then 'evening' else 'night' end`,
-          scope,
-        )
+        return onFacts(dimension, scope)
       case 'cost':
         return sql`select ${column('t', 'text')} as v, count(distinct ${column('t', 'parent_id')}) as n from ${id(texts)} as ${id('t')} where ${column('t', 'path')} = ${'cost'} and ${column('t', 'parent_id')} in ${inIds(scope)} group by 1`
       case 'city':
@@ -174,7 +201,19 @@ export async function tallyBySql(context: Context, counts: Count[]): Promise<Cou
     const locked = hasColumn(db.tables![table], 'has_password')
       ? isTrue(column('x', 'has_password'))
       : sql`0`
-    return sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, ${name} as name, ${column('x', 'slug')} as slug, ${locked} as locked from (${tally}) as ${id('c')} join ${id(table)} as ${id('x')} on ${column('x', 'id')} = ${column('c', 'v')}${sql.join(joins)} where ${column('x', 'id')} in ${inIds(records)}`
+    const readable = sql`select ${column('t', 'v')} as v, ${column('t', 'n')} as n from (${tally}) as ${id('t')} where ${column('t', 'v')} in ${inIds(records)}`
+    return sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, ${name} as name, ${column('x', 'slug')} as slug, ${locked} as locked from (${top(g, readable)}) as ${id('c')} join ${id(table)} as ${id('x')} on ${column('x', 'id')} = ${column('c', 'v')}${sql.join(joins)}`
+  }
+  /**
+   * The values of a group that can be among its `limit` shown: those with at least as many
+   * events as the last shown (ties included, which the request's collation orders by name). Only
+   * those are named and sent back: building rows cost libSQL more than counting them.
+   */
+  const top = (g: number, tally: unknown) => {
+    const alias = `c${g}`
+    withs.push(sql`${id(alias)} as materialized (${tally})`)
+    const n = column(alias, 'n')
+    return sql`select ${column(alias, 'v')} as v, ${n} as n from ${id(alias)} where ${n} >= coalesce((select ${n} from ${id(alias)} order by ${n} desc limit 1 offset ${sql.raw(String(limit - 1))}), 0)`
   }
   const plain = (g: number, tally: unknown) =>
     sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, null as name, null as slug, 0 as locked from (${tally}) as ${id('c')}`
@@ -191,7 +230,7 @@ export async function tallyBySql(context: Context, counts: Count[]): Promise<Cou
     // Nothing the caller may read: no values.
     if (scope === null || (key && records === null)) continue
     if (dimension === 'city' || dimension === 'country')
-      parts.push(plain(g, ofVenue(dimension, scope, records!)))
+      parts.push(plain(g, top(g, ofVenue(dimension, scope, records!))))
     else if (key) parts.push(withRecords(g, key, tallyOf(dimension, scope), records!))
     else parts.push(plain(g, tallyOf(dimension, scope)))
   }
