@@ -3,22 +3,25 @@ import { isFreeCost } from '../../src/lib/cost.js'
 import type { Context } from '../context.js'
 import type { DataKey, Doc } from '../data.js'
 
-/** What a facet group reads of each event. */
-export const DIMENSIONS = [
+/**
+ * The facet groups of the events archive (endpoints/events/facets.ts), each what it reads of an
+ * event.
+ */
+export const FACET_NAMES = [
   'categories',
   'tags',
-  'organizer',
   'venue',
+  'organizer',
+  'city',
+  'country',
   'event_status',
   'attendance_mode',
   'featured',
   'day_of_week',
   'time_of_day',
   'cost',
-  'city',
-  'country',
 ] as const
-export type Dimension = (typeof DIMENSIONS)[number]
+export type Dimension = (typeof FACET_NAMES)[number]
 
 /** The dimensions whose values are records, by their collection's key. */
 export const LINKED: Partial<Record<Dimension, DataKey>> = {

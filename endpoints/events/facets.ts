@@ -4,6 +4,7 @@ import type { Context } from '../context.js'
 import { wordsCheck } from '../params.js'
 import { statusWhere } from '../status.js'
 import {
+  FACET_NAMES,
   FREE,
   LINKED,
   tallyByLocalApi,
@@ -19,21 +20,8 @@ import { facetsOnce } from './totals.js'
  * Facet counts of the v1 events archive (issue #41): for each group asked, how many events of the
  * whole result (every page) have each value, as a filter bar shows them.
  */
-export const FACET_NAMES = [
-  'categories',
-  'tags',
-  'venue',
-  'organizer',
-  'city',
-  'country',
-  'event_status',
-  'attendance_mode',
-  'featured',
-  'day_of_week',
-  'time_of_day',
-  'cost',
-] as const
-export type FacetName = (typeof FACET_NAMES)[number]
+export { FACET_NAMES }
+export type FacetName = Dimension
 
 export const MAX_FACETS_LIMIT = 500
 
@@ -58,22 +46,6 @@ export const facetParams = {
  * `last` (the way of the last counts) to know SQL counted.
  */
 export const facetCounting: { sql: boolean; last?: 'sql' | 'local api' } = { sql: true }
-
-/** What each group counts. */
-const DIMENSION_OF: Record<FacetName, Dimension> = {
-  categories: 'categories',
-  tags: 'tags',
-  venue: 'venue',
-  organizer: 'organizer',
-  city: 'city',
-  country: 'country',
-  event_status: 'event_status',
-  attendance_mode: 'attendance_mode',
-  featured: 'featured',
-  day_of_week: 'day_of_week',
-  time_of_day: 'time_of_day',
-  cost: 'cost',
-}
 
 /** The archive filter of a group, left out when the group counts (disjunctive within a group). */
 const OWN_FILTER: Partial<Record<FacetName, string>> = {
@@ -130,7 +102,7 @@ export async function facetsOf(
     const counts: (Count & { key: string })[] = []
     const countOf = (name: FacetName) => {
       const drop = dropOf(name)
-      const dimension = DIMENSION_OF[name]
+      const dimension = name
       const key = `${drop}:${dimension}`
       if (!counts.some((count) => count.key === key)) {
         const { where, statuses } = filters.get(drop)!
@@ -178,7 +150,7 @@ function facetOf(
 ): Linked[] | Valued[] | CostFacet {
   const order = byCount(context.lang)
   if (name === 'cost') return costFacet(tally)
-  if (LINKED[DIMENSION_OF[name]]) {
+  if (LINKED[name]) {
     return [...tally]
       .flatMap(([id, count]): Linked[] => {
         const record = named.get(Number(id))
