@@ -62,7 +62,9 @@ function termArchive<List extends Record<string, TSchema>>(list: List, descripti
 }
 
 const count = Type.Integer({ minimum: 1, description: 'Events of the whole result with it.' })
-/** A facet value that is a record (a term, a venue, an organizer), named in the request's language. */
+/**
+ * A facet value that is a record (a term, a venue, an organizer), named in the request's language.
+ */
 const linkedFacet = (what: string) =>
   Type.Array(
     Type.Object(
