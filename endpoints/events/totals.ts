@@ -14,10 +14,17 @@ const MAX_ENTRIES = 500
  * whereas the page itself walks the window's index in order and stops after `per_page` events. A
  * count taken beside a write that has not committed yet belongs to the generation before it, and
  * is dropped with it. `totalsCacheSeconds` bounds how long a total is reused in any case.
+ * Requests that arrive while a count is under way share it (ten connections asking the same
+ * faceted archive at 100,000 events counted it ten times at once).
  */
 export class Totals<T = number> {
   readonly #entries = new Map<string, { total: T; expires: number }>()
-  readonly #generations = new GenerationFollower(() => this.#entries.clear())
+  /** Counts under way, which requests for the same key share instead of counting again. */
+  readonly #counting = new Map<string, Promise<T>>()
+  readonly #generations = new GenerationFollower(() => {
+    this.#entries.clear()
+    this.#counting.clear()
+  })
 
   constructor(private readonly ttlMs: number) {}
 
@@ -30,12 +37,20 @@ export class Totals<T = number> {
     if (!this.#generations.follow(generation)) return count()
     const kept = this.#entries.get(key)
     if (kept && kept.expires > Date.now()) return kept.total
-    const total = await count()
-    if (this.#generations.isCurrent(generation)) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear()
-      this.#entries.set(key, { total, expires: Date.now() + this.ttlMs })
+    const counting = this.#counting.get(key)
+    if (counting) return counting
+    const counted = count()
+    this.#counting.set(key, counted)
+    try {
+      const total = await counted
+      if (this.#generations.isCurrent(generation)) {
+        if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear()
+        this.#entries.set(key, { total, expires: Date.now() + this.ttlMs })
+      }
+      return total
+    } finally {
+      if (this.#counting.get(key) === counted) this.#counting.delete(key)
     }
-    return total
   }
 }
 
