@@ -5,6 +5,8 @@ import type { Data, Doc } from './data.js'
 import type { CalendarGeneration } from './cache/calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
+/** Where the calendar's root is under the API root: `/api/cal` (endpoints/calendarRoot.ts). */
+export const CALENDAR_ROOT_PATH = '/cal'
 
 /** What a handler knows about the request it answers. */
 export type Context = {

@@ -1,5 +1,5 @@
-import type { Endpoint, Payload, PayloadHandler } from 'payload'
-import { methodNotAllowed } from './errors.js'
+import type { Endpoint, Payload } from 'payload'
+import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
 
 /** Where the health check is mounted under the API root: `/api/cal/health`. */
 export const HEALTH_PATH = '/cal/health'
@@ -26,32 +26,14 @@ export async function databaseHealth(payload: Payload): Promise<HealthAnswer> {
   }
 }
 
-const json = (body: unknown, status: number, headers: Record<string, string>) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  })
-
 /**
  * `GET` and `HEAD /api/cal/health` as Payload root endpoints, for a balancer in front of any app
  * the plugin is in (a Next.js app has no health route of its own); no credentials needed. Other
  * methods get the namespace's 405 with `Allow`.
  */
 export function healthEndpoints(): Endpoint[] {
-  const check: PayloadHandler = async (req) => {
+  return readOnlyEndpoints(HEALTH_PATH, async (req) => {
     const { status, body } = await databaseHealth(req.payload)
-    return json(req.method === 'HEAD' ? null : body, status, HEALTH_HEADERS)
-  }
-  const refuse: PayloadHandler = async () => {
-    const error = methodNotAllowed(['GET', 'HEAD'])
-    return json(error.body(), error.status, error.headers)
-  }
-  return [
-    ...(['get', 'head'] as const).map((method) => ({ path: HEALTH_PATH, method, handler: check })),
-    ...(['post', 'put', 'patch', 'delete'] as const).map((method) => ({
-      path: HEALTH_PATH,
-      method,
-      handler: refuse,
-    })),
-  ]
+    return jsonResponse(req.method === 'HEAD' ? null : body, status, HEALTH_HEADERS)
+  })
 }

@@ -22,11 +22,13 @@ import { calendarRoutes } from '../endpoints/routes.js'
 import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { healthEndpoints } from '../endpoints/health.js'
+import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
 import { withCalendarDatabase } from './database/calendarAdapter.js'
+import { analyzeAtStart } from './database/sqliteStatistics.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
@@ -119,7 +121,9 @@ export const calendarPlugin =
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
-      ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
+      ...(incomingConfig.db
+        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options)) }
+        : {}),
       onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [
         ...(incomingConfig.endpoints ?? []),
@@ -130,9 +134,11 @@ export const calendarPlugin =
 
 /**
  * The v1 namespace, the calendar feeds (`/api/cal/ical/...`) and the CSV exports
- * (`/api/cal/csv/...`), each routed by its own table, and the health check (`/api/cal/health`).
+ * (`/api/cal/csv/...`), each routed by its own table, the calendar's root (`/api/cal`, what the
+ * namespaces are) and the health check (`/api/cal/health`).
  */
 const calendarEndpoints = (options: ResolvedCalendarOptions) => [
+  ...calendarRootEndpoints(options),
   ...healthEndpoints(),
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
@@ -236,6 +242,9 @@ function calendarOnInit(
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
+    await analyzeAtStart(payload).catch((error) =>
+      payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' }),
+    )
     await resumeDeliveries(payload, options).catch((error) =>
       payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
     )
@@ -251,6 +260,13 @@ function withUnlink(
     beforeDelete: [unlinkOnDelete(references)],
     ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}),
   })
+}
+
+/** The slugs of the collections the plugin adds (not the app's upload collection it may use). */
+function ownTables({ slugs, ownsMedia }: ResolvedCalendarOptions): string[] {
+  return Object.entries(slugs)
+    .filter(([key]) => key !== 'media' || ownsMedia)
+    .map(([, slug]) => slug)
 }
 
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */

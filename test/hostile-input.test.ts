@@ -76,20 +76,35 @@ const HEALTH_ROUTE: Route = {
     },
   },
 }
-const ROUTES = [...calendarRoutes(), ...FEED_ROUTES, ...CSV_ROUTES, HEALTH_ROUTE]
+/** The calendar's root (`/api/cal`, endpoints/calendarRoot.ts), likewise: GET, no parameters. */
+const CALENDAR_ROOT_ROUTE: Route = {
+  path: '/cal',
+  operations: { GET: { ...HEALTH_ROUTE.operations.GET!, summary: "The calendar's root" } },
+}
+/** Routes that read no credentials: a balancer's check, and a description the same for all. */
+const OPEN_ROUTES = new Set([HEALTH_ROUTE.path, CALENDAR_ROOT_ROUTE.path])
+const ROUTES = [
+  ...calendarRoutes(),
+  ...FEED_ROUTES,
+  ...CSV_ROUTES,
+  HEALTH_ROUTE,
+  CALENDAR_ROOT_ROUTE,
+]
 /**
  * The calendar feeds and the CSV exports are routed like the namespace, under roots of their own
  * (their paths end in `.ics` and `.csv`, so none is also a v1 path); the health check is under
  * `/api/cal`.
  */
 const rootOf = (route: string) =>
-  route === HEALTH_ROUTE.path
-    ? '/api/cal'
-    : FEED_ROUTES.some((feed) => feed.path === route)
-      ? '/api/cal/ical'
-      : CSV_ROUTES.some((csv) => csv.path === route)
-        ? '/api/cal/csv'
-        : '/api/cal/events/v1'
+  route === CALENDAR_ROOT_ROUTE.path
+    ? '/api'
+    : route === HEALTH_ROUTE.path
+      ? '/api/cal'
+      : FEED_ROUTES.some((feed) => feed.path === route)
+        ? '/api/cal/ical'
+        : CSV_ROUTES.some((csv) => csv.path === route)
+          ? '/api/cal/csv'
+          : '/api/cal/events/v1'
 /** A run that takes longer than this fails (a request that hangs, or a server that crawls). */
 const TIME_LIMIT_MS = 480_000
 const COLLECTIONS = [
@@ -223,9 +238,9 @@ function judge(
   const exists = WRITES.has(raw.method) && raw.method in known.operations
   // A HEAD answer has no body to read the code from.
   const coded = (code: string) => raw.method === 'HEAD' || body?.code === code
-  // The health check reads no credentials: a balancer's check answers whatever they are.
+  // The health check and the root read no credentials: they answer whatever they are.
   const badCredentials =
-    request.route !== HEALTH_ROUTE.path &&
+    !OPEN_ROUTES.has(request.route) &&
     (caller.invalid || (!caller.role && 'cookie' in (raw.headers ?? {})))
   if (badCredentials) {
     if (

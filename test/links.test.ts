@@ -85,7 +85,7 @@ const read = async (address: string): Promise<Read> => {
 }
 
 /** An API root's path: `/api`, `/fr/api`, … followed by the calendar's roots. */
-const API_LINK = /^(\/(en|fr|es))?\/api\/cal\//
+const API_LINK = /^(\/(en|fr|es))?\/api\/cal(\/|$)/
 
 /**
  * The API links of an answer: in JSON, every string value that is an absolute URL on the server
@@ -133,6 +133,7 @@ async function startsOf(form: LanguageForm): Promise<string[]> {
   )
   expect(date).toBeDefined()
   return [
+    withQuery(`${server.url}${form.apiRoot}/cal`, form),
     withQuery(v1, form),
     withQuery(`${v1}/doc`, form),
     ...archives,
@@ -200,16 +201,23 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
     }
   }, 120_000)
 
-  test("/doc's servers and the index's way up are under the request's root", () => {
+  test("/doc's servers, the index's way up and the calendar root's links are under the request's root", () => {
     const api = `${server.url}${form.apiRoot}`
-    const doc = JSON.parse(starts[1].text) as {
-      servers: { url: string }[]
-      paths: Record<string, { servers?: { url: string }[] }>
-    }
+    const [root, index, doc] = starts.slice(0, 3).map((start) => JSON.parse(start.text)) as [
+      { routes: Record<string, { _links: { self: { href: string }[] } }> },
+      { _links: { up: { href: string }[] } },
+      {
+        servers: { url: string }[]
+        paths: Record<string, { servers?: { url: string }[] }>
+      },
+    ]
     expect(doc.servers).toEqual([{ url: `${api}/cal/events/v1` }])
     expect(doc.paths['/events.ics'].servers).toEqual([{ url: `${api}/cal/ical` }])
     expect(doc.paths['/events.csv'].servers).toEqual([{ url: `${api}/cal/csv` }])
-    expect(JSON.parse(starts[0].text)._links.up).toEqual([{ href: api }])
+    expect(index._links.up).toEqual([{ href: withQuery(`${api}/cal`, form) }])
+    expect(root.routes['/cal/events/v1']._links.self).toEqual([
+      { href: withQuery(`${api}/cal/events/v1`, form) },
+    ])
   })
 })
 
@@ -234,7 +242,7 @@ describe("links carry the request's public origin", () => {
       expect(body.events[0].url).toMatch(/^http:\/\/example\.test:8080\/event\//)
     }
     const index = await readWith(server.url, V1, { host: 'example.test:8080' })
-    expect(index.body._links.up).toEqual([{ href: 'http://example.test:8080/api' }])
+    expect(index.body._links.up).toEqual([{ href: 'http://example.test:8080/api/cal' }])
   })
 
   test('two Hosts never share an answer (the response cache and the early answers)', async () => {
@@ -333,6 +341,24 @@ describe("links carry the request's public origin", () => {
       })
       expect(originsOf(body.rest_url)).toEqual([`https://calendar.example`])
     }, 90_000)
+  })
+})
+
+describe("the calendar's root (/api/cal)", () => {
+  test('names the namespaces, for anyone; HEAD alike; other methods 405', async () => {
+    const root = await server.request('GET', '/api/cal')
+    expect(root.status).toBe(200)
+    expect(root.body.namespaces).toEqual(['cal/events/v1', 'cal/ical', 'cal/csv'])
+    expect(root.body._links.help).toEqual([{ href: `${server.url}/api/cal/events/v1/doc` }])
+    const french = await server.request('GET', '/api/cal?translation_language=fr')
+    expect(french.headers.get('content-language')).toBe('fr')
+    expect(french.body.routes['/cal/events/v1']._links.self).toEqual([
+      { href: `${server.url}/api/cal/events/v1?translation_language=fr` },
+    ])
+    const head = await fetch(`${server.url}/api/cal`, { method: 'HEAD' })
+    expect([head.status, await head.text()]).toEqual([200, ''])
+    const post = await fetch(`${server.url}/api/cal`, { method: 'POST' })
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
   })
 })
 

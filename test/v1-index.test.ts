@@ -41,11 +41,11 @@ const pathOf = (key: string) =>
 describe('GET /api/cal/events/v1: the namespace index (docs/v1-reference.md §11)', () => {
   it('answers at the namespace root, with or without a trailing slash, under a language segment too', async () => {
     expect(index.namespace).toBe('cal/events/v1')
-    expect(index._links).toEqual({ up: [{ href: `${server.url}/api` }] })
+    expect(index._links).toEqual({ up: [{ href: `${server.url}/api/cal` }] })
     expect((await server.request('GET', `${V1}/`)).body).toEqual(index)
     const french = await server.request('GET', `/fr${V1}`)
     expect(french.status).toBe(200)
-    expect(french.body._links.up).toEqual([{ href: `${server.url}/fr/api` }])
+    expect(french.body._links.up).toEqual([{ href: `${server.url}/fr/api/cal` }])
     expect(french.body.routes[`/cal/events/v1/events`]._links.self).toEqual([
       { href: `${server.url}/fr/api/cal/events/v1/events` },
     ])

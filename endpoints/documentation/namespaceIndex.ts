@@ -1,4 +1,4 @@
-import { apiLink, NAMESPACE, type Context } from '../context.js'
+import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE, type Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
 import {
@@ -40,7 +40,8 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
 
 /**
  * The namespace index (docs/v1-reference.md §11) of a route table, with links under the request's
- * namespace root (`…/cal/events/v1`) and up to its API root.
+ * namespace root (`…/cal/events/v1`) and up to the calendar's root (`…/cal`,
+ * endpoints/calendarRoot.ts).
  */
 export function describeNamespace(
   routes: Route[],
@@ -57,8 +58,16 @@ export function describeNamespace(
       entry._links = { self: [{ href: apiLink(context, route.path.slice(1)) }] }
     described[routeKey(route.path)] = entry
   }
-  return { namespace: NAMESPACE, routes: described, _links: { up: [{ href: context.apiRoot }] } }
+  return {
+    namespace: NAMESPACE,
+    routes: described,
+    _links: { up: [{ href: calendarRootLink(context) }] },
+  }
 }
+
+/** The calendar's root (`…/api/cal`), in the request's language form as every link. */
+const calendarRootLink = ({ apiRoot, linkLanguage }: Pick<Context, 'apiRoot' | 'linkLanguage'>) =>
+  apiLink({ root: `${apiRoot}/`, linkLanguage }, CALENDAR_ROOT_PATH.slice(1))
 
 /** `GET /` (the namespace itself): the index of the route table it belongs to. */
 export const namespaceIndex = (routes: Route[]): Operation => ({
