@@ -33,12 +33,9 @@ export type MissesOptions = {
 }
 
 function parseOptions(argv: string[]): MissesOptions {
-  const { value, number } = optionReader(argv)
-  const sizes = (value('sizes') ?? '1000,100000').split(',').map(Number)
-  if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0))
-    throw new Error('--sizes takes a comma list of positive integers')
+  const { value, number, sizes } = optionReader(argv)
   return {
-    sizes,
+    sizes: sizes('1000,100000'),
     duration: number('duration', 5),
     connections: number('connections', 10),
     database: value('database'),

@@ -1,6 +1,7 @@
 /**
  * The benchmarks' command-line options: `value('name')` is what follows `--name` (undefined
- * without it), `number('name', fallback)` the same as a positive number.
+ * without it), `number('name', fallback)` the same as a positive number, `sizes(fallback)` the
+ * dataset sizes of `--sizes`.
  */
 export function optionReader(argv: string[]) {
   const value = (name: string): string | undefined => {
@@ -13,5 +14,12 @@ export function optionReader(argv: string[]) {
     if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`)
     return n
   }
-  return { value, number }
+  /** `--sizes a,b,c`: dataset sizes, one run each. */
+  const sizes = (fallback: string): number[] => {
+    const list = (value('sizes') ?? fallback).split(',').map(Number)
+    if (list.some((n) => !Number.isSafeInteger(n) || n <= 0))
+      throw new Error('--sizes takes a comma list of positive integers')
+    return list
+  }
+  return { value, number, sizes }
 }

@@ -87,8 +87,32 @@ export function dataLayer(
     overrideAccess: sight === 'everything',
   })
 
+  /**
+   * `where` and the collection's read access for the caller, as Payload's `find` applies it, and
+   * the trash left out unless `trash`; null when the caller may read none of it.
+   */
+  const readableWhere = async (key: DataKey, where?: Where, trash = false) => {
+    const collection = payload.collections[slug(key)].config
+    const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
+    if (access === false) return null
+    const readable = combineQueries(where ?? {}, access)
+    return collection.trash && !trash
+      ? { and: [readable, { deletedAt: { exists: false } }] }
+      : readable
+  }
+
   return {
     slug,
+
+    /**
+     * What `where` matches of the collection for the caller, as conditions for the adapter
+     * itself (guarded as every query is): see `readableWhere`. For aggregates over the ids the
+     * caller may read (endpoints/events/facetsSql.ts).
+     */
+    async readable(key: DataKey, { where, trash }: Pick<Reading, 'where' | 'trash'>) {
+      guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)
+      return readableWhere(key, where, trash)
+    },
 
     /** One page of records: the docs, and the count unless `count: false`. */
     async page<K extends DataKey>(
@@ -166,13 +190,9 @@ export function dataLayer(
     ): Promise<PageIds> {
       const collection = payload.collections[slug(key)].config
       guardQuery({ req, where, sort, page, limit }, collection.flattenedFields)
-      const access = await executeAccess({ req, disableErrors: true }, collection.access.read)
-      if (access === false) return { ids: [], forms: null }
-      const readable = combineQueries(where ?? {}, access)
-      const query = {
-        where: collection.trash ? { and: [readable, { deletedAt: { exists: false } }] } : readable,
-        sort: typeof sort === 'string' ? [sort] : sort,
-      }
+      const readable = await readableWhere(key, where)
+      if (readable === null) return { ids: [], forms: null }
+      const query = { where: readable, sort: typeof sort === 'string' ? [sort] : sort }
       const found = await pageIdsBySql(payload, req, {
         slug: slug(key),
         where: query.where,

@@ -276,6 +276,77 @@ function runnerOf(db: SqlAdapter): ((text: string, params: unknown[]) => Promise
 }
 
 /**
+ * The conditions, joins and order of a query on the collection `slug`, as the adapter's `find`
+ * builds them, with its table; 'unsupported' when only `find` can run it.
+ */
+async function builtConditions(
+  payload: Payload,
+  db: SqlAdapter,
+  args: { slug: string; where: Where; locale: string; sort?: Sort },
+): Promise<(BuiltQuery & { table: Record<string, unknown> }) | 'unsupported'> {
+  const buildQuery = await payloadBuildQuery()
+  if (!buildQuery) return 'unsupported'
+  const tableName = tableNameOf(db.tableNameMap!, args.slug)
+  const table = db.tables![tableName]
+  if (!table) return 'unsupported'
+  const built = buildQuery({
+    adapter: db,
+    fields: payload.collections[args.slug].config.flattenedFields,
+    locale: args.locale,
+    sort: args.sort,
+    tableName,
+    where: args.where,
+  })
+  if (built.joins.some((join) => join.isOneToMany)) return 'unsupported'
+  return { ...built, table }
+}
+
+/**
+ * The SELECT of the ids of `slug` that match `where` (each once), built as a page's is, for
+ * aggregates over them (endpoints/events/facetsSql.ts); null when only the adapter's `find` can
+ * run the conditions, or the request is in a transaction (its own session).
+ */
+export async function matchingIdsQuery(
+  payload: Payload,
+  req: PayloadRequest,
+  args: { slug: string; where: Where; locale: string },
+): Promise<{ query: unknown } | null> {
+  const db = payload.db as unknown as SqlAdapter
+  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
+  if (req.transactionID) return null
+  const conditions = await builtConditions(payload, db, { ...args, sort: [] })
+  if (conditions === 'unsupported') return null
+  const { table, joins, where: condition } = conditions
+  const columns = { id: table.id }
+  let query = joins.length
+    ? db.drizzle.selectDistinct(columns).from(table)
+    : db.drizzle.select(columns).from(table)
+  for (const join of joins) {
+    const method = query[join.type ?? 'leftJoin'] as (table: unknown, on: unknown) => Query
+    query = method.call(query, join.table, join.condition)
+  }
+  // In an object: a drizzle query is a thenable, which an async function's result would run.
+  return { query: condition ? query.where(condition) : query }
+}
+
+/**
+ * Runs SQL made with the adapter's drizzle `sql` tag on the adapter's own connection; null on
+ * adapters other than Payload's SQLite and PostgreSQL.
+ */
+export function sqlRunnerOf(payload: Payload): ((query: unknown) => Promise<Row[]>) | null {
+  const db = payload.db as unknown as SqlAdapter & {
+    drizzle?: { dialect?: { sqlToQuery(sql: unknown): { sql: string; params: unknown[] } } }
+  }
+  const run = runnerOf(db)
+  const dialect = db.drizzle?.dialect
+  if (!run || typeof dialect?.sqlToQuery !== 'function') return null
+  return (query) => {
+    const { sql, params } = dialect.sqlToQuery(query)
+    return run(sql, params)
+  }
+}
+
+/**
  * The page's SELECT with the given paging, as the adapter's `find` builds it; 'unsupported' when
  * only `find` can. With `forms`, the form of each row is a column (`formColumn`). Both databases
  * look it up for the page's rows only when the SELECT is plain: PostgreSQL puts off costly
@@ -290,25 +361,9 @@ async function compiledPage(
   args: PageIdsArgs,
   paging: { limit: number; offset: number },
 ): Promise<{ query: Query } | 'unsupported'> {
-  const buildQuery = await payloadBuildQuery()
-  if (!buildQuery) return 'unsupported'
-  const tableName = tableNameOf(db.tableNameMap!, args.slug)
-  const table = db.tables![tableName]
-  if (!table) return 'unsupported'
-  const {
-    joins,
-    orderBy,
-    selectFields,
-    where: condition,
-  } = buildQuery({
-    adapter: db,
-    fields: payload.collections[args.slug].config.flattenedFields,
-    locale: args.locale,
-    sort: args.sort,
-    tableName,
-    where: args.where,
-  })
-  if (joins.some((join) => join.isOneToMany)) return 'unsupported'
+  const conditions = await builtConditions(payload, db, args)
+  if (conditions === 'unsupported') return 'unsupported'
+  const { table, joins, orderBy, selectFields, where: condition } = conditions
   const sql = args.forms ? drizzleSqlOf(payload, args.slug) : null
   const forms = args.forms && sql ? { sql, lookup: args.forms } : null
   if (args.forms && (!forms || !orderBy.length)) return 'unsupported'

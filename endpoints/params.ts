@@ -146,6 +146,15 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
   any: (value) => ok(value),
 }
 
+/** The check of a comma list of some of `values` (the archive's `event_status`, `facets`, …). */
+export const wordsCheck =
+  (name: string, values: readonly string[]) => (given: (string | number)[]) => {
+    const unknown = given.filter((word) => !values.includes(String(word)))
+    return unknown.length
+      ? `${name}: ${unknown.join(', ')} is not one of ${values.join(', ')}.`
+      : undefined
+  }
+
 /** Coerces one value to its kind and enum; the route's own check comes after. */
 export function coerce(spec: ParamSpec, value: unknown): Result {
   const result = KINDS[spec.kind](value)

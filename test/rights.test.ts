@@ -733,6 +733,20 @@ describe('reads of records that are not public', () => {
               mismatches.push(
                 `GET events.ics (${what}): ${feed.status}, listed ${listed}, expected ${listable}`,
               )
+            // Facet counts count it exactly when the archive lists it (drafts never for
+            // anonymous callers, endpoints/events/facets.ts).
+            const faceted = await send(caller, {
+              method: 'GET',
+              path: `${V1}/events?${query}&facets=event_status,day_of_week`,
+            })
+            const counted = (faceted.body?.facets?.event_status ?? []).reduce(
+              (sum: number, item: { count: number }) => sum + item.count,
+              0,
+            )
+            if (faceted.status !== 200 || counted !== (listable ? 1 : 0))
+              mismatches.push(
+                `GET events?facets (${what}): ${faceted.status}, counted ${counted}, expected ${listable ? 1 : 0}`,
+              )
           }
           // The CSV export of the same query lists it exactly when the v1 archive does
           // (endpoints/csv): venues and organizers by their marker, events on the record's day.

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { FACET_NAMES } from '../endpoints/events/facets.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
 import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
@@ -92,6 +93,9 @@ async function fetchAnswer(route: string, caller: string): Promise<Answer> {
 }
 
 /** The reads asked of each caller, by a name that stays stable when ids change. */
+/** Every facet group of the events archive (endpoints/events/facets.ts). */
+const FACETS = FACET_NAMES.join(',')
+
 function readsOf(): Record<string, string> {
   const { events, slugs, categories, tags, venues, organizers } = ids
   const window = 'start_date=2030-01-01&end_date=2031-12-31'
@@ -123,6 +127,9 @@ function readsOf(): Record<string, string> {
     'events: French': `${archive}&translation_language=fr&per_page=5`,
     'events: Spanish root': `/es${archive}&per_page=5`,
     'events: French root, search': `/fr${archive}&search=bebop`,
+    'events: every facet': `${archive}&per_page=2&facets=${FACETS}`,
+    'events: facets, a category chosen, French root': `/fr${archive}&per_page=1&categories=${categories.jazz}&facets=categories,tags,venue,organizer,city,country`,
+    'events: facets of every status': `${archive}&per_page=1&status=draft,pending,private,future,publish&facets=venue,event_status,featured`,
     'event: concert': `${V1}/events/${events.concert}`,
     'event: concert in French': `/fr${V1}/events/${events.concert}`,
     'event: concert in Spanish': `${V1}/events/${events.concert}?translation_language=es`,

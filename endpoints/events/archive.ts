@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'
-import type { ArgsOf, Params } from '../params.js'
+import { wordsCheck, type ArgsOf, type Params } from '../params.js'
 import { operation, type Reply } from '../router.js'
 import { MAX_PER_PAGE, pageLinks, pageSize, totalHeaders, totalPagesOf } from '../paging.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
@@ -12,18 +12,11 @@ import { loadRelated } from '../records/load.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
 import { countOnce } from './totals.js'
+import { facetParams, facetsOf, type FacetName } from './facets.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { searchFieldsOf } from '../fields/table.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
-
-/** A comma list of some of `values`. */
-const wordsCheck = (name: string, values: readonly string[]) => (given: (string | number)[]) => {
-  const unknown = given.filter((word) => !values.includes(String(word)))
-  return unknown.length
-    ? `${name}: ${unknown.join(', ')} is not one of ${values.join(', ')}.`
-    : undefined
-}
 
 /**
  * Events whose `field` is one of `values`; events stored before the field existed count as its
@@ -164,6 +157,10 @@ export const archiveParams = {
 
 export type ArchiveArgs = ArgsOf<typeof archiveParams>
 
+/** The events archive's own parameters: the archive's, and its facet counts (issue #41). */
+const listParams = { ...archiveParams, ...facetParams } satisfies Params
+type ListArgs = ArgsOf<typeof listParams>
+
 /**
  * Every word must appear in the title, the excerpt or the description (in the request's language).
  */
@@ -175,7 +172,7 @@ const searchWhere = (search: string): Where[] =>
 
 /** The query string of `rest_url`, rebuilt from the effective query under request-facing names. */
 function restQuery(
-  args: ArchiveArgs,
+  args: ArchiveArgs & Partial<ListArgs>,
   page: number,
   perPage: number,
   echo: Partial<Record<DateFilter, string>>,
@@ -200,6 +197,10 @@ function restQuery(
   put('end_date', echo.end_date)
   for (const name of ['search', 'include', 'post_parent', 'status', 'modified_since'] as const)
     put(name, args[name])
+  if (args.facets?.length) {
+    put('facets', args.facets)
+    put('facets_limit', args.facets_limit)
+  }
   for (const filter of Object.keys(DATE_FILTERS) as DateFilter[])
     if (filter !== 'start_date' && filter !== 'end_date') put(filter, echo[filter])
   for (const name of [
@@ -277,7 +278,7 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
   return { where, statuses, window }
 }
 
-async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
+async function archive(context: Context, args: ListArgs): Promise<Reply> {
   const page = args.page
   const perPage = pageSize(args.per_page, context.options.perPage)
   const { where, statuses, window } = await archiveFilters(context, args)
@@ -288,6 +289,8 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     lang: context.lang,
     user: context.user ? `${context.user.collection}:${context.user.id}` : null,
   })
+  // The archive's own filters, for its facets (before the status condition, which they add).
+  const filters = { where: [...where], statuses }
   if (statuses) where.push(statusWhere(statuses, context.now))
 
   const query = { where: { and: where }, trash: statuses?.includes('trash') ?? false }
@@ -299,7 +302,7 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
   const sort = args.include
     ? ['publishedAt', 'id', 'createdAt']
     : ['startDateLocal', 'id', 'createdAt']
-  const [found, total] = await Promise.all([
+  const [found, total, facets] = await Promise.all([
     // With kept forms, the page's ids are all it needs.
     useForms
       ? context.data
@@ -313,6 +316,14 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
           .page('events', { ...query, sort, limit: perPage, page, count: false })
           .then(({ docs }) => ({ docs, forms: null })),
     countOnce(context, totalKey, () => context.data.count('events', query)),
+    // Over the whole result, each group without its own filter (endpoints/events/facets.ts).
+    args.facets?.length
+      ? facetsOf(context, args, args.facets as FacetName[], args.facets_limit, (dropped) =>
+          dropped
+            ? archiveFilters(context, { ...args, [dropped]: undefined })
+            : Promise.resolve(filters),
+        )
+      : undefined,
   ])
   if (found.docs.length === 0 && page > 1) {
     throw new ApiError(
@@ -329,7 +340,7 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
     page,
     totalPages,
   )
-  const rest = { rest_url, ...around, total, total_pages: totalPages }
+  const rest = { rest_url, ...around, total, total_pages: totalPages, ...(facets && { facets }) }
   const headers = totalHeaders(total, totalPages)
   if (useForms) {
     const ids = found.docs.map((doc) => doc.id)
@@ -364,7 +375,7 @@ async function archive(context: Context, args: ArchiveArgs): Promise<Reply> {
 
 export const listEvents = operation({
   summary: 'List events',
-  params: archiveParams,
+  params: listParams,
   responses: {
     200: 'EventArchive',
     404: { errors: ['event-archive-page-not-found'] },

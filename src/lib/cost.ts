@@ -101,6 +101,13 @@ export function costValues(raw: string[]): string[] {
   return [...unique, ...words]
 }
 
+/** The numeric values of one raw cost string ("€6.50 - €8.50" → 6.5, 8.5). */
+export const costNumbers = (text: string): number[] => numbersIn(text).map((n) => n.value)
+
+/** Whether a raw cost string says the event is free: a value of 0, or the word "Free". */
+export const isFreeCost = (text: string): boolean =>
+  costNumbers(text).includes(0) || (numbersIn(text).length === 0 && wordSlug(text) === 'free')
+
 export type CostDisplay = { symbol: string; position: CurrencyPosition | '' }
 
 /**

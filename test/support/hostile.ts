@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { FACET_NAMES } from '../../endpoints/events/facets.js'
 import type { Kind, ParamSpec } from '../../endpoints/params.js'
 import type { Method, Route } from '../../endpoints/router.js'
 
@@ -340,6 +341,17 @@ function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitra
       placeholderId(linked!),
       fc.constantFrom('"Jazz"', '"jazz,rock"', '["Fuzz term"]'),
     )
+  // The events archive's facet groups (endpoints/events/facets.ts): known names, all of them, and
+  // unknown ones among them.
+  if (name === 'facets')
+    return fc.constantFrom(
+      '"categories,venue,city"',
+      `"${FACET_NAMES.join(',')}"`,
+      '"cost,day_of_week,time_of_day"',
+      '"colour,tags"',
+      '["featured","organizer"]',
+    )
+  if (name === 'facets_limit') return fc.constantFrom('1', '50', '500', '501', '0')
   if (linked && (spec.kind === 'integer' || spec.kind === 'postId' || spec.kind === 'idList'))
     return placeholderId(linked)
   const byKind: Record<Kind, fc.Arbitrary<string>> = {

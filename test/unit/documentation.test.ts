@@ -29,11 +29,11 @@ describe('the namespace index', () => {
     expect(routeKey('/venues/by-slug/{slug}')).toBe('/cal/events/v1/venues/by-slug/(?P<slug>[^/]+)')
   })
 
-  test('links routes without variables under the root it is given, and up to the API root', () => {
+  test("links routes without variables under the root it is given, and up to the calendar's root", () => {
     expect(index.routes[routeKey('/events')]._links).toEqual({ self: [{ href: `${ROOT}events` }] })
     expect(index.routes[routeKey('')]._links).toEqual({ self: [{ href: ROOT.slice(0, -1) }] })
     expect(index.routes[routeKey('/events/{id}')]._links).toBeUndefined()
-    expect(index._links).toEqual({ up: [{ href: API_ROOT }] })
+    expect(index._links).toEqual({ up: [{ href: `${API_ROOT}/cal` }] })
   })
 
   test('links carry a language that came without a path segment as translation_language', () => {
@@ -43,7 +43,9 @@ describe('the namespace index', () => {
     expect(inSpanish.routes[routeKey('/events')]._links).toEqual({
       self: [{ href: `${root}events?translation_language=es` }],
     })
-    expect(inSpanish._links).toEqual({ up: [{ href: apiRoot }] })
+    expect(inSpanish._links).toEqual({
+      up: [{ href: `${apiRoot}/cal?translation_language=es` }],
+    })
   })
 })
 
