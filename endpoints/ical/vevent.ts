@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
 import type { Doc } from '../records/common.js'
-import { placeOf } from '../records/place.js'
+import { addressLine, placeOf } from '../records/place.js'
 import { htmlText as plain } from '../records/text.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
@@ -65,10 +65,7 @@ function locationOf(record: EventRecord): ICalEventData['location'] {
   if (!venue) return null
   const place = placeOf(venue)
   const title = plain(place.name)
-  const address = Object.values(place.address)
-    .map((part) => plain(part))
-    .filter(Boolean)
-    .join(', ')
+  const address = addressLine(place)
   const geo = place.geo && { lat: place.geo.latitude, lon: place.geo.longitude }
   if (!title && !address) return null
   return {
