@@ -1,14 +1,11 @@
 /**
- * Calendar components for a site's own pages (`payload-events-calendar/react`, React 19): the
- * client component `EventsCalendar` on the FullCalendar feed, and server components (no client
- * JavaScript) with their data helpers, which read the v1 namespace in the server's process with
- * the visitor's rights.
+ * Components for a site's own pages (`payload-events-calendar/react`, React 19): server
+ * components, which send no JavaScript to the browser, and their data helpers, which read the v1
+ * namespace in the server's process with the visitor's rights. The calendar itself, a client
+ * component on FullCalendar, is `payload-events-calendar/react/calendar` (`./reactCalendar.ts`):
+ * kept apart so that a page of these components neither ships FullCalendar nor needs it
+ * installed (Next.js sends a page every client component its imports reach, rendered or not).
  */
-export {
-  EventsCalendar,
-  type EventsCalendarProps,
-  type FilterOption,
-} from '../react/EventsCalendar.js'
 export { UpcomingEvents, eventHref, type UpcomingEventsProps } from '../react/UpcomingEvents.js'
 export { EventDetails, type EventDetailsProps } from '../react/EventDetails.js'
 export { AddToCalendar, calendarEntryOf } from '../react/AddToCalendar.js'
@@ -27,4 +24,10 @@ export {
   type CalendarEntry,
   type CalendarLinks,
 } from '../react/calendarLinks.js'
-export { eventTimes, formatWhen, formatStart, type EventTimes } from '../react/format.js'
+export {
+  eventTimes,
+  eventTitle,
+  formatWhen,
+  formatStart,
+  type EventTimes,
+} from '../react/format.js'

@@ -2,7 +2,7 @@ import type { EventRecord } from '../../endpoints/schemas/records.js'
 import { htmlText } from '../../endpoints/records/text.js'
 import type { LocaleCode } from '../locales.js'
 import { calendarLinks, icsUrlOf, type CalendarEntry } from './calendarLinks.js'
-import { eventTimes } from './format.js'
+import { eventTimes, eventTitle } from './format.js'
 import { messagesOf } from './messages.js'
 import { placeLine } from './place.js'
 
@@ -10,7 +10,7 @@ import { placeLine } from './place.js'
 export function calendarEntryOf(event: EventRecord): CalendarEntry {
   const details = [htmlText(event.description), event.online_url].filter(Boolean).join('\n\n')
   return {
-    title: htmlText(event.title),
+    title: eventTitle(event),
     details,
     location:
       event.online_url && event.attendance_mode === 'online' ? event.online_url : placeLine(event),

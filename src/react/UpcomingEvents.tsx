@@ -1,7 +1,6 @@
-import { htmlText } from '../../endpoints/records/text.js'
 import type { EventRecord } from '../../endpoints/schemas/records.js'
 import { getEvents, type EventsQuery, type Reader } from './data.js'
-import { eventTimes, formatStart } from './format.js'
+import { eventTimes, eventTitle, formatStart } from './format.js'
 import { messagesOf } from './messages.js'
 
 export type UpcomingEventsProps = Reader & {
@@ -48,7 +47,7 @@ export async function UpcomingEvents({
             const times = eventTimes(event)
             return (
               <li key={event.id} className={`cal-status-${event.event_status}`}>
-                <a href={eventHref(event, eventPath)}>{htmlText(event.title)}</a>{' '}
+                <a href={eventHref(event, eventPath)}>{eventTitle(event)}</a>{' '}
                 <time dateTime={times.allDay ? times.firstDay : times.start.toISOString()}>
                   {formatStart(times, lang, timeZone ?? times.zone)}
                 </time>

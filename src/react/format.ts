@@ -1,4 +1,8 @@
+import { htmlText } from '../../endpoints/records/text.js'
 import type { LocaleCode } from '../locales.js'
+
+/** An event's title as plain text (records give it for HTML, `&` as `&#038;`). */
+export const eventTitle = (event: { title: string }) => htmlText(event.title)
 
 /** What the components read of an event's v1 record to say when it is. */
 export type EventDates = {

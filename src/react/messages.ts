@@ -4,6 +4,8 @@ import type { LocaleCode } from '../locales.js'
 export const MESSAGES = {
   en: {
     upcoming: 'Upcoming events',
+    previous: 'Previous',
+    next: 'Next',
     noEvents: 'No upcoming events.',
     when: 'When',
     yourTime: 'Your time',
@@ -36,6 +38,8 @@ export const MESSAGES = {
   },
   fr: {
     upcoming: 'Événements à venir',
+    previous: 'Précédent',
+    next: 'Suivant',
     noEvents: 'Aucun événement à venir.',
     when: 'Quand',
     yourTime: 'Votre heure',
@@ -68,6 +72,8 @@ export const MESSAGES = {
   },
   es: {
     upcoming: 'Próximos eventos',
+    previous: 'Anterior',
+    next: 'Siguiente',
     noEvents: 'No hay próximos eventos.',
     when: 'Cuándo',
     yourTime: 'Su hora',

@@ -104,6 +104,7 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
       'exports/rsc',
       'exports/next',
       'exports/react',
+      'exports/reactCalendar',
       'documents',
     ]) {
       assert.ok(files.includes(`dist/src/${entry}.js`), `dist/src/${entry}.js`)
