@@ -16,7 +16,8 @@ const NAMESPACE_PATH = /^(?:\/(?:en|fr|es))?\/api\/cal\/events\/v1(\/.*)?$/
  * the document gives with their own `servers` (the FullCalendar feed's as `/fullcalendar/...`,
  * served from `cal`).
  */
-const FEEDS_PATH = /^(?:\/(?:en|fr|es))?\/api\/cal(?:\/ical|\/csv|(?=\/fullcalendar(?:\/|$)))(\/.*)?$/
+const FEEDS_PATH =
+  /^(?:\/(?:en|fr|es))?\/api\/cal(?:\/ical|\/csv|(?=\/fullcalendar(?:\/|$)))(\/.*)?$/
 const DOC_ID = 'urn:cal-events-v1:doc'
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
