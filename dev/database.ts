@@ -49,13 +49,11 @@ export async function databaseAdapter(
   }
   if (kind === 'postgres') {
     const { postgresAdapter } = await import('@payloadcms/db-postgres')
-    const { index } = await import('@payloadcms/db-postgres/drizzle/pg-core')
     const adapter = postgresAdapter({
       pool: { connectionString: uri, options: SERIAL_PLANS },
       transactionOptions: {},
       push: false,
       migrationDir: migrationDir('postgres'),
-      afterSchemaInit: [indexParentLookups(index)],
     })
     return {
       ...adapter,
@@ -63,7 +61,6 @@ export async function databaseAdapter(
     }
   }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
-  const { index } = await import('@payloadcms/db-sqlite/drizzle/sqlite-core')
   const file = uri.slice('file:'.length)
   if (file && !file.startsWith(':'))
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
@@ -73,7 +70,6 @@ export async function databaseAdapter(
     wal: { synchronous: 'FULL' }, // the plugin's writer connection too (src/database/sqliteWriter.ts)
     push: false,
     migrationDir: migrationDir('sqlite'),
-    afterSchemaInit: [indexParentLookups(index)],
   })
   return adapter
 }
@@ -108,56 +104,15 @@ function survivingRestarts(db: BaseDatabaseAdapter): BaseDatabaseAdapter {
 }
 
 /**
- * Payload reads a record's localized values and text lists with one subquery per record on
- * `_parent_id` (locales) or `parent_id` (texts), but indexes those tables by locale or order
- * first, so each subquery would scan its whole table: a page of events would get slower as the
- * calendar grows. An index on the parent column of each of them keeps every page as fast.
- */
-/** drizzle's `index()` builder of either SQL dialect, as far as this hook uses it. */
-type IndexBuilder = (name: string) => { on: (column: any) => any }
-/**
- * The part of Payload's `afterSchemaInit` hook arguments that this hook uses, alike on both SQL
- * adapters.
- */
-type SchemaHook = (args: {
-  schema: { tables: Record<string, any> }
-  extendTable: (args: { table: any; extraConfig: (columns: any) => any }) => unknown
-}) => any
-
-function indexParentLookups(index: IndexBuilder): SchemaHook {
-  return ({ schema, extendTable }) => {
-    for (const [name, table] of Object.entries(schema.tables)) {
-      const column = name.endsWith('_locales')
-        ? '_parentID'
-        : name.endsWith('_texts')
-          ? 'parent'
-          : null
-      if (!column) continue
-      extendTable({
-        table,
-        extraConfig: (columns) => ({
-          [`${name}_parent_lookup_idx`]: index(`${name}_parent_lookup_idx`).on(columns[column]),
-        }),
-      })
-    }
-    return schema
-  }
-}
-
-/**
- * Brings a SQL database up to date with its migrations, then its query statistics; call once the
- * Payload instance is up. MongoDB needs neither.
+ * Brings a SQL database up to date with its migrations, then PostgreSQL's query statistics (its
+ * autovacuum would, later); call once the Payload instance is up. MongoDB needs neither.
  */
 export async function migrateDatabase(
   db: Pick<BaseDatabaseAdapter, 'name' | 'migrate'>,
 ): Promise<void> {
   if (db.name === 'sqlite') {
+    // The plugin analyzes SQLite once the app's onInit (this) is done (sqliteStatistics.ts).
     await db.migrate({ migrations: sqliteMigrations as Migration[] })
-    // Without statistics SQLite prefers any equality index (`deleted_at IS NULL` matches every row)
-    // over the date-window indexes, and archive pages slow down as the calendar grows.
-    await (
-      db as unknown as { client: { execute: (sql: string) => Promise<unknown> } }
-    ).client.execute('ANALYZE')
   } else if (db.name === 'postgres') {
     const { pool } = db as unknown as { pool: PgPoolClients }
     await oneAtATime(pool, MIGRATIONS_LOCK, async () => {

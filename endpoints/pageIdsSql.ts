@@ -95,17 +95,17 @@ export async function pageIdsBySql(
   const db = payload.db as unknown as SqlAdapter
   if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
   if (req.transactionID || args.limit <= 0) return null
-  const { shape, times } = timesOf(args.where)
+  const { shape, times, kinds } = timesOf(args.where)
   const offset = (args.page - 1) * args.limit
   const run = runnerOf(db)
   const statements = statementsOf(db)
   const key = JSON.stringify([args.slug, args.locale, args.sort, args.forms ?? null, shape])
   let statement = run ? statements.get(key) : null
   if (statement === undefined) {
-    const where = withTimes(args.where, canaryTimes(times.length))
+    const where = withTimes(args.where, canaryTimes(kinds))
     const built = await compiledPage(payload, db, { ...args, where }, CANARY_PAGE)
     if (built === 'unsupported') return null
-    statement = slotsOf(built.query.toSQL(), times.length)
+    statement = slotsOf(built.query.toSQL(), kinds)
     if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
     statements.set(key, statement)
   }
@@ -157,16 +157,28 @@ function statementsOf(db: object): Map<string, Statement | null> {
 }
 
 /**
- * A time in a condition: the ISO form that the filters and access rules write (the status rule
- * holds the time of the request, so no two requests' conditions are the same), or a `Date`.
+ * A time in a condition: an instant in the ISO form that the filters and access rules write (the
+ * status rule holds the time of the request, so no two requests' conditions are the same), or a
+ * `Date`; or a wall-clock time as the archive's date window writes it (`2026-11-26 00:00:00`,
+ * another for each day asked).
  */
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+const WALL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/
+
+/** The forms of time a shape takes out; each is put back in its own form. */
+export type TimeKind = 'instant' | 'wall'
+
+const kindOf = (value: string): TimeKind | null =>
+  ISO_TIME.test(value) ? 'instant' : WALL_TIME.test(value) ? 'wall' : null
 
 /** A copy of the conditions with `swap` of each time in place of it, met in the order of JSON. */
-function mapTimes(value: unknown, swap: (time: string) => unknown): unknown {
-  if (typeof value === 'string') return ISO_TIME.test(value) ? swap(value) : value
+function mapTimes(value: unknown, swap: (time: string, kind: TimeKind) => unknown): unknown {
+  if (typeof value === 'string') {
+    const kind = kindOf(value)
+    return kind ? swap(value, kind) : value
+  }
   if (value instanceof Date)
-    return Number.isNaN(value.getTime()) ? value : swap(value.toISOString())
+    return Number.isNaN(value.getTime()) ? value : swap(value.toISOString(), 'instant')
   if (Array.isArray(value)) return value.map((item) => mapTimes(item, swap))
   if (value && typeof value === 'object')
     return Object.fromEntries(
@@ -179,23 +191,25 @@ function mapTimes(value: unknown, swap: (time: string) => unknown): unknown {
  * Marks in a shape: no condition holds a NUL (the query guard refuses them,
  * collections/hooks/queryGuard.ts), and `undefined` is kept apart from a missing key.
  */
-const TIME_MARK = '\u0000time'
+const TIME_MARKS: Record<TimeKind, string> = { instant: '\u0000time', wall: '\u0000wall' }
 const UNDEFINED_MARK = '\u0000undefined'
 
 /**
  * The conditions as JSON with each time taken out, and the times in order: requests whose
  * conditions differ only in their times share a shape.
  */
-export function timesOf(where: Where): { shape: string; times: string[] } {
+export function timesOf(where: Where): { shape: string; times: string[]; kinds: TimeKind[] } {
   const times: string[] = []
-  const marked = mapTimes(where ?? {}, (time) => {
+  const kinds: TimeKind[] = []
+  const marked = mapTimes(where ?? {}, (time, kind) => {
     times.push(time)
-    return TIME_MARK
+    kinds.push(kind)
+    return TIME_MARKS[kind]
   })
   const shape = JSON.stringify(marked, (_name, value: unknown) =>
     value === undefined ? UNDEFINED_MARK : value,
   )
-  return { shape, times }
+  return { shape, times, kinds }
 }
 
 /** The conditions with these times in place of theirs, in order. */
@@ -206,11 +220,17 @@ export function withTimes(where: Where, times: string[]): Where {
 
 /**
  * Values no request holds, built into a shape's statement in place of its times and paging so
- * that their positions among the parameters can be found: a time in the year 1001, one
- * millisecond apart, and paging numbers above any page's.
+ * that their positions among the parameters can be found: times in the year 1001, in the form of
+ * the time they stand for (instants one millisecond apart, wall-clock times one second apart), and
+ * paging numbers above any page's. A value the adapter writes in another form (a date column's)
+ * is then not found, and the shape is built for each request.
  */
-export const canaryTimes = (count: number) =>
-  Array.from({ length: count }, (_, i) => new Date(Date.UTC(1001, 0, 1, 0, 0, 0, i)).toISOString())
+export const canaryTimes = (kinds: readonly TimeKind[]): string[] =>
+  kinds.map((kind, i) =>
+    kind === 'instant'
+      ? new Date(Date.UTC(1001, 0, 1, 0, 0, 0, i)).toISOString()
+      : new Date(Date.UTC(1001, 0, 1, 0, 0, i)).toISOString().slice(0, 19).replace('T', ' '),
+  )
 export const CANARY_PAGE = { limit: 1_000_003_001, offset: 1_000_003_002 }
 
 /**
@@ -220,9 +240,9 @@ export const CANARY_PAGE = { limit: 1_000_003_001, offset: 1_000_003_002 }
  */
 export function slotsOf(
   built: { sql: string; params: unknown[] },
-  timeCount: number,
+  kinds: readonly TimeKind[],
 ): Statement | null {
-  const canaries = canaryTimes(timeCount)
+  const canaries = canaryTimes(kinds)
   const positions = (value: unknown) =>
     built.params.flatMap((param, index) => (param === value ? [index] : []))
   const times = canaries.map(positions)

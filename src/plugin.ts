@@ -28,6 +28,7 @@ import { csvRoutes } from '../endpoints/csv/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
 import { withCalendarDatabase } from './database/calendarAdapter.js'
+import { analyzeAtStart } from './database/sqliteStatistics.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, RSC_ENTRY } from './defaults.js'
@@ -120,7 +121,9 @@ export const calendarPlugin =
       jobs: withCalendarTasks(incomingConfig.jobs, options),
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
-      ...(incomingConfig.db ? { db: withCalendarDatabase(incomingConfig.db) } : {}),
+      ...(incomingConfig.db
+        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options)) }
+        : {}),
       onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [
         ...(incomingConfig.endpoints ?? []),
@@ -243,6 +246,9 @@ function calendarOnInit(
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
+    await analyzeAtStart(payload).catch((error) =>
+      payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' }),
+    )
     await resumeDeliveries(payload, options).catch((error) =>
       payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
     )
@@ -258,6 +264,13 @@ function withUnlink(
     beforeDelete: [unlinkOnDelete(references)],
     ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}),
   })
+}
+
+/** The slugs of the collections the plugin adds (not the app's upload collection it may use). */
+function ownTables({ slugs, ownsMedia }: ResolvedCalendarOptions): string[] {
+  return Object.entries(slugs)
+    .filter(([key]) => key !== 'media' || ownsMedia)
+    .map(([, slug]) => slug)
 }
 
 /** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */

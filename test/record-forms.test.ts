@@ -241,6 +241,36 @@ describe('kept record forms', () => {
     expect((await page(1, '2000-01-01T00:00:00.000Z'))!.ids).toEqual([])
   })
 
+  it("take the date window's wall-clock bounds out of the shape: each day asked gets its own page", async () => {
+    const req = await createLocalReq({}, server.payload)
+    const from = (day: string): Where => ({
+      and: [
+        { startDateLocal: { greater_than_equal: `${day} 00:00:00` } },
+        { status: { equals: 'publish' } },
+        { deletedAt: { exists: false } },
+      ],
+    })
+    const days = ['2000-01-01', '2026-01-01', '2100-01-01']
+    for (const day of [...days, ...days]) {
+      const found = await pageIdsBySql(server.payload, req, {
+        slug: 'events',
+        where: from(day),
+        sort: ['startDateLocal', 'id'],
+        limit: 3,
+        page: 1,
+        locale: 'en',
+      })
+      const expected = await server.payload.find({
+        collection: 'events',
+        where: from(day),
+        sort: ['startDateLocal', 'id'],
+        limit: 3,
+        depth: 0,
+      })
+      expect(found!.ids).toEqual(expected.docs.map((doc) => doc.id))
+    }
+  })
+
   it('are all removed by clearRecordForms after a change made outside Payload', async () => {
     const organizer = `${V1}/organizers/${ids.organizers.alpha}`
     // Archives read their kept forms in the query of their page's ids (endpoints/pageIdsSql.ts).

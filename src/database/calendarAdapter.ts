@@ -1,10 +1,12 @@
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import { indexParentLookups } from './parentLookups.js'
+import { keepStatisticsFresh } from './sqliteStatistics.js'
 import { serializeTransactions, serializeWritesOutsideTransactions } from './sqliteTurns.js'
 import { writerConnectionOnConnect } from './sqliteWriter.js'
 import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { commitsTakeLogTurn } from './turns.js'
 
-const turnTaking = new WeakSet<BaseDatabaseAdapter>()
+const wrapped = new WeakSet<BaseDatabaseAdapter>()
 
 /**
  * The app's database adapter as the calendar needs it. On SQLite (libsql), two open write
@@ -14,27 +16,34 @@ const turnTaking = new WeakSet<BaseDatabaseAdapter>()
  * (`calendarTransaction.ts`); they share one writer connection (`sqliteWriter.ts`). On
  * PostgreSQL, a commit first runs what the transaction left for it under the change log's turn
  * (`turns.ts`), and at most the pool's size less two transactions are open at once
- * (`transactionSlots.ts`). These are the changes it makes to an adapter, and the README says
- * them. Other adapters are left as they are.
+ * (`transactionSlots.ts`). On both, the calendar's child tables get an index on their parent
+ * column (`parentLookups.ts`), and SQLite's statistics are kept fresh (`sqliteStatistics.ts`).
+ * These are the changes it makes to an adapter, and the README says them. Other adapters are left
+ * as they are.
  */
-export function withCalendarDatabase(db: DatabaseAdapterObj): DatabaseAdapterObj {
+export function withCalendarDatabase(
+  db: DatabaseAdapterObj,
+  calendarSlugs: readonly string[],
+): DatabaseAdapterObj {
   return {
     ...db,
     init: (args) => {
       const adapter = db.init(args)
-      if (adapter.name === 'sqlite' && !turnTaking.has(adapter)) {
+      if (wrapped.has(adapter)) return adapter
+      indexParentLookups(adapter, calendarSlugs)
+      if (adapter.name === 'sqlite') {
         serializeTransactions(adapter)
         // Payload's SQLite adapter keeps `transactionOptions` only when transactions are on.
         if (!(adapter as { transactionOptions?: unknown }).transactionOptions)
           serializeWritesOutsideTransactions(adapter)
         writerConnectionOnConnect(adapter)
-        turnTaking.add(adapter)
+        keepStatisticsFresh(adapter)
       }
-      if (adapter.name === 'postgres' && !turnTaking.has(adapter)) {
+      if (adapter.name === 'postgres') {
         commitsTakeLogTurn(adapter)
         limitTransactions(adapter, transactionSlotsOf(adapter))
-        turnTaking.add(adapter)
       }
+      wrapped.add(adapter)
       return adapter
     },
   }

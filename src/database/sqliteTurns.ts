@@ -106,6 +106,21 @@ export function serializeWritesOutsideTransactions<T extends BaseDatabaseAdapter
   return db
 }
 
+/**
+ * Runs `work` in a write turn of its own among the adapter's transactions (at once when they do
+ * not take turns): for statements that write outside any transaction, such as ANALYZE.
+ */
+export async function inWriteTurn<T>(db: object, work: () => Promise<T>): Promise<T> {
+  const nextTurn = writeTurns.get(db)
+  if (!nextTurn) return work()
+  const release = await nextTurn()
+  try {
+    return await inWrite.run(true, work)
+  } finally {
+    release()
+  }
+}
+
 /** `begin`, waiting for its turn among the adapter's transactions when they take turns. */
 export function inTurn(db: object, begin: Begin): Begin {
   return turnTakers.get(db)?.(begin) ?? begin

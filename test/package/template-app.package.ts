@@ -168,7 +168,29 @@ function apiLinks(body: unknown, origin: string): string[] {
   return [...links]
 }
 
-function templateAppSuite(database: Database, databaseUri: () => Promise<string>) {
+/**
+ * The optional route file of README's "Add it to your Payload app": cache hits answered before
+ * Payload's request handling (`payload-events-calendar/next`).
+ */
+const EARLY_ROUTE_FILE = {
+  'src/app/(payload)/api/cal/[...path]/route.ts': [
+    "import config from '@payload-config'",
+    "import { calendarRoutes } from 'payload-events-calendar/next'",
+    '',
+    'export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = calendarRoutes(config)',
+    '',
+  ].join('\n'),
+}
+
+/**
+ * The app as README's steps make it; `withRouteFile` adds the optional route file, so that every
+ * check below also goes through it (the PostgreSQL app has it, the SQLite app not).
+ */
+function templateAppSuite(
+  database: Database,
+  databaseUri: () => Promise<string>,
+  { withRouteFile = false } = {},
+) {
   let scratch: string
   let appDir: string
   let app: RunningApp
@@ -190,7 +212,7 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
       // Test only: webhooks may go to the receiver on 127.0.0.1.
       pluginOptions: '{ webhooks: { allowPrivate: true } }',
       // The site's pages of payload-events-calendar/react, built by the same next build.
-      extraFiles: SITE_PAGES,
+      extraFiles: { ...SITE_PAGES, ...(withRouteFile ? EARLY_ROUTE_FILE : {}) },
     })
     app = await startTemplateApp(appDir)
     call = client(app.url)
@@ -383,6 +405,37 @@ function templateAppSuite(database: Database, databaseUri: () => Promise<string>
     assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
   })
 
+  test("the app's own migration indexes the parent column of the calendar's localized tables", () => {
+    const folder = path.join(appDir, 'src', 'migrations')
+    const migration = fs
+      .readdirSync(folder)
+      .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+      .map((file) => fs.readFileSync(path.join(folder, file), 'utf8'))
+      .join('\n')
+    for (const table of ['events_locales', 'venues_locales', 'events_texts'])
+      assert.match(migration, new RegExp(`${table}_parent_lookup_idx`))
+    // The app's own collections are left as they are.
+    assert.doesNotMatch(migration, /users_\w*parent_lookup_idx/)
+  })
+
+  test(
+    withRouteFile
+      ? 'with the route file, a repeated anonymous read is answered before Payload (X-Cal-Early)'
+      : 'without the route file, every read goes through Payload (no X-Cal-Early)',
+    async () => {
+      const route = `${V1}/events?per_page=3`
+      await call('GET', route)
+      const again = await call('GET', route)
+      assert.equal(again.status, 200, again.text)
+      assert.equal(again.headers.get('x-cal-cache'), 'hit')
+      assert.equal(again.headers.get('x-cal-early'), withRouteFile ? '1' : null)
+      // Writes and reads with credentials still reach Payload through the route file.
+      const mine = await call('GET', route, { token })
+      assert.equal(mine.status, 200, mine.text)
+      assert.equal(mine.headers.get('x-cal-early'), null)
+    },
+  )
+
   test('the health route says the database is up', async () => {
     const health = await call('GET', '/api/cal/health')
     assert.equal(health.status, 200, health.text)
@@ -539,6 +592,8 @@ describe(
     skip: postgresUri ? false : NO_POSTGRES,
   },
   () => {
-    templateAppSuite('postgres', () => freshPostgresDatabase(`template_app_${process.pid}`))
+    templateAppSuite('postgres', () => freshPostgresDatabase(`template_app_${process.pid}`), {
+      withRouteFile: true,
+    })
   },
 )

@@ -33,12 +33,26 @@ describe('page statements by shape', () => {
   test('times in text, or dates that are not times, stay part of the shape', () => {
     const inText = timesOf({ title: { like: 'at 2026-11-26T10:00:00.000Z' } })
     expect(inText.times).toEqual([])
-    expect(timesOf({ startDateLocal: { equals: '2026-11-26 10:00:00' } }).times).toEqual([])
+    expect(timesOf({ startDateLocal: { equals: '2026-11-26' } }).times).toEqual([])
+    expect(timesOf({ title: { equals: 'on 2026-11-26 10:00:00' } }).times).toEqual([])
+  })
+
+  test("the date window's wall-clock times are taken out too, as a kind of their own", () => {
+    const day = (date: string) => ({ startDateLocal: { greater_than_equal: `${date} 00:00:00` } })
+    const first = timesOf(day('2026-11-26'))
+    expect(first).toEqual({ ...timesOf(day('2027-01-02')), times: ['2026-11-26 00:00:00'] })
+    expect(first.kinds).toEqual(['wall'])
+    // The same condition holding an instant is another shape: each kind is put back in its form.
+    expect(
+      timesOf({ startDateLocal: { greater_than_equal: '2026-11-26T00:00:00.000Z' } }).shape,
+    ).not.toBe(first.shape)
+    const [canary] = canaryTimes(first.kinds)
+    expect(canary).toMatch(/^1001-01-01 00:00:00$/)
   })
 
   test('withTimes puts times back where they were, the rest untouched', () => {
     const where = at('2026-11-26T10:00:00.000Z')
-    const [a, b] = canaryTimes(2)
+    const [a, b] = canaryTimes(['instant', 'instant'])
     expect(withTimes(where, [a, b])).toEqual({
       and: [
         { status: { equals: 'publish' } },
@@ -49,25 +63,25 @@ describe('page statements by shape', () => {
   })
 
   test('finds where the canaries went among the parameters', () => {
-    const [a, b] = canaryTimes(2)
+    const [a, b] = canaryTimes(['instant', 'wall'])
     const statement = slotsOf(
       {
         sql: 'select id from t where p <= ? and s > ? and q = ? or r <= ? limit ? offset ?',
         params: [a, b, 'x', a, CANARY_PAGE.limit, CANARY_PAGE.offset],
       },
-      2,
+      ['instant', 'wall'],
     )
     expect(statement).toMatchObject({ times: [[0, 3], [1]], limitAt: 4, offsetAt: 5 })
   })
 
   test('a shape whose values the adapter changed or embedded is not kept', () => {
-    const [a] = canaryTimes(1)
+    const [a] = canaryTimes(['instant'])
     const page = [CANARY_PAGE.limit, CANARY_PAGE.offset]
     // The time went into a pattern, or is not among the parameters at all.
-    expect(slotsOf({ sql: '… like ?', params: [`%${a}%`, ...page] }, 1)).toBeNull()
-    expect(slotsOf({ sql: '…', params: ['x', ...page] }, 1)).toBeNull()
+    expect(slotsOf({ sql: '… like ?', params: [`%${a}%`, ...page] }, ['instant'])).toBeNull()
+    expect(slotsOf({ sql: '…', params: ['x', ...page] }, ['instant'])).toBeNull()
     // Paging written into the SQL, or a paging value that a condition also holds.
-    expect(slotsOf({ sql: '… limit 10', params: [a] }, 1)).toBeNull()
-    expect(slotsOf({ sql: '…', params: [a, CANARY_PAGE.limit, ...page] }, 1)).toBeNull()
+    expect(slotsOf({ sql: '… limit 10', params: [a] }, ['instant'])).toBeNull()
+    expect(slotsOf({ sql: '…', params: [a, CANARY_PAGE.limit, ...page] }, ['instant'])).toBeNull()
   })
 })

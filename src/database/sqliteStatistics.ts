@@ -1,0 +1,69 @@
+import type { BaseDatabaseAdapter, Payload } from 'payload'
+import { inWriteTurn } from './sqliteTurns.js'
+
+/** What Payload's SQLite adapter holds that this module reads. */
+type SqliteAdapter = BaseDatabaseAdapter & {
+  client?: { execute: (sql: string) => Promise<unknown> }
+}
+
+/**
+ * Rows ANALYZE reads per index. SQLite's own advice for `PRAGMA optimize`: enough for the planner
+ * to tell a selective index from one that matches every row, and milliseconds at any size.
+ */
+const ANALYSIS_LIMIT = 1000
+/** The fewest records created between two analyses. */
+const FIRST_REFRESH = 500
+
+type Statistics = { created: number; createdAtLastAnalysis: number; running: boolean }
+const statisticsOf = new WeakMap<BaseDatabaseAdapter, Statistics>()
+
+/**
+ * SQLite has no automatic ANALYZE: without statistics, or with those of a calendar a tenth of
+ * today's size, its planner prefers any equality index (`deleted_at IS NULL` matches every row) to
+ * the date-window indexes, and archive pages slow down as the calendar grows. So on SQLite the
+ * plugin analyzes the database when the app starts, and again in the background, in a write turn
+ * of its own, whenever as many records were created since the last analysis as before it (at least
+ * FIRST_REFRESH): after an import, or as a calendar grows, the statistics keep up. PostgreSQL's
+ * autovacuum does the same by itself.
+ */
+export function keepStatisticsFresh(db: BaseDatabaseAdapter): void {
+  if (db.name !== 'sqlite' || statisticsOf.has(db) || typeof db.create !== 'function') return
+  const statistics: Statistics = { created: 0, createdAtLastAnalysis: 0, running: false }
+  statisticsOf.set(db, statistics)
+  const create = db.create.bind(db)
+  db.create = async (args) => {
+    const created = await create(args)
+    statistics.created += 1
+    const since = statistics.created - statistics.createdAtLastAnalysis
+    if (!statistics.running && since >= Math.max(FIRST_REFRESH, statistics.createdAtLastAnalysis))
+      setImmediate(() => void refresh(db, statistics))
+    return created
+  }
+}
+
+async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void> {
+  if (statistics.running) return
+  statistics.running = true
+  const createdBefore = statistics.created
+  try {
+    await inWriteTurn(db, () => analyze(db))
+    statistics.createdAtLastAnalysis = createdBefore
+  } catch (error) {
+    db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })
+  } finally {
+    statistics.running = false
+  }
+}
+
+/** Analyzes the database on the adapter's connection, at most ANALYSIS_LIMIT rows per index. */
+export async function analyze(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
+  const { client } = db as SqliteAdapter
+  if (db.name !== 'sqlite' || !client) return
+  await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
+  await client.execute('ANALYZE')
+}
+
+/** At start, once the app's `onInit` (which may migrate) is done: fresh statistics on SQLite. */
+export async function analyzeAtStart(payload: Payload): Promise<void> {
+  await inWriteTurn(payload.db, () => analyze(payload.db))
+}
