@@ -31,8 +31,20 @@ export default {
     '<rootDir>/test/e2e/',
     ...(onSqlite || process.env.CAL_TEST_EVERYTHING === 'true' ? [] : SQLITE_ONLY),
   ],
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
+    // Components (src/react) are TSX, with React's automatic runtime as tsconfig.build.json has it.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'es6' },
+      },
+    ],
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } },

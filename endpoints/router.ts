@@ -421,17 +421,23 @@ function errorResponse(
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const
 
+/** Where an endpoint says which namespace it answers (read by `src/react/data.ts`). */
+export const NAMESPACE_MARK = 'calendarNamespace'
+
 /**
  * The namespace as Payload root endpoints: one catch-all per method under `/cal/events/v1`, so
  * that the route table alone decides what exists, and unknown paths and methods get the
- * namespace's own 404 and 405 answers.
+ * namespace's own 404 and 405 answers. Each is marked with its namespace (`custom`), so that
+ * server code can hand one a request of its own without HTTP.
  */
 export function namespaceEndpoints(settings: NamespaceSettings): Endpoint[] {
   const compiled = settings.routes.map(compile)
   const handler: PayloadHandler = (req) => dispatch(req, { ...settings, compiled })
+  const namespace = settings.namespace ?? NAMESPACE
   return METHODS.map((method) => ({
-    path: `/${settings.namespace ?? NAMESPACE}/:path*`,
+    path: `/${namespace}/:path*`,
     method,
     handler,
+    custom: { [NAMESPACE_MARK]: namespace },
   }))
 }

@@ -5,7 +5,8 @@ import { listEvents } from './events/archive.js'
 import { ICAL_NAMESPACE } from './ical/feed.js'
 import { icalRoutes } from './ical/routes.js'
 import { csvRoutes } from './csv/routes.js'
-import { CSV_NAMESPACE } from '../src/defaults.js'
+import { fullCalendarRoutes } from './fullcalendar/routes.js'
+import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../src/defaults.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
@@ -68,14 +69,21 @@ export function calendarRoutes(): Route[] {
   const table: Route[] = []
   table.push(
     { path: '', operations: { GET: namespaceIndex(table) } },
-    // The document also describes the calendar feeds and the CSV exports, served under roots of
-    // their own (endpoints/ical, endpoints/csv).
+    // The document also describes the calendar feeds, the CSV exports and the FullCalendar feed,
+    // served under roots of their own (endpoints/ical, endpoints/csv, endpoints/fullcalendar); the
+    // last one's `/events` is `/fullcalendar/events` there, beside v1's.
     {
       path: '/doc',
       operations: {
         GET: openApiDocument(table, [
           { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
           { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
+          {
+            routes: fullCalendarRoutes(),
+            namespace: FULLCALENDAR_NAMESPACE,
+            tag: 'fullcalendar',
+            prefix: '/fullcalendar',
+          },
         ]),
       },
     },

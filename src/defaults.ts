@@ -74,3 +74,6 @@ export const FEEDS_NAMESPACE = 'cal/ical'
 
 /** The CSV exports' path under Payload's API root (`/api/cal/csv/events.csv`). */
 export const CSV_NAMESPACE = 'cal/csv'
+
+/** The FullCalendar feed's path under Payload's API root (`/api/cal/fullcalendar/events`). */
+export const FULLCALENDAR_NAMESPACE = 'cal/fullcalendar'

@@ -26,12 +26,13 @@ import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
+import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
 import { withCalendarDatabase } from './database/calendarAdapter.js'
 import { analyzeAtStart } from './database/sqliteStatistics.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
-import { CLIENT_ENTRY, CSV_NAMESPACE, RSC_ENTRY } from './defaults.js'
+import { CLIENT_ENTRY, CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { importTask } from './import/task.js'
@@ -133,9 +134,9 @@ export const calendarPlugin =
   }
 
 /**
- * The v1 namespace, the calendar feeds (`/api/cal/ical/...`) and the CSV exports
- * (`/api/cal/csv/...`), each routed by its own table, the calendar's root (`/api/cal`, what the
- * namespaces are) and the health check (`/api/cal/health`).
+ * The v1 namespace, the calendar feeds (`/api/cal/ical/...`), the CSV exports (`/api/cal/csv/...`)
+ * and the FullCalendar feed (`/api/cal/fullcalendar/events`), each routed by its own table, the
+ * calendar's root (`/api/cal`, what the namespaces are) and the health check (`/api/cal/health`).
  */
 const calendarEndpoints = (options: ResolvedCalendarOptions) => [
   ...calendarRootEndpoints(options),
@@ -143,6 +144,11 @@ const calendarEndpoints = (options: ResolvedCalendarOptions) => [
   ...namespaceEndpoints({ routes: calendarRoutes(), options }),
   ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
   ...namespaceEndpoints({ routes: csvRoutes(), options, namespace: CSV_NAMESPACE }),
+  ...namespaceEndpoints({
+    routes: fullCalendarRoutes(),
+    options,
+    namespace: FULLCALENDAR_NAMESPACE,
+  }),
 ]
 
 /** The importer's mapping and runs (src/import). */

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
+import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import type { Route } from '../endpoints/router.js'
 import { DEFAULTS } from '../src/defaults.js'
@@ -61,6 +62,11 @@ afterAll(async () => {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const FEED_ROUTES = icalRoutes()
 const CSV_ROUTES = csvRoutes()
+/** The FullCalendar feed, named as /doc names it (`/fullcalendar/events`, under `/api/cal`). */
+const FULLCALENDAR_ROUTES = fullCalendarRoutes().map((route) => ({
+  ...route,
+  path: `/fullcalendar${route.path}`,
+}))
 /**
  * The plugin's health check (`/api/cal/health`, endpoints/health.ts) is no route of a table: this
  * entry only tells the generator that it takes GET without parameters.
@@ -87,18 +93,19 @@ const ROUTES = [
   ...calendarRoutes(),
   ...FEED_ROUTES,
   ...CSV_ROUTES,
+  ...FULLCALENDAR_ROUTES,
   HEALTH_ROUTE,
   CALENDAR_ROOT_ROUTE,
 ]
 /**
  * The calendar feeds and the CSV exports are routed like the namespace, under roots of their own
- * (their paths end in `.ics` and `.csv`, so none is also a v1 path); the health check is under
- * `/api/cal`.
+ * (their paths end in `.ics` and `.csv`, so none is also a v1 path); the health check and the
+ * FullCalendar feed (named with its `/fullcalendar` root) are under `/api/cal`.
  */
 const rootOf = (route: string) =>
   route === CALENDAR_ROOT_ROUTE.path
     ? '/api'
-    : route === HEALTH_ROUTE.path
+    : route === HEALTH_ROUTE.path || FULLCALENDAR_ROUTES.some((feed) => feed.path === route)
       ? '/api/cal'
       : FEED_ROUTES.some((feed) => feed.path === route)
         ? '/api/cal/ical'

@@ -348,7 +348,12 @@ describe("the calendar's root (/api/cal)", () => {
   test('names the namespaces, for anyone; HEAD alike; other methods 405', async () => {
     const root = await server.request('GET', '/api/cal')
     expect(root.status).toBe(200)
-    expect(root.body.namespaces).toEqual(['cal/events/v1', 'cal/ical', 'cal/csv'])
+    expect(root.body.namespaces).toEqual([
+      'cal/events/v1',
+      'cal/ical',
+      'cal/csv',
+      'cal/fullcalendar',
+    ])
     expect(root.body._links.help).toEqual([{ href: `${server.url}/api/cal/events/v1/doc` }])
     const french = await server.request('GET', '/api/cal?translation_language=fr')
     expect(french.headers.get('content-language')).toBe('fr')

@@ -7,6 +7,7 @@ import { startTestServer, V1, type TestServer } from './helpers.js'
 
 const ICS = '/api/cal/ical'
 const CSV = '/api/cal/csv'
+const FULLCALENDAR = '/api/cal/fullcalendar/events'
 import { registerCast, ROLES, type Cast, type Caller, type RoleName } from './support/callers.js'
 
 /**
@@ -747,6 +748,19 @@ describe('reads of records that are not public', () => {
               mismatches.push(
                 `GET events?facets (${what}): ${faceted.status}, counted ${counted}, expected ${listable ? 1 : 0}`,
               )
+            // So does the FullCalendar feed of that day.
+            const dayQuery = `start=2031-03-01&end=2031-03-02&timeZone=UTC&search=${record.marker}${statuses}`
+            const fullCalendar = await send(caller, {
+              method: 'GET',
+              path: `${FULLCALENDAR}?${dayQuery}`,
+            })
+            const shown =
+              fullCalendar.status === 200 &&
+              fullCalendar.body.some((event: { id: string }) => event.id === String(record.id))
+            if (fullCalendar.status !== 200 || shown !== listable)
+              mismatches.push(
+                `GET fullcalendar/events (${what}): ${fullCalendar.status}, listed ${shown}, expected ${listable}`,
+              )
           }
           // The CSV export of the same query lists it exactly when the v1 archive does
           // (endpoints/csv): venues and organizers by their marker, events on the record's day.
@@ -816,6 +830,14 @@ describe('reads of records that are not public', () => {
         if (feed.status !== archiveExpected)
           mismatches.push(
             `GET events.ics?status=draft: expected ${archiveExpected}, got ${feed.status}`,
+          )
+        const fullCalendar = await send(caller, {
+          method: 'GET',
+          path: `${FULLCALENDAR}?start=2031-03-01&end=2031-03-02&status=draft`,
+        })
+        if (fullCalendar.status !== archiveExpected)
+          mismatches.push(
+            `GET fullcalendar/events?status=draft: expected ${archiveExpected}, got ${fullCalendar.status}`,
           )
       }
       const csv = await send(caller, {
@@ -902,6 +924,20 @@ describe('reads of records that are not public', () => {
           )
           if (!unlockedFeed.includes(`About ${record.marker}`))
             mismatches.push(`${caller.name} events.ics with the password: no content`)
+          // The FullCalendar feed lists it by its title, nothing of its content.
+          const fullCalendar = await send(caller, {
+            method: 'GET',
+            path: `${FULLCALENDAR}?start=2031-01-01&end=2031-12-31&search=${record.marker}`,
+          })
+          const shown = JSON.stringify(fullCalendar.body)
+          if (
+            !shown.includes(`"id":"${record.id}"`) ||
+            shown.includes(`About ${record.marker}`) ||
+            shown.includes(PASSWORD)
+          )
+            mismatches.push(
+              `${caller.name} fullcalendar/events: the locked event is missing or its content shown`,
+            )
           const file = await send(caller, { method: 'GET', path: `${ICS}/events/${record.id}.ics` })
           if (file.status !== 403 || file.body.code !== 'event-password-protected')
             mismatches.push(

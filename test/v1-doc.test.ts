@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { operationParams, type Method, type Operation } from '../endpoints/router.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
+import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { contractOf } from './contract.js'
 import {
@@ -32,6 +33,8 @@ afterAll(async () => {
 const routes = calendarRoutes()
 const feedRoutes = icalRoutes()
 const csvExportRoutes = csvRoutes()
+/** The FullCalendar feed's paths, as the document names them beside v1's (served from `cal`). */
+const fullCalendarPaths = fullCalendarRoutes().map((route) => `/fullcalendar${route.path}`)
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) =>
   (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({
@@ -98,6 +101,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
           route.path,
           [{ url: `${server.url}${root}/api/cal/csv` }],
         ]),
+        ...fullCalendarPaths.map((path) => [path, [{ url: `${server.url}${root}/api/cal` }]]),
       ])
       const withoutServers = (paths: Record<string, any>) =>
         Object.fromEntries(
@@ -108,9 +112,10 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
   })
 
   it('has every path and method of the route table, and nothing else', () => {
-    expect(Object.keys(doc.paths)).toEqual(
-      [...routes, ...feedRoutes, ...csvExportRoutes].map((route) => docPath(route.path)),
-    )
+    expect(Object.keys(doc.paths)).toEqual([
+      ...[...routes, ...feedRoutes, ...csvExportRoutes].map((route) => docPath(route.path)),
+      ...fullCalendarPaths,
+    ])
     for (const route of routes) {
       expect(Object.keys(doc.paths[docPath(route.path)])).toEqual(
         Object.keys(route.operations).map((method) => method.toLowerCase()),

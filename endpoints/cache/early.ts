@@ -1,6 +1,6 @@
 import { calendarGeneration } from './calendarState.js'
 import { headersWithCors, type Payload } from 'payload'
-import { FEEDS_NAMESPACE } from '../../src/defaults.js'
+import { FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../../src/defaults.js'
 import { isLocaleCode } from '../../src/locales.js'
 import { NAMESPACE } from '../context.js'
 import { originSettings, publicOrigin } from '../origin.js'
@@ -78,8 +78,9 @@ export async function cachedRead(
   const url = typeof request.url === 'string' ? new URL(request.url) : request.url
   const api = payload.config.routes.api
   if (
-    !url.pathname.startsWith(`${api}/${NAMESPACE}`) &&
-    !url.pathname.startsWith(`${api}/${FEEDS_NAMESPACE}`)
+    ![NAMESPACE, FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE].some((namespace) =>
+      url.pathname.startsWith(`${api}/${namespace}`),
+    )
   )
     return null
   const language = request.headers.get(PATH_LANGUAGE_HEADER)

@@ -300,9 +300,17 @@ const INFO = {
 
 /**
  * Routes served under another root than the namespace (the calendar feeds, the CSV exports),
- * described in the same document.
+ * described in the same document. With a `prefix` (the end of `namespace`: `/fullcalendar` of
+ * `cal/fullcalendar`), their paths are given with it, from the root before it, so that they keep
+ * apart from the namespace's paths of the same name (`/fullcalendar/events`, served from `cal`).
  */
-export type OtherRoot = { routes: Route[]; namespace: string; tag: string }
+export type OtherRoot = { routes: Route[]; namespace: string; tag: string; prefix?: string }
+
+/** An other root's routes as the document names them, and the root they are served from. */
+const documented = (other: OtherRoot) => ({
+  routes: other.routes.map((route) => ({ ...route, path: `${other.prefix ?? ''}${route.path}` })),
+  namespace: other.prefix ? other.namespace.slice(0, -other.prefix.length) : other.namespace,
+})
 
 const cache = new WeakMap<Route[], Json>()
 
@@ -311,7 +319,8 @@ function describeRoutes(routes: Route[], usersSlug: string, others: OtherRoot[])
   const known = cache.get(routes)
   if (known) return known
   const { paths, bodies } = describePaths(routes)
-  for (const other of others) Object.assign(paths, describePaths(other.routes, other.tag).paths)
+  for (const other of others)
+    Object.assign(paths, describePaths(documented(other).routes, other.tag).paths)
   const document = {
     openapi: '3.1.0',
     info: INFO,
@@ -368,7 +377,7 @@ export const openApiDocument = (routes: Route[], others: OtherRoot[] = []): Oper
     const root = (namespace: string) => `${context.apiRoot}/${namespace}`
     // The other roots' paths say where they are served (a path item's own `servers`).
     const served = Object.fromEntries(
-      others.flatMap((other) =>
+      others.map(documented).flatMap((other) =>
         other.routes.map((route) => [
           route.path,
           {

@@ -1,31 +1,10 @@
-import { compile } from 'html-to-text'
 import { DateTime } from 'luxon'
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
 import type { Doc } from '../records/common.js'
-import { placeOf } from '../records/place.js'
+import { addressLine, placeOf } from '../records/place.js'
+import { htmlText as plain } from '../records/text.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
-
-/**
- * HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its
- * line breaks.
- */
-const toText = compile({
-  wordwrap: false,
-  // Its walk recurses: hostile HTML nested thousands deep is cut at this depth rather than
-  // overflowing the stack.
-  limits: { maxDepth: 64 },
-  selectors: [
-    { selector: 'a', options: { hideLinkIfSameAsText: true } },
-    { selector: 'img', format: 'skip' },
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'h3', options: { uppercase: false } },
-    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-  ],
-})
-
-const plain = (html: unknown) => (typeof html === 'string' && html ? toText(html).trim() : '')
 
 /**
  * `YYYY-MM-DD` of a wall-clock `YYYY-MM-DD HH:MM:SS`, as a Date at UTC midnight (how ical-generator
@@ -86,10 +65,7 @@ function locationOf(record: EventRecord): ICalEventData['location'] {
   if (!venue) return null
   const place = placeOf(venue)
   const title = plain(place.name)
-  const address = Object.values(place.address)
-    .map((part) => plain(part))
-    .filter(Boolean)
-    .join(', ')
+  const address = addressLine(place)
   const geo = place.geo && { lat: place.geo.latitude, lon: place.geo.longitude }
   if (!title && !address) return null
   return {

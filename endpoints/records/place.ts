@@ -1,3 +1,5 @@
+import { htmlText } from './text.js'
+
 /**
  * The keys of a venue record that say where it is: keys of the venue table (`fields/venues.ts`
  * checks that they are).
@@ -38,3 +40,10 @@ export function placeOf(venue: VenuePlace) {
     geo,
   }
 }
+
+/** A place's address on one line, as plain text ("252 Rue du Faubourg Saint-Honoré, Paris"). */
+export const addressLine = (place: ReturnType<typeof placeOf>) =>
+  Object.values(place.address)
+    .map((part) => htmlText(part))
+    .filter(Boolean)
+    .join(', ')

@@ -1,3 +1,5 @@
+import { compile } from 'html-to-text'
+
 /** Text as the anchor renders it in records. */
 
 export { renderContent } from '../../src/lib/content.js'
@@ -21,3 +23,25 @@ export const plainText = (html: string) =>
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
+
+/**
+ * HTML (descriptions, and names, which records give with `&` as an entity) as plain text with its
+ * line breaks.
+ */
+const toText = compile({
+  wordwrap: false,
+  // Its walk recurses: hostile HTML nested thousands deep is cut at this depth rather than
+  // overflowing the stack.
+  limits: { maxDepth: 64 },
+  selectors: [
+    { selector: 'a', options: { hideLinkIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+})
+
+export const htmlText = (html: unknown) =>
+  typeof html === 'string' && html ? toText(html).trim() : ''

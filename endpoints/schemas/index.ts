@@ -31,6 +31,7 @@ import {
   TagArchive,
   VenueArchive,
 } from './responses.js'
+import { FullCalendarEvents } from './fullcalendar.js'
 
 /**
  * Every named schema: its key is its name in `/doc` (`#/components/schemas/Event`) and what an
@@ -63,6 +64,7 @@ export const SCHEMAS = {
   CsvPreview,
   CsvImportRun,
   Changes,
+  FullCalendarEvents,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

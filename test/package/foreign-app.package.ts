@@ -98,7 +98,15 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
     console.log(
       `tarball ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`,
     )
-    for (const entry of ['index', 'exports/client', 'exports/rsc', 'exports/next', 'documents']) {
+    for (const entry of [
+      'index',
+      'exports/client',
+      'exports/rsc',
+      'exports/next',
+      'exports/react',
+      'exports/reactCalendar',
+      'documents',
+    ]) {
       assert.ok(files.includes(`dist/src/${entry}.js`), `dist/src/${entry}.js`)
       assert.ok(files.includes(`dist/src/${entry}.d.ts`), `dist/src/${entry}.d.ts`)
     }

@@ -33,6 +33,7 @@ import {
 } from './templateApp.js'
 import { freshPostgresDatabase, NO_POSTGRES, postgresUri } from './postgres.js'
 import { browseAdmin } from './template-browser.js'
+import { browseSite, clientScripts, SITE_PAGES } from './template-site.js'
 
 const V1 = '/api/cal/events/v1'
 const ADMIN = { email: 'owner@template.example', password: 'correct horse battery staple' }
@@ -208,7 +209,8 @@ function templateAppSuite(
       appDir: path.join(scratch, 'app'),
       // Test only: webhooks may go to the receiver on 127.0.0.1.
       pluginOptions: '{ webhooks: { allowPrivate: true } }',
-      extraFiles: withRouteFile ? EARLY_ROUTE_FILE : {},
+      // The site's pages of payload-events-calendar/react, built by the same next build.
+      extraFiles: { ...SITE_PAGES, ...(withRouteFile ? EARLY_ROUTE_FILE : {}) },
     })
     app = await startTemplateApp(appDir)
     call = client(app.url)
@@ -483,6 +485,39 @@ function templateAppSuite(
 
   test('the admin: every plugin screen in English and French, in Chromium', async () => {
     await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
+  })
+
+  test('the site pages of payload-events-calendar/react in Chromium: months and views, an event in two zones, its page and calendar links, English and French, axe-core', async () => {
+    const event = await call('GET', `${V1}/events/${created.event}`)
+    await browseSite(app.url, {
+      id: created.event,
+      slug: event.body.slug,
+      title: 'Harbour Concert',
+      frenchTitle: 'Concert du port',
+      seriesTitle: 'Tuesday Choir',
+    })
+  })
+
+  test('client JavaScript: the calendar adds at most 120 KB gzipped to a page, the server components nothing', () => {
+    const home = clientScripts(appDir, '/(frontend)/page')
+    const month = clientScripts(appDir, '/(frontend)/events/month/page')
+    const event = clientScripts(appDir, '/(frontend)/events/[slug]/page')
+    const list = clientScripts(appDir, '/(frontend)/events/page')
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+    console.log(
+      `client JavaScript, gzipped (files): the template's home ${kb(home.gzipped)} (${home.files}), /events ${kb(list.gzipped)} (${list.files}), /events/[slug] ${kb(event.gzipped)} (${event.files}), /events/month ${kb(month.gzipped)} (${month.files}); the calendar adds ${kb(month.gzipped - event.gzipped)}`,
+    )
+    // A page of server components sends no more than the template's own home page (Next.js,
+    // React, next/image's component), but for its own page chunk (its route's entry, well under
+    // a kilobyte).
+    for (const page of [event, list])
+      assert.ok(page.gzipped - home.gzipped < 1024, kb(page.gzipped))
+    // Next.js and React, which every page of the app sends, are the app's; the calendar's part is
+    // what the month page sends beyond a page of server components.
+    assert.ok(
+      month.gzipped - event.gzipped <= 120 * 1024,
+      `the calendar adds ${kb(month.gzipped - event.gzipped)}`,
+    )
   })
 
   if (database !== 'sqlite') return

@@ -1,0 +1,133 @@
+import type { Where } from 'payload'
+import { WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
+import type { Context } from '../context.js'
+import { invalidParams } from '../errors.js'
+import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
+import { v1Context } from '../ical/feed.js'
+import type { Params } from '../params.js'
+import { eventRecord } from '../records/event.js'
+import { loadRelated } from '../records/load.js'
+import { operation } from '../router.js'
+import { statusWhere } from '../status.js'
+import { fullCalendarEvent } from './events.js'
+import { askedZone, rangeBound, type AskedZone } from './zone.js'
+
+/** The longest range one request may ask for: a year view and its edges. */
+export const MAX_RANGE_DAYS = 400
+
+const FILTERS = [
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'search',
+  'featured',
+  'status',
+  'event_status',
+  'attendance_mode',
+] as const
+
+const boundParam = (description: string) => ({
+  kind: 'string' as const,
+  required: true as const,
+  description: `${description}: ISO 8601 (a date, or a date and time); with an offset it is an instant, without one a time in the asked zone.`,
+})
+
+const feedParams = {
+  start: boundParam('Start of the range (inclusive)'),
+  end: boundParam('End of the range (exclusive)'),
+  timeZone: {
+    kind: 'string' as const,
+    description:
+      "The zone FullCalendar shows: absent or 'local' for the site's zone (times with their offset), 'UTC' (times in UTC), or an IANA zone such as Europe/Paris (times in it, without offset).",
+  },
+  ...Object.fromEntries(FILTERS.map((name) => [name, archiveParams[name]])),
+} satisfies Params
+
+type FeedArgs = {
+  start: string
+  end: string
+  timeZone?: string
+} & Partial<Pick<ArchiveArgs, (typeof FILTERS)[number]>>
+
+/** The archive's arguments: the feed's filters given, the others (paging, dates, places) absent. */
+function archiveArgs(args: FeedArgs): ArchiveArgs {
+  const absent = Object.fromEntries(Object.keys(archiveParams).map((name) => [name, undefined]))
+  const given = Object.fromEntries(FILTERS.map((name) => [name, args[name]]))
+  return { ...absent, ...given, page: 1, strict_dates: false } as ArchiveArgs
+}
+
+/** The asked range as instants, or the reasons it is not one. */
+function askedRange(args: FeedArgs, asked: AskedZone) {
+  const start = rangeBound(args.start, asked)
+  const end = rangeBound(args.end, asked)
+  const reasons: Record<string, string> = {}
+  if (!start) reasons.start = `start: not an ISO 8601 date: ${args.start}.`
+  if (!end) reasons.end = `end: not an ISO 8601 date: ${args.end}.`
+  if (start && end && end <= start) reasons.end = 'end must be after start.'
+  if (start && end && end.diff(start, 'days').days > MAX_RANGE_DAYS)
+    reasons.end = `The range may span at most ${MAX_RANGE_DAYS} days.`
+  if (Object.keys(reasons).length) throw invalidParams(reasons)
+  return { start: start!, end: end! }
+}
+
+/**
+ * Events that overlap the range: timed ones by their instants, all-day ones by their days (their
+ * wall-clock dates in their zone against the range's in the asked zone, as FullCalendar places them
+ * on days). An event of no length counts at its start.
+ */
+function overlapWhere(range: ReturnType<typeof askedRange>): Where {
+  const from = range.start.toUTC().toISO()
+  const to = range.end.toUTC().toISO()
+  return {
+    or: [
+      {
+        and: [
+          { allDay: { equals: true } },
+          { startDateLocal: { less_than: range.end.toFormat(WALL_CLOCK_FORMAT) } },
+          { endDateLocal: { greater_than: range.start.toFormat(WALL_CLOCK_FORMAT) } },
+        ],
+      },
+      {
+        and: [
+          { allDay: { not_equals: true } },
+          { startDate: { less_than: to } },
+          { or: [{ endDate: { greater_than: from } }, { startDate: { equals: from } }] },
+        ],
+      },
+    ],
+  }
+}
+
+/**
+ * `GET /api/cal/fullcalendar/events`: the events of a range as FullCalendar's events JSON feed
+ * reads them. The archive's filters, rights and statuses (endpoints/events/archive.ts) with the
+ * range instead of its date window; dates of recurring series as events of their own. The router's
+ * read layer gives it the ETag, 304s, Cache-Control and the response cache of every read.
+ */
+export const fullCalendarFeed = operation({
+  summary: 'The events of a range as a FullCalendar events JSON feed',
+  params: feedParams,
+  responses: { 200: 'FullCalendarEvents' },
+  handle: async (given: Context, args: FeedArgs) => {
+    const asked = askedZone(args.timeZone, given.options.siteTimezone)
+    if (!asked) throw invalidParams({ timeZone: `timeZone: unknown zone ${args.timeZone}.` })
+    const range = askedRange(args, asked)
+    const context = v1Context(given)
+    const { where, statuses, window } = await archiveFilters(context, archiveArgs(args))
+    // The range stands for the archive's date window, whose bounds are wall clocks in each
+    // event's zone.
+    const conditions = where.filter((condition) => !window.where.includes(condition))
+    if (statuses) conditions.push(statusWhere(statuses, context.now))
+    const docs = await context.data.all('events', {
+      where: { and: [...conditions, overlapWhere(range)] },
+      sort: ['startDate', 'id'],
+      trash: statuses?.includes('trash') ?? false,
+    })
+    const related = await loadRelated(context, docs)
+    return {
+      status: 200,
+      body: docs.map((doc) => fullCalendarEvent(eventRecord(doc, context, related), doc, asked)),
+    }
+  },
+})
