@@ -248,9 +248,7 @@ function calendarOnInit(
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
-    await analyzeAtStart(payload).catch((error) =>
-      payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' }),
-    )
+    await analyzeAtStart(payload)
     await resumeDeliveries(payload, options).catch((error) =>
       payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
     )

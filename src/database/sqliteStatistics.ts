@@ -45,25 +45,31 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
   if (statistics.running) return
   statistics.running = true
   const createdBefore = statistics.created
-  try {
-    await inWriteTurn(db, () => analyze(db))
-    statistics.createdAtLastAnalysis = createdBefore
-  } catch (error) {
-    db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })
-  } finally {
-    statistics.running = false
-  }
+  if (await analyzeInTurn(db)) statistics.createdAtLastAnalysis = createdBefore
+  statistics.running = false
 }
 
-/** Analyzes the database on the adapter's connection, at most ANALYSIS_LIMIT rows per index. */
-export async function analyze(db: Pick<BaseDatabaseAdapter, 'name'>): Promise<void> {
+/**
+ * Analyzes the database on the adapter's connection (SQLite only), at most ANALYSIS_LIMIT rows
+ * per index, in a write turn of its own. A failure is logged, never thrown: statistics are an
+ * aid to the planner, not a condition of any answer. True when it ran.
+ */
+async function analyzeInTurn(db: BaseDatabaseAdapter): Promise<boolean> {
   const { client } = db as SqliteAdapter
-  if (db.name !== 'sqlite' || !client) return
-  await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
-  await client.execute('ANALYZE')
+  if (db.name !== 'sqlite' || !client) return false
+  try {
+    await inWriteTurn(db, async () => {
+      await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
+      await client.execute('ANALYZE')
+    })
+    return true
+  } catch (error) {
+    db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })
+    return false
+  }
 }
 
 /** At start, once the app's `onInit` (which may migrate) is done: fresh statistics on SQLite. */
 export async function analyzeAtStart(payload: Payload): Promise<void> {
-  await inWriteTurn(payload.db, () => analyze(payload.db))
+  await analyzeInTurn(payload.db as unknown as BaseDatabaseAdapter)
 }
