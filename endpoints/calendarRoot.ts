@@ -2,10 +2,9 @@ import type { Endpoint } from 'payload'
 import { CSV_NAMESPACE, FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../src/defaults.js'
 import { isLocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { apiLink, CALENDAR_ROOT_PATH, linkForm, NAMESPACE } from './context.js'
-import { originSettings, publicOrigin } from './origin.js'
+import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE } from './context.js'
 import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
-import { PATH_LANGUAGE_HEADER } from './router.js'
+import { linkBase, pathLanguageOf } from './router.js'
 
 /** A route the root lists: its methods and, for a route that takes no parameter, its address. */
 type RootRoute = { namespace: string; methods: string[]; _links: { self: [{ href: string }] } }
@@ -55,15 +54,12 @@ export function describeCalendarRoot(
 export function calendarRootEndpoints(options: ResolvedCalendarOptions): Endpoint[] {
   return readOnlyEndpoints(CALENDAR_ROOT_PATH, async (req) => {
     const url = new URL(req.url ?? '', 'http://localhost')
-    const origin = publicOrigin(url, req.headers, originSettings(req.payload.config, options))
-    const header = req.headers.get(PATH_LANGUAGE_HEADER)
-    const pathLanguage = isLocaleCode(header) ? header : null
+    const pathLanguage = pathLanguageOf(req)
     const asked = url.searchParams.get('translation_language')
     const lang = pathLanguage ?? (isLocaleCode(asked) ? asked : 'en')
-    const { segment, linkLanguage } = linkForm(lang, pathLanguage)
-    const root = `${origin}${segment}${req.payload.config.routes.api}/`
+    const { origin, apiRoot, linkLanguage } = linkBase(req, url, options, lang, pathLanguage)
     const body = describeCalendarRoot(origin, (path) =>
-      apiLink({ root, linkLanguage }, path.slice(1)),
+      apiLink({ root: `${apiRoot}/`, linkLanguage }, path.slice(1)),
     )
     return jsonResponse(req.method === 'HEAD' ? null : body, 200, { 'content-language': lang })
   })

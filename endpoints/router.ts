@@ -333,6 +333,29 @@ async function readInput(
  * authorize → validate → handle (reads through the caching layer, endpoints/cache/reads.ts), and
  * any error in the contract's shape.
  */
+/** The language root a request came through (the host's language roots say it in a header). */
+export function pathLanguageOf(req: PayloadRequest): LocaleCode | null {
+  const header = req.headers.get(PATH_LANGUAGE_HEADER)
+  return isLocaleCode(header) ? header : null
+}
+
+/**
+ * Where a request's links lead: its public origin (endpoints/origin.ts), Payload's API root under
+ * it in the form the content language `lang` takes (a language root's segment, no trailing
+ * slash), and the language links carry in their query instead (`linkForm`).
+ */
+export function linkBase(
+  req: PayloadRequest,
+  url: URL,
+  options: ResolvedCalendarOptions,
+  lang: LocaleCode,
+  pathLanguage: LocaleCode | null,
+): { origin: string; apiRoot: string; linkLanguage: LocaleCode | null } {
+  const origin = publicOrigin(url, req.headers, originSettings(req.payload.config, options))
+  const { segment, linkLanguage } = linkForm(lang, pathLanguage)
+  return { origin, apiRoot: `${origin}${segment}${req.payload.config.routes.api}`, linkLanguage }
+}
+
 async function dispatch(
   req: PayloadRequest,
   settings: NamespaceSettings & { compiled: CompiledRoute[] },
@@ -340,7 +363,6 @@ async function dispatch(
   const { compiled, options } = settings
   const url = new URL(req.url ?? '', 'http://localhost')
   const prefix = `${req.payload.config.routes.api}/${settings.namespace ?? NAMESPACE}`
-  const headerLanguage = req.headers.get(PATH_LANGUAGE_HEADER)
   const head = req.method === 'HEAD'
   const request: Request = {
     req,
@@ -348,7 +370,7 @@ async function dispatch(
     path: url.pathname.slice(prefix.length) || '/',
     head,
     method: (head ? 'GET' : req.method) as Method,
-    pathLanguage: isLocaleCode(headerLanguage) ? headerLanguage : null,
+    pathLanguage: pathLanguageOf(req),
   }
   let lang: LocaleCode = request.pathLanguage ?? 'en'
   try {
@@ -356,8 +378,13 @@ async function dispatch(
     await checkCredentials(req)
     const { input, upload, ...chosen } = await readInput(request, operation, pathParams)
     lang = chosen.lang
-    const origin = publicOrigin(url, req.headers, originSettings(req.payload.config, options))
-    const { segment, linkLanguage } = linkForm(lang, request.pathLanguage)
+    const { origin, apiRoot, linkLanguage } = linkBase(
+      req,
+      url,
+      options,
+      lang,
+      request.pathLanguage,
+    )
     const now = new Date()
     const generation =
       request.method === 'GET' ? await calendarGeneration(req.payload, options, now) : undefined
@@ -372,8 +399,8 @@ async function dispatch(
       options,
       data: dataLayer(req.payload, req, lang, options),
       origin,
-      apiRoot: `${origin}${segment}${req.payload.config.routes.api}`,
-      root: `${origin}${segment}${prefix}/`,
+      apiRoot,
+      root: `${apiRoot}/${settings.namespace ?? NAMESPACE}/`,
       linkLanguage,
       siteUrl: options.siteUrl || origin,
       now,
