@@ -9,6 +9,7 @@ export function calendarOptionsFromEnvironment(
 ): CalendarPluginOptions {
   return {
     siteTimezone: env.CAL_TIMEZONE || undefined,
+    store: env.CAL_STORE === 'generic' ? 'generic' : undefined,
     mediaDir: env.CAL_MEDIA_DIR || undefined,
     perPage: positiveInteger(env.CAL_PER_PAGE),
     totalsCacheSeconds: wholeNumber(env.CAL_TOTALS_CACHE_SECONDS),

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload } from 'payload'
 import { cachedReads } from './cachedReads.js'
-import { databaseHealth, HEALTH_HEADERS } from '../src/index.js'
+import { calendarStoreOf, databaseHealth, HEALTH_HEADERS } from '../src/index.js'
 import { closeDatabase } from './database.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
@@ -160,7 +160,7 @@ export async function main() {
   })
   console.log(
     `calendar ready in ${Date.now() - started} ms: ${admin ? `admin ${running.url}/admin, ` : ''}REST ${running.url}/api ` +
-      `(also /en/api, /fr/api, /es/api), health ${running.url}/api/health`,
+      `(also /en/api, /fr/api, /es/api), health ${running.url}/api/health, store: ${calendarStoreOf(running.payload.db)}`,
   )
   const shutdown = (signal: string) => {
     console.log(`${signal}: finishing requests in flight, then closing the database`)

@@ -1,5 +1,6 @@
 import type { FlattenedField, Payload, PayloadRequest, Sort, Where } from 'payload'
 import { drizzleSqlOf, tableNameOf, type SqlTag } from '../src/lib/tables.js'
+import { usesSql } from '../src/database/store.js'
 
 /** What `buildQuery` of Payload's SQL adapters (`@payloadcms/drizzle`) gives back. */
 type BuiltQuery = {
@@ -93,7 +94,8 @@ export async function pageIdsBySql(
   args: PageIdsArgs,
 ): Promise<PageIds | null> {
   const db = payload.db as unknown as SqlAdapter
-  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
+  if (!usesSql(db) || !db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle)
+    return null
   if (req.transactionID || args.limit <= 0) return null
   const { shape, times, kinds } = timesOf(args.where)
   const offset = (args.page - 1) * args.limit
@@ -268,6 +270,7 @@ export function slotsOf(
 /** Runs SQL on the adapter's own connection, when it is one of Payload's SQLite or PostgreSQL. */
 function runnerOf(db: SqlAdapter): ((text: string, params: unknown[]) => Promise<Row[]>) | null {
   const { client, pool } = db
+  if (!usesSql(db)) return null
   if (db.name === 'sqlite' && typeof client?.execute === 'function')
     return async (sql, args) => (await client.execute({ sql, args })).rows
   if (db.name === 'postgres' && typeof pool?.query === 'function')
@@ -312,7 +315,8 @@ export async function matchingIdsQuery(
   args: { slug: string; where: Where; locale: string },
 ): Promise<{ query: unknown } | null> {
   const db = payload.db as unknown as SqlAdapter
-  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
+  if (!usesSql(db) || !db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle)
+    return null
   if (req.transactionID) return null
   const conditions = await builtConditions(payload, db, { ...args, sort: [] })
   if (conditions === 'unsupported') return null

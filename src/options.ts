@@ -42,6 +42,12 @@ export type CalendarPluginOptions = {
    * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
    */
   integerIds?: boolean
+  /**
+   * How the calendar reaches the database (src/database/store.ts): `auto` (default) uses the SQL
+   * fast paths of Payload's SQLite and PostgreSQL adapters; `generic` uses Payload's public adapter
+   * API only, as MongoDB and any other adapter do.
+   */
+  store?: 'auto' | 'generic'
   /** Site time zone (IANA name or `UTC+N`). Default `UTC`. */
   siteTimezone?: string
   /**
@@ -158,6 +164,7 @@ export type ResolvedCalendarOptions = {
     Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
   >
   integerIds: boolean
+  store: 'auto' | 'generic'
   siteTimezone: string
   mediaDir: string
   perPage: number
@@ -212,6 +219,7 @@ export function resolveOptions(
     adminGroup: options.adminGroup ?? inEveryLanguage('calendar'),
     overrides: options.overrides ?? {},
     integerIds: options.integerIds ?? true,
+    store: options.store ?? 'auto',
     siteTimezone: options.siteTimezone ?? DEFAULTS.siteTimezone,
     mediaDir: options.mediaDir ?? DEFAULTS.mediaDir,
     perPage: options.perPage ?? DEFAULTS.perPage,

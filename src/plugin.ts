@@ -123,7 +123,7 @@ export const calendarPlugin =
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
       ...(incomingConfig.db
-        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options)) }
+        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options), options.store) }
         : {}),
       onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [

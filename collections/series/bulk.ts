@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { tableNameOf } from '../../src/lib/tables.js'
 import { NOT_COPIED } from './fields.js'
+import { usesSql } from '../../src/database/store.js'
 
 /**
  * Bulk writes of a series' dates on the SQL adapters (SQLite and PostgreSQL, both drizzle): a date
@@ -46,7 +47,13 @@ type Tables = {
 
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
   const adapter = req.payload.db as Partial<Drizzle>
-  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
+  if (
+    !usesSql(adapter) ||
+    !adapter.tables ||
+    !adapter.drizzle ||
+    !adapter.tableNameMap ||
+    !adapter.operators
+  )
     return null
   const name = tableNameOf(adapter.tableNameMap, slug)
   const main = adapter.tables[name]

@@ -4,6 +4,7 @@ import { keepStatisticsFresh } from './sqliteStatistics.js'
 import { serializeTransactions, serializeWritesOutsideTransactions } from './sqliteTurns.js'
 import { writerConnectionOnConnect } from './sqliteWriter.js'
 import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
+import { chooseStore } from './store.js'
 import { commitsTakeLogTurn } from './turns.js'
 
 const wrapped = new WeakSet<BaseDatabaseAdapter>()
@@ -24,12 +25,14 @@ const wrapped = new WeakSet<BaseDatabaseAdapter>()
 export function withCalendarDatabase(
   db: DatabaseAdapterObj,
   calendarSlugs: readonly string[],
+  store: 'auto' | 'generic',
 ): DatabaseAdapterObj {
   return {
     ...db,
     init: (args) => {
       const adapter = db.init(args)
       if (wrapped.has(adapter)) return adapter
+      chooseStore(adapter, store)
       indexParentLookups(adapter, calendarSlugs)
       if (adapter.name === 'sqlite') {
         serializeTransactions(adapter)

@@ -8,6 +8,7 @@ import {
 } from 'payload'
 import { inTurn } from './sqliteTurns.js'
 import { inSlot } from './transactionSlots.js'
+import { usesSql } from './store.js'
 
 /** A transaction as Payload's SQL adapters keep it in `sessions`, by its id. */
 type Session = { db: unknown; resolve: () => Promise<unknown>; reject: () => Promise<unknown> }
@@ -21,6 +22,7 @@ type DrizzleAdapter = {
 }
 
 const isDrizzle = (db: object): db is DrizzleAdapter =>
+  usesSql(db) &&
   typeof (db as Partial<DrizzleAdapter>).drizzle?.transaction === 'function' &&
   typeof (db as Partial<DrizzleAdapter>).sessions === 'object'
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { Payload } from 'payload'
+import { storeOf } from './store.js'
 
 /**
  * A look at whether anything committed to a SQLite database since an earlier look, with no query:
@@ -45,7 +46,7 @@ export function commitWatchOf(payload: Payload): Promise<CommitWatch | null> {
 }
 
 async function openWatch(db: LibsqlAdapter): Promise<CommitWatch | null> {
-  if (db.name !== 'sqlite' || typeof db.client?.execute !== 'function') return null
+  if (storeOf(db) !== 'sqlite' || typeof db.client?.execute !== 'function') return null
   const value = async (sql: string, column: string) =>
     String((await db.client!.execute(sql)).rows[0]?.[column] ?? '').toLowerCase()
   const mode = (await value('PRAGMA journal_mode', 'journal_mode')) === 'wal' ? 'wal' : 'rollback'

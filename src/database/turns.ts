@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { BaseDatabaseAdapter, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { openOwnTransaction } from './calendarTransaction.js'
 import { fitsRecordTurn, turnReadsRecord, type RecordRole } from './recordTurn.js'
+import { storeOf } from './store.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
@@ -36,7 +37,7 @@ const held = new WeakMap<SqlSession, Held>()
 
 async function sessionOf(req: PayloadRequest): Promise<SqlSession | undefined> {
   const db = req.payload.db as PostgresAdapter
-  if (db.name !== 'postgres') return undefined
+  if (storeOf(db) !== 'postgres') return undefined
   const transactionID = await req.transactionID
   if (transactionID === undefined || transactionID === null) return undefined
   return db.sessions?.[String(transactionID)]?.db

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { usesSql } from '../database/store.js'
 
 /**
  * The name of a collection's main table in Payload's SQL adapters: they key their tables by the
@@ -30,7 +31,7 @@ type DrizzleAdapter = {
  */
 function relationalTableOf(db: object, slug: string): RelationalTable | null {
   const { drizzle, tableNameMap } = db as DrizzleAdapter
-  if (!tableNameMap || !drizzle?.query) return null
+  if (!usesSql(db) || !tableNameMap || !drizzle?.query) return null
   return drizzle.query[tableNameOf(tableNameMap, slug)] ?? null
 }
 
