@@ -17,11 +17,7 @@ import { eventCost } from './hooks/eventCost.js'
 import { eventDates } from './hooks/eventDates.js'
 import { eventStatusFields, keepPreviousStart } from './eventStatus.js'
 import { sequenceField } from './hooks/eventSequence.js'
-import {
-  countTermsAfterChange,
-  countTermsAfterDelete,
-  type CountedField,
-} from './hooks/termCounts.js'
+import { countTermsAfterChange, countTermsAfterDelete, termCountsOf } from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
 import {
@@ -85,10 +81,7 @@ const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
  */
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
-  const counted: CountedField[] = [
-    { field: 'categories', collection: slugs.categories },
-    { field: 'tags', collection: slugs.tags },
-  ]
+  const counted = termCountsOf(options)
   // A locked event still shows when it is, and how it repeats (series hooks read these after a
   // write).
   const post = postType('title', 'event', [

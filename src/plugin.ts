@@ -35,6 +35,7 @@ import type { RecordRole } from './database/recordTurn.js'
 import { CLIENT_ENTRY, CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, RSC_ENTRY } from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
+import { duePostsTask } from '../collections/hooks/duePosts.js'
 import { importTask } from './import/task.js'
 import { deliveriesCollection, webhooksCollection } from './webhooks/collections.js'
 import { deliverTask, resumeDeliveries } from './webhooks/deliver.js'
@@ -161,7 +162,8 @@ function importCollections(options: ResolvedCalendarOptions): CollectionConfig[]
 
 /**
  * The calendar's tasks on Payload's jobs queue: the import, the daily extension of recurring
- * series (scheduled on the `calendar` queue) and the delivery of webhooks (on the
+ * series and the settling of scheduled posts that came due (both scheduled on the `calendar`
+ * queue) and the delivery of webhooks (on the
  * `calendar-webhooks` queue); the app runs both queues with `jobs.autoRun`. Running and
  * queueing jobs is for administrators unless the app says otherwise.
  */
@@ -176,6 +178,7 @@ function withCalendarTasks(
       ...(jobs?.tasks ?? []),
       importTask(options),
       seriesHorizonTask(options),
+      duePostsTask(options),
       deliverTask(options),
     ],
     access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },

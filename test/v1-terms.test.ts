@@ -296,4 +296,50 @@ describe('counts follow events', () => {
     expect(await count()).toBe(0)
     expect(b.tags[0].count).toBe(2)
   })
+
+  /**
+   * An event published 3 seconds from now (a scheduled post: `date` in the future, whole seconds);
+   * `comeDue` waits until it is.
+   */
+  const scheduledEvent = async (title: string, category: number) => {
+    const due = Math.ceil(Date.now() / 1000) * 1000 + 3000
+    const date = new Date(due).toISOString().slice(0, 19).replace('T', ' ')
+    const when = { start_date: utcWallClock(9), end_date: utcWallClock(9, 1), timezone: 'UTC' }
+    await createV1Event(server, users.editor, { title, ...when, categories: [category], date })
+    return () => new Promise((resolve) => setTimeout(resolve, due + 200 - Date.now()))
+  }
+  const publicCount = async (id: number) => (await call('GET', `/categories/${id}`)).body.count
+
+  it('a scheduled event counts for everyone once it comes due, settled by the next sync', async () => {
+    const category = await create('categories', { name: 'Due by sync' })
+    const comeDue = await scheduledEvent('Due by sync', category.id)
+    expect(await publicCount(category.id)).toBe(0)
+    expect((await call('GET', `/categories/${category.id}`, 'editor')).body.count).toBe(1)
+    await comeDue()
+    expect((await call('GET', '/changes')).status).toBe(200)
+    expect(await publicCount(category.id)).toBe(1)
+  })
+
+  it('a scheduled event counts once it comes due, settled by the jobs queue task every minute', async () => {
+    const { DUE_POSTS_TASK } = await import('../collections/hooks/duePosts.js')
+    const { CALENDAR_QUEUE } = await import('../collections/series/horizonTask.js')
+    const task = server.payload.config.jobs.tasks!.find(({ slug }) => slug === DUE_POSTS_TASK)!
+    expect(task.schedule).toEqual([{ cron: '* * * * *', queue: CALENDAR_QUEUE }])
+    const category = await create('categories', { name: 'Due by task' })
+    const comeDue = await scheduledEvent('Due by task', category.id)
+    expect(await publicCount(category.id)).toBe(0)
+    const since = (await call('GET', '/changes')).body.next_since
+    await comeDue()
+    expect(await publicCount(category.id)).toBe(0)
+    await server.payload.jobs.queue({
+      task: DUE_POSTS_TASK as never,
+      input: {} as never,
+      queue: CALENDAR_QUEUE,
+    })
+    await server.payload.jobs.run({ queue: CALENDAR_QUEUE })
+    expect(await publicCount(category.id)).toBe(1)
+    // The term's change is in the log, for sync clients and caches.
+    const { changes } = (await call('GET', `/changes?since=${since}`)).body
+    expect(changes).toContainEqual(expect.objectContaining({ id: category.id }))
+  })
 })

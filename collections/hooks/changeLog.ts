@@ -288,7 +288,7 @@ async function seriesChanges(
  * hold markers in place of counts (endpoints/records/forms.ts), and sync clients read counts from
  * the term records.
  */
-function recountedTermEntries(req: PayloadRequest): NewEntry[] {
+export function recountedTermEntries(req: PayloadRequest): NewEntry[] {
   const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
   delete req.context[RECOUNTED_TERMS]
   return recounted.map(({ field, id }) => entryOf(field, 'update', id, {}, {}))

@@ -7,6 +7,7 @@ import type {
 import { lockKeys, recordKey } from '../../src/database/turns.js'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
+import type { ResolvedCalendarOptions } from '../../src/options.js'
 
 /**
  * Each category and tag stores how many events use it: `eventCount` (every event that is not in
@@ -15,6 +16,12 @@ import { relatedId } from '../relations.js'
  * read counts instead of counting on every request.
  */
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
+
+/** The counted fields of the calendar's events: categories and tags. */
+export const termCountsOf = ({ slugs }: ResolvedCalendarOptions): CountedField[] => [
+  { field: 'categories', collection: slugs.categories },
+  { field: 'tags', collection: slugs.tags },
+]
 
 /**
  * Where `recountTerms` notes, on the request, the terms whose counts changed, for the change log
@@ -27,6 +34,10 @@ const ids = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [])
     .map(relatedId)
     .filter((id): id is number => typeof id === 'number')
+
+/** The ids of the terms of a counted field that an event (a stored document) has. */
+export const eventTermIds = (event: Record<string, unknown>, { field }: CountedField): number[] =>
+  ids(event[field])
 
 export async function recountTerms(
   req: PayloadRequest,

@@ -1,15 +1,6 @@
-import {
-  commitTransaction,
-  createLocalReq,
-  killTransaction,
-  type Payload,
-  type Where,
-} from 'payload'
+import type { Payload, Where } from 'payload'
 import type { ChangeEntry, ChangeResource } from '../../collections/changeLog.js'
-import { markChange } from '../../collections/hooks/calendarChanges.js'
-import { entryOf, writeChanges } from '../../collections/hooks/changeLog.js'
-import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
-import { takeLogTurn } from '../../src/database/turns.js'
+import { settleDuePosts } from '../../collections/hooks/duePosts.js'
 import { parseDate } from '../../src/lib/dates.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import type { Context } from '../context.js'
@@ -23,8 +14,6 @@ import { parseCursor } from './cursor.js'
  */
 
 type Stored = ChangeEntry & { id: number | string }
-
-const DAY_MS = 24 * 3_600_000
 
 export const syncExpired = () =>
   new ApiError(
@@ -76,74 +65,6 @@ export async function entriesAfter(
   return docs as unknown as Stored[]
 }
 
-/** The posts that can be scheduled, with their resource names. */
-const SCHEDULED: ChangeResource[] = ['events', 'venues', 'organizers']
-
-/**
- * A scheduled post that came due changed for anonymous callers with no write. Each is written to
- * the log once (its `claim` names the post and its date), by the first sync after it came due, in
- * a transaction that takes the change log's turn (src/database/turns.ts). Posts due longer ago
- * than the log keeps entries are past any cursor that could miss them.
- */
-export async function logDuePosts(
-  payload: Payload,
-  options: ResolvedCalendarOptions,
-  now: Date,
-): Promise<void> {
-  const oldest = new Date(now.getTime() - options.changeLog.retentionDays * DAY_MS).toISOString()
-  const due: { resource: ChangeResource; doc: Record<string, any>; claim: string }[] = []
-  for (const resource of SCHEDULED) {
-    const { docs } = await payload.db.find({
-      collection: options.slugs[resource],
-      where: {
-        and: [
-          { status: { equals: 'future' } },
-          { publishedAt: { greater_than: oldest } },
-          { publishedAt: { less_than_equal: now.toISOString() } },
-          { deletedAt: { exists: false } },
-        ],
-      },
-      pagination: false,
-      limit: 0,
-      select: { status: true, publishedAt: true, deletedAt: true, author: true },
-    })
-    for (const doc of docs as Record<string, any>[])
-      due.push({ resource, doc, claim: `due:${resource}:${doc.id}:${doc.publishedAt}` })
-  }
-  if (!due.length) return
-  const claimed = async () => {
-    const { docs } = await payload.db.find({
-      collection: options.changeLog.slug,
-      where: { claim: { in: due.map((entry) => entry.claim) } },
-      pagination: false,
-      limit: 0,
-      select: { claim: true },
-    })
-    return new Set((docs as { claim?: string }[]).map((doc) => doc.claim))
-  }
-  if ((await claimed()).size === due.length) return
-
-  const req = await createLocalReq({}, payload)
-  const owned = await beginCalendarTransaction(req)
-  try {
-    await takeLogTurn(req)
-    const taken = await claimed()
-    const entries = due
-      .filter((entry) => !taken.has(entry.claim))
-      .map(({ resource, doc, claim }) => ({
-        ...entryOf(resource, 'due', Number(doc.id), undefined, doc, now),
-        claim,
-      }))
-    await writeChanges(req, options, entries)
-    if (entries.length) await markChange(req, options.sequencesSlug)
-    if (owned) await commitTransaction(req)
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    // Another process wrote them first (SQLite's unique index), or will at the next sync.
-    payload.logger.warn({ err: error, msg: 'could not log the scheduled posts that came due' })
-  }
-}
-
 /** Checks a `modified_since` value: a cursor, or a date (site zone). */
 export const modifiedSinceCheck = (value: string, context: Context) =>
   parseCursor(value) !== null || parseDate(value, context.options.siteTimezone, context.now)
@@ -160,7 +81,7 @@ export async function modifiedSinceWhere(
   value: string,
 ): Promise<Where> {
   const { payload, options, now } = context
-  await logDuePosts(payload, options, now)
+  await settleDuePosts(payload, options, now)
   const bounds = await logBounds(payload, options)
   const cursor = parseCursor(value)
   let after: Where

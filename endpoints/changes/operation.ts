@@ -4,7 +4,8 @@ import type { Context } from '../context.js'
 import type { Params } from '../params.js'
 import { operation } from '../router.js'
 import { cursorOf, parseCursor } from './cursor.js'
-import { entriesAfter, logBounds, logDuePosts, syncExpired } from './log.js'
+import { settleDuePosts } from '../../collections/hooks/duePosts.js'
+import { entriesAfter, logBounds, syncExpired } from './log.js'
 
 export const MAX_CHANGES_PER_PAGE = 500
 const DEFAULT_CHANGES_PER_PAGE = 100
@@ -65,7 +66,7 @@ export const listChanges = operation({
   responses: { 200: 'Changes', 410: { errors: ['rest-sync-expired'] } },
   handle: async (context, args) => {
     const { payload, options } = context
-    await logDuePosts(payload, options, context.now)
+    await settleDuePosts(payload, options, context.now)
     if (args.since === undefined) {
       const { last } = await logBounds(payload, options)
       return { status: 200, body: { changes: [], next_since: cursorOf(last), more: false } }
