@@ -1,5 +1,6 @@
 import { commitTransaction, killTransaction } from 'payload'
 import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
+import { calendarStore } from '../src/database/stores.js'
 import {
   lockKeys,
   NeedsWholeTurn,
@@ -11,19 +12,10 @@ import {
 import type { Context } from './context.js'
 
 /**
- * How many times a create or a record's write that PostgreSQL chose to end in a deadlock is run
- * again.
+ * How many times a create or a record's write that the database ended so that it may run again
+ * (PostgreSQL's deadlock: the store's `isRetryable`) is run again.
  */
-const DEADLOCK_RETRIES = 3
-
-/** PostgreSQL's `deadlock_detected` (SQLSTATE 40P01), on the error or what it wraps. */
-function isDeadlock(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    if ((cause as { code?: unknown }).code === '40P01') return true
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
-}
+const RETRIES = 3
 
 /**
  * Runs a write and everything it creates on the way (inline venues, organizers, terms) in one
@@ -34,7 +26,8 @@ function isDeadlock(error: unknown): boolean {
  * it, `log` for a write of the change log's own (the kept record forms). A `record` write that
  * finds it needs the calendar alone (`NeedsWholeTurn`, a series) is run again with `whole`.
  * Writes that run side by side may lock the same keys in opposite orders (two inline organizers
- * named in turn): PostgreSQL then ends one of them, which is run again from the start.
+ * named in turn): PostgreSQL then ends one of them, which is run again from the start (what the
+ * store calls retryable).
  */
 export async function inTransaction<T>(
   context: Context,
@@ -59,7 +52,8 @@ export async function inTransaction<T>(
         continue
       }
       const shared = current === 'creates' || current === 'record'
-      if (!owns || !shared || attempt >= DEADLOCK_RETRIES || !isDeadlock(error)) throw error
+      const retryable = calendarStore(context.payload).isRetryable(error)
+      if (!owns || !shared || attempt >= RETRIES || !retryable) throw error
     }
   }
 }

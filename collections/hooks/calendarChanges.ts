@@ -11,9 +11,9 @@ import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
 import { isUniqueViolation } from '../../src/lib/errors.js'
-import { preparedRead } from '../../src/lib/tables.js'
 import { atCommit } from '../../src/database/turns.js'
-import { commitWatchOf, sameCommits } from '../../src/database/sqliteCommits.js'
+import { sameCommits } from '../../src/database/sqliteCommits.js'
+import { calendarStore } from '../../src/database/stores.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -31,46 +31,6 @@ const MAX_ATTEMPTS = 20
 
 type Row = { id: number | string; value: number }
 
-/**
- * A read of the mark made once and run again with no query building (`drizzle` prepared
- * statements).
- */
-type PreparedRead = { execute(): Promise<{ value: number } | undefined> }
-
-const preparedReads = new WeakMap<Payload, PreparedRead | null>()
-
-/**
- * Every read of the calendar goes through this one (issue #16), so on PostgreSQL and SQLite it is
- * a statement prepared once through the adapter's drizzle instance: the same query as the adapter's
- * `findOne` without building it again each time (a fifth of a cached answer's cost). Other
- * adapters (MongoDB) read through `findOne`.
- */
-function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead | null {
-  let prepared = preparedReads.get(payload)
-  if (prepared === undefined) {
-    prepared = preparedRead<PreparedRead>(
-      payload,
-      sequencesSlug,
-      'cal_change_mark',
-      (table) =>
-        table.findFirst({
-          columns: { value: true },
-          where: (
-            row: Record<string, unknown>,
-            { eq }: { eq: (column: unknown, value: unknown) => unknown },
-          ) => eq(row.sequence, CHANGES_SEQUENCE),
-          orderBy: (
-            row: Record<string, unknown>,
-            { desc }: { desc: (column: unknown) => unknown },
-          ) => [desc(row.value)],
-        }),
-      'the change mark',
-    )
-    preparedReads.set(payload, prepared)
-  }
-  return prepared
-}
-
 /** The last mark read outside a transaction, the SQLite commits it was read after, and when. */
 const lastMarks = new WeakMap<object, { mark: number; commits: Buffer | null; at: number }>()
 /** Read again at least this often, whatever the commits look like (a second safeguard). */
@@ -87,7 +47,7 @@ export async function currentChangeMark(
 ): Promise<number> {
   // Outside a transaction only: a write's own reads go through its transaction.
   if (req) return readMark(payload, sequencesSlug, req)
-  const watch = await commitWatchOf(payload)
+  const watch = await calendarStore(payload).commitWatch(payload)
   if (!watch) return readMark(payload, sequencesSlug)
   // Looked at before the read: a commit made after the look moves the header from it.
   const commits = watch.look()
@@ -104,8 +64,12 @@ async function readMark(
   sequencesSlug: string,
   req?: PayloadRequest,
 ): Promise<number> {
-  const prepared = req ? null : preparedMarkRead(payload, sequencesSlug)
-  if (prepared) return Number((await prepared.execute())?.value ?? 0)
+  // Every read of the calendar reads the mark (issue #16): the store reads it by a statement
+  // prepared once where it can, else `findOne` does.
+  const prepared = req
+    ? null
+    : calendarStore(payload).readLastValue(payload, sequencesSlug, CHANGES_SEQUENCE)
+  if (prepared) return prepared
   const last = await payload.db.findOne<Row>({
     collection: sequencesSlug,
     where: { sequence: { equals: CHANGES_SEQUENCE } },
