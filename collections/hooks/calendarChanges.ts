@@ -1,17 +1,5 @@
-import type {
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  CollectionBeforeChangeHook,
-  CollectionBeforeDeleteHook,
-  CollectionConfig,
-  Payload,
-  PayloadRequest,
-} from 'payload'
-import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
+import type { Payload, PayloadRequest } from 'payload'
 import { isUniqueViolation } from '../../src/lib/errors.js'
-import { atCommit } from '../../src/database/turns.js'
 import { sameCommits } from '../../src/database/sqliteCommits.js'
 import { calendarStore } from '../../src/database/stores.js'
 
@@ -80,21 +68,17 @@ async function readMark(
 }
 
 /**
- * Moves the mark on, in the transaction of `req`, under the change log's turn (on PostgreSQL just
- * before the commit, src/database/turns.ts `atCommit`).
- */
-export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
-  await atCommit(req, () => moveMark(req, sequencesSlug))
-}
-
-/**
  * Older marks are removed by one move in this many (and the first of each process), not by every
  * move: a statement saved per write; the mark is the highest row (`readMark`).
  */
 const CLEAR_EVERY = 100
 const movesSinceClearing = new WeakMap<Payload, number>()
 
-async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
+/**
+ * Moves the mark on, in the transaction of `req`, under the change log's turn: what a commit of
+ * the calendar does first (calendarCommit.ts).
+ */
+export async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   const { payload } = req
   let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {
@@ -121,52 +105,4 @@ async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<voi
     return
   }
   throw new Error(`could not move the calendar's change mark after ${MAX_ATTEMPTS} attempts`)
-}
-
-/**
- * A collection whose writes (changes, trash, deletes) move the mark and, for the calendar's
- * resources, are written to the change log (collections/hooks/changeLog.ts); appended after its
- * other hooks, so that the log sees what they wrote (series dates, unlinked events). The dates of
- * a series are remembered before its other hooks run.
- */
-export function withChangesMarked(
-  collection: CollectionConfig,
-  options: ResolvedCalendarOptions,
-): CollectionConfig {
-  const { sequencesSlug } = options
-  const resource = resourceOf(options, collection.slug)
-  const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
-    await markChange(req, sequencesSlug)
-    if (resource) await logChange(req, options, resource, operation, doc, previousDoc)
-    else await logOther(req, options, collection.slug, doc)
-    return doc
-  }
-  const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
-    await markChange(req, sequencesSlug)
-    if (resource) await logDelete(req, options, resource, doc)
-    else await logOther(req, options, collection.slug, doc)
-  }
-  const marked = withHooksLast(collection, {
-    afterChange: [afterChange],
-    afterDelete: [afterDelete],
-  })
-  if (resource !== 'events') return marked
-  const beforeChange: CollectionBeforeChangeHook = async ({
-    req,
-    data,
-    originalDoc,
-    operation,
-  }) => {
-    if (operation === 'update') await rememberSeries(req, options, originalDoc)
-    return data
-  }
-  const beforeDelete: CollectionBeforeDeleteHook = async ({ req, id }) => {
-    const doc = await req.payload.db.findOne({
-      collection: collection.slug,
-      where: { id: { equals: id } },
-      req,
-    })
-    await rememberSeries(req, options, doc ?? undefined)
-  }
-  return withHooksFirst(marked, { beforeChange: [beforeChange], beforeDelete: [beforeDelete] })
 }

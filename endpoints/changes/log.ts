@@ -6,8 +6,8 @@ import {
   type Where,
 } from 'payload'
 import type { ChangeEntry, ChangeResource } from '../../collections/changeLog.js'
-import { markChange } from '../../collections/hooks/calendarChanges.js'
-import { entryOf, writeChanges } from '../../collections/hooks/changeLog.js'
+import { markChange, writeChanges } from '../../collections/hooks/calendarCommit.js'
+import { entryOf } from '../../collections/hooks/changeLog.js'
 import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
 import { takeLogTurn } from '../../src/database/turns.js'
 import { parseDate } from '../../src/lib/dates.js'

@@ -66,9 +66,7 @@ export async function tallyBySql(
     !Object.values(relColumn).every((column) => hasColumn(rels, column)) ||
     !hasColumn(texts, 'text') ||
     !linkedKeys.every(
-      (key) =>
-        hasColumn(tableOf(key), 'slug') &&
-        hasColumn(`${tableOf(key)}_locales`, 'name'),
+      (key) => hasColumn(tableOf(key), 'slug') && hasColumn(`${tableOf(key)}_locales`, 'name'),
     ) ||
     !hasColumn(tableOf('venues'), 'city')
   )
@@ -176,9 +174,7 @@ export async function tallyBySql(
       chain.map((_, i) => column(`l${i}`, 'name')),
       sql`, `,
     )})`
-    const locked = hasColumn(table, 'has_password')
-      ? isTrue(column('x', 'has_password'))
-      : sql`0`
+    const locked = hasColumn(table, 'has_password') ? isTrue(column('x', 'has_password')) : sql`0`
     const readable = sql`select ${column('t', 'v')} as v, ${column('t', 'n')} as n from (${tally}) as ${id('t')} where ${column('t', 'v')} in ${inIds(records)}`
     return sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, ${name} as name, ${column('x', 'slug')} as slug, ${locked} as locked from (${top(g, readable)}) as ${id('c')} join ${id(table)} as ${id('x')} on ${column('x', 'id')} = ${column('c', 'v')}${sql.join(joins)}`
   }

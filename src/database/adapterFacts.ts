@@ -15,8 +15,7 @@ export function adapterHasOperator(payload: Payload, operator: string): boolean 
 }
 
 /** PostgreSQL matches patterns against text only (SQLite reads a number as text). */
-export const patternsMatchTextOnly = (payload: Payload): boolean =>
-  payload.db.name === 'postgres'
+export const patternsMatchTextOnly = (payload: Payload): boolean => payload.db.name === 'postgres'
 
 /**
  * On PostgreSQL an id claim is made outside the write's transaction: inside it, a racing claim

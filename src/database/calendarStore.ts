@@ -65,7 +65,11 @@ export type SqlAccess = {
    * when only the adapter's `find` can run the conditions. In an object: the query is a thenable,
    * which an async function's result would run.
    */
-  matchingIds(args: { slug: string; where: Where; locale: string }): Promise<{ query: unknown } | null>
+  matchingIds(args: {
+    slug: string
+    where: Where
+    locale: string
+  }): Promise<{ query: unknown } | null>
   /** The day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` text, as an integer. */
   dayOfWeek(date: unknown): unknown
 }

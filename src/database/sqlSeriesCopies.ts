@@ -54,12 +54,7 @@ type Tables = {
 
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
   const adapter = req.payload.db as unknown as Partial<Drizzle>
-  if (
-    !adapter.tables ||
-    !adapter.drizzle ||
-    !adapter.tableNameMap ||
-    !adapter.operators
-  )
+  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
     return null
   const name = tableNameOf(adapter.tableNameMap, slug)
   const main = adapter.tables[name]
@@ -108,10 +103,7 @@ async function insertAll(session: Session, table: Table, rows: Values[], returni
 async function childRows({ children, session, ops }: Tables, seriesId: number | string) {
   return Promise.all(
     children.map(async ({ table, parent }) => {
-      const rows = await session
-        .select()
-        .from(table)
-        .where(ops.equals(table[parent], seriesId))
+      const rows = await session.select().from(table).where(ops.equals(table[parent], seriesId))
       return { table, parent, rows: rows.map(({ id: _id, ...rest }) => rest) }
     }),
   )

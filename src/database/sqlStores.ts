@@ -1,4 +1,8 @@
-import { adapterHasOperator, claimsOutsideTransaction, patternsMatchTextOnly } from './adapterFacts.js'
+import {
+  adapterHasOperator,
+  claimsOutsideTransaction,
+  patternsMatchTextOnly,
+} from './adapterFacts.js'
 import type { CalendarStore } from './calendarStore.js'
 import * as postgresLocks from './postgresLocks.js'
 import { isDeadlock } from './retryable.js'

@@ -114,7 +114,11 @@ type FormsRead = { execute(values: Record<string, string>): Promise<FormRow[]> }
  * query as the adapter's `find`, without building it on every archive page (a quarter of a page's
  * cost when no cache answers). Null when it cannot be prepared.
  */
-export function readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> | null {
+export function readForms(
+  payload: Payload,
+  slug: string,
+  keys: string[],
+): Promise<FormRow[]> | null {
   const count = keys.length
   const prepared = keptRead<FormsRead>(payload, `forms:${slug}:${count}`, () =>
     preparedRead<FormsRead>(
