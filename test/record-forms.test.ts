@@ -14,10 +14,10 @@ import { startServerProcess, type ServerProcess } from './support/serverProcess.
  * join the kept v1 forms of their records. This server keeps them; a second process on the same
  * database builds every record on every read (CAL_RECORD_FORMS=false). Both run without the
  * response cache, so every read below is a miss. This server also takes each page's ids in one
- * SELECT built by the adapter's query builder (src/database/sqlPageIds.ts), the other from Payload's
- * `find`, so the pages' order is compared too. After each write of every kind, every anonymous
- * read answers the same bytes on both, read twice here (built and kept, then joined from what was
- * kept), in three languages.
+ * SELECT built by the adapter's query builder (src/database/sqlPageIds.ts), the other from
+ * Payload's `find`, so the pages' order is compared too. After each write of every kind, every
+ * anonymous read answers the same bytes on both, read twice here (built and kept, then joined from
+ * what was kept), in three languages.
  */
 
 let server: TestServer

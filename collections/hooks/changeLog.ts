@@ -193,7 +193,8 @@ const SERIES_FIELDS = {
   copiedFrom: true,
   detached: true,
   series: true,
-  // Dates rewritten from their series (collections/series/generate.ts) get a new one: their content.
+  // Dates rewritten from their series (collections/series/generate.ts) get a new one: their
+  // content.
   updatedAt: true,
 } as const
 

@@ -40,7 +40,7 @@ export type FormRow = { key: string; body: string }
 /** A row of an SQL statement's result. */
 export type SqlRow = Record<string, unknown>
 
-/** The `sql` template tag of the adapter's SQL builder, with the helpers the plugin writes SQL with. */
+/** The `sql` tag of the adapter's SQL builder, with the helpers the plugin writes SQL with. */
 export type SqlTag = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
   identifier(name: string): unknown
   raw(text: string): unknown
@@ -118,7 +118,7 @@ export interface CalendarStore {
    * when the store has no such turn or the transaction holds it already.
    */
   atCommit(req: PayloadRequest, work: () => Promise<void>): Promise<void>
-  /** Whether a write that failed so may run again from the start (a deadlock the database broke). */
+  /** Whether a write that failed so may run again from the start (a deadlock it broke). */
   isRetryable(error: unknown): boolean
   /** Whether an error says the database cannot be reached at all (503, worth retrying). */
   isUnavailable(error: unknown): boolean
