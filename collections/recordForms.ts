@@ -8,7 +8,7 @@ import {
 import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
 import { takeLogTurn } from '../src/database/turns.js'
 import { DEFAULTS } from '../src/defaults.js'
-import { markChange } from './hooks/calendarChanges.js'
+import { markChange } from './hooks/calendarCommit.js'
 
 /**
  * Hidden: the v1 form of public records as anonymous callers get them, one row per record, form

@@ -9,7 +9,8 @@ import {
   type Where,
 } from 'payload'
 import { guardQuery } from '../collections/hooks/queryGuard.js'
-import { pageIdsBySql, type FormsLookup, type PageIds } from './pageIdsSql.js'
+import type { FormsLookup, PageIds } from '../src/database/calendarStore.js'
+import { calendarStore } from '../src/database/stores.js'
 import type { LocaleCode } from '../src/locales.js'
 import type {
   Event,
@@ -181,7 +182,7 @@ export function dataLayer(
      * hooks, which ids do not need. Reads with kept forms (endpoints/records/forms.ts) take only
      * this and the forms; Payload's `find` costs three times as much for the same ids, most of it
      * checking the query's paths, which are ours. With `forms`, the kept forms of the page come
-     * in the same query when the adapter is SQL (endpoints/pageIdsSql.ts), else `forms` is null.
+     * in the same query when the store can (src/database/sqlPageIds.ts), else `forms` is null.
      */
     async pageIds(
       key: DataKey,
@@ -193,7 +194,7 @@ export function dataLayer(
       const readable = await readableWhere(key, where)
       if (readable === null) return { ids: [], forms: null }
       const query = { where: readable, sort: typeof sort === 'string' ? [sort] : sort }
-      const found = await pageIdsBySql(payload, req, {
+      const found = await calendarStore(payload).pageIds(payload, req, {
         slug: slug(key),
         where: query.where,
         sort: query.sort ?? collection.defaultSort ?? [],

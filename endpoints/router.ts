@@ -2,6 +2,7 @@ import {
   APIError,
   ValidationError,
   type Endpoint,
+  type Payload,
   type PayloadHandler,
   type PayloadRequest,
 } from 'payload'
@@ -18,7 +19,7 @@ import {
   methodNotAllowed,
   noRoute,
 } from './errors.js'
-import { isDatabaseUnavailable } from '../src/database/unavailable.js'
+import { calendarStore } from '../src/database/stores.js'
 import { parseParams, readBody, readBytes, type Input } from './input.js'
 import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
@@ -170,7 +171,7 @@ function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
 }
 
 /** A Payload error thrown by the Local API, in the namespace's error shape. */
-function fromPayloadError(error: unknown): ApiError {
+function fromPayloadError(error: unknown, payload: Payload): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof ValidationError) {
     const errors = (error.data as { errors?: { path?: string; message?: string }[] }).errors ?? []
@@ -187,7 +188,7 @@ function fromPayloadError(error: unknown): ApiError {
       error.message,
     )
   }
-  if (isDatabaseUnavailable(error)) return databaseUnavailable()
+  if (calendarStore(payload).isUnavailable(error)) return databaseUnavailable()
   return internalError()
 }
 
@@ -302,7 +303,7 @@ async function checkCredentials(req: PayloadRequest): Promise<void> {
   try {
     await req.payload.db.count({ collection: req.payload.config.admin.user, req: {} })
   } catch (error) {
-    if (isDatabaseUnavailable(error)) throw databaseUnavailable()
+    if (calendarStore(req.payload).isUnavailable(error)) throw databaseUnavailable()
   }
   throw invalidCredentials()
 }
@@ -430,7 +431,7 @@ function errorResponse(
   lang: LocaleCode,
   head: boolean,
 ): Response {
-  const apiError = fromPayloadError(error)
+  const apiError = fromPayloadError(error, req.payload)
   if (apiError.status >= 500)
     req.payload.logger.error({ err: error, msg: `${req.method} ${url.pathname} failed` })
   const caching: Record<string, string> =

@@ -1,68 +1,19 @@
-import { commitTransaction, killTransaction } from 'payload'
-import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
-import {
-  lockKeys,
-  NeedsWholeTurn,
-  recordKey,
-  takeLogTurn,
-  takeWriteTurn,
-  type WriteTurn,
-} from '../src/database/turns.js'
+import { recordKey, type WriteTurn } from '../src/database/turns.js'
+import { inWriteTransaction } from '../src/database/writeTransaction.js'
 import type { Context } from './context.js'
 
 /**
- * How many times a create or a record's write that PostgreSQL chose to end in a deadlock is run
- * again.
- */
-const DEADLOCK_RETRIES = 3
-
-/** PostgreSQL's `deadlock_detected` (SQLSTATE 40P01), on the error or what it wraps. */
-function isDeadlock(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    if ((cause as { code?: unknown }).code === '40P01') return true
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
-}
-
-/**
- * Runs a write and everything it creates on the way (inline venues, organizers, terms) in one
+ * Runs a v1 write and everything it creates on the way (inline venues, organizers, terms) in one
  * transaction: a request that fails changes nothing. It waits for its turn among calendar writes
- * first (src/database/turns.ts), so what it reads before writing is still true when it writes:
- * `whole` alone, `creates` beside other shared turns (each waiting on the keys it reads), `record`
- * likewise for a write of one record by id, which locks `keys` (the record's) before `work` reads
- * it, `log` for a write of the change log's own (the kept record forms). A `record` write that
- * finds it needs the calendar alone (`NeedsWholeTurn`, a series) is run again with `whole`.
- * Writes that run side by side may lock the same keys in opposite orders (two inline organizers
- * named in turn): PostgreSQL then ends one of them, which is run again from the start.
+ * first (src/database/writeTransaction.ts), so what it reads before writing is still true when it
+ * writes; a write the database ended so that it may run again (a deadlock) is run again.
  */
-export async function inTransaction<T>(
+export const inTransaction = <T>(
   context: Context,
   work: () => Promise<T>,
   turn: WriteTurn | 'log' = 'whole',
   keys: string[] = [],
-): Promise<T> {
-  let current = turn
-  for (let attempt = 0; ; attempt++) {
-    const owns = await beginCalendarTransaction(context.req)
-    try {
-      if (current === 'log') await takeLogTurn(context.req)
-      else await takeWriteTurn(context.req, current)
-      await lockKeys(context.req, keys)
-      const result = await work()
-      if (owns) await commitTransaction(context.req)
-      return result
-    } catch (error) {
-      if (owns) await killTransaction(context.req)
-      if (owns && error instanceof NeedsWholeTurn && current === 'record') {
-        current = 'whole'
-        continue
-      }
-      const shared = current === 'creates' || current === 'record'
-      if (!owns || !shared || attempt >= DEADLOCK_RETRIES || !isDeadlock(error)) throw error
-    }
-  }
-}
+): Promise<T> => inWriteTransaction(context.req, work, turn, keys)
 
 /** `inTransaction`'s last arguments for a write that takes the calendar alone. */
 export const WHOLE_TURN: [WriteTurn, string[]] = ['whole', []]

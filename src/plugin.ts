@@ -1,7 +1,7 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
-import { withChangesMarked } from '../collections/hooks/calendarChanges.js'
+import { withChangesMarked } from '../collections/hooks/calendarCommit.js'
 import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
 import { queryGuard } from '../collections/hooks/queryGuard.js'
 import {

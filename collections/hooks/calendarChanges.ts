@@ -1,19 +1,7 @@
-import type {
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  CollectionBeforeChangeHook,
-  CollectionBeforeDeleteHook,
-  CollectionConfig,
-  Payload,
-  PayloadRequest,
-} from 'payload'
-import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { logChange, logDelete, logOther, rememberSeries, resourceOf } from './changeLog.js'
+import type { Payload, PayloadRequest } from 'payload'
 import { isUniqueViolation } from '../../src/lib/errors.js'
-import { preparedRead } from '../../src/lib/tables.js'
-import { atCommit } from '../../src/database/turns.js'
-import { commitWatchOf, sameCommits } from '../../src/database/sqliteCommits.js'
+import { sameCommits } from '../../src/database/sqliteCommits.js'
+import { calendarStore } from '../../src/database/stores.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -31,46 +19,6 @@ const MAX_ATTEMPTS = 20
 
 type Row = { id: number | string; value: number }
 
-/**
- * A read of the mark made once and run again with no query building (`drizzle` prepared
- * statements).
- */
-type PreparedRead = { execute(): Promise<{ value: number } | undefined> }
-
-const preparedReads = new WeakMap<Payload, PreparedRead | null>()
-
-/**
- * Every read of the calendar goes through this one (issue #16), so on PostgreSQL and SQLite it is
- * a statement prepared once through the adapter's drizzle instance: the same query as the adapter's
- * `findOne` without building it again each time (a fifth of a cached answer's cost). Other
- * adapters (MongoDB) read through `findOne`.
- */
-function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead | null {
-  let prepared = preparedReads.get(payload)
-  if (prepared === undefined) {
-    prepared = preparedRead<PreparedRead>(
-      payload,
-      sequencesSlug,
-      'cal_change_mark',
-      (table) =>
-        table.findFirst({
-          columns: { value: true },
-          where: (
-            row: Record<string, unknown>,
-            { eq }: { eq: (column: unknown, value: unknown) => unknown },
-          ) => eq(row.sequence, CHANGES_SEQUENCE),
-          orderBy: (
-            row: Record<string, unknown>,
-            { desc }: { desc: (column: unknown) => unknown },
-          ) => [desc(row.value)],
-        }),
-      'the change mark',
-    )
-    preparedReads.set(payload, prepared)
-  }
-  return prepared
-}
-
 /** The last mark read outside a transaction, the SQLite commits it was read after, and when. */
 const lastMarks = new WeakMap<object, { mark: number; commits: Buffer | null; at: number }>()
 /** Read again at least this often, whatever the commits look like (a second safeguard). */
@@ -87,7 +35,7 @@ export async function currentChangeMark(
 ): Promise<number> {
   // Outside a transaction only: a write's own reads go through its transaction.
   if (req) return readMark(payload, sequencesSlug, req)
-  const watch = await commitWatchOf(payload)
+  const watch = await calendarStore(payload).commitWatch(payload)
   if (!watch) return readMark(payload, sequencesSlug)
   // Looked at before the read: a commit made after the look moves the header from it.
   const commits = watch.look()
@@ -104,8 +52,12 @@ async function readMark(
   sequencesSlug: string,
   req?: PayloadRequest,
 ): Promise<number> {
-  const prepared = req ? null : preparedMarkRead(payload, sequencesSlug)
-  if (prepared) return Number((await prepared.execute())?.value ?? 0)
+  // Every read of the calendar reads the mark (issue #16): the store reads it by a statement
+  // prepared once where it can, else `findOne` does.
+  const prepared = req
+    ? null
+    : calendarStore(payload).readLastValue(payload, sequencesSlug, CHANGES_SEQUENCE)
+  if (prepared) return prepared
   const last = await payload.db.findOne<Row>({
     collection: sequencesSlug,
     where: { sequence: { equals: CHANGES_SEQUENCE } },
@@ -116,21 +68,17 @@ async function readMark(
 }
 
 /**
- * Moves the mark on, in the transaction of `req`, under the change log's turn (on PostgreSQL just
- * before the commit, src/database/turns.ts `atCommit`).
- */
-export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
-  await atCommit(req, () => moveMark(req, sequencesSlug))
-}
-
-/**
  * Older marks are removed by one move in this many (and the first of each process), not by every
  * move: a statement saved per write; the mark is the highest row (`readMark`).
  */
 const CLEAR_EVERY = 100
 const movesSinceClearing = new WeakMap<Payload, number>()
 
-async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
+/**
+ * Moves the mark on, in the transaction of `req`, under the change log's turn: what a commit of
+ * the calendar does first (calendarCommit.ts).
+ */
+export async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   const { payload } = req
   let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {
@@ -157,52 +105,4 @@ async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<voi
     return
   }
   throw new Error(`could not move the calendar's change mark after ${MAX_ATTEMPTS} attempts`)
-}
-
-/**
- * A collection whose writes (changes, trash, deletes) move the mark and, for the calendar's
- * resources, are written to the change log (collections/hooks/changeLog.ts); appended after its
- * other hooks, so that the log sees what they wrote (series dates, unlinked events). The dates of
- * a series are remembered before its other hooks run.
- */
-export function withChangesMarked(
-  collection: CollectionConfig,
-  options: ResolvedCalendarOptions,
-): CollectionConfig {
-  const { sequencesSlug } = options
-  const resource = resourceOf(options, collection.slug)
-  const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
-    await markChange(req, sequencesSlug)
-    if (resource) await logChange(req, options, resource, operation, doc, previousDoc)
-    else await logOther(req, options, collection.slug, doc)
-    return doc
-  }
-  const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
-    await markChange(req, sequencesSlug)
-    if (resource) await logDelete(req, options, resource, doc)
-    else await logOther(req, options, collection.slug, doc)
-  }
-  const marked = withHooksLast(collection, {
-    afterChange: [afterChange],
-    afterDelete: [afterDelete],
-  })
-  if (resource !== 'events') return marked
-  const beforeChange: CollectionBeforeChangeHook = async ({
-    req,
-    data,
-    originalDoc,
-    operation,
-  }) => {
-    if (operation === 'update') await rememberSeries(req, options, originalDoc)
-    return data
-  }
-  const beforeDelete: CollectionBeforeDeleteHook = async ({ req, id }) => {
-    const doc = await req.payload.db.findOne({
-      collection: collection.slug,
-      where: { id: { equals: id } },
-      req,
-    })
-    await rememberSeries(req, options, doc ?? undefined)
-  }
-  return withHooksFirst(marked, { beforeChange: [beforeChange], beforeDelete: [beforeDelete] })
 }

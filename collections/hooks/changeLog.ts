@@ -1,15 +1,14 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
-import { atCommit } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
-import { queueDeliveries } from '../webhooks/outbox.js'
 import { relatedId } from '../relations.js'
 import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
-import { dropRecordForms } from './recordForms.js'
 
 type Doc = Record<string, any>
 export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
+/** An entry as appended, with its sequence. */
+export type LoggedEntry = NewEntry & { sequence: number }
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -92,27 +91,16 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
 }
 
 /**
- * Appends entries to the log in the transaction of `req`, under the change log's turn (on
- * PostgreSQL just before the commit, src/database/turns.ts `atCommit`; SQLite has one writer), so
- * the sequences follow the order of commits and have no gaps: a rolled-back write's sequence is
- * taken again by the next. Once an hour at most (or once per retention period when that is
- * shorter) it also drops the entries older than the retention, never the last one (on SQLite a
- * table's next row id is one more than its largest).
+ * Appends entries to the log in the transaction of `req`, under the change log's turn (what a
+ * commit of the calendar does, calendarCommit.ts), so the sequences follow the order of commits
+ * and have no gaps: a rolled-back write's sequence is taken again by the next. Gives the entries
+ * with their sequences.
  */
-export async function writeChanges(
+export async function appendChanges(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   entries: NewEntry[],
-): Promise<void> {
-  if (!entries.length) return
-  await atCommit(req, () => appendChanges(req, options, entries))
-}
-
-async function appendChanges(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-  entries: NewEntry[],
-): Promise<void> {
+): Promise<LoggedEntry[]> {
   const { slug } = options.changeLog
   let sequence = await lastSequence(req, slug)
   const createdAt = new Date().toISOString()
@@ -128,13 +116,15 @@ async function appendChanges(
     } as Parameters<Payload['db']['create']>[0])
     logged.push({ ...entry, sequence })
   }
-  await dropRecordForms(req, options, entries)
-  // The webhooks' outbox, in the same transaction (src/webhooks/outbox.ts).
-  await queueDeliveries(req, options, logged)
-  await compactWhenDue(req, options, sequence)
+  return logged
 }
 
-async function compactWhenDue(
+/**
+ * Once an hour at most (or once per retention period when that is shorter), drops the entries
+ * older than the retention, never the newest (on SQLite a table's next row id is one more than its
+ * largest).
+ */
+export async function compactWhenDue(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   newest: number,
@@ -203,7 +193,8 @@ const SERIES_FIELDS = {
   copiedFrom: true,
   detached: true,
   series: true,
-  // Dates rewritten from their series (collections/series/bulk.ts) get a new one: their content.
+  // Dates rewritten from their series (collections/series/generate.ts) get a new one: their
+  // content.
   updatedAt: true,
 } as const
 
@@ -295,14 +286,14 @@ export function recountedTermEntries(req: PayloadRequest): NewEntry[] {
 }
 
 /** After a create or update of a calendar record: its entry, and those of what it changed. */
-export async function logChange(
+export async function changeEntries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
   operation: 'create' | 'update',
   doc: Doc,
   previousDoc: Doc | undefined,
-): Promise<void> {
+): Promise<NewEntry[]> {
   const id = Number(doc.id)
   const before = operation === 'create' ? undefined : previousDoc
   const kind = operation === 'create' ? 'create' : kindOfUpdate(resource, before, doc)
@@ -313,22 +304,22 @@ export async function logChange(
     entries.push(...(await seriesChanges(req, options, [previousDoc, doc])))
     entries.push(...recountedTermEntries(req))
   }
-  await writeChanges(req, options, entries)
+  return entries
 }
 
 /** After a delete for good: its entry, and those of the dates of a series that went with it. */
-export async function logDelete(
+export async function deleteEntries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
   doc: Doc,
-): Promise<void> {
+): Promise<NewEntry[]> {
   const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
   if (resource === 'events') {
     entries.push(...(await seriesChanges(req, options, [doc])))
     entries.push(...recountedTermEntries(req))
   }
-  await writeChanges(req, options, entries)
+  return entries
 }
 
 /**
@@ -336,20 +327,13 @@ export async function logDelete(
  * collection's slug, which sync leaves out and the response cache reads as "anything may have
  * changed" (endpoints/cache/calendarState.ts), as event records show images.
  */
-export async function logOther(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-  slug: string,
-  doc: Doc,
-): Promise<void> {
-  await writeChanges(req, options, [
-    {
-      resource: slug as ChangeResource,
-      record: Number(doc.id),
-      kind: 'update',
-      wasPublic: false,
-      isPublic: false,
-      author: null,
-    },
-  ])
-}
+export const otherEntries = (slug: string, doc: Doc): NewEntry[] => [
+  {
+    resource: slug as ChangeResource,
+    record: Number(doc.id),
+    kind: 'update',
+    wasPublic: false,
+    isPublic: false,
+    author: null,
+  },
+]

@@ -10,8 +10,8 @@ import { beginCalendarTransaction } from '../../src/database/calendarTransaction
 import { takeLogTurn, takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { CALENDAR_QUEUE } from '../series/horizonTask.js'
-import { markChange } from './calendarChanges.js'
-import { entryOf, recountedTermEntries, writeChanges } from './changeLog.js'
+import { markChange, writeChanges } from './calendarCommit.js'
+import { entryOf, recountedTermEntries } from './changeLog.js'
 import { eventTermIds, recountTerms, termCountsOf } from './termCounts.js'
 
 const DAY_MS = 24 * 3_600_000
@@ -97,8 +97,8 @@ export async function settleDuePosts(
       })),
       ...recountedTermEntries(req),
     ]
-    await writeChanges(req, options, entries)
     if (entries.length) await markChange(req, options.sequencesSlug)
+    await writeChanges(req, options, entries)
     if (owned) await commitTransaction(req)
   } catch (error) {
     if (owned) await killTransaction(req)

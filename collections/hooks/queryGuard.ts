@@ -1,4 +1,5 @@
 import { holdsNul } from '../../src/lib/nul.js'
+import { calendarStore } from '../../src/database/stores.js'
 import {
   APIError,
   type CollectionBeforeOperationHook,
@@ -93,10 +94,6 @@ const notADate = (operand: unknown) =>
 const notANumber = (operand: unknown) =>
   typeof operand === 'string' && operand.trim() !== '' && !Number.isFinite(Number(operand))
 
-/** The operators of the database adapter, when it says which it has (the SQL adapters do). */
-const adapterOperators = (req: PayloadRequest) =>
-  (req.payload.db as { operators?: Record<string, unknown> }).operators
-
 function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadRequest): void {
   if (!where || typeof where !== 'object') return
   for (const [key, value] of Object.entries(where)) {
@@ -112,8 +109,7 @@ function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadReques
           throw refuse(`${key}: ${operator} works on point fields only.`)
         continue
       }
-      const operators = adapterOperators(req)
-      if (operators && !(operator in operators))
+      if (!calendarStore(req.payload).hasOperator(req.payload, operator))
         throw refuse(`${key}: the database does not support ${operator}.`)
       if (ONE_VALUE.has(operator) && !isOneValue(operand)) {
         // A hasMany field contains any of a list.
@@ -146,7 +142,7 @@ function checkWhere(where: unknown, fields: FlattenedField[], req: PayloadReques
       // PostgreSQL matches patterns against text only (SQLite reads the number as text).
       if (
         PATTERNS.has(operator) &&
-        req.payload.db.name === 'postgres' &&
+        calendarStore(req.payload).patternsMatchTextOnly(req.payload) &&
         NUMERIC_COLUMNS.has(field()?.type ?? '')
       )
         throw refuse(`${key}: ${operator} matches text, and ${key} is a number.`)

@@ -4,7 +4,8 @@ import { floating, occurrences, type Occurrence, type Series } from '../../src/l
 import { wallClock } from '../../src/lib/time.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { claimIds } from '../hooks/integerIds.js'
-import { insertCopies, rewriteCopies } from './bulk.js'
+import { calendarStore } from '../../src/database/stores.js'
+import type { SeriesCopies } from '../../src/database/calendarStore.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 
 /**
@@ -12,7 +13,8 @@ import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
  * to the horizon, in the transaction of the write that changed the series. They are written through
  * the database adapter, not the Local API: a daily series is 731 rows, and the series write has
  * already run every hook and check on what they copy. On SQL databases they are copies of the
- * series' rows made in bulk (bulk.ts); elsewhere (MongoDB) `payload.db` writes them one by one. Ids
+ * series' rows made in bulk (the store's `insertCopies`, src/database/sqlSeriesCopies.ts);
+ * elsewhere (MongoDB) `payload.db` writes them one by one. Ids
  * stay stable: a date keeps its row (matched by its generated start, `occurrence`) across edits of
  * the series.
  */
@@ -71,6 +73,12 @@ type Stored = {
   slug: string
   deletedAt?: string | null
 }
+
+/**
+ * What a date keeps to itself (NOT_COPIED), by the key of its table's column: the `recurrence`
+ * group is its `recurrence_…` columns.
+ */
+const isDatesOwn = (column: string) => NOT_COPIED.has(column) || column.startsWith('recurrence_')
 
 const CHUNK = 500
 
@@ -184,7 +192,9 @@ export async function generateOccurrences(
     isSeries: false,
     sequence: 0,
   }))
-  if (!(await insertCopies(req, collection, series.id, created))) {
+  const store = calendarStore(payload)
+  const copies: SeriesCopies = { slug: collection, seriesId: series.id, isOwn: isDatesOwn }
+  if (!(await store.insertCopies(req, copies, created))) {
     for (const data of created)
       await payload.db.create({ collection, data: { ...content, ...data }, req, returning: false })
   }
@@ -206,7 +216,7 @@ export async function generateOccurrences(
     rewritten.push(row.id)
     if (hasMoved) moved.set(row.id, { ...dates(occurrence), occurrence: occurrence.local })
   }
-  if (!(await rewriteCopies(req, collection, series.id, rewritten, { copiedFrom }, moved))) {
+  if (!(await store.rewriteCopies(req, copies, rewritten, { copiedFrom }, moved))) {
     for (const id of rewritten)
       await payload.db.updateOne({
         collection,

@@ -8,8 +8,8 @@ import {
 import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
 import { takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { markChange } from '../hooks/calendarChanges.js'
-import { seriesEntries, snapshotSeries, writeChanges } from '../hooks/changeLog.js'
+import { markChange, writeChanges } from '../hooks/calendarCommit.js'
+import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
 
 export const HORIZON_TASK = 'calendarSeriesHorizon'

@@ -15,7 +15,7 @@ type Logged = Pick<
 >
 
 /**
- * The outbox: for each entry just added to the change log (collections/hooks/changeLog.ts
+ * The outbox: for each entry just added to the change log (collections/hooks/calendarCommit.ts
  * `writeChanges`), a delivery row per active webhook that wants its event, in the same
  * transaction, so a change is delivered if and only if it commits. Nothing is sent here: a job of
  * the webhooks queue is queued (in the transaction too) unless one is already waiting, and the

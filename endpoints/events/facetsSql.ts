@@ -1,9 +1,8 @@
 import type { Payload } from 'payload'
 import { isFreeCost } from '../../src/lib/cost.js'
-import { drizzleSqlOf, tableNameOf } from '../../src/lib/tables.js'
+import { calendarStore } from '../../src/database/stores.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
-import { matchingIdsQuery, sqlRunnerOf } from '../pageIdsSql.js'
 import {
   FREE,
   LINKED,
@@ -13,24 +12,6 @@ import {
   type Named,
   type Tally,
 } from './facetCounts.js'
-
-/** drizzle's `sql` tag with the helpers this module writes SQL with. */
-type Sql = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
-  identifier(name: string): unknown
-  raw(text: string): unknown
-  join(chunks: unknown[], separator?: unknown): unknown
-}
-
-type SqlAdapter = {
-  name?: string
-  tables?: Record<string, Record<string, unknown>>
-  tableNameMap?: Map<string, string>
-}
-
-/** Whether a drizzle table has a column of this name. */
-const hasColumn = (table: Record<string, unknown> | undefined, name: string) =>
-  Boolean(table) &&
-  Object.values(table!).some((column) => (column as { name?: unknown } | null)?.name === name)
 
 /** The languages a localized name is read in, in turn: the request's, then its fallbacks. */
 function fallbackChain(payload: Payload, lang: string): string[] {
@@ -48,16 +29,17 @@ function fallbackChain(payload: Payload, lang: string): string[] {
 }
 
 /**
- * The counts by SQL on Payload's SQLite and PostgreSQL adapters, in one statement: each distinct
- * set of conditions is the SELECT of its ids that the archive's page would run
- * (`matchingIdsQuery`: Payload's own `buildQuery`, the caller's read access, the trash), and so is
+ * The counts by SQL where the store runs SQL of the plugin's own (src/database/calendarStore.ts
+ * `sqlAccess`), in one statement: each distinct set of conditions is the SELECT of its ids that
+ * the archive's page would run (`matchingIds`: Payload's own `buildQuery`, the caller's read
+ * access, the trash), and so is
  * each collection of records the values are (venues, organizers, terms) as the caller may read
  * it, each named once in a WITH; every count is a GROUP BY over one of them (UNION ALL), with the
  * records' slugs and names in the request's language (its fallbacks in turn, as Payload reads
  * them), for the values that can be among the `limit` shown only. A second statement counts free
  * events only when more than one cost string means free (an
- * event may carry two). Null when the adapter is another, the request is in a transaction, or its
- * tables are not as Payload names them: the Local API counts then.
+ * event may carry two). Null when the store runs no such SQL, the request is in a transaction, or
+ * its tables are not as Payload names them: the Local API counts then.
  */
 export async function tallyBySql(
   context: Context,
@@ -65,11 +47,10 @@ export async function tallyBySql(
   limit: number,
 ): Promise<Counted | null> {
   const { payload, req, options } = context
-  const db = payload.db as unknown as SqlAdapter
-  const run = sqlRunnerOf(payload)
-  const sql = drizzleSqlOf(payload, options.slugs.events) as Sql | null
-  if (!run || !sql?.raw || !sql.join || !db.tables || !db.tableNameMap) return null
-  const tableOf = (key: DataKey) => tableNameOf(db.tableNameMap!, options.slugs[key as 'events'])
+  const access = calendarStore(payload).sqlAccess(payload, req, options.slugs.events)
+  if (!access) return null
+  const { sql, run, hasColumn } = access
+  const tableOf = (key: DataKey) => access.tableOf(options.slugs[key as 'events'])
   const events = tableOf('events')
   const rels = `${events}_rels`
   const texts = `${events}_texts`
@@ -81,15 +62,13 @@ export async function tallyBySql(
   const own = ['venue_id', 'event_status', 'attendance_mode', 'featured', 'start_date_local']
   const linkedKeys: DataKey[] = ['categories', 'tags', 'organizers', 'venues']
   if (
-    !own.every((column) => hasColumn(db.tables![events], column)) ||
-    !Object.values(relColumn).every((column) => hasColumn(db.tables![rels], column)) ||
-    !hasColumn(db.tables![texts], 'text') ||
+    !own.every((column) => hasColumn(events, column)) ||
+    !Object.values(relColumn).every((column) => hasColumn(rels, column)) ||
+    !hasColumn(texts, 'text') ||
     !linkedKeys.every(
-      (key) =>
-        hasColumn(db.tables![tableOf(key)], 'slug') &&
-        hasColumn(db.tables![`${tableOf(key)}_locales`], 'name'),
+      (key) => hasColumn(tableOf(key), 'slug') && hasColumn(`${tableOf(key)}_locales`, 'name'),
     ) ||
-    !hasColumn(db.tables![tableOf('venues')], 'city')
+    !hasColumn(tableOf('venues'), 'city')
   )
     return null
 
@@ -104,7 +83,7 @@ export async function tallyBySql(
       const readable = await context.data.readable(key, { where, trash })
       const ids =
         readable &&
-        (await matchingIdsQuery(payload, req, {
+        (await access.matchingIds({
           slug: options.slugs[key as 'events'],
           where: readable,
           locale: context.lang,
@@ -120,10 +99,7 @@ export async function tallyBySql(
   }
   const inIds = (alias: string) => sql`(select ${id('id')} from ${id(alias)})`
 
-  const dow =
-    db.name === 'postgres'
-      ? sql`cast(extract(dow from cast(substr(${column('e', 'start_date_local')}, 1, 10) as date)) as integer)`
-      : sql`cast(strftime('%w', substr(${column('e', 'start_date_local')}, 1, 10)) as integer)`
+  const dow = access.dayOfWeek(sql`substr(${column('e', 'start_date_local')}, 1, 10)`)
   const hour = sql`substr(${column('e', 'start_date_local')}, 12, 2)`
   const isTrue = (value: unknown) => sql`case when ${value} then 1 else 0 end`
   /**
@@ -198,9 +174,7 @@ export async function tallyBySql(
       chain.map((_, i) => column(`l${i}`, 'name')),
       sql`, `,
     )})`
-    const locked = hasColumn(db.tables![table], 'has_password')
-      ? isTrue(column('x', 'has_password'))
-      : sql`0`
+    const locked = hasColumn(table, 'has_password') ? isTrue(column('x', 'has_password')) : sql`0`
     const readable = sql`select ${column('t', 'v')} as v, ${column('t', 'n')} as n from (${tally}) as ${id('t')} where ${column('t', 'v')} in ${inIds(records)}`
     return sql`select ${sql.raw(String(g))} as g, cast(${column('c', 'v')} as text) as v, ${column('c', 'n')} as n, ${name} as name, ${column('x', 'slug')} as slug, ${locked} as locked from (${top(g, readable)}) as ${id('c')} join ${id(table)} as ${id('x')} on ${column('x', 'id')} = ${column('c', 'v')}${sql.join(joins)}`
   }

@@ -3,10 +3,10 @@ import type { Payload } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
-import type { FormsLookup } from '../pageIdsSql.js'
+import type { FormRow, FormsLookup } from '../../src/database/calendarStore.js'
+import { calendarStore } from '../../src/database/stores.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
-import { preparedRead } from '../../src/lib/tables.js'
 
 /**
  * The kept v1 forms of public records (collections/recordForms.ts): what a read that no cache
@@ -176,7 +176,7 @@ function scopeOf(context: Context): string {
 /**
  * Where the forms of a resource's records in one variant and the request's scope are kept, and
  * their keys around a record's id (`resource:id:variant:scope`): what `keyOf` writes, and what a
- * page's SELECT reads beside its ids (endpoints/pageIdsSql.ts).
+ * page's SELECT reads beside its ids (the store's `pageIds`, src/database/sqlPageIds.ts).
  */
 export const formsLookup = (
   context: Context,
@@ -200,8 +200,6 @@ export const formsApply = (context: Context, password: unknown): boolean =>
   (password === undefined || password === '') &&
   context.generation !== undefined
 
-type FormRow = { key: string; body: string }
-
 /** The kept forms of these records, by id: one query. */
 export async function keptForms(
   context: Context,
@@ -217,52 +215,12 @@ export async function keptForms(
   return new Map(rows.map((row) => [byKey.get(row.key)!, row.body]))
 }
 
-type PreparedFormsRead = { execute(values: Record<string, string>): Promise<FormRow[]> }
-
-/** Per adapter, the prepared reads of forms by how many keys they take (null: not preparable). */
-const preparedFormsReads = new WeakMap<object, Map<number, PreparedFormsRead | null>>()
-
-/**
- * The read of `count` forms by key, prepared once per count through the adapter's drizzle
- * instance: the same query as the adapter's `find`, without building it on every archive page
- * (a quarter of a page's cost when no cache answers). Null on other adapters.
- */
-function preparedFormsRead(payload: Payload, slug: string, count: number) {
-  let byCount = preparedFormsReads.get(payload.db)
-  if (!byCount) preparedFormsReads.set(payload.db, (byCount = new Map()))
-  let prepared = byCount.get(count)
-  if (prepared === undefined) {
-    prepared = preparedRead<PreparedFormsRead>(
-      payload,
-      slug,
-      `cal_record_forms_${count}`,
-      (table) =>
-        table.findMany({
-          columns: { key: true, body: true },
-          where: (row: Record<string, unknown>, { inArray, sql }: DrizzleOperators) =>
-            inArray(
-              row.key,
-              Array.from({ length: count }, (_, i) => sql.placeholder(`k${i}`)),
-            ),
-          orderBy: (row: Record<string, unknown>, { desc }: DrizzleOperators) => [desc(row.id)],
-        }),
-      'kept forms',
-    )
-    byCount.set(count, prepared)
-  }
-  return prepared
-}
-
-type DrizzleOperators = {
-  inArray: (column: unknown, values: unknown[]) => unknown
-  desc: (column: unknown) => unknown
-  sql: { placeholder: (name: string) => unknown }
-}
-
 /** The rows of these keys (at most one each: `key` is unique). */
 async function readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> {
-  const prepared = preparedFormsRead(payload, slug, keys.length)
-  if (prepared) return prepared.execute(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
+  // Read on every archive page no cache answers: by a statement prepared once where the store
+  // can (a quarter of such a page's cost), else through the adapter.
+  const prepared = calendarStore(payload).readForms(payload, slug, keys)
+  if (prepared) return prepared
   const { docs } = await payload.db.find<FormRow>({
     collection: slug,
     where: { key: { in: keys } },

@@ -5,7 +5,7 @@ import { serializeTransactions, serializeWritesOutsideTransactions } from './sql
 import { writerConnectionOnConnect } from './sqliteWriter.js'
 import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { chooseStore } from './store.js'
-import { commitsTakeLogTurn } from './turns.js'
+import { commitsRunWhatWasLeft } from './postgresLocks.js'
 
 const wrapped = new WeakSet<BaseDatabaseAdapter>()
 
@@ -16,11 +16,11 @@ const wrapped = new WeakSet<BaseDatabaseAdapter>()
  * default there) its writes outside a transaction too, beside the plugin's own transactions
  * (`calendarTransaction.ts`); they share one writer connection (`sqliteWriter.ts`). On
  * PostgreSQL, a commit first runs what the transaction left for it under the change log's turn
- * (`turns.ts`), and at most the pool's size less two transactions are open at once
+ * (`postgresLocks.ts`), and at most the pool's size less two transactions are open at once
  * (`transactionSlots.ts`). On both, the calendar's child tables get an index on their parent
  * column (`parentLookups.ts`), and SQLite's statistics are kept fresh (`sqliteStatistics.ts`).
  * These are the changes it makes to an adapter, and the README says them. Other adapters are left
- * as they are.
+ * as they are. The calendar's store is chosen here too (`chooseStore`, `calendarStore.ts`).
  */
 export function withCalendarDatabase(
   db: DatabaseAdapterObj,
@@ -43,7 +43,7 @@ export function withCalendarDatabase(
         keepStatisticsFresh(adapter)
       }
       if (adapter.name === 'postgres') {
-        commitsTakeLogTurn(adapter)
+        commitsRunWhatWasLeft(adapter)
         limitTransactions(adapter, transactionSlotsOf(adapter))
       }
       wrapped.add(adapter)

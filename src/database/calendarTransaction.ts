@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import {
   commitTransaction,
   initTransaction,
@@ -6,80 +5,22 @@ import {
   type Payload,
   type PayloadRequest,
 } from 'payload'
-import { inTurn } from './sqliteTurns.js'
-import { inSlot } from './transactionSlots.js'
-import { usesSql } from './store.js'
-
-/** A transaction as Payload's SQL adapters keep it in `sessions`, by its id. */
-type Session = { db: unknown; resolve: () => Promise<unknown>; reject: () => Promise<unknown> }
-
-/** What Payload's drizzle-based adapters (SQLite, PostgreSQL) have that the plugin uses here. */
-type DrizzleAdapter = {
-  drizzle: { transaction: (work: (tx: unknown) => Promise<void>, options?: unknown) => unknown }
-  sessions: Record<string, Session | undefined>
-  initializing?: Promise<void>
-  transactionOptions?: unknown
-}
-
-const isDrizzle = (db: object): db is DrizzleAdapter =>
-  usesSql(db) &&
-  typeof (db as Partial<DrizzleAdapter>).drizzle?.transaction === 'function' &&
-  typeof (db as Partial<DrizzleAdapter>).sessions === 'object'
-
-/**
- * Opens a transaction on the adapter's own connection and registers it in `sessions` under a new
- * id, as the adapter's `beginTransaction` does when transactions are on: every query of a request
- * carrying that id then runs in it, and the adapter's `commitTransaction` and
- * `rollbackTransaction` (which Payload's SQL adapters keep whatever `transactionOptions` says) end
- * it.
- */
-async function beginOnConnection(db: DrizzleAdapter): Promise<string> {
-  await db.initializing
-  const session = await new Promise<Session>((opened, failed) => {
-    const done = Promise.resolve(
-      db.drizzle.transaction(
-        (tx) =>
-          new Promise<void>((commit, rollBack) =>
-            opened({
-              db: tx,
-              resolve: () => {
-                commit()
-                return done
-              },
-              reject: () => {
-                rollBack(new Error('rolled back'))
-                return done.catch(() => {})
-              },
-            }),
-          ),
-        db.transactionOptions || undefined,
-      ),
-    )
-    // Before the work began: the connection failed. After, the rollback asked for above.
-    done.catch(failed)
-  })
-  const id = randomUUID()
-  db.sessions[id] = session
-  return id
-}
+import { calendarStore } from './stores.js'
 
 /**
  * Gives the request a transaction of the plugin's own when it has none because the adapter runs
  * without transactions (`transactionOptions` unset on `sqliteAdapter`, `false` on
  * `postgresAdapter`). True when it opened one: the caller ends it. Nothing happens when the request
- * has a transaction already or the adapter is not one of Payload's SQL adapters.
+ * has a transaction already or the store cannot open one (`generic`).
  */
 async function ownTransaction(req: PayloadRequest): Promise<boolean> {
   if (await req.transactionID) return false
-  const { db } = req.payload
-  if (!isDrizzle(db)) return false
-  const opening = inSlot(
-    db,
-    inTurn(db, () => beginOnConnection(db)),
-  )()
-  req.transactionID = opening as Promise<string>
+  const begin = calendarStore(req.payload).ownTransaction(req.payload)
+  if (!begin) return false
+  const opening = begin()
+  req.transactionID = opening
   try {
-    req.transactionID = (await opening) as string
+    req.transactionID = await opening
     return true
   } catch (error) {
     delete req.transactionID
@@ -122,8 +63,8 @@ export const commitOwnTransaction: CollectionAfterOperationHook = async ({ args,
 
 /**
  * At start: says once, as a warning, when calendar writes cannot be atomic, which is when the
- * adapter runs without transactions and is not one of Payload's SQL adapters, on whose connection
- * the plugin opens its own.
+ * adapter runs without transactions and the store cannot open its own on the adapter's connection
+ * (which Payload's SQL adapters let it).
  */
 export async function reportTransactions(payload: Payload): Promise<void> {
   const { db } = payload
@@ -132,7 +73,7 @@ export async function reportTransactions(payload: Payload): Promise<void> {
     await db.rollbackTransaction(id)
     return
   }
-  if (isDrizzle(db)) return
+  if (calendarStore(payload).ownTransaction(payload)) return
   payload.logger.warn(
     `calendarPlugin: the ${db.name} database adapter runs without transactions, so a calendar write ` +
       'that fails half-way (an event with its inline venue or organizers, its id and slug, term ' +

@@ -1,7 +1,8 @@
 import type { BaseDatabaseAdapter } from 'payload'
 
 /**
- * How the calendar reaches the app's database, chosen once when the adapter starts:
+ * Which store (src/database/calendarStore.ts) the calendar reaches the app's database through,
+ * chosen once when the adapter starts; `calendarStore(payload)` (stores.ts) gives it:
  * - `sqlite`, `postgres`: Payload's SQL adapters, whose connections and tables the plugin uses for
  *   its fast paths (page ids by SQL, prepared reads, bulk inserts, advisory locks, the commit
  *   watch);

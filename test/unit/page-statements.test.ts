@@ -6,9 +6,9 @@ import {
   slotsOf,
   timesOf,
   withTimes,
-} from '../../endpoints/pageIdsSql.js'
+} from '../../src/database/sqlPageIds.js'
 
-/** How a page's SELECT is kept per shape of query (endpoints/pageIdsSql.ts). */
+/** How a page's SELECT is kept per shape of query (src/database/sqlPageIds.ts). */
 describe('page statements by shape', () => {
   const at = (time: string): Where => ({
     and: [

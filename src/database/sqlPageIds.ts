@@ -1,6 +1,14 @@
 import type { FlattenedField, Payload, PayloadRequest, Sort, Where } from 'payload'
-import { drizzleSqlOf, tableNameOf, type SqlTag } from '../src/lib/tables.js'
-import { usesSql } from '../src/database/store.js'
+import type {
+  FormsLookup,
+  PageIds,
+  PageIdsArgs,
+  SqlAccess,
+  SqlRow as Row,
+  SqlTag,
+} from './calendarStore.js'
+import { drizzleSqlOf, tableNameOf } from './sqlTables.js'
+import { storeOf, usesSql } from './store.js'
 
 /** What `buildQuery` of Payload's SQL adapters (`@payloadcms/drizzle`) gives back. */
 type BuiltQuery = {
@@ -18,8 +26,6 @@ type BuildQuery = (args: {
   where: Where
 }) => BuiltQuery
 
-type Row = Record<string, unknown>
-
 /** A chain of drizzle's query builder, as far as this module uses it. */
 type Query = {
   from(table: unknown): Query
@@ -34,7 +40,6 @@ type Query = {
 }
 
 type SqlAdapter = {
-  name?: string
   drizzle?: { select(fields: object): Query; selectDistinct(fields: object): Query }
   tables?: Record<string, Record<string, unknown>>
   tableNameMap?: Map<string, string>
@@ -57,25 +62,6 @@ const payloadBuildQuery = () =>
     (module) => module.buildQuery as unknown as BuildQuery,
     () => null,
   ))
-
-/**
- * The kept forms a page's SELECT reads beside its ids (endpoints/records/forms.ts): the row of the
- * forms collection `slug` whose key is `prefix`, the id, then `suffix`.
- */
-export type FormsLookup = { slug: string; prefix: string; suffix: string }
-
-/** A page's ids in order and, when asked, the kept form of each id that has one. */
-export type PageIds = { ids: number[]; forms: Map<number, string> | null }
-
-export type PageIdsArgs = {
-  slug: string
-  where: Where
-  sort: Sort
-  limit: number
-  page: number
-  locale: string
-  forms?: FormsLookup
-}
 
 /**
  * The ids of one page in one SELECT on Payload's SQL adapters: the conditions and order built by
@@ -270,10 +256,10 @@ export function slotsOf(
 /** Runs SQL on the adapter's own connection, when it is one of Payload's SQLite or PostgreSQL. */
 function runnerOf(db: SqlAdapter): ((text: string, params: unknown[]) => Promise<Row[]>) | null {
   const { client, pool } = db
-  if (!usesSql(db)) return null
-  if (db.name === 'sqlite' && typeof client?.execute === 'function')
+  const store = storeOf(db)
+  if (store === 'sqlite' && typeof client?.execute === 'function')
     return async (sql, args) => (await client.execute({ sql, args })).rows
-  if (db.name === 'postgres' && typeof pool?.query === 'function')
+  if (store === 'postgres' && typeof pool?.query === 'function')
     return async (text, values) => (await pool.query(text, values)).rows
   return null
 }
@@ -306,10 +292,10 @@ async function builtConditions(
 
 /**
  * The SELECT of the ids of `slug` that match `where` (each once), built as a page's is, for
- * aggregates over them (endpoints/events/facetsSql.ts); null when only the adapter's `find` can
+ * aggregates over them (`sqlAccessOf`); null when only the adapter's `find` can
  * run the conditions, or the request is in a transaction (its own session).
  */
-export async function matchingIdsQuery(
+async function matchingIdsQuery(
   payload: Payload,
   req: PayloadRequest,
   args: { slug: string; where: Where; locale: string },
@@ -337,7 +323,7 @@ export async function matchingIdsQuery(
  * Runs SQL made with the adapter's drizzle `sql` tag on the adapter's own connection; null on
  * adapters other than Payload's SQLite and PostgreSQL.
  */
-export function sqlRunnerOf(payload: Payload): ((query: unknown) => Promise<Row[]>) | null {
+function sqlRunnerOf(payload: Payload): ((query: unknown) => Promise<Row[]>) | null {
   const db = payload.db as unknown as SqlAdapter & {
     drizzle?: { dialect?: { sqlToQuery(sql: unknown): { sql: string; params: unknown[] } } }
   }
@@ -436,12 +422,45 @@ const aliased = (expression: unknown, alias: string) =>
 function formColumn(sql: SqlTag, db: SqlAdapter, lookup: FormsLookup, rows: string): unknown {
   const formsName = tableNameOf(db.tableNameMap!, lookup.slug)
   const forms = db.tables![formsName]
-  if (!forms || !sql.identifier) return null
+  if (!forms) return null
   const column = (tableName: string, name: string) =>
-    sql`${sql.identifier!(tableName)}.${sql.identifier!(name)}`
+    sql`${sql.identifier(tableName)}.${sql.identifier(name)}`
   const key = sql`cast(${lookup.prefix} as text) || cast(${column(rows, 'id')} as text) || cast(${lookup.suffix} as text)`
   return aliased(
     sql`(select ${column(formsName, 'body')} from ${forms} where ${column(formsName, 'key')} = ${key})`,
     'form',
   )
+}
+
+/** Whether a drizzle table has a column of this name. */
+const hasColumn = (table: Record<string, unknown> | undefined, name: string) =>
+  Boolean(table) &&
+  Object.values(table!).some((column) => (column as { name?: unknown } | null)?.name === name)
+
+/**
+ * SQL of the plugin's own on Payload's SQLite and PostgreSQL adapters, outside a transaction (its
+ * statements run on the adapter's own connection); null when the adapter keeps no tables or SQL
+ * tag this module knows, or the request is in a transaction.
+ */
+export function sqlAccessOf(
+  payload: Payload,
+  req: PayloadRequest,
+  anySlug: string,
+): SqlAccess | null {
+  const db = payload.db as unknown as SqlAdapter
+  const run = sqlRunnerOf(payload)
+  const sql = drizzleSqlOf(payload, anySlug)
+  const { tables, tableNameMap } = db
+  if (!run || !sql?.raw || !sql.join || !tables || !tableNameMap || req.transactionID) return null
+  return {
+    sql,
+    run,
+    tableOf: (slug) => tableNameOf(tableNameMap, slug),
+    hasColumn: (table, column) => hasColumn(tables[table], column),
+    matchingIds: (args) => matchingIdsQuery(payload, req, args),
+    dayOfWeek: (date) =>
+      storeOf(db) === 'postgres'
+        ? sql`cast(extract(dow from cast(${date} as date)) as integer)`
+        : sql`cast(strftime('%w', ${date}) as integer)`,
+  }
 }

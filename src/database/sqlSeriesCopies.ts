@@ -1,17 +1,31 @@
 import type { PayloadRequest } from 'payload'
-import { tableNameOf } from '../../src/lib/tables.js'
-import { NOT_COPIED } from './fields.js'
-import { usesSql } from '../../src/database/store.js'
+import type { SeriesCopies } from './calendarStore.js'
+import { tableNameOf } from './sqlTables.js'
 
 /**
  * Bulk writes of a series' dates on the SQL adapters (SQLite and PostgreSQL, both drizzle): a date
  * is the series' own rows — its row, its rows per language, its relationships and lists — copied
  * with the date's own values, in a few multi-row statements rather than a few statements per
  * date (a daily series is 731 dates). Each function returns false when the adapter keeps no such
- * tables (MongoDB), and the caller then writes date by date through `payload.db`.
+ * tables, and the caller then writes date by date through `payload.db`.
  */
 
-type Table = Record<string, any>
+/** A drizzle table: its columns by field name. */
+type Table = Record<string, unknown> & { id?: { columnType?: unknown } }
+type Values = Record<string, unknown>
+/** A statement of drizzle's query builder: run when awaited. */
+type Statement<T = unknown> = PromiseLike<T> & { where(condition: unknown): Statement<T> }
+/** drizzle's database, or a transaction's, as far as this module writes with it. */
+type Session = {
+  select(): { from(table: Table): Statement<Values[]> }
+  insert(table: Table): {
+    values(rows: Values[]): PromiseLike<unknown> & {
+      returning(columns: Values): PromiseLike<Values[]>
+    }
+  }
+  update(table: Table): { set(values: Values): Statement }
+  delete(table: Table): Statement
+}
 /**
  * What the drizzle adapters give: their tables, the database (or a transaction's), and the SQL
  * operators they query with.
@@ -22,18 +36,11 @@ type Operators = {
 }
 type Drizzle = {
   tables: Record<string, Table>
-  drizzle: any
-  sessions?: Record<string, { db?: any }>
+  drizzle: Session
+  sessions?: Record<string, { db?: Session } | undefined>
   tableNameMap: Map<string, string>
   operators: Operators
 }
-type Values = Record<string, unknown>
-
-/**
- * What a date keeps to itself (NOT_COPIED), by column: the `recurrence` group is its `recurrence_…`
- * columns.
- */
-const isOwn = (column: string) => NOT_COPIED.has(column) || column.startsWith('recurrence_')
 
 /** Parameters per statement: SQLite takes 32,766, PostgreSQL 65,535. */
 const MAX_PARAMETERS = 30_000
@@ -41,19 +48,13 @@ const MAX_PARAMETERS = 30_000
 type Tables = {
   main: Table
   children: { table: Table; parent: string }[]
-  session: any
+  session: Session
   ops: Operators
 }
 
 async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
-  const adapter = req.payload.db as Partial<Drizzle>
-  if (
-    !usesSql(adapter) ||
-    !adapter.tables ||
-    !adapter.drizzle ||
-    !adapter.tableNameMap ||
-    !adapter.operators
-  )
+  const adapter = req.payload.db as unknown as Partial<Drizzle>
+  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
     return null
   const name = tableNameOf(adapter.tableNameMap, slug)
   const main = adapter.tables[name]
@@ -85,7 +86,7 @@ const chunksOf = <T>(rows: T[], columns: number): T[][] => {
   return chunks
 }
 
-async function insertAll(session: any, table: Table, rows: Values[], returning?: Table) {
+async function insertAll(session: Session, table: Table, rows: Values[], returning?: Table) {
   const out: Values[] = []
   for (const chunk of chunksOf(rows, Object.keys(rows[0] ?? {}).length)) {
     const statement = session.insert(table).values(chunk)
@@ -102,10 +103,7 @@ async function insertAll(session: any, table: Table, rows: Values[], returning?:
 async function childRows({ children, session, ops }: Tables, seriesId: number | string) {
   return Promise.all(
     children.map(async ({ table, parent }) => {
-      const rows: Values[] = await session
-        .select()
-        .from(table)
-        .where(ops.equals(table[parent], seriesId))
+      const rows = await session.select().from(table).where(ops.equals(table[parent], seriesId))
       return { table, parent, rows: rows.map(({ id: _id, ...rest }) => rest) }
     }),
   )
@@ -126,18 +124,14 @@ async function insertChildren(tables: Tables, seriesId: number | string, ids: (n
  */
 export async function insertCopies(
   req: PayloadRequest,
-  slug: string,
-  seriesId: number | string,
+  { slug, seriesId }: SeriesCopies,
   dates: Values[],
 ): Promise<boolean> {
   const tables = await tablesOf(req, slug)
   if (!tables) return false
   if (!dates.length) return true
   const { main, session, ops } = tables
-  const [series] = (await session
-    .select()
-    .from(main)
-    .where(ops.equals(main.id, seriesId))) as Values[]
+  const [series] = await session.select().from(main).where(ops.equals(main.id, seriesId))
   const now = new Date().toISOString()
   const rows = dates.map((values) => {
     const row: Values = { ...series, createdAt: now, updatedAt: now, ...values }
@@ -161,8 +155,7 @@ export async function insertCopies(
  */
 export async function rewriteCopies(
   req: PayloadRequest,
-  slug: string,
-  seriesId: number | string,
+  { slug, seriesId, isOwn }: SeriesCopies,
   ids: (number | string)[],
   values: Values,
   moved: Map<number | string, Values>,
@@ -171,10 +164,7 @@ export async function rewriteCopies(
   if (!tables) return false
   if (!ids.length) return true
   const { main, children, session, ops } = tables
-  const [series] = (await session
-    .select()
-    .from(main)
-    .where(ops.equals(main.id, seriesId))) as Values[]
+  const [series] = await session.select().from(main).where(ops.equals(main.id, seriesId))
   const shared = {
     ...Object.fromEntries(Object.entries(series).filter(([column]) => !isOwn(column))),
     updatedAt: new Date().toISOString(),
