@@ -89,7 +89,8 @@ const inWrite = new AsyncLocalStorage<true>()
 export function serializeWritesOutsideTransactions<T extends BaseDatabaseAdapter>(db: T): T {
   const nextTurn = writeTurns.get(db)
   if (!nextTurn) return db
-  const methods = db as unknown as Record<string, (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
+  type Write = (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>
+  const methods = db as unknown as Record<string, Write>
   for (const name of WRITE_METHODS) {
     const write = methods[name]?.bind(db)
     if (!write) continue
