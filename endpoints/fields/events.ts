@@ -52,6 +52,7 @@ import {
 import { spreadsheetDateTime } from '../../src/lib/spreadsheetDates.js'
 import {
   CellError,
+  cellOf,
   exportOnly,
   listOf,
   named,
@@ -240,7 +241,7 @@ const dateFlat = (key: 'start_date' | 'end_date', dateAlias: string): Flat<Event
   const time = key === 'start_date' ? 'start_time' : 'end_time'
   return {
     columns: [
-      { name: key, aliases: [dateAlias], cell: (record) => record[key] },
+      { name: key, aliases: [dateAlias], cell: (record) => cellOf(record[key]) },
       { name: time, aliases: [dateAlias.replace('Date', 'Time')] },
     ],
     read: (cells: Cells, write: FlatWrite) => {
@@ -272,8 +273,13 @@ function currencyPosition(text: string): 'prefix' | 'postfix' {
  * import of that id wrote, else one of that name (created when there is none).
  */
 const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<EventView> => {
-  const records = (record: Record<string, any>): Record<string, any>[] =>
-    key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer
+  /** The linked records an event record shows: its venue (`[]` when none), its organizers. */
+  const records = (record: Record<string, unknown>) =>
+    (key === 'venue'
+      ? Array.isArray(record.venue)
+        ? []
+        : [record.venue]
+      : record.organizer) as { id: number; global_id: string; [name: string]: unknown }[]
   const stored = (view: EventView) =>
     key === 'venue' ? view.related.venues : view.related.organizers
   const sourceIds = `${key}.global_id`
@@ -283,11 +289,13 @@ const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<Even
         name: key,
         aliases,
         cell: (record, view) =>
-          records(record).map((linked) => stored(view).get(linked.id)?.name ?? linked[key]),
+          records(record).map(
+            (linked) => stored(view).get(linked.id)?.name ?? String(linked[key]),
+          ),
       },
       {
         name: sourceIds,
-        cell: (record) => records(record).map((linked) => linked.global_id as string),
+        cell: (record) => records(record).map((linked) => linked.global_id),
       },
     ],
     read: (cells, write) => {
@@ -370,7 +378,7 @@ export const EVENT_WRITE_ALIASES = {
  * blank cell is no argument, cells.ts).
  */
 const wordCell = (key: string, ...aliases: string[]): Flat<EventView> => ({
-  columns: [{ name: key, aliases, cell: (record) => record[key] }],
+  columns: [{ name: key, aliases, cell: (record) => cellOf(record[key]) }],
   read: (cells, write) => {
     const text = cells[key]
     if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/\s+/g, '_')
@@ -517,7 +525,7 @@ export const EVENT_FIELDS = {
           part === 'currency_code'
             ? []
             : [part === 'currency_symbol' ? 'Event Currency Symbol' : 'Event Currency Position'],
-        cell: (record: Record<string, any>) => record.cost_details[part],
+        cell: (record) => cellOf((record.cost_details as Record<string, unknown>)[part]),
       })),
       read: (cells, write) => {
         const symbol = cells['cost_details.currency_symbol']
