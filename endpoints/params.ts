@@ -51,9 +51,11 @@ export type KindValues = {
 
 /**
  * The arguments of parameters built at run time (a field table's), validated by kind: their names
- * are not known to the compiler, so neither are their kinds.
+ * are not known to the compiler, so neither are their kinds. Loose on purpose: each argument is
+ * checked by its kind at run time and each write reads it as its kind gives it (a string, a list,
+ * an object for `any`); `unknown` would need a cast at each of those reads instead.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each argument is checked by its kind at run time, and each write reads it as its kind gives it (a string, a list, an object for `any`); `unknown` would need a cast at each of those reads instead
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- run-time parameters, see above
 export type LooseArgs = Record<string, any>
 
 /**

@@ -275,11 +275,11 @@ function currencyPosition(text: string): 'prefix' | 'postfix' {
 const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<EventView> => {
   /** The linked records an event record shows: its venue (`[]` when none), its organizers. */
   const records = (record: Record<string, unknown>) =>
-    (key === 'venue'
-      ? Array.isArray(record.venue)
-        ? []
-        : [record.venue]
-      : record.organizer) as { id: number; global_id: string; [name: string]: unknown }[]
+    (key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer) as {
+      id: number
+      global_id: string
+      [name: string]: unknown
+    }[]
   const stored = (view: EventView) =>
     key === 'venue' ? view.related.venues : view.related.organizers
   const sourceIds = `${key}.global_id`
@@ -289,9 +289,7 @@ const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<Even
         name: key,
         aliases,
         cell: (record, view) =>
-          records(record).map(
-            (linked) => stored(view).get(linked.id)?.name ?? String(linked[key]),
-          ),
+          records(record).map((linked) => stored(view).get(linked.id)?.name ?? String(linked[key])),
       },
       {
         name: sourceIds,

@@ -176,7 +176,9 @@ export const storedText = <View extends { doc: object }>(
       name: key,
       aliases,
       cell: (_record, view, isLocked) =>
-        (isLocked && locked !== undefined ? locked : ((view.doc as Record<string, unknown>)[field] ?? '')) as Cell,
+        (isLocked && locked !== undefined
+          ? locked
+          : ((view.doc as Record<string, unknown>)[field] ?? '')) as Cell,
     },
   ],
 })
