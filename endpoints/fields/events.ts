@@ -7,7 +7,7 @@ import { apiLink, type Context } from '../context.js'
 import { resolveTerms } from '../events/links.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
 import { checkIdsExist } from '../lookup.js'
-import { MAX_LIST_ITEMS, type ParamSpec } from '../params.js'
+import { MAX_LIST_ITEMS, type LooseArgs, type ParamSpec } from '../params.js'
 import { dateParam, urlParam } from '../postArgs.js'
 import { idOf, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { organizerRecord, venueRecord } from '../records/linked.js'
@@ -329,7 +329,7 @@ const oneOf = (values: readonly string[], description: string) =>
   )
 
 /** The zone an event's wall clocks are read and written in. */
-const eventZone = (context: Context, args: Record<string, any>, stored: Doc | null): string =>
+const eventZone = (context: Context, args: LooseArgs, stored: Doc | null): string =>
   args.timezone || stored?.timezone || context.options.siteTimezone
 
 const hasVenue = (venue: unknown) =>

@@ -1,4 +1,5 @@
 import type { JsonLdRecord } from '../schemas/parts.js'
+import type { EventRecord } from '../schemas/records.js'
 import { placeOf } from './place.js'
 import { plainText } from './text.js'
 
@@ -78,7 +79,7 @@ const ATTENDANCE_MODE_TYPES: Record<string, string> = {
  * How people attend: as stored, except that an event moved online is attended online (or both ways
  * when it says so).
  */
-const attendanceOf = (record: Record<string, any>): string =>
+const attendanceOf = (record: EventRecord): string =>
   record.event_status === 'moved_online' && record.attendance_mode !== 'mixed'
     ? 'online'
     : (record.attendance_mode ?? 'offline')
@@ -87,7 +88,7 @@ const attendanceOf = (record: Record<string, any>): string =>
  * The event's location: its venue as `Place` when people come in person, its online address as
  * `VirtualLocation` when they attend online, both (a list) when both.
  */
-function locationOf(record: Record<string, any>, attendance: string) {
+function locationOf(record: EventRecord, attendance: string) {
   const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
   const place = venue && attendance !== 'online' ? (venue.json_ld ?? venueJsonLd(venue)) : null
   const online =
@@ -103,13 +104,13 @@ function locationOf(record: Record<string, any>, attendance: string) {
  * the event is not scheduled as planned (schema.org reads it with the status).
  */
 export function eventJsonLd(
-  record: Record<string, any>,
+  record: EventRecord,
   startIso: string,
   endIso: string,
   previousIso?: string,
 ): JsonLdRecord {
   const attendance = attendanceOf(record)
-  const organizers = (record.organizer as Record<string, any>[]).map(
+  const organizers = record.organizer.map(
     (organizer) => organizer.json_ld ?? organizerJsonLd(organizer),
   )
   const prices = (record.cost_details?.values as string[]).filter((value) => /^\d/.test(value))

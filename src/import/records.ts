@@ -10,6 +10,7 @@ import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
 import type { AnyFieldTable } from '../../endpoints/fields/table.js'
 import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
 import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
+import type { SourceJson } from './http.js'
 
 /**
  * Pure translations of v1 records (The Events Calendar's `tribe/events/v1`, or ours) into the
@@ -23,7 +24,8 @@ import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
  * ids to ours.
  */
 
-export type SourceRecord = Record<string, any>
+/** A record of the source's v1, as its JSON gave it. */
+export type SourceRecord = SourceJson
 
 /**
  * What a record's translation puts right, as it goes: each note says what came in another shape
@@ -565,7 +567,7 @@ export function imageUrlOf(record: SourceRecord): string | null {
             ...Object.values(
               (image.sizes && typeof image.sizes === 'object' ? image.sizes : {}) as Record<
                 string,
-                any
+                { url?: unknown } | null
               >,
             ).map((size) => size?.url),
           ]
