@@ -1,5 +1,4 @@
 import type { JsonLdRecord } from '../schemas/parts.js'
-import type { EventRecord } from '../schemas/records.js'
 import { placeOf } from './place.js'
 import { plainText } from './text.js'
 
@@ -61,6 +60,23 @@ export function organizerJsonLd(record: Record<string, unknown>): JsonLdRecord {
   }
 }
 
+/**
+ * What an event's JSON-LD reads of its v1 record (endpoints/schemas/records.ts's EventRecord,
+ * which imports the field tables that import this file).
+ */
+type EventRecord = {
+  title: string
+  description: string
+  url: string
+  image: unknown
+  venue: (Record<string, unknown> & { json_ld?: JsonLdRecord }) | unknown[]
+  organizer: (Record<string, unknown> & { json_ld?: JsonLdRecord })[]
+  online_url?: string
+  event_status?: string
+  attendance_mode?: string
+  cost_details: { values: string[]; currency_code: string }
+}
+
 /** schema.org's EventStatusType for each `event_status` (collections/eventStatus.ts). */
 const EVENT_STATUS_TYPES: Record<string, string> = {
   scheduled: 'https://schema.org/EventScheduled',
@@ -113,7 +129,7 @@ export function eventJsonLd(
   const organizers = record.organizer.map(
     (organizer) => organizer.json_ld ?? organizerJsonLd(organizer),
   )
-  const prices = (record.cost_details?.values as string[]).filter((value) => /^\d/.test(value))
+  const prices = record.cost_details.values.filter((value) => /^\d/.test(value))
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -123,7 +139,8 @@ export function eventJsonLd(
       image: imageUrl(record),
       url: record.url,
       eventAttendanceMode: ATTENDANCE_MODE_TYPES[attendance] ?? ATTENDANCE_MODE_TYPES.offline,
-      eventStatus: EVENT_STATUS_TYPES[record.event_status] ?? EVENT_STATUS_TYPES.scheduled,
+      eventStatus:
+        EVENT_STATUS_TYPES[record.event_status ?? 'scheduled'] ?? EVENT_STATUS_TYPES.scheduled,
       previousStartDate:
         previousIso && record.event_status && record.event_status !== 'scheduled'
           ? previousIso
