@@ -8,7 +8,19 @@ import { relatedId } from '../relations.js'
 import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
 import { dropRecordForms } from './recordForms.js'
 
-type Doc = Record<string, any>
+/**
+ * What the change log reads of a record of any calendar collection, as hooks and `db.find` hand
+ * it over: posts (src/documents.ts's Event, Venue, Organizer) have all of it, terms only the id.
+ */
+export type ChangedRecord = {
+  id: number | string
+  status?: unknown
+  publishedAt?: unknown
+  author?: unknown
+  deletedAt?: unknown
+  isSeries?: unknown
+  series?: unknown
+}
 export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
 
 const HOUR_MS = 3_600_000
@@ -30,13 +42,17 @@ export function resourceOf(options: ResolvedCalendarOptions, slug: string): Chan
 const isTerm = (resource: ChangeResource) => resource === 'categories' || resource === 'tags'
 
 /** Whether an anonymous caller can read the record (terms always; posts when published). */
-export function isPublicRecord(resource: ChangeResource, doc: Doc | undefined, now: Date): boolean {
+export function isPublicRecord(
+  resource: ChangeResource,
+  doc: ChangedRecord | undefined,
+  now: Date,
+): boolean {
   if (!doc) return false
   if (isTerm(resource)) return true
   return !doc.deletedAt && mayRead(doc, null, now)
 }
 
-const authorOf = (doc: Doc | undefined): number | null => {
+const authorOf = (doc: ChangedRecord | undefined): number | null => {
   const author = relatedId(doc?.author)
   return typeof author === 'number' ? author : null
 }
@@ -46,8 +62,8 @@ export function entryOf(
   resource: ChangeResource,
   kind: ChangeKind,
   id: number,
-  before: Doc | undefined,
-  after: Doc | undefined,
+  before: ChangedRecord | undefined,
+  after: ChangedRecord | undefined,
   now = new Date(),
 ): NewEntry {
   return {
@@ -63,8 +79,8 @@ export function entryOf(
 /** What an update did: trash, restore, publish, unpublish, or a plain update. */
 export function kindOfUpdate(
   resource: ChangeResource,
-  before: Doc | undefined,
-  after: Doc,
+  before: ChangedRecord | undefined,
+  after: ChangedRecord,
   now = new Date(),
 ): ChangeKind {
   if (after.deletedAt && !before?.deletedAt) return 'trash'
@@ -189,11 +205,13 @@ async function linkedEventEntries(
     req,
   })
   const now = new Date()
-  return (docs as Doc[]).map((doc) => entryOf('events', 'linked', Number(doc.id), doc, doc, now))
+  return (docs as ChangedRecord[]).map((doc) =>
+    entryOf('events', 'linked', Number(doc.id), doc, doc, now),
+  )
 }
 
 /** The dates of a series as they are stored: id → what a change of them would show. */
-type SeriesSnapshot = Map<number, { doc: Doc; signature: string }>
+type SeriesSnapshot = Map<number, { doc: ChangedRecord; signature: string }>
 
 const SERIES_FIELDS = {
   ...VISIBILITY_FIELDS,
@@ -222,7 +240,10 @@ export async function snapshotSeries(
     req,
   })
   return new Map(
-    (docs as Doc[]).map((doc) => [Number(doc.id), { doc, signature: JSON.stringify(doc) }]),
+    (docs as ChangedRecord[]).map((doc) => [
+      Number(doc.id),
+      { doc, signature: JSON.stringify(doc) },
+    ]),
   )
 }
 
@@ -243,7 +264,7 @@ export function seriesEntries(before: SeriesSnapshot, after: SeriesSnapshot): Ne
 const SNAPSHOT_KEY = (id: unknown) => `calendarChangeLogSeries:${String(id)}`
 
 /** The series whose dates a write of this event may change: its own, or the one it is a date of. */
-const seriesOfEvent = (doc: Doc | undefined): unknown =>
+const seriesOfEvent = (doc: ChangedRecord | undefined): unknown =>
   doc?.isSeries ? doc.id : doc?.series ? relatedId(doc.series) : undefined
 
 /**
@@ -253,7 +274,7 @@ const seriesOfEvent = (doc: Doc | undefined): unknown =>
 export async function rememberSeries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  doc: Doc | undefined,
+  doc: ChangedRecord | undefined,
 ): Promise<void> {
   const series = seriesOfEvent(doc)
   if (series === undefined || series === null) return
@@ -264,7 +285,7 @@ export async function rememberSeries(
 async function seriesChanges(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  docs: (Doc | undefined)[],
+  docs: (ChangedRecord | undefined)[],
 ): Promise<NewEntry[]> {
   const entries: NewEntry[] = []
   const seen = new Set<string>()
@@ -291,7 +312,7 @@ async function seriesChanges(
 function recountedTermEntries(req: PayloadRequest): NewEntry[] {
   const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
   delete req.context[RECOUNTED_TERMS]
-  return recounted.map(({ field, id }) => entryOf(field, 'update', id, {}, {}))
+  return recounted.map(({ field, id }) => entryOf(field, 'update', id, { id }, { id }))
 }
 
 /** After a create or update of a calendar record: its entry, and those of what it changed. */
@@ -300,8 +321,8 @@ export async function logChange(
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
   operation: 'create' | 'update',
-  doc: Doc,
-  previousDoc: Doc | undefined,
+  doc: ChangedRecord,
+  previousDoc: ChangedRecord | undefined,
 ): Promise<void> {
   const id = Number(doc.id)
   const before = operation === 'create' ? undefined : previousDoc
@@ -321,7 +342,7 @@ export async function logDelete(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
-  doc: Doc,
+  doc: ChangedRecord,
 ): Promise<void> {
   const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
   if (resource === 'events') {
@@ -340,7 +361,7 @@ export async function logOther(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   slug: string,
-  doc: Doc,
+  doc: ChangedRecord,
 ): Promise<void> {
   await writeChanges(req, options, [
     {

@@ -7,7 +7,7 @@ import {
 } from 'payload'
 import type { ChangeEntry, ChangeResource } from '../../collections/changeLog.js'
 import { markChange } from '../../collections/hooks/calendarChanges.js'
-import { entryOf, writeChanges } from '../../collections/hooks/changeLog.js'
+import { entryOf, writeChanges, type ChangedRecord } from '../../collections/hooks/changeLog.js'
 import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
 import { takeLogTurn } from '../../src/database/turns.js'
 import { parseDate } from '../../src/lib/dates.js'
@@ -91,7 +91,7 @@ export async function logDuePosts(
   now: Date,
 ): Promise<void> {
   const oldest = new Date(now.getTime() - options.changeLog.retentionDays * DAY_MS).toISOString()
-  const due: { resource: ChangeResource; doc: Record<string, any>; claim: string }[] = []
+  const due: { resource: ChangeResource; doc: ChangedRecord; claim: string }[] = []
   for (const resource of SCHEDULED) {
     const { docs } = await payload.db.find({
       collection: options.slugs[resource],
@@ -107,7 +107,7 @@ export async function logDuePosts(
       limit: 0,
       select: { status: true, publishedAt: true, deletedAt: true, author: true },
     })
-    for (const doc of docs as Record<string, any>[])
+    for (const doc of docs as ChangedRecord[])
       due.push({ resource, doc, claim: `due:${resource}:${doc.id}:${doc.publishedAt}` })
   }
   if (!due.length) return
