@@ -202,7 +202,7 @@ const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Fla
       sortByName(
         ((doc[taxonomy] ?? []) as unknown[])
           .map((value) => related[taxonomy].get(idOf(value) ?? -1))
-          .filter((term): term is Doc => Boolean(term))
+          .filter((term) => term !== undefined)
           .map((term) =>
             embeddedTerm(term, taxonomy, shownTermCount(context, taxonomy, term), context),
           ),
@@ -622,7 +622,7 @@ export const EVENT_FIELDS = {
     show: (view) =>
       ((view.doc.organizers ?? []) as unknown[])
         .map((value) => view.related.organizers.get(idOf(value) ?? -1))
-        .filter((organizer): organizer is Doc => Boolean(organizer))
+        .filter((organizer) => organizer !== undefined)
         .map((organizer) => organizerRecord(organizer, view.context, linkedOptions(view))),
     locked: [],
     field: 'organizers',
