@@ -21,6 +21,9 @@ type Fields = Record<string | symbol, unknown>
 const adapter = () => payload.db as unknown as Fields
 const field = (owner: unknown, name: string | symbol): unknown => (owner as Fields)?.[name]
 const events = () => (field(adapter(), 'tables') as Record<string, Fields>).events
+const expectFunctions = (owner: unknown, names: string[]) => {
+  for (const name of names) expect(typeof field(owner, name)).toBe('function')
+}
 
 const DRIZZLE_NAME = Symbol.for('drizzle:Name')
 const onSql = suiteDatabase === 'sqlite' || suiteDatabase === 'postgres'
@@ -95,8 +98,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
     "`drizzle.select`, `drizzle.selectDistinct` and `drizzle.dialect.sqlToQuery`: endpoints/pageIdsSql.ts builds a page's SELECT with them and runs SQL made with the `sql` tag (sqlRunnerOf, for events/facetsSql.ts); else archives and facet counts fall back to `find`",
     () => {
       const drizzle = field(adapter(), 'drizzle') as Fields
-      expect(typeof drizzle.select).toBe('function')
-      expect(typeof drizzle.selectDistinct).toBe('function')
+      expectFunctions(drizzle, ['select', 'selectDistinct'])
       const dialect = drizzle.dialect as { sqlToQuery: (query: unknown) => unknown }
       expect(typeof dialect.sqlToQuery).toBe('function')
       const select = (drizzle.select as (fields: object) => { from: (table: unknown) => unknown })({
@@ -131,8 +133,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
       expect(id).toBeTruthy()
       try {
         const session = field((sessions as Fields)[String(id)], 'db') as Fields
-        for (const method of ['insert', 'update', 'delete', 'select'])
-          expect(typeof session[method]).toBe('function')
+        expectFunctions(session, ['insert', 'update', 'delete', 'select'])
         // PostgreSQL's advisory locks are taken with a string of SQL in the transaction.
         if (onPostgres) await (session.execute as (sql: string) => Promise<unknown>)('SELECT 1')
       } finally {
@@ -145,8 +146,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
     '`operators.equals` and `operators.in` are drizzle conditions: collections/series/bulk.ts writes with them and collections/hooks/queryGuard.ts reads the operator names; else series fall back to date-by-date writes and the query guard passes what the adapter cannot run',
     () => {
       const operators = field(adapter(), 'operators') as Fields
-      expect(typeof operators.equals).toBe('function')
-      expect(typeof operators.in).toBe('function')
+      expectFunctions(operators, ['equals', 'in'])
       expect(Object.keys(operators)).toEqual(expect.arrayContaining(['like', 'not_like', 'equals']))
     },
   )
@@ -209,8 +209,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
     'SQLite: `client.execute`, `client.transaction` and `client.close` of libSQL: src/database/sqliteWriter.ts (the one writer), sqliteCommits.ts (the commit watch), sqliteStatistics.ts (ANALYZE) and pageIdsSql.ts run SQL with them; else writes are not serialized and the response cache cannot see commits',
     async () => {
       const client = field(adapter(), 'client') as Fields
-      for (const method of ['execute', 'transaction', 'close'])
-        expect(typeof client[method]).toBe('function')
+      expectFunctions(client, ['execute', 'transaction', 'close'])
       const result = (await (client.execute as (sql: string) => Promise<Fields>)(
         'PRAGMA journal_mode',
       )) as { rows: Fields[] }
