@@ -25,8 +25,11 @@ export type ParamSpec = {
   required?: boolean
   default?: unknown
   enum?: readonly string[]
-  /** A check after the kind's: returns a reason when the value is not acceptable. */
-  check?: (value: any, context: Context) => Promise<string | void> | string | void
+  /**
+   * A check after the kind's: returns a reason when the value is not acceptable. A method, so
+   * that a check may take the value as its kind gives it (a string, a list…) rather than unknown.
+   */
+  check?(value: unknown, context: Context): Promise<string | void> | string | void
 }
 
 export type Params = Record<string, ParamSpec>
@@ -47,12 +50,21 @@ export type KindValues = {
 }
 
 /**
+ * The arguments of parameters built at run time (a field table's), validated by kind: their names
+ * are not known to the compiler, so neither are their kinds. Loose on purpose: each argument is
+ * checked by its kind at run time and each write reads it as its kind gives it (a string, a list,
+ * an object for `any`); `unknown` would need a cast at each of those reads instead.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- run-time parameters, see above
+export type LooseArgs = Record<string, any>
+
+/**
  * The arguments a handler receives for the parameters it declares: each typed by its kind, and
  * possibly absent unless required or defaulted. Parameters built at run time (a field table's)
  * have no names known to the compiler, and give loose arguments.
  */
 export type ArgsOf<P extends Params> = string extends keyof P
-  ? Record<string, any>
+  ? LooseArgs
   : {
       [K in keyof P]: P[K] extends { required: true } | { default: {} }
         ? KindValues[P[K]['kind']]

@@ -87,10 +87,11 @@ export type Operation<P extends Params = Params> = {
 
 /**
  * An operation whose handler receives its declared parameters typed (`ArgsOf`), for the route
- * table.
+ * table. The router validates exactly those parameters before it calls the handler, which the
+ * compiler cannot follow through the table: hence the cast.
  */
 export const operation = <P extends Params>(declared: Operation<P>): Operation =>
-  declared as Operation
+  declared as unknown as Operation
 
 /**
  * A route: a path under the namespace (`/events/{id}`, `''` for the index) and what each method

@@ -1,7 +1,7 @@
 import type { Context } from './context.js'
 import { invalidParams, missingParams, type ApiError } from './errors.js'
 import type { Input } from './input.js'
-import { coerce, type Params } from './params.js'
+import { coerce, type LooseArgs, type Params } from './params.js'
 import { holdsNul } from '../src/lib/nul.js'
 
 /**
@@ -14,7 +14,7 @@ export async function validateArgs(
   input: Input,
   context: Context,
   invalid: (reasons: Record<string, string>) => ApiError = invalidParams,
-): Promise<Record<string, any>> {
+): Promise<LooseArgs> {
   const missing = Object.entries(params)
     .filter(([name, spec]) => spec.required && (input[name] === undefined || input[name] === null))
     .map(([name]) => name)

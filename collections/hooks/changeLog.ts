@@ -5,7 +5,19 @@ import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
 import { relatedId } from '../relations.js'
 import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
 
-type Doc = Record<string, any>
+/**
+ * What the change log reads of a record of any calendar collection, as hooks and `db.find` hand
+ * it over: posts (src/documents.ts's Event, Venue, Organizer) have all of it, terms only the id.
+ */
+export type ChangedRecord = {
+  id: number | string
+  status?: unknown
+  publishedAt?: unknown
+  author?: unknown
+  deletedAt?: unknown
+  isSeries?: unknown
+  series?: unknown
+}
 export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
 /** An entry as appended, with its sequence. */
 export type LoggedEntry = NewEntry & { sequence: number }
@@ -29,13 +41,17 @@ export function resourceOf(options: ResolvedCalendarOptions, slug: string): Chan
 const isTerm = (resource: ChangeResource) => resource === 'categories' || resource === 'tags'
 
 /** Whether an anonymous caller can read the record (terms always; posts when published). */
-export function isPublicRecord(resource: ChangeResource, doc: Doc | undefined, now: Date): boolean {
+export function isPublicRecord(
+  resource: ChangeResource,
+  doc: ChangedRecord | undefined,
+  now: Date,
+): boolean {
   if (!doc) return false
   if (isTerm(resource)) return true
   return !doc.deletedAt && mayRead(doc, null, now)
 }
 
-const authorOf = (doc: Doc | undefined): number | null => {
+const authorOf = (doc: ChangedRecord | undefined): number | null => {
   const author = relatedId(doc?.author)
   return typeof author === 'number' ? author : null
 }
@@ -45,8 +61,8 @@ export function entryOf(
   resource: ChangeResource,
   kind: ChangeKind,
   id: number,
-  before: Doc | undefined,
-  after: Doc | undefined,
+  before: ChangedRecord | undefined,
+  after: ChangedRecord | undefined,
   now = new Date(),
 ): NewEntry {
   return {
@@ -62,8 +78,8 @@ export function entryOf(
 /** What an update did: trash, restore, publish, unpublish, or a plain update. */
 export function kindOfUpdate(
   resource: ChangeResource,
-  before: Doc | undefined,
-  after: Doc,
+  before: ChangedRecord | undefined,
+  after: ChangedRecord,
   now = new Date(),
 ): ChangeKind {
   if (after.deletedAt && !before?.deletedAt) return 'trash'
@@ -179,11 +195,13 @@ async function linkedEventEntries(
     req,
   })
   const now = new Date()
-  return (docs as Doc[]).map((doc) => entryOf('events', 'linked', Number(doc.id), doc, doc, now))
+  return (docs as ChangedRecord[]).map((doc) =>
+    entryOf('events', 'linked', Number(doc.id), doc, doc, now),
+  )
 }
 
 /** The dates of a series as they are stored: id → what a change of them would show. */
-type SeriesSnapshot = Map<number, { doc: Doc; signature: string }>
+type SeriesSnapshot = Map<number, { doc: ChangedRecord; signature: string }>
 
 const SERIES_FIELDS = {
   ...VISIBILITY_FIELDS,
@@ -213,7 +231,10 @@ export async function snapshotSeries(
     req,
   })
   return new Map(
-    (docs as Doc[]).map((doc) => [Number(doc.id), { doc, signature: JSON.stringify(doc) }]),
+    (docs as ChangedRecord[]).map((doc) => [
+      Number(doc.id),
+      { doc, signature: JSON.stringify(doc) },
+    ]),
   )
 }
 
@@ -234,7 +255,7 @@ export function seriesEntries(before: SeriesSnapshot, after: SeriesSnapshot): Ne
 const SNAPSHOT_KEY = (id: unknown) => `calendarChangeLogSeries:${String(id)}`
 
 /** The series whose dates a write of this event may change: its own, or the one it is a date of. */
-const seriesOfEvent = (doc: Doc | undefined): unknown =>
+const seriesOfEvent = (doc: ChangedRecord | undefined): unknown =>
   doc?.isSeries ? doc.id : doc?.series ? relatedId(doc.series) : undefined
 
 /**
@@ -244,7 +265,7 @@ const seriesOfEvent = (doc: Doc | undefined): unknown =>
 export async function rememberSeries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  doc: Doc | undefined,
+  doc: ChangedRecord | undefined,
 ): Promise<void> {
   const series = seriesOfEvent(doc)
   if (series === undefined || series === null) return
@@ -255,7 +276,7 @@ export async function rememberSeries(
 async function seriesChanges(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  docs: (Doc | undefined)[],
+  docs: (ChangedRecord | undefined)[],
 ): Promise<NewEntry[]> {
   const entries: NewEntry[] = []
   const seen = new Set<string>()
@@ -282,7 +303,7 @@ async function seriesChanges(
 export function recountedTermEntries(req: PayloadRequest): NewEntry[] {
   const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
   delete req.context[RECOUNTED_TERMS]
-  return recounted.map(({ field, id }) => entryOf(field, 'update', id, {}, {}))
+  return recounted.map(({ field, id }) => entryOf(field, 'update', id, { id }, { id }))
 }
 
 /** After a create or update of a calendar record: its entry, and those of what it changed. */
@@ -291,8 +312,8 @@ export async function changeEntries(
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
   operation: 'create' | 'update',
-  doc: Doc,
-  previousDoc: Doc | undefined,
+  doc: ChangedRecord,
+  previousDoc: ChangedRecord | undefined,
 ): Promise<NewEntry[]> {
   const id = Number(doc.id)
   const before = operation === 'create' ? undefined : previousDoc
@@ -312,7 +333,7 @@ export async function deleteEntries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
   resource: ChangeResource,
-  doc: Doc,
+  doc: ChangedRecord,
 ): Promise<NewEntry[]> {
   const entries = [entryOf(resource, 'delete', Number(doc.id), doc, undefined)]
   if (resource === 'events') {
@@ -327,7 +348,7 @@ export async function deleteEntries(
  * collection's slug, which sync leaves out and the response cache reads as "anything may have
  * changed" (endpoints/cache/calendarState.ts), as event records show images.
  */
-export const otherEntries = (slug: string, doc: Doc): NewEntry[] => [
+export const otherEntries = (slug: string, doc: ChangedRecord): NewEntry[] => [
   {
     resource: slug as ChangeResource,
     record: Number(doc.id),

@@ -5,7 +5,8 @@ import { writeChanges } from '../hooks/calendarCommit.js'
 import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { relatedId } from '../relations.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
-import { generateOccurrences, seriesOf } from './generate.js'
+import { generateOccurrences, seriesOf, type SeriesDate } from './generate.js'
+import type { Event } from '../../src/documents.js'
 
 /**
  * The edits of a date of a series that reach beyond it, as editors know them from calendar apps:
@@ -14,7 +15,6 @@ import { generateOccurrences, seriesOf } from './generate.js'
  * Both run with the caller's `req` (its transaction and user) and Payload's access control.
  */
 
-type Doc = Record<string, any>
 type Data = Record<string, unknown>
 
 const DEFER = 'calendarSeriesDeferred'
@@ -25,8 +25,8 @@ export const isDeferred = (req: PayloadRequest) => req.context?.[DEFER] === true
 async function seriesOfDate(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  date: Doc,
-): Promise<Doc> {
+  date: SeriesDate,
+): Promise<Event> {
   const series = await req.payload.findByID({
     collection: options.slugs.events as 'events',
     id: relatedId(date.series) as number | string,
@@ -35,13 +35,13 @@ async function seriesOfDate(
     trash: true,
     depth: 0,
   })
-  return series as Doc
+  return series as Event
 }
 
 /**
  * Where the date's generated start falls, and the series' length: the defaults of a changed date.
  */
-function datesOf(series: Doc, date: Doc, data: Data) {
+function datesOf(series: Event, date: SeriesDate, data: Data) {
   const rules = seriesOf(series)
   const start = data.startDate
     ? new Date(String(data.startDate))
@@ -59,7 +59,7 @@ function datesOf(series: Doc, date: Doc, data: Data) {
 export async function splitSeriesAt(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  date: Doc,
+  date: SeriesDate,
   data: Data,
 ): Promise<number | string> {
   const collection = options.slugs.events as 'events'
@@ -74,7 +74,7 @@ export async function splitSeriesAt(
   const before = await snapshotSeries(req, options, series.id)
 
   req.context = { ...req.context, [DEFER]: true }
-  let second: Doc
+  let second: Event
   try {
     second = (await req.payload.duplicate({
       collection,
@@ -91,7 +91,7 @@ export async function splitSeriesAt(
           exdates: from(rules.exdates, true),
         },
       },
-    })) as Doc
+    })) as Event
   } finally {
     delete req.context[DEFER]
   }
@@ -137,7 +137,7 @@ export async function splitSeriesAt(
 export async function changeWholeSeries(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  date: Doc,
+  date: SeriesDate,
   data: Data,
 ): Promise<void> {
   const collection = options.slugs.events as 'events'
@@ -177,7 +177,7 @@ export async function changeWholeSeries(
 export async function endSeriesBefore(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  date: Doc,
+  date: SeriesDate,
 ): Promise<void> {
   const collection = options.slugs.events as 'events'
   const series = await seriesOfDate(req, options, date)
@@ -212,11 +212,12 @@ const plain = (value: unknown): unknown =>
  * The content and dates an admin save changed on a date (in the request's language), as data for
  * its series.
  */
-export function changedContent(before: Doc, after: Doc): Data {
+export function changedContent(before: Event, after: Event): Data {
+  const stored: Data = { ...before }
   const changes: Data = {}
   for (const [key, value] of Object.entries(after)) {
     if (NOT_CONTENT.has(key) && key !== 'startDate' && key !== 'endDate') continue
-    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(before?.[key])))
+    if (JSON.stringify(plain(value)) !== JSON.stringify(plain(stored[key])))
       changes[key] = plain(value)
   }
   return changes

@@ -7,6 +7,7 @@ import { claimIds } from '../hooks/integerIds.js'
 import { calendarStore } from '../../src/database/stores.js'
 import type { SeriesCopies } from '../../src/database/calendarStore.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
+import type { Event } from '../../src/documents.js'
 
 /**
  * The dates of a series as events of their own ("occurrences"): generated from the series' rules up
@@ -19,10 +20,18 @@ import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
  * the series.
  */
 
-type Doc = Record<string, any>
+/** A date of a series: an event with its series and its generated start (`occurrence`). */
+export type SeriesDate = Event & { series: NonNullable<Event['series']>; occurrence: string }
+
+export const isSeriesDate = (doc: Pick<Event, 'id' | 'series' | 'occurrence'>): doc is SeriesDate =>
+  Boolean(doc.series) && typeof doc.occurrence === 'string'
+
+/** The texts of a stored list of the `recurrence` group (a json field): rules, dates. */
+export const storedTexts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
 /** The series' rules as `src/lib/recurrence.ts` reads them, from its stored document. */
-export function seriesOf(doc: Doc): Series {
+export function seriesOf(doc: Event): Series {
   const zone = doc.timezone || 'UTC'
   const start = doc.startDateLocal || wallClock(doc.startDate, zone)
   const end = doc.endDateLocal || wallClock(doc.endDate, zone)
@@ -31,18 +40,19 @@ export function seriesOf(doc: Doc): Series {
     start,
     zone,
     durationMs: Math.max(0, floating(end).getTime() - floating(start).getTime()),
-    rules: Array.isArray(recurrence.rules) ? recurrence.rules : [],
-    rdates: Array.isArray(recurrence.rdates) ? recurrence.rdates : [],
-    exdates: Array.isArray(recurrence.exdates) ? recurrence.exdates : [],
+    rules: storedTexts(recurrence.rules),
+    rdates: storedTexts(recurrence.rdates),
+    exdates: storedTexts(recurrence.exdates),
   }
 }
 
 /** A series is an event with rules or added dates. */
-export const isSeriesDoc = (doc: Doc | null | undefined): boolean =>
+export const isSeriesDoc = (doc: Event | null | undefined): boolean =>
   Boolean(
     doc &&
     !doc.series &&
-    ((doc.recurrence?.rules?.length ?? 0) > 0 || (doc.recurrence?.rdates?.length ?? 0) > 0),
+    (storedTexts(doc.recurrence?.rules).length > 0 ||
+      storedTexts(doc.recurrence?.rdates).length > 0),
   )
 
 /** Where the dates of a series end for now: `horizonDays` from `from`. */
@@ -102,7 +112,7 @@ export async function generateOccurrences(
     where: { id: { equals: id } },
     locale: 'all',
     req,
-  } as Parameters<typeof payload.db.findOne>[0])) as Doc | null
+  } as Parameters<typeof payload.db.findOne>[0])) as Event | null
   const stored = (
     await payload.db.find({
       collection,
@@ -136,7 +146,7 @@ export async function generateOccurrences(
     options,
   )
   const wanted = occurrences(seriesOf(series), new Date(series.startDate), horizon)
-  const content: Doc = Object.fromEntries(
+  const content: Record<string, unknown> = Object.fromEntries(
     Object.entries(series).filter(([key]) => !NOT_COPIED.has(key)),
   )
   const copiedFrom = digest(content)
@@ -174,7 +184,11 @@ export async function generateOccurrences(
     req,
     collection,
     missing.map((occurrence) =>
-      slugOf(series.slug, occurrence, (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1),
+      slugOf(
+        series.slug ?? String(series.id),
+        occurrence,
+        (perDay.get(occurrence.local.slice(0, 10)) ?? 0) > 1,
+      ),
     ),
   )
   let nextId =
@@ -200,7 +214,7 @@ export async function generateOccurrences(
   }
 
   const rewritten: (number | string)[] = []
-  const moved = new Map<number | string, Doc>()
+  const moved = new Map<number | string, Record<string, unknown>>()
   for (const occurrence of wanted) {
     const row = rowOf.get(occurrence.local)
     if (!row) continue

@@ -11,9 +11,8 @@ import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { message } from '../../src/translations/index.js'
 import { relatedId } from '../relations.js'
 import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
-import { generateOccurrences, isSeriesDoc } from './generate.js'
-
-type Doc = Record<string, any>
+import { generateOccurrences, isSeriesDoc, storedTexts } from './generate.js'
+import type { Event } from '../../src/documents.js'
 
 /**
  * Before a write: a series is marked as one (`isSeries`), and a date of a series that is changed on
@@ -98,7 +97,7 @@ const reachKey = (id: unknown) => `calendarSeriesReach:${String(id)}`
 async function setExcluded(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  occurrence: Doc,
+  occurrence: Event,
   excluded: boolean,
 ) {
   const collection = options.slugs.events
@@ -109,11 +108,9 @@ async function setExcluded(
     collection,
     where: { id: { equals: seriesId } },
     req,
-  })) as Doc | null
+  })) as Event | null
   if (!series || !occurrence.occurrence) return
-  const exdates: string[] = Array.isArray(series.recurrence?.exdates)
-    ? series.recurrence.exdates
-    : []
+  const exdates = storedTexts(series.recurrence?.exdates)
   const next = excluded
     ? [...new Set([...exdates, occurrence.occurrence])].sort()
     : exdates.filter((date) => date !== occurrence.occurrence)

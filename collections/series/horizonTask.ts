@@ -83,7 +83,9 @@ export async function extendSeriesHorizons(
 }
 
 /** The daily task of Payload's jobs queue that runs `extendSeriesHorizons`. */
-export function seriesHorizonTask(options: ResolvedCalendarOptions): TaskConfig<any> {
+export function seriesHorizonTask(
+  options: ResolvedCalendarOptions,
+): TaskConfig<{ input: object; output: { extended: number } }> {
   return {
     slug: HORIZON_TASK,
     label: 'Extend recurring series',

@@ -5,7 +5,7 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { etagOfSource, type Validator } from '../cache/http.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { exportedColumns, flatRow } from '../fields/flat.js'
-import { recordOf, type FieldTable } from '../fields/table.js'
+import { recordOf, type AnyFieldTable } from '../fields/table.js'
 import { calendarState, callerKey, v1Context } from '../ical/feed.js'
 import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/operations.js'
 import type { LinkedType } from '../linked/kinds.js'
@@ -140,7 +140,7 @@ async function exportReply(
   }
 }
 
-const headerOf = (table: FieldTable<any>) => exportedColumns(table).map((column) => column.name)
+const headerOf = (table: AnyFieldTable) => exportedColumns(table).map((column) => column.name)
 
 /** `GET /events.csv`: the events of the archive's query, in its order, as its records show them. */
 export const eventsCsv: Operation = {

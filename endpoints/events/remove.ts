@@ -1,5 +1,6 @@
 import { can } from '../../collections/access.js'
 import { endSeriesBefore } from '../../collections/series/edit.js'
+import { isSeriesDate } from '../../collections/series/generate.js'
 import { ApiError, forbidden } from '../errors.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
@@ -73,7 +74,7 @@ export function deleteEvent(address: EventAddress): Operation {
           )
           if (args.force && !can.editOthers(context.user)) throw forbidden(true)
           const series = seriesIdOf(stored)
-          if (series !== null && args.apply_to === 'following') {
+          if (series !== null && isSeriesDate(stored) && args.apply_to === 'following') {
             await requireRightOnExisting(context, 'events', 'update', series)
             const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
             await endSeriesBefore(context.req, context.options, stored)

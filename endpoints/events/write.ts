@@ -1,5 +1,6 @@
 import { can } from '../../collections/access.js'
 import { changeWholeSeries, splitSeriesAt } from '../../collections/series/edit.js'
+import { isSeriesDate } from '../../collections/series/generate.js'
 import type { Context } from '../context.js'
 import type { Doc } from '../data.js'
 import { EVENT_FIELDS, EVENT_WRITE_ALIASES } from '../fields/events.js'
@@ -98,7 +99,7 @@ export function updateEvent(address: EventAddress): Operation {
             fitsRecordTurn('events', 'update', { ...data, ...reaching }, stored),
           )
           const series = seriesIdOf(stored)
-          if (series === null || args.apply_to === 'this') {
+          if (series === null || !isSeriesDate(stored) || args.apply_to === 'this') {
             return respond(context, await context.data.update('events', stored.id, data), 200)
           }
           // A date of a series, for the following dates or all of them: the series changes too.

@@ -6,6 +6,17 @@
 /** What a cell holds on export: lists become one cell (see `ListStyle`). */
 export type Cell = string | number | boolean | null | undefined | readonly (string | number)[]
 
+/** A record's value as a cell: a plain value or a list of them; anything else is no cell. */
+export function cellOf(value: unknown): Cell {
+  if (value === null || value === undefined) return value
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value
+  const plainList =
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'string' || typeof item === 'number')
+  return plainList ? (value as (string | number)[]) : undefined
+}
+
 /**
  * How several values share a cell: separated by commas (names, as The Events Calendar's CSV has
  * them), or one per line (costs, whose values hold commas: `5,50`). A list of names one of which
@@ -22,7 +33,7 @@ export type FlatColumn<View> = {
    * The cell on export, from the record as the caller gets it (password-protected content already
    * hidden: `locked`), and the view it was built from. Absent: a column read on import only.
    */
-  cell?: (record: Record<string, any>, view: View, locked: boolean) => Cell
+  cell?: (record: Record<string, unknown>, view: View, locked: boolean) => Cell
 }
 
 /** A record a row links to: by name, and by its `global_id` at the source when the row says. */

@@ -7,7 +7,7 @@ import { apiLink, type Context } from '../context.js'
 import { resolveTerms } from '../events/links.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
 import { checkIdsExist } from '../lookup.js'
-import { MAX_LIST_ITEMS, type ParamSpec } from '../params.js'
+import { MAX_LIST_ITEMS, type LooseArgs, type ParamSpec } from '../params.js'
 import { dateParam, urlParam } from '../postArgs.js'
 import { idOf, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { organizerRecord, venueRecord } from '../records/linked.js'
@@ -52,6 +52,7 @@ import {
 import { spreadsheetDateTime } from '../../src/lib/spreadsheetDates.js'
 import {
   CellError,
+  cellOf,
   exportOnly,
   listOf,
   named,
@@ -201,7 +202,7 @@ const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Fla
       sortByName(
         ((doc[taxonomy] ?? []) as unknown[])
           .map((value) => related[taxonomy].get(idOf(value) ?? -1))
-          .filter((term): term is Doc => Boolean(term))
+          .filter((term) => term !== undefined)
           .map((term) =>
             embeddedTerm(term, taxonomy, shownTermCount(context, taxonomy, term), context),
           ),
@@ -240,7 +241,7 @@ const dateFlat = (key: 'start_date' | 'end_date', dateAlias: string): Flat<Event
   const time = key === 'start_date' ? 'start_time' : 'end_time'
   return {
     columns: [
-      { name: key, aliases: [dateAlias], cell: (record) => record[key] },
+      { name: key, aliases: [dateAlias], cell: (record) => cellOf(record[key]) },
       { name: time, aliases: [dateAlias.replace('Date', 'Time')] },
     ],
     read: (cells: Cells, write: FlatWrite) => {
@@ -272,8 +273,13 @@ function currencyPosition(text: string): 'prefix' | 'postfix' {
  * import of that id wrote, else one of that name (created when there is none).
  */
 const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<EventView> => {
-  const records = (record: Record<string, any>): Record<string, any>[] =>
-    key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer
+  /** The linked records an event record shows: its venue (`[]` when none), its organizers. */
+  const records = (record: Record<string, unknown>) =>
+    (key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer) as {
+      id: number
+      global_id: string
+      [name: string]: unknown
+    }[]
   const stored = (view: EventView) =>
     key === 'venue' ? view.related.venues : view.related.organizers
   const sourceIds = `${key}.global_id`
@@ -283,11 +289,11 @@ const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<Even
         name: key,
         aliases,
         cell: (record, view) =>
-          records(record).map((linked) => stored(view).get(linked.id)?.name ?? linked[key]),
+          records(record).map((linked) => stored(view).get(linked.id)?.name ?? String(linked[key])),
       },
       {
         name: sourceIds,
-        cell: (record) => records(record).map((linked) => linked.global_id as string),
+        cell: (record) => records(record).map((linked) => linked.global_id),
       },
     ],
     read: (cells, write) => {
@@ -323,7 +329,7 @@ const oneOf = (values: readonly string[], description: string) =>
   )
 
 /** The zone an event's wall clocks are read and written in. */
-const eventZone = (context: Context, args: Record<string, any>, stored: Doc | null): string =>
+const eventZone = (context: Context, args: LooseArgs, stored: Doc | null): string =>
   args.timezone || stored?.timezone || context.options.siteTimezone
 
 const hasVenue = (venue: unknown) =>
@@ -370,7 +376,7 @@ export const EVENT_WRITE_ALIASES = {
  * blank cell is no argument, cells.ts).
  */
 const wordCell = (key: string, ...aliases: string[]): Flat<EventView> => ({
-  columns: [{ name: key, aliases, cell: (record) => record[key] }],
+  columns: [{ name: key, aliases, cell: (record) => cellOf(record[key]) }],
   read: (cells, write) => {
     const text = cells[key]
     if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/\s+/g, '_')
@@ -517,7 +523,7 @@ export const EVENT_FIELDS = {
           part === 'currency_code'
             ? []
             : [part === 'currency_symbol' ? 'Event Currency Symbol' : 'Event Currency Position'],
-        cell: (record: Record<string, any>) => record.cost_details[part],
+        cell: (record) => cellOf((record.cost_details as Record<string, unknown>)[part]),
       })),
       read: (cells, write) => {
         const symbol = cells['cost_details.currency_symbol']
@@ -616,7 +622,7 @@ export const EVENT_FIELDS = {
     show: (view) =>
       ((view.doc.organizers ?? []) as unknown[])
         .map((value) => view.related.organizers.get(idOf(value) ?? -1))
-        .filter((organizer): organizer is Doc => Boolean(organizer))
+        .filter((organizer) => organizer !== undefined)
         .map((organizer) => organizerRecord(organizer, view.context, linkedOptions(view))),
     locked: [],
     field: 'organizers',

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox'
 import {
   CellError,
+  cellOf,
   type Cell,
   type Cells,
   type Flat,
@@ -75,7 +76,7 @@ export function joinList(
 const recordColumn = <View>(key: string, aliases?: readonly string[]): FlatColumn<View> => ({
   name: key,
   aliases,
-  cell: (record) => record[key],
+  cell: (record) => cellOf(record[key]),
 })
 
 /** The flat entry of a key: its own, or one column when its value is plain. */
@@ -164,7 +165,7 @@ export const exportOnly = <View>(key: string): Flat<View> => ({
  * One column of the stored text of `field` (a title as written, not as the record shows it, with
  * `&` escaped), or what a password-protected record shows instead.
  */
-export const storedText = <View extends { doc: Record<string, any> }>(
+export const storedText = <View extends { doc: object }>(
   key: string,
   field: string,
   aliases: string[],
@@ -175,7 +176,9 @@ export const storedText = <View extends { doc: Record<string, any> }>(
       name: key,
       aliases,
       cell: (_record, view, isLocked) =>
-        isLocked && locked !== undefined ? (locked as Cell) : (view.doc[field] ?? ''),
+        (isLocked && locked !== undefined
+          ? locked
+          : ((view.doc as Record<string, unknown>)[field] ?? '')) as Cell,
     },
   ],
 })

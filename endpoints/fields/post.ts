@@ -6,7 +6,7 @@ import { authorParam, dateParam, imageData, imageParam } from '../postArgs.js'
 import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { imageRecord } from '../records/image.js'
 import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
-import { exportOnly, type Flat } from './flat.js'
+import { cellOf, exportOnly, type Flat } from './flat.js'
 import type { Event, Organizer, Venue } from '../../src/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
 
@@ -126,7 +126,7 @@ export const global_id = {
       {
         name: 'global_id',
         aliases: ['source_id', 'Source ID'],
-        cell: (record) => record.global_id,
+        cell: (record) => cellOf(record.global_id),
       },
     ],
     read: (cells, write) => {

@@ -3,7 +3,7 @@ import { MAX_RULES, MAX_SERIES_DATES } from '../../collections/series/fields.js'
 import { parseDate, wallClockOf } from '../../src/lib/dates.js'
 import { describeRule, parseRule } from '../../src/lib/recurrence.js'
 import { apiLink, type Context } from '../context.js'
-import type { ParamSpec } from '../params.js'
+import type { LooseArgs, ParamSpec } from '../params.js'
 import { idOf, type Doc } from '../records/common.js'
 import { url, wallClock } from '../schemas/parts.js'
 import type { Write } from './table.js'
@@ -90,7 +90,7 @@ export function readRecurrence(
  * The zone and start time a write's recurrence dates are read in: the arguments', else the stored
  * event's.
  */
-function seriesClock(args: Record<string, any>, context: Context, stored: Doc | null) {
+function seriesClock(args: LooseArgs, context: Context, stored: Doc | null) {
   const zone = args.timezone || stored?.timezone || context.options.siteTimezone
   const start = args.start_date !== undefined ? parseDate(args.start_date, zone, context.now) : null
   const startTime = start

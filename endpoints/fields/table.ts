@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox'
 import type { Context } from '../context.js'
-import type { Params, ParamSpec } from '../params.js'
+import type { LooseArgs, Params, ParamSpec } from '../params.js'
 import type { Doc } from '../records/common.js'
 import type { FlatEntry } from './cells.js'
 
@@ -12,7 +12,7 @@ import type { FlatEntry } from './cells.js'
  * `View` is what the resource's record builder prepares once per record (the document, the
  * request's addresses and language, related records) and every `show` reads.
  */
-export type WireField<View, Stored = any> = {
+export type WireField<View, Stored = AnyStored> = {
   /** Its JSON Schema in the record. */
   schema: TSchema
   /** Its value in the record; `undefined` leaves the key out. `built` holds the keys before it. */
@@ -45,12 +45,21 @@ export type WireField<View, Stored = any> = {
 }
 
 export type Write = (
-  args: Record<string, any>,
+  args: LooseArgs,
   context: Context,
   stored: Doc | null,
 ) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>
 
-export type FieldTable<View, Stored = any> = Record<string, WireField<View, Stored>>
+export type FieldTable<View, Stored = AnyStored> = Record<string, WireField<View, Stored>>
+
+/** A document type that names no fields: any name is one of its fields. */
+type AnyStored = Record<string, unknown>
+
+/**
+ * A field table of any resource, for what reads its keys, arguments, fields and schemas but
+ * builds no record (its `View` is then never needed).
+ */
+export type AnyFieldTable = FieldTable<never>
 
 /** The names of a document type's fields (any name when the type is not given). */
 export type StoredKey<Stored> = Extract<keyof Stored, string>
@@ -62,7 +71,7 @@ export const writtenWith =
     undefined
 
 /** The create (or update) arguments of a resource, in record order. */
-export function paramsOf(table: FieldTable<any>, { creating }: { creating: boolean }): Params {
+export function paramsOf(table: AnyFieldTable, { creating }: { creating: boolean }): Params {
   const params: Params = {}
   for (const [key, entry] of Object.entries(table)) {
     if (entry.param) params[key] = creating ? entry.param : { ...entry.param, required: false }
@@ -75,8 +84,8 @@ export function paramsOf(table: FieldTable<any>, { creating }: { creating: boole
  * update keeps them).
  */
 export async function dataOf(
-  table: FieldTable<any>,
-  args: Record<string, any>,
+  table: AnyFieldTable,
+  args: LooseArgs,
   context: Context,
   stored: Doc | null,
 ): Promise<Record<string, unknown>> {
@@ -94,7 +103,7 @@ export async function dataOf(
  * checks them together with the given ones); a field stored empty gives none.
  */
 export function storedArgs(
-  table: FieldTable<any>,
+  table: AnyFieldTable,
   stored: Doc,
   keys: readonly string[],
 ): Record<string, unknown> {
@@ -126,16 +135,16 @@ export function recordOf<View>(
 /**
  * Each key's schema, as the compiler knows it: records built from a table keep their static type.
  */
-type SchemasOf<T extends FieldTable<any>> = { [K in keyof T]: T[K]['schema'] }
+type SchemasOf<T extends AnyFieldTable> = { [K in keyof T]: T[K]['schema'] }
 
 /** The record's JSON Schema properties, in table order. */
-export const schemaOf = <T extends FieldTable<any>>(table: T) =>
+export const schemaOf = <T extends AnyFieldTable>(table: T) =>
   Object.fromEntries(
     Object.entries(table).map(([key, entry]) => [key, entry.schema]),
   ) as SchemasOf<T>
 
 /** An object schema with exactly the table's keys (and `extra` after them). */
-export const recordSchema = <T extends FieldTable<any>, E extends Record<string, TSchema> = {}>(
+export const recordSchema = <T extends AnyFieldTable, E extends Record<string, TSchema> = {}>(
   description: string,
   table: T,
   extra?: E,
@@ -143,5 +152,5 @@ export const recordSchema = <T extends FieldTable<any>, E extends Record<string,
   Type.Object({ ...schemaOf(table), ...(extra as E) }, { description, additionalProperties: false })
 
 /** The stored fields the archive's `search` looks in. */
-export const searchFieldsOf = (table: FieldTable<any>): string[] =>
+export const searchFieldsOf = (table: AnyFieldTable): string[] =>
   Object.values(table).flatMap((entry) => (entry.search && entry.field ? [entry.field] : []))

@@ -8,7 +8,7 @@ import { JsonLd, lockableFlag } from '../schemas/parts.js'
 import * as post from './post.js'
 import type { Organizer as StoredOrganizer, Venue as StoredVenue } from '../../src/documents.js'
 import { recordSchema, type FieldTable, type StoredKey, type WireField } from './table.js'
-import { named, storedText, type Flat } from './flat.js'
+import { cellOf, named, storedText, type Flat } from './flat.js'
 
 /** The stored fields venues and organizers both have. */
 type Linked = StoredVenue | StoredOrganizer
@@ -107,7 +107,7 @@ export const noExcerpt = {
  */
 const addressFlat: Flat<LinkedView> = {
   columns: [
-    { name: 'address', aliases: ['Venue Address'], cell: (record) => record.address },
+    { name: 'address', aliases: ['Venue Address'], cell: (record) => cellOf(record.address) },
     { name: 'address.2', aliases: ['Venue Address 2'] },
   ],
   read: (cells, write) => {

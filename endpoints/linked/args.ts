@@ -5,7 +5,7 @@ import type { Doc } from '../records/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from '../fields/table.js'
 import { recordsNamed, sameText } from '../lookup.js'
-import { MAX_LIST_ITEMS } from '../params.js'
+import { MAX_LIST_ITEMS, type LooseArgs } from '../params.js'
 import { validateArgs } from '../validate.js'
 import { ORGANIZERS, VENUES, type LinkedType } from './kinds.js'
 
@@ -38,7 +38,7 @@ async function findDuplicate(
 export async function createOrReuse(
   context: Context,
   type: LinkedType,
-  args: Record<string, any>,
+  args: LooseArgs,
 ): Promise<{ id: number; created: Doc | null }> {
   const duplicate = await findDuplicate(context, type, args[type.kind], args.description)
   if (duplicate) return { id: duplicate.id, created: null }

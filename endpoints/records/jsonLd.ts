@@ -60,6 +60,23 @@ export function organizerJsonLd(record: Record<string, unknown>): JsonLdRecord {
   }
 }
 
+/**
+ * What an event's JSON-LD reads of its v1 record (endpoints/schemas/records.ts's EventRecord,
+ * which imports the field tables that import this file).
+ */
+type EventRecord = {
+  title: string
+  description: string
+  url: string
+  image: unknown
+  venue: (Record<string, unknown> & { json_ld?: JsonLdRecord }) | unknown[]
+  organizer: (Record<string, unknown> & { json_ld?: JsonLdRecord })[]
+  online_url?: string
+  event_status?: string
+  attendance_mode?: string
+  cost_details: { values: string[]; currency_code: string }
+}
+
 /** schema.org's EventStatusType for each `event_status` (collections/eventStatus.ts). */
 const EVENT_STATUS_TYPES: Record<string, string> = {
   scheduled: 'https://schema.org/EventScheduled',
@@ -78,7 +95,7 @@ const ATTENDANCE_MODE_TYPES: Record<string, string> = {
  * How people attend: as stored, except that an event moved online is attended online (or both ways
  * when it says so).
  */
-const attendanceOf = (record: Record<string, any>): string =>
+const attendanceOf = (record: EventRecord): string =>
   record.event_status === 'moved_online' && record.attendance_mode !== 'mixed'
     ? 'online'
     : (record.attendance_mode ?? 'offline')
@@ -87,7 +104,7 @@ const attendanceOf = (record: Record<string, any>): string =>
  * The event's location: its venue as `Place` when people come in person, its online address as
  * `VirtualLocation` when they attend online, both (a list) when both.
  */
-function locationOf(record: Record<string, any>, attendance: string) {
+function locationOf(record: EventRecord, attendance: string) {
   const venue = record.venue && !Array.isArray(record.venue) ? record.venue : null
   const place = venue && attendance !== 'online' ? (venue.json_ld ?? venueJsonLd(venue)) : null
   const online =
@@ -103,16 +120,16 @@ function locationOf(record: Record<string, any>, attendance: string) {
  * the event is not scheduled as planned (schema.org reads it with the status).
  */
 export function eventJsonLd(
-  record: Record<string, any>,
+  record: EventRecord,
   startIso: string,
   endIso: string,
   previousIso?: string,
 ): JsonLdRecord {
   const attendance = attendanceOf(record)
-  const organizers = (record.organizer as Record<string, any>[]).map(
+  const organizers = record.organizer.map(
     (organizer) => organizer.json_ld ?? organizerJsonLd(organizer),
   )
-  const prices = (record.cost_details?.values as string[]).filter((value) => /^\d/.test(value))
+  const prices = record.cost_details.values.filter((value) => /^\d/.test(value))
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -122,7 +139,8 @@ export function eventJsonLd(
       image: imageUrl(record),
       url: record.url,
       eventAttendanceMode: ATTENDANCE_MODE_TYPES[attendance] ?? ATTENDANCE_MODE_TYPES.offline,
-      eventStatus: EVENT_STATUS_TYPES[record.event_status] ?? EVENT_STATUS_TYPES.scheduled,
+      eventStatus:
+        EVENT_STATUS_TYPES[record.event_status ?? 'scheduled'] ?? EVENT_STATUS_TYPES.scheduled,
       previousStartDate:
         previousIso && record.event_status && record.event_status !== 'scheduled'
           ? previousIso

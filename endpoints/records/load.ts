@@ -1,17 +1,18 @@
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
-import type { DataKey } from '../data.js'
+import type { DataKey, StoredDoc } from '../data.js'
+import type { EventCategory, EventTag, Media, Organizer, Venue } from '../../src/documents.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { idOf, type Doc } from './common.js'
 import { countMarker } from './forms.js'
 
 /** The records a page of events links to, each kind loaded with one query (no query per event). */
 export type Related = {
-  venues: Map<number, Doc>
-  organizers: Map<number, Doc>
-  categories: Map<number, Doc>
-  tags: Map<number, Doc>
-  images: Map<number, Doc>
+  venues: Map<number, Venue>
+  organizers: Map<number, Organizer>
+  categories: Map<number, EventCategory>
+  tags: Map<number, EventTag>
+  images: Map<number, Media>
   /**
    * Stored passwords of protected events (never serialized), loaded when the request gives one:
    * `events:5` → "secret".
@@ -23,11 +24,22 @@ const ids = (values: unknown[]) => [
   ...new Set(values.map(idOf).filter((id): id is number => id !== null)),
 ]
 
-/** The records with these ids that the caller may read. */
-async function byIds(context: Context, key: DataKey, wanted: number[]): Promise<Map<number, Doc>> {
-  if (wanted.length === 0) return new Map()
-  const docs = await context.data.all(key, { where: { id: { in: wanted } } })
-  return new Map(docs.map((doc) => [doc.id, doc]))
+/**
+ * The records with these ids that the caller may read, added to `have` (those it has already are
+ * not read again) when given.
+ */
+async function byIds<K extends DataKey>(
+  context: Context,
+  key: K,
+  wanted: number[],
+  have?: Map<number, StoredDoc<K>>,
+): Promise<Map<number, StoredDoc<K>>> {
+  const missing = have ? wanted.filter((id) => !have.has(id)) : wanted
+  const found = have ?? new Map<number, StoredDoc<K>>()
+  if (missing.length === 0) return found
+  const docs = await context.data.all(key, { where: { id: { in: missing } } })
+  for (const doc of docs) found.set(doc.id, doc)
+  return found
 }
 
 /**
@@ -87,8 +99,6 @@ export const noRelated = (): Related => ({
   passwords: new Map(),
 })
 
-type RecordKind = 'venues' | 'organizers' | 'categories' | 'tags' | 'images'
-
 /**
  * Everything the events link to; `givenPassword` is the request's, which only events may use
  * (docs/v1-reference.md §3.4). `known` holds the records an earlier batch of the same request
@@ -100,23 +110,18 @@ export async function loadRelated(
   givenPassword?: unknown,
   known?: Related,
 ): Promise<Related> {
-  const load = async (kind: RecordKind, key: DataKey, wanted: number[]) => {
-    const have = known?.[kind]
-    const found = await byIds(context, key, have ? wanted.filter((id) => !have.has(id)) : wanted)
-    if (!have) return found
-    for (const [id, doc] of found) have.set(id, doc)
-    return have
-  }
+  const linkedIds = (field: 'organizers' | 'categories' | 'tags') =>
+    ids(events.flatMap((event) => event[field] ?? []))
   const [venues, organizers, categories, tags] = await Promise.all([
-    load('venues', 'venues', ids(events.map((event) => event.venue))),
-    load('organizers', 'organizers', ids(events.flatMap((event) => event.organizers ?? []))),
-    load('categories', 'categories', ids(events.flatMap((event) => event.categories ?? []))),
-    load('tags', 'tags', ids(events.flatMap((event) => event.tags ?? []))),
+    byIds(context, 'venues', ids(events.map((event) => event.venue)), known?.venues),
+    byIds(context, 'organizers', linkedIds('organizers'), known?.organizers),
+    byIds(context, 'categories', linkedIds('categories'), known?.categories),
+    byIds(context, 'tags', linkedIds('tags'), known?.tags),
   ])
   const linked = [...events, ...venues.values(), ...organizers.values()]
   const passwords = new Map<string, string>()
   const [images] = await Promise.all([
-    load('images', 'media', ids(linked.map((doc) => doc.image))),
+    byIds(context, 'media', ids(linked.map((doc) => doc.image)), known?.images),
     loadPasswords(context, 'events', events, givenPassword, passwords),
   ])
   return { venues, organizers, categories, tags, images, passwords }

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite'
 import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
 import { importTargets, type Cells, type ImportTarget } from '../../endpoints/fields/flat.js'
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
-import type { FieldTable } from '../../endpoints/fields/table.js'
+import type { AnyFieldTable } from '../../endpoints/fields/table.js'
 import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
 
 /**
@@ -16,7 +16,7 @@ import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
 export const CSV_TYPES = ['events', 'venues', 'organizers'] as const
 export type CsvType = (typeof CSV_TYPES)[number]
 
-export const TABLES: Record<CsvType, FieldTable<any>> = {
+export const TABLES: Record<CsvType, AnyFieldTable> = {
   events: EVENT_FIELDS,
   venues: VENUE_FIELDS,
   organizers: ORGANIZER_FIELDS,

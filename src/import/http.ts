@@ -22,6 +22,15 @@ export type HttpLimits = {
 }
 
 /**
+ * JSON another site answered (a v1 record or page, a WordPress error). Loose on purpose: it is
+ * whatever the site sent, and every read of it checks what it found (`typeof`, `Array.isArray`,
+ * the importer's own readers of text, dates and numbers) before using it; `unknown` would put a
+ * cast before each of those many reads instead.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- another site's JSON, see above
+export type SourceJson = Record<string, any>
+
+/**
  * A failed request as the importer reports it: where, what came back (status, the source's own
  * error code and message), and why.
  */
@@ -31,7 +40,7 @@ export class HttpFailure extends Error {
     message: string,
     readonly status?: number,
     /** The answer's JSON body, when it had one (a WordPress error: `{code, message, data}`). */
-    readonly body?: any,
+    readonly body?: SourceJson,
   ) {
     super(message)
   }
@@ -83,7 +92,7 @@ export function failureOf(url: string, error: unknown): HttpFailure {
   if (error instanceof HttpFailure) return error
   if (error instanceof HTTPError) {
     const text = String(error.response.body ?? '')
-    let body: any
+    let body: SourceJson | undefined
     try {
       body = JSON.parse(text)
     } catch {

@@ -111,7 +111,7 @@ export function parseIcal(
     throw new IcalError(`the calendar is larger than ${MAX_ICS_LENGTH} characters`)
   let root: InstanceType<typeof ICAL.Component>
   try {
-    root = new ICAL.Component(ICAL.parse(source) as any[])
+    root = new ICAL.Component(ICAL.parse(source))
   } catch (error) {
     throw new IcalError(`not an iCalendar file: ${(error as Error).message}`)
   }

@@ -7,9 +7,10 @@ import { isHttpUrl } from '../lib/urls.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
-import type { FieldTable } from '../../endpoints/fields/table.js'
+import type { AnyFieldTable } from '../../endpoints/fields/table.js'
 import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
 import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
+import type { SourceJson } from './http.js'
 
 /**
  * Pure translations of v1 records (The Events Calendar's `tribe/events/v1`, or ours) into the
@@ -23,7 +24,8 @@ import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
  * ids to ours.
  */
 
-export type SourceRecord = Record<string, any>
+/** A record of the source's v1, as its JSON gave it. */
+export type SourceRecord = SourceJson
 
 /**
  * What a record's translation puts right, as it goes: each note says what came in another shape
@@ -236,7 +238,7 @@ function postKeys(record: SourceRecord, context: RecordContext): ByKey {
  * none, as our record shows a document that never stored it (the collection's default).
  */
 function plainKeys(
-  table: FieldTable<any>,
+  table: AnyFieldTable,
   record: SourceRecord,
   context: RecordContext,
   own: ByKey,
@@ -244,13 +246,19 @@ function plainKeys(
   const keys: ByKey = {}
   for (const [key, entry] of Object.entries(table)) {
     if (key in own || !entry.param || !entry.field || entry.write) continue
-    if (entry.param.kind === 'boolean')
-      keys[key] = flag(record[key], entry.show({ doc: {} }, {}) === true)
+    if (entry.param.kind === 'boolean') keys[key] = flag(record[key], storedFlagDefault(entry))
     else if (entry.param.kind === 'text') keys[key] = textOf(record[key], key, context)
     else if (entry.param.kind === 'string') keys[key] = optional(record[key], key, context)
   }
   return keys
 }
+
+/**
+ * What a flag's record shows for a document that never stored it (the collection's default): a
+ * flag's `show` reads the document alone, so an empty one is view enough.
+ */
+const storedFlagDefault = (entry: AnyFieldTable[string]): boolean =>
+  (entry.show as (view: { doc: object }, built: object) => unknown)({ doc: {} }, {}) === true
 
 /** Each resource's field table. */
 const TABLES = {
@@ -259,7 +267,7 @@ const TABLES = {
   organizers: ORGANIZER_FIELDS,
   categories: CATEGORY_FIELDS,
   tags: TAG_FIELDS,
-} satisfies Record<string, FieldTable<any>>
+} satisfies Record<string, AnyFieldTable>
 
 /**
  * The collection data of values by wire key: each in the field its table names (an undefined one
@@ -268,7 +276,7 @@ const TABLES = {
 export const storedFields = (resource: keyof typeof TABLES, keys: ByKey) =>
   storedOf(TABLES[resource], keys)
 
-function storedOf(table: FieldTable<any>, keys: ByKey): Record<string, unknown> {
+function storedOf(table: AnyFieldTable, keys: ByKey): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(keys)) {
     if (value === undefined) continue
@@ -282,7 +290,7 @@ function storedOf(table: FieldTable<any>, keys: ByKey): Record<string, unknown> 
 
 /** The own keys first (their notes come first), then the plain keys, all stored. */
 function translated(
-  table: FieldTable<any>,
+  table: AnyFieldTable,
   record: SourceRecord,
   context: RecordContext,
   own: ByKey,
@@ -559,7 +567,7 @@ export function imageUrlOf(record: SourceRecord): string | null {
             ...Object.values(
               (image.sizes && typeof image.sizes === 'object' ? image.sizes : {}) as Record<
                 string,
-                any
+                { url?: unknown } | null
               >,
             ).map((size) => size?.url),
           ]

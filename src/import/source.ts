@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Got } from 'got'
-import { failureOf, httpClient, HttpFailure, type HttpLimits } from './http.js'
+import { failureOf, httpClient, HttpFailure, type HttpLimits, type SourceJson } from './http.js'
 
 /**
  * Reading a v1 root over HTTP (http.ts: timeouts and retries) and walking its archives page by
@@ -87,7 +87,7 @@ export type PageOutcome =
       kind: 'page'
       url: string
       page: number
-      body: any
+      body: SourceJson
       total: number | null
       totalPages: number | null
     }
@@ -145,7 +145,7 @@ export function linkNext(header: string | string[] | undefined): string | null {
  * JSON, read past a byte-order mark, or past text a site printed before it (PHP notices, with
  * `WP_DEBUG_DISPLAY` on); undefined when there is none.
  */
-export function readJson(text: string): { value: any; skipped: number } | undefined {
+export function readJson(text: string): { value: SourceJson; skipped: number } | undefined {
   const trimmed = text.replace(/^\uFEFF/, '')
   try {
     return { value: JSON.parse(trimmed), skipped: 0 }
@@ -190,7 +190,7 @@ export class Source {
   }
 
   /** GET a JSON document (a path relative to the root, or a URL), with its headers. */
-  async getJson(pathOrUrl: string): Promise<{ body: any; headers: IncomingHttpHeaders }> {
+  async getJson(pathOrUrl: string): Promise<{ body: SourceJson; headers: IncomingHttpHeaders }> {
     const url = new URL(pathOrUrl, this.root).toString()
     let response
     try {

@@ -50,7 +50,9 @@ type Run = {
  * The import task of Payload's jobs queue: reads its run (collections.ts), imports, and keeps the
  * run's state, progress and failures up to date for the Import page and the CLI.
  */
-export function importTask(options: ResolvedCalendarOptions): TaskConfig<any> {
+export function importTask(
+  options: ResolvedCalendarOptions,
+): TaskConfig<{ input: { runId: number }; output: { state: string } }> {
   const runs = options.import.runsSlug
   return {
     slug: IMPORT_TASK,

@@ -8,6 +8,7 @@ import {
   type TypedUser,
 } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
+import type { CalImportMapping } from '../documents.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import type { Resource } from './collections.js'
 
@@ -62,12 +63,13 @@ export class MappedWriter {
       depth: 0,
       overrideAccess: true,
     })
-    for (const doc of docs as any[]) {
+    for (const doc of docs as CalImportMapping[]) {
       this.mappings.set(`${doc.resource}:${doc.sourceId}`, {
         id: doc.id,
         targetId: Number(doc.targetId),
         modified: doc.modified ?? null,
-        translations: doc.translations ?? null,
+        // A json field: what this writer stored there, each language's modified stamp.
+        translations: (doc.translations as Record<string, string> | null | undefined) ?? null,
         recurrence: doc.recurrence ?? null,
       })
     }

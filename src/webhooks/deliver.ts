@@ -37,7 +37,9 @@ const ANSWER_CHARS = 500
  * The task of the webhooks queue: sends the deliveries that are due, then queues its next run
  * for the earliest delivery still waiting (a retry's time), if any.
  */
-export function deliverTask(options: ResolvedCalendarOptions): TaskConfig<any> {
+export function deliverTask(
+  options: ResolvedCalendarOptions,
+): TaskConfig<{ input: object; output: { attempts: number } }> {
   return {
     slug: DELIVER_TASK,
     label: 'Deliver webhooks',

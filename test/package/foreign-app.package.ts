@@ -76,9 +76,14 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
     )
     for (const file of fs.readdirSync(APP_SOURCES))
       fs.copyFileSync(path.join(APP_SOURCES, file), path.join(appDir, file))
-    const packages = ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', 'graphql'].map(
-      (name) => `${name}@${pinned(name)}`,
-    )
+    // The plugin's peers as a user installs them (README), at the versions pinned here.
+    const packages = [
+      'payload',
+      '@payloadcms/richtext-lexical',
+      '@payloadcms/db-sqlite',
+      '@payloadcms/db-postgres',
+      'graphql',
+    ].map((name) => `${name}@${pinned(name)}`)
     npm(
       [
         'install',

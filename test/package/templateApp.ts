@@ -19,8 +19,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const TEMPLATE_FILES = path.join(ROOT, 'test', 'package', 'template')
 const ours = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
-/** The exact Payload version every `@payloadcms/*` package is pinned to here. */
-export const PAYLOAD_VERSION: string = ours.devDependencies.payload
+/** The Payload version this repository pins; the template's files are its create-payload-app's. */
+export const PINNED_VERSION: string = ours.devDependencies.payload
+/** The lowest Payload version the package claims: the floor of its peer range (`^3.x.y`). */
+export const LOWEST_VERSION: string = ours.peerDependencies.payload.replace(/^\^/, '')
+/**
+ * The Payload version of the app, every `@payloadcms/*` package at the same: the pinned one, or
+ * `CAL_PAYLOAD_VERSION` (a version, or `lowest`: CI's run at the lowest version the package
+ * claims). The registry has no create-payload-app of many minors, so the template's files stay
+ * the pinned version's.
+ */
+export const PAYLOAD_VERSION: string =
+  process.env.CAL_PAYLOAD_VERSION === 'lowest'
+    ? LOWEST_VERSION
+    : process.env.CAL_PAYLOAD_VERSION || PINNED_VERSION
 
 export type Database = 'sqlite' | 'postgres'
 
@@ -76,15 +88,12 @@ export function packPlugin(destination: string): Packed {
   return step('npm pack', () => npmPack(['--pack-destination', destination], ROOT))
 }
 
-/** create-payload-app of our Payload version, unpacked beside the app (the registry's tarball). */
+/** create-payload-app of the pinned Payload version, unpacked beside the app (its tarball). */
 function createPayloadApp(appDir: string): string {
   const folder = createPayloadAppOf(appDir)
   if (fs.existsSync(folder)) return folder
   fs.mkdirSync(folder)
-  const { filename } = npmPack(
-    ['--prefer-offline', `create-payload-app@${PAYLOAD_VERSION}`],
-    folder,
-  )
+  const { filename } = npmPack(['--prefer-offline', `create-payload-app@${PINNED_VERSION}`], folder)
   run('tar', ['xzf', filename, '--strip-components=1'], folder)
   return folder
 }

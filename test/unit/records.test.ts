@@ -94,6 +94,8 @@ describe('eventRecord', () => {
       slug: 'jazz',
       eventCount: 4,
       publicEventCount: 3,
+      updatedAt: '2031-01-01T00:00:00.000Z',
+      createdAt: '2031-01-01T00:00:00.000Z',
     })
     const record = eventRecord(stored, context(), related)
     expect(record.cost).toBe('€15 – €25')

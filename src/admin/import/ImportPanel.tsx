@@ -84,6 +84,12 @@ type Run = {
     { resource: string; sourceId: string; url?: string; status?: number; message: string }[] | null
 }
 
+/** Payload's REST answer to a create: the run, or its errors (a validation error lists each). */
+type RestAnswer = {
+  doc: Run
+  errors?: { message: string; data?: { errors?: { message: string }[] } }[]
+}
+
 /**
  * The Import form and the live view of a run: created through Payload's REST as the signed-in
  * administrator (cal-import-runs), read back every second, cancelled by setting `cancel`.
@@ -149,11 +155,11 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),
     })
-    const body = await response.json().catch(() => ({}))
+    const body = (await response.json().catch(() => ({}))) as RestAnswer
     if (!response.ok) {
       setErrors(
-        (body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((e: any) =>
-          (e.data?.errors ?? [e]).map((d: any) => d.message),
+        (body.errors ?? [{ message: `HTTP ${response.status}` }]).flatMap((error) =>
+          (error.data?.errors ?? [error]).map((detail) => detail.message),
         ),
       )
       return
