@@ -42,8 +42,8 @@ const preparedReads = new WeakMap<Payload, PreparedRead | null>()
 /**
  * Every read of the calendar goes through this one (issue #16), so on PostgreSQL and SQLite it is
  * a statement prepared once through the adapter's drizzle instance: the same query as the adapter's
- * `findOne` without building it again each time (a fifth of a cached answer's cost). Other
- * adapters (MongoDB) read through `findOne`.
+ * `find` without building it again each time (a fifth of a cached answer's cost). The generic
+ * store (MongoDB) reads through `find`, sorted, one row.
  */
 function preparedMarkRead(payload: Payload, sequencesSlug: string): PreparedRead | null {
   let prepared = preparedReads.get(payload)
@@ -106,13 +106,17 @@ async function readMark(
 ): Promise<number> {
   const prepared = req ? null : preparedMarkRead(payload, sequencesSlug)
   if (prepared) return Number((await prepared.execute())?.value ?? 0)
-  const last = await payload.db.findOne<Row>({
+  // The highest row: older ones stay until a move clears them, and `findOne` takes no sort (the
+  // MongoDB adapter's would give any row).
+  const { docs } = await payload.db.find<Row>({
     collection: sequencesSlug,
     where: { sequence: { equals: CHANGES_SEQUENCE } },
     sort: '-value',
+    limit: 1,
+    pagination: false,
     ...(req ? { req } : {}),
-  } as Parameters<typeof payload.db.findOne>[0])
-  return Number(last?.value ?? 0)
+  })
+  return Number(docs[0]?.value ?? 0)
 }
 
 /**
