@@ -8,6 +8,12 @@ import {
   takeWriteTurn,
   type WriteTurn,
 } from '../src/database/turns.js'
+import { storeOf } from '../src/database/store.js'
+import {
+  conflictBackoff,
+  CONFLICT_RETRIES,
+  isWriteConflict,
+} from '../src/database/generic/conflicts.js'
 import type { Context } from './context.js'
 
 /**
@@ -34,7 +40,10 @@ function isDeadlock(error: unknown): boolean {
  * it, `log` for a write of the change log's own (the kept record forms). A `record` write that
  * finds it needs the calendar alone (`NeedsWholeTurn`, a series) is run again with `whole`.
  * Writes that run side by side may lock the same keys in opposite orders (two inline organizers
- * named in turn): PostgreSQL then ends one of them, which is run again from the start.
+ * named in turn): PostgreSQL then ends one of them, which is run again from the start. In the
+ * generic store, whose turns are claims (src/database/generic/claims.ts), any write that meets a
+ * conflict (a deadlock of claims, MongoDB's WriteConflict, a claim taken first) is run again from
+ * the start, a few times, after a short wait.
  */
 export async function inTransaction<T>(
   context: Context,
@@ -58,10 +67,26 @@ export async function inTransaction<T>(
         current = 'whole'
         continue
       }
-      const shared = current === 'creates' || current === 'record'
-      if (!owns || !shared || attempt >= DEADLOCK_RETRIES || !isDeadlock(error)) throw error
+      if (owns && (await runsAgain(context, current, error, attempt))) continue
+      throw error
     }
   }
+}
+
+/** Whether a write that failed with `error` on its run number `attempt` (from 0) runs again. */
+async function runsAgain(
+  context: Context,
+  turn: WriteTurn | 'log',
+  error: unknown,
+  attempt: number,
+): Promise<boolean> {
+  if (storeOf(context.req.payload.db) === 'generic') {
+    if (attempt >= CONFLICT_RETRIES || !isWriteConflict(error)) return false
+    await conflictBackoff(attempt)
+    return true
+  }
+  const shared = turn === 'creates' || turn === 'record'
+  return shared && attempt < DEADLOCK_RETRIES && isDeadlock(error)
 }
 
 /** `inTransaction`'s last arguments for a write that takes the calendar alone. */

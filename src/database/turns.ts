@@ -3,6 +3,7 @@ import type { BaseDatabaseAdapter, CollectionBeforeOperationHook, PayloadRequest
 import { openOwnTransaction } from './calendarTransaction.js'
 import { fitsRecordTurn, turnReadsRecord, type RecordRole } from './recordTurn.js'
 import { storeOf } from './store.js'
+import { atGenericCommit, claimKeys, claimLog } from './generic/claims.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
@@ -18,6 +19,9 @@ type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSessi
  *   record (`recordKey`) before it reads it, then what it reads before writing as `creates` does.
  */
 export type WriteTurn = 'whole' | 'creates' | 'record'
+
+/** Whether the calendar runs on the generic store, whose turns are claims (generic/claims.ts). */
+const isGeneric = (req: PayloadRequest) => storeOf(req.payload.db) === 'generic'
 
 /** Whether a turn shares the gate (and locks keys instead). */
 const shares = (turn: WriteTurn | undefined) => turn === 'creates' || turn === 'record'
@@ -120,9 +124,11 @@ function lockNumbers(key: string): [number, number] {
 /**
  * In a `creates` or `record` transaction, waits for the other transactions that hold one of these
  * keys (a slug's base, a name, a record) and holds them until it ends, in sorted order. In a
- * `whole` transaction, or outside PostgreSQL, nothing to do: nobody else writes meanwhile.
+ * `whole` transaction, or on SQLite, nothing to do: nobody else writes meanwhile. The generic
+ * store has no gate: there every transaction claims its keys.
  */
 export async function lockKeys(req: PayloadRequest, keys: string[]): Promise<void> {
+  if (isGeneric(req)) return claimKeys(req, keys)
   const session = await sessionOf(req)
   const state = session && held.get(session)
   if (!session || !state || !shares(state.gate)) return
@@ -142,9 +148,11 @@ async function lockOn(session: SqlSession, key: string): Promise<void> {
 /**
  * Holds one key's lock for the rest of the transaction of `req`, on PostgreSQL, whatever turn it
  * took (a webhook delivery's claim, src/webhooks/claim.ts). Without a transaction, or elsewhere,
- * nothing to do: SQLite's transactions take turns in the process (`sqliteTurns.ts`).
+ * nothing to do: SQLite's transactions take turns in the process (`sqliteTurns.ts`). The generic
+ * store claims it.
  */
 export async function lockKey(req: PayloadRequest, key: string): Promise<void> {
+  if (isGeneric(req)) return claimKeys(req, [key])
   const session = await sessionOf(req)
   if (session) await lockOn(session, key)
 }
@@ -157,6 +165,7 @@ export const recordKey = (collection: string, id: number | string) => `record:${
  * (the change mark) and takes no other lock after.
  */
 export async function takeLogTurn(req: PayloadRequest): Promise<void> {
+  if (isGeneric(req)) return claimLog(req)
   const session = await sessionOf(req)
   if (!session) return
   const state = heldBy(session)
@@ -169,10 +178,12 @@ export async function takeLogTurn(req: PayloadRequest): Promise<void> {
  * Runs `work` (an append to the change log, a move of the change mark) just before the
  * transaction of `req` commits, under the change log's turn, on PostgreSQL: the log's sequences
  * then follow the order of commits, and the turn is held only from the append to the commit, with
- * no lock taken after it (so no write waits for a record while holding it). Elsewhere, or when
- * the transaction holds that turn already, it runs now.
+ * no lock taken after it (so no write waits for a record while holding it); in the generic store
+ * likewise, under the log's claim. Elsewhere, or when the transaction holds that turn already, it
+ * runs now.
  */
 export async function atCommit(req: PayloadRequest, work: () => Promise<void>): Promise<void> {
+  if (isGeneric(req)) return atGenericCommit(req, work)
   const session = await sessionOf(req)
   const state = session && heldBy(session)
   if (!state || state.log) return work()
