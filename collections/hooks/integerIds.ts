@@ -5,6 +5,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 import { isUniqueViolation } from '../../src/lib/errors.js'
+import { transactionsTakeTurns } from '../../src/database/sqliteTurns.js'
 
 /** The custom `id` field that makes a collection's ids plain positive integers on every adapter. */
 export const integerIdField: Field = {
@@ -46,10 +47,12 @@ export async function claimNextId(
  * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
  * of the same first id loses on the unique key and reads the last claimed id again.
  *
- * On PostgreSQL the claim is made outside the write's transaction, committed at once: inside it,
- * a racing claim would wait for the whole other write to commit, then fail on the unique key and
- * abort its transaction, so writes that create records could not run side by side
- * (src/database/turns.ts). A write that rolls back leaves its ids unused (a gap).
+ * Where transactions overlap (PostgreSQL, MongoDB) the claim is made outside the write's
+ * transaction, committed at once: inside it, a racing claim would wait for the whole other write
+ * to commit (PostgreSQL) or conflict with it (MongoDB), then fail on the unique key and abort its
+ * transaction, so writes that create records could not run side by side (src/database/turns.ts).
+ * A write that rolls back leaves its ids unused (a gap). On SQLite, whose transactions take turns,
+ * the claim stays inside: outside, it would wait for the turn its own write holds.
  */
 export async function claimIds(
   writeReq: PayloadRequest,
@@ -58,7 +61,7 @@ export async function claimIds(
   count: number,
 ): Promise<number> {
   const { payload } = writeReq
-  const outside = payload.db.name === 'postgres'
+  const outside = !transactionsTakeTurns(payload.db)
   const req = outside ? undefined : writeReq
   // Outside a transaction, a claim that read the last value just before another claimed past it
   // still loses on the unique key, as long as the row it races is kept: removing every row below
