@@ -26,3 +26,64 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable('text')).toBe(false)
   })
 })
+
+/** Errors as the mongodb driver (6.x) makes them: plain objects with its names, codes and labels. */
+const mongo = (fields: Record<string, unknown>) =>
+  Object.assign(new Error(String(fields.message ?? 'failed')), fields)
+
+describe('isDatabaseUnavailable on MongoDB', () => {
+  test("the driver's network, server selection and closed-client errors are unavailability", () => {
+    for (const name of [
+      'MongoNetworkError',
+      'MongoNetworkTimeoutError',
+      'MongoServerSelectionError',
+      'MongoTopologyClosedError',
+      'MongoPoolClearedError',
+    ])
+      expect(isDatabaseUnavailable(mongo({ name, message: 'connect ECONNREFUSED' }))).toBe(true)
+  })
+
+  test('a pool reset, and a retryable write whose server is gone or no longer primary', () => {
+    expect(isDatabaseUnavailable(mongo({ name: 'MongoError', errorLabels: ['ResetPool'] }))).toBe(
+      true,
+    )
+    const steppedDown = mongo({
+      name: 'MongoServerError',
+      code: 10107,
+      codeName: 'NotWritablePrimary',
+      errorLabels: ['RetryableWriteError'],
+    })
+    expect(isDatabaseUnavailable(steppedDown)).toBe(true)
+    const shutdown = mongo({
+      name: 'MongoServerError',
+      code: 91,
+      codeName: 'ShutdownInProgress',
+      errorLabels: ['RetryableWriteError'],
+    })
+    expect(isDatabaseUnavailable(new Error('outer', { cause: shutdown }))).toBe(true)
+  })
+
+  test('a failed query is not: a duplicate key, a write conflict, a write out of its own time', () => {
+    const duplicate = mongo({
+      name: 'MongoServerError',
+      code: 11000,
+      codeName: 'DuplicateKey',
+      keyValue: { claim: 'key:log' },
+    })
+    expect(isDatabaseUnavailable(duplicate)).toBe(false)
+    const conflict = mongo({
+      name: 'MongoServerError',
+      code: 112,
+      codeName: 'WriteConflict',
+      errorLabels: ['TransientTransactionError'],
+    })
+    expect(isDatabaseUnavailable(conflict)).toBe(false)
+    const timedOut = mongo({
+      name: 'MongoServerError',
+      code: 262,
+      codeName: 'ExceededTimeLimit',
+      errorLabels: ['RetryableWriteError'],
+    })
+    expect(isDatabaseUnavailable(timedOut)).toBe(false)
+  })
+})
