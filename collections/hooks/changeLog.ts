@@ -93,9 +93,12 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
 
 /**
  * Appends entries to the log in the transaction of `req`, under the change log's turn (on
- * PostgreSQL just before the commit, src/database/turns.ts `atCommit`; SQLite has one writer), so
- * the sequences follow the order of commits and have no gaps: a rolled-back write's sequence is
- * taken again by the next. Once an hour at most (or once per retention period when that is
+ * PostgreSQL just before the commit, src/database/turns.ts `atCommit`; SQLite has one writer; in
+ * the generic store just before the commit too, under the claim of the log's key,
+ * src/database/generic/claims.ts), so the sequences follow the order of commits and have no gaps:
+ * the next write reads the last sequence only once this one has committed or rolled back, and a
+ * rolled-back write's sequence is taken again by the next. The unique index on `sequence` stays
+ * the final guard (a write that meets it runs again, endpoints/transaction.ts). Once an hour at most (or once per retention period when that is
  * shorter) it also drops the entries older than the retention, never the last one (on SQLite a
  * table's next row id is one more than its largest).
  */
