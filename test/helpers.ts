@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll } from '@jest/globals'
+import { afterAll, beforeAll, it } from '@jest/globals'
 import type { RunningServer } from '../dev/server.js'
+import { calendarOptionsFromEnvironment } from '../dev/environment.js'
 import { checkResponse } from './contract.js'
 import { freshDatabase } from './support/database.js'
 
@@ -71,6 +72,24 @@ export async function startTestServer(): Promise<TestServer> {
     fs.rmSync(mediaDir, { recursive: true, force: true })
   }
   return { ...running, dbFile: database.file, request, stop }
+}
+
+/**
+ * The store the suite's servers run (their `store` option, which the host reads from `CAL_STORE`):
+ * `generic` when CI runs the suite through Payload's public adapter API only.
+ */
+export const suiteStore = calendarOptionsFromEnvironment().store ?? 'auto'
+
+/**
+ * `it` for a test of an SQL store's own path (a statement it prepares, the SQL a write runs): in
+ * the generic store, which has no such path, the test is skipped and its name says why.
+ */
+export function itOnSqlStores(
+  reason: string,
+): (name: string, test: () => Promise<unknown>, timeout?: number) => void {
+  if (suiteStore !== 'generic') return it
+  return (name, test, timeout) =>
+    it.skip(`${name} [not in the generic store: ${reason}]`, test, timeout)
 }
 
 export type TestUser = { id: number; email: string; token: string; apiKey: string; role: string }
