@@ -29,7 +29,7 @@ import { startServerProcess, type ServerProcess } from './support/serverProcess.
 import { startReceiver, type Receiver } from './support/webhookReceiver.js'
 import { utcWallClock, V1 } from './helpers.js'
 
-/** How many events are created at once, and how many of them are then moved to the trash at once. */
+/** How many events are created at once, and how many of them are then trashed at once. */
 const CREATES = 30
 const TRASHES = 10
 const ORGANIZERS = ['Org Alpha', 'Org Beta', 'Org Gamma']

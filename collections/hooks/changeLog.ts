@@ -98,9 +98,10 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
  * src/database/generic/claims.ts), so the sequences follow the order of commits and have no gaps:
  * the next write reads the last sequence only once this one has committed or rolled back, and a
  * rolled-back write's sequence is taken again by the next. The unique index on `sequence` stays
- * the final guard (a write that meets it runs again, endpoints/transaction.ts). Once an hour at most (or once per retention period when that is
- * shorter) it also drops the entries older than the retention, never the last one (on SQLite a
- * table's next row id is one more than its largest).
+ * the final guard (a write that meets it runs again, endpoints/transaction.ts). Once an hour at
+ * most (or once per retention period when that is shorter) it also drops the entries older than
+ * the retention, never the last one (on SQLite a table's next row id is one more than its
+ * largest).
  */
 export async function writeChanges(
   req: PayloadRequest,

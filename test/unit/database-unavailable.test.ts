@@ -27,7 +27,7 @@ describe('isDatabaseUnavailable', () => {
   })
 })
 
-/** Errors as the mongodb driver (6.x) makes them: plain objects with its names, codes and labels. */
+/** Errors as the mongodb driver (6.x) makes them: objects with its names, codes and labels. */
 const mongo = (fields: Record<string, unknown>) =>
   Object.assign(new Error(String(fields.message ?? 'failed')), fields)
 

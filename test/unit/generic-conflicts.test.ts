@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { ValidationError } from 'payload'
 import { isWriteConflict, labelsOf } from '../../src/database/generic/conflicts.js'
 
-/** Errors as the mongodb driver (6.x) makes them: plain objects with its names, codes and labels. */
+/** Errors as the mongodb driver (6.x) makes them: objects with its names, codes and labels. */
 const mongo = (fields: Record<string, unknown>) =>
   Object.assign(new Error(String(fields.message ?? 'failed')), fields)
 const withCode = (code: string) => Object.assign(new Error('failed'), { code })

@@ -6,7 +6,7 @@ import { ValidationError } from 'payload'
  * - PostgreSQL: a deadlock (40P01, two writes claiming keys in opposite orders) or a serialization
  *   failure (40001);
  * - MongoDB: a WriteConflict (code 112), or any error the driver labels
- *   `TransientTransactionError` (the transaction as a whole may be retried, its documentation says);
+ *   `TransientTransactionError` (the whole transaction may be retried, its documentation says);
  * - any adapter: a unique index refusing a claim (`claim` of the sequences or of the change log,
  *   `sequence` of the change log), which a concurrent write took first.
  * Drivers and Payload wrap errors, so the chain of causes is searched.
