@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { isDatabaseUnavailable } from '../../src/database/unavailable.js'
+import { mongoError as mongo, mongoServerError } from '../support/mongoErrors.js'
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code })
 
@@ -27,10 +28,6 @@ describe('isDatabaseUnavailable', () => {
   })
 })
 
-/** Errors as the mongodb driver (6.x) makes them: objects with its names, codes and labels. */
-const mongo = (fields: Record<string, unknown>) =>
-  Object.assign(new Error(String(fields.message ?? 'failed')), fields)
-
 describe('isDatabaseUnavailable on MongoDB', () => {
   test("the driver's network, server selection and closed-client errors are unavailability", () => {
     for (const name of [
@@ -47,43 +44,20 @@ describe('isDatabaseUnavailable on MongoDB', () => {
     expect(isDatabaseUnavailable(mongo({ name: 'MongoError', errorLabels: ['ResetPool'] }))).toBe(
       true,
     )
-    const steppedDown = mongo({
-      name: 'MongoServerError',
-      code: 10107,
-      codeName: 'NotWritablePrimary',
-      errorLabels: ['RetryableWriteError'],
-    })
+    const steppedDown = mongoServerError(10107, 'NotWritablePrimary', ['RetryableWriteError'])
     expect(isDatabaseUnavailable(steppedDown)).toBe(true)
-    const shutdown = mongo({
-      name: 'MongoServerError',
-      code: 91,
-      codeName: 'ShutdownInProgress',
-      errorLabels: ['RetryableWriteError'],
-    })
+    const shutdown = mongoServerError(91, 'ShutdownInProgress', ['RetryableWriteError'])
     expect(isDatabaseUnavailable(new Error('outer', { cause: shutdown }))).toBe(true)
   })
 
   test('a failed query is not: a duplicate key, a write conflict, a write out of its own time', () => {
-    const duplicate = mongo({
-      name: 'MongoServerError',
-      code: 11000,
-      codeName: 'DuplicateKey',
+    const duplicate = Object.assign(mongoServerError(11000, 'DuplicateKey'), {
       keyValue: { claim: 'key:log' },
     })
     expect(isDatabaseUnavailable(duplicate)).toBe(false)
-    const conflict = mongo({
-      name: 'MongoServerError',
-      code: 112,
-      codeName: 'WriteConflict',
-      errorLabels: ['TransientTransactionError'],
-    })
+    const conflict = mongoServerError(112, 'WriteConflict', ['TransientTransactionError'])
     expect(isDatabaseUnavailable(conflict)).toBe(false)
-    const timedOut = mongo({
-      name: 'MongoServerError',
-      code: 262,
-      codeName: 'ExceededTimeLimit',
-      errorLabels: ['RetryableWriteError'],
-    })
+    const timedOut = mongoServerError(262, 'ExceededTimeLimit', ['RetryableWriteError'])
     expect(isDatabaseUnavailable(timedOut)).toBe(false)
   })
 })

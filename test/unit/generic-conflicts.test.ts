@@ -1,10 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { ValidationError } from 'payload'
 import { isWriteConflict, labelsOf } from '../../src/database/generic/conflicts.js'
+import { mongoError as mongo, mongoServerError } from '../support/mongoErrors.js'
 
-/** Errors as the mongodb driver (6.x) makes them: objects with its names, codes and labels. */
-const mongo = (fields: Record<string, unknown>) =>
-  Object.assign(new Error(String(fields.message ?? 'failed')), fields)
 const withCode = (code: string) => Object.assign(new Error('failed'), { code })
 /** What Payload's adapters throw for a unique index, on the fields given. */
 const notUnique = (...paths: string[]) =>
@@ -15,20 +13,12 @@ const notUnique = (...paths: string[]) =>
 
 describe('isWriteConflict: a write that may succeed when run again from the start', () => {
   test("MongoDB's WriteConflict and anything labelled TransientTransactionError", () => {
-    const writeConflict = mongo({
-      name: 'MongoServerError',
-      code: 112,
-      codeName: 'WriteConflict',
-      errorLabels: ['TransientTransactionError'],
-    })
+    const writeConflict = mongoServerError(112, 'WriteConflict', ['TransientTransactionError'])
     expect(isWriteConflict(writeConflict)).toBe(true)
     expect(isWriteConflict(mongo({ name: 'MongoServerError', code: 112 }))).toBe(true)
-    const noSuchTransaction = mongo({
-      name: 'MongoServerError',
-      code: 251,
-      codeName: 'NoSuchTransaction',
-      errorLabels: ['TransientTransactionError'],
-    })
+    const noSuchTransaction = mongoServerError(251, 'NoSuchTransaction', [
+      'TransientTransactionError',
+    ])
     expect(isWriteConflict(noSuchTransaction)).toBe(true)
     // Labels kept as a Set, as the driver keeps them inside its errors.
     expect(isWriteConflict(mongo({ errorLabels: new Set(['TransientTransactionError']) }))).toBe(
