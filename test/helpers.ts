@@ -3,9 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, it } from '@jest/globals'
 import type { RunningServer } from '../dev/server.js'
-import { calendarOptionsFromEnvironment } from '../dev/environment.js'
 import { checkResponse } from './contract.js'
-import { freshDatabase } from './support/database.js'
+import { freshDatabase, suiteStore } from './support/database.js'
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
@@ -73,12 +72,6 @@ export async function startTestServer(): Promise<TestServer> {
   }
   return { ...running, dbFile: database.file, request, stop }
 }
-
-/**
- * The store the suite's servers run (their `store` option, which the host reads from `CAL_STORE`):
- * `generic` when CI runs the suite through Payload's public adapter API only.
- */
-export const suiteStore = calendarOptionsFromEnvironment().store ?? 'auto'
 
 /**
  * `it` for a test of an SQL store's own path (a statement it prepares, the SQL a write runs): in

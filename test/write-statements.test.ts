@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { suiteDatabase } from './support/database.js'
+import { suiteDatabase, suiteStore } from './support/database.js'
 import { statementRecorder, type StatementRecorder } from './support/statements.js'
-import {
-  suiteStore,
-  type TestServer,
-  type TestUser,
-  useTestServer,
-  utcWallClock,
-  V1,
-} from './helpers.js'
+import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 /**
  * The SQL statements a write runs, in order, counted so that none is added unseen (issue #38):
