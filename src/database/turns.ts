@@ -3,7 +3,13 @@ import type { BaseDatabaseAdapter, CollectionBeforeOperationHook, PayloadRequest
 import { openOwnTransaction } from './calendarTransaction.js'
 import { fitsRecordTurn, turnReadsRecord, type RecordRole } from './recordTurn.js'
 import { storeOf } from './store.js'
-import { atGenericCommit, claimKeys, claimLog } from './generic/claims.js'
+import {
+  atGenericCommit,
+  claimKeys,
+  claimLog,
+  genericTurn,
+  takeGenericTurn,
+} from './generic/claims.js'
 
 type SqlSession = { execute: (query: string) => PromiseLike<unknown> }
 type PostgresAdapter = { name: string; sessions?: Record<string, { db?: SqlSession } | undefined> }
@@ -62,9 +68,10 @@ function heldBy(session: SqlSession): Held {
  * only for a `whole` one, and its reads that decide a write take key locks (`lockKeys`). A
  * transaction asks once, however many writes it makes: what it took first stays (a v1 write takes
  * it first, then its Local API calls find it held). Reads never wait. SQLite has one writer anyway
- * (`sqliteTurns.ts`); other adapters: nothing to do.
+ * (`sqliteTurns.ts`). The generic store has no shared lock: see `takeGenericTurn`.
  */
 export async function takeWriteTurn(req: PayloadRequest, turn: WriteTurn = 'whole') {
+  if (isGeneric(req)) return takeGenericTurn(req, turn)
   const session = await sessionOf(req)
   // Without a transaction there is nothing to hold the lock until the write is visible.
   if (!session) return
@@ -78,8 +85,9 @@ export async function takeWriteTurn(req: PayloadRequest, turn: WriteTurn = 'whol
   state.gate = turn
 }
 
-/** The turn the transaction of `req` holds: none outside PostgreSQL or a transaction. */
+/** The turn the transaction of `req` holds: none on SQLite or outside a transaction. */
 export async function heldTurn(req: PayloadRequest): Promise<WriteTurn | undefined> {
+  if (isGeneric(req)) return genericTurn(req)
   const session = await sessionOf(req)
   return session ? held.get(session)?.gate : undefined
 }

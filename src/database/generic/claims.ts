@@ -26,6 +26,8 @@ type Held = {
   /** The keys claimed, each once (a claim under way included). */
   keys: Map<string, Promise<void>>
   atCommit: (() => Promise<void>)[]
+  /** The write turn it took first (src/database/turns.ts), which later asks keep. */
+  turn?: 'whole' | 'creates' | 'record'
 }
 
 type Store = { sequencesSlug: string; transactions: Map<string, Held> }
@@ -75,6 +77,33 @@ export async function claimKeys(req: PayloadRequest, keys: string[]): Promise<vo
     }
     await claim
   }
+}
+
+/** The key `whole` writes claim: they take turns among themselves. */
+const WHOLE_KEY = 'whole'
+
+/**
+ * Takes a write turn for the transaction of `req`, once: what it took first stays (a v1 write's
+ * own, then its Local API calls find it held). There is no shared lock here, so a `whole` write
+ * claims one key, taking turns with the other `whole` writes (two deletes of one record by slug,
+ * or by id where the write reads the record before its update claims it); `creates` and `record`
+ * writes claim only their keys.
+ */
+export async function takeGenericTurn(
+  req: PayloadRequest,
+  turn: 'whole' | 'creates' | 'record',
+): Promise<void> {
+  const found = await heldBy(req)
+  if (!found || found.held.turn) return
+  found.held.turn = turn
+  if (turn === 'whole') await claimKeys(req, [WHOLE_KEY])
+}
+
+/** The turn the transaction of `req` took (none outside a transaction). */
+export async function genericTurn(
+  req: PayloadRequest,
+): Promise<'whole' | 'creates' | 'record' | undefined> {
+  return (await heldBy(req))?.held.turn
 }
 
 /** Claims the change log's key now, for a transaction that reads what it orders (the mark). */
