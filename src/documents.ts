@@ -128,6 +128,7 @@ export interface Config {
     tasks: {
       calendarImport: TaskCalendarImport;
       calendarSeriesHorizon: TaskCalendarSeriesHorizon;
+      calendarDuePosts: TaskCalendarDuePosts;
       calendarWebhooksDeliver: TaskCalendarWebhooksDeliver;
       inline: {
         input: unknown;
@@ -760,7 +761,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarWebhooksDeliver';
+        taskSlug:
+          'inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarDuePosts' | 'calendarWebhooksDeliver';
         taskID: string;
         input?:
           | {
@@ -793,7 +795,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarWebhooksDeliver') | null;
+  taskSlug?:
+    ('inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarDuePosts' | 'calendarWebhooksDeliver') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1407,6 +1410,14 @@ export interface TaskCalendarSeriesHorizon {
   output: {
     extended?: number | null;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarDuePosts".
+ */
+export interface TaskCalendarDuePosts {
+  input?: unknown;
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -124,7 +124,14 @@ export const calendarPlugin =
       admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
       ...(incomingConfig.db
-        ? { db: withCalendarDatabase(incomingConfig.db, ownTables(options), options.store) }
+        ? {
+            db: withCalendarDatabase(
+              incomingConfig.db,
+              ownTables(options),
+              options.store,
+              options.sequencesSlug,
+            ),
+          }
         : {}),
       onInit: calendarOnInit(incomingConfig.onInit, options),
       endpoints: [

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll } from '@jest/globals'
+import { afterAll, beforeAll, it } from '@jest/globals'
 import type { RunningServer } from '../dev/server.js'
 import { checkResponse } from './contract.js'
-import { freshDatabase } from './support/database.js'
+import { freshDatabase, suiteStore } from './support/database.js'
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
@@ -71,6 +71,18 @@ export async function startTestServer(): Promise<TestServer> {
     fs.rmSync(mediaDir, { recursive: true, force: true })
   }
   return { ...running, dbFile: database.file, request, stop }
+}
+
+/**
+ * `it` for a test of an SQL store's own path (a statement it prepares, the SQL a write runs): in
+ * the generic store, which has no such path, the test is skipped and its name says why.
+ */
+export function itOnSqlStores(
+  reason: string,
+): (name: string, test: () => Promise<unknown>, timeout?: number) => void {
+  if (suiteStore !== 'generic') return it
+  return (name, test, timeout) =>
+    it.skip(`${name} [not in the generic store: ${reason}]`, test, timeout)
 }
 
 export type TestUser = { id: number; email: string; token: string; apiKey: string; role: string }

@@ -4,7 +4,7 @@ import http from 'node:http'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { pageIdsBySql } from '../src/database/sqlPageIds.js'
-import { startTestServer, V1, type TestServer } from './helpers.js'
+import { itOnSqlStores, startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
 import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
 import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
@@ -194,82 +194,88 @@ describe('kept record forms', () => {
     expect(await kept()).toBe(before)
   })
 
-  it('come in the SELECT of their page’s ids, built once per shape and run with each page’s values', async () => {
-    await text(server.url, `${V1}/venues?per_page=50`)
-    const { docs } = await server.payload.db.find<{ key: string; record: number; body: string }>({
-      collection: 'cal-record-forms',
-      where: { key: { like: 'venues:' }, resource: { equals: 'venues' } },
-      pagination: false,
-      limit: 0,
-    } as never)
-    const lists = docs.filter((row) => row.key.includes(':list:'))
-    const suffix = lists[0].key.slice(lists[0].key.indexOf(':list:'))
-    // The list forms of one language.
-    const kept = lists.filter((row) => row.key.endsWith(suffix))
-    expect(kept.length).toBeGreaterThan(3)
-    const visible = (at: string): Where => ({
-      and: [{ publishedAt: { less_than_equal: at } }, { deletedAt: { exists: false } }],
-    })
-    const req = await createLocalReq({}, server.payload)
-    const page = (pageNumber: number, at: string) =>
-      pageIdsBySql(server.payload, req, {
-        slug: 'venues',
-        where: visible(at),
+  itOnSqlStores('pageIdsBySql is the SQL stores’ page query; the generic store pages with find')(
+    'come in the SELECT of their page’s ids, built once per shape and run with each page’s values',
+    async () => {
+      await text(server.url, `${V1}/venues?per_page=50`)
+      const { docs } = await server.payload.db.find<{ key: string; record: number; body: string }>({
+        collection: 'cal-record-forms',
+        where: { key: { like: 'venues:' }, resource: { equals: 'venues' } },
+        pagination: false,
+        limit: 0,
+      } as never)
+      const lists = docs.filter((row) => row.key.includes(':list:'))
+      const suffix = lists[0].key.slice(lists[0].key.indexOf(':list:'))
+      // The list forms of one language.
+      const kept = lists.filter((row) => row.key.endsWith(suffix))
+      expect(kept.length).toBeGreaterThan(3)
+      const visible = (at: string): Where => ({
+        and: [{ publishedAt: { less_than_equal: at } }, { deletedAt: { exists: false } }],
+      })
+      const req = await createLocalReq({}, server.payload)
+      const page = (pageNumber: number, at: string) =>
+        pageIdsBySql(server.payload, req, {
+          slug: 'venues',
+          where: visible(at),
+          sort: ['-publishedAt', '-id'],
+          limit: 2,
+          page: pageNumber,
+          locale: 'en',
+          forms: { slug: 'cal-record-forms', prefix: 'venues:', suffix },
+        })
+      const all = await server.payload.find({
+        collection: 'venues',
+        where: visible(new Date().toISOString()),
         sort: ['-publishedAt', '-id'],
-        limit: 2,
-        page: pageNumber,
-        locale: 'en',
-        forms: { slug: 'cal-record-forms', prefix: 'venues:', suffix },
-      })
-    const all = await server.payload.find({
-      collection: 'venues',
-      where: visible(new Date().toISOString()),
-      sort: ['-publishedAt', '-id'],
-      limit: 4,
-      depth: 0,
-    })
-    const first = await page(1, new Date().toISOString())
-    // Another time, the same shape: the kept statement with this request's values.
-    const second = await page(2, new Date(Date.now() + 1000).toISOString())
-    expect([...first!.ids, ...second!.ids]).toEqual(all.docs.map((doc) => doc.id))
-    for (const found of [first!, second!])
-      for (const id of found.ids) {
-        const row = kept.find((form) => form.record === id)
-        expect(found.forms!.get(id)).toBe(row?.body)
-      }
-    // A time before every venue: no ids, whatever the kept statement was built with.
-    expect((await page(1, '2000-01-01T00:00:00.000Z'))!.ids).toEqual([])
-  })
-
-  it("take the date window's wall-clock bounds out of the shape: each day asked gets its own page", async () => {
-    const req = await createLocalReq({}, server.payload)
-    const from = (day: string): Where => ({
-      and: [
-        { startDateLocal: { greater_than_equal: `${day} 00:00:00` } },
-        { status: { equals: 'publish' } },
-        { deletedAt: { exists: false } },
-      ],
-    })
-    const days = ['2000-01-01', '2026-01-01', '2100-01-01']
-    for (const day of [...days, ...days]) {
-      const found = await pageIdsBySql(server.payload, req, {
-        slug: 'events',
-        where: from(day),
-        sort: ['startDateLocal', 'id'],
-        limit: 3,
-        page: 1,
-        locale: 'en',
-      })
-      const expected = await server.payload.find({
-        collection: 'events',
-        where: from(day),
-        sort: ['startDateLocal', 'id'],
-        limit: 3,
+        limit: 4,
         depth: 0,
       })
-      expect(found!.ids).toEqual(expected.docs.map((doc) => doc.id))
-    }
-  })
+      const first = await page(1, new Date().toISOString())
+      // Another time, the same shape: the kept statement with this request's values.
+      const second = await page(2, new Date(Date.now() + 1000).toISOString())
+      expect([...first!.ids, ...second!.ids]).toEqual(all.docs.map((doc) => doc.id))
+      for (const found of [first!, second!])
+        for (const id of found.ids) {
+          const row = kept.find((form) => form.record === id)
+          expect(found.forms!.get(id)).toBe(row?.body)
+        }
+      // A time before every venue: no ids, whatever the kept statement was built with.
+      expect((await page(1, '2000-01-01T00:00:00.000Z'))!.ids).toEqual([])
+    },
+  )
+
+  itOnSqlStores('pageIdsBySql is the SQL stores’ page query; the generic store pages with find')(
+    "take the date window's wall-clock bounds out of the shape: each day asked gets its own page",
+    async () => {
+      const req = await createLocalReq({}, server.payload)
+      const from = (day: string): Where => ({
+        and: [
+          { startDateLocal: { greater_than_equal: `${day} 00:00:00` } },
+          { status: { equals: 'publish' } },
+          { deletedAt: { exists: false } },
+        ],
+      })
+      const days = ['2000-01-01', '2026-01-01', '2100-01-01']
+      for (const day of [...days, ...days]) {
+        const found = await pageIdsBySql(server.payload, req, {
+          slug: 'events',
+          where: from(day),
+          sort: ['startDateLocal', 'id'],
+          limit: 3,
+          page: 1,
+          locale: 'en',
+        })
+        const expected = await server.payload.find({
+          collection: 'events',
+          where: from(day),
+          sort: ['startDateLocal', 'id'],
+          limit: 3,
+          depth: 0,
+        })
+        expect(found!.ids).toEqual(expected.docs.map((doc) => doc.id))
+      }
+    },
+  )
 
   it('are all removed by clearRecordForms after a change made outside Payload', async () => {
     const organizer = `${V1}/organizers/${ids.organizers.alpha}`

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { totalsOf } from '../endpoints/events/totals.js'
+import { DEFAULTS } from '../src/defaults.js'
+import { usesSql } from '../src/database/store.js'
 import {
   createV1Event,
   type TestServer,
@@ -706,12 +708,17 @@ describe('database work per page', () => {
       methods.filter((m) => typeof db[m] === 'function').map((m) => [m, db[m]]),
     )
     let calls = 0
+    // The change mark's reads apart: on SQL stores a statement prepared once (no call of the
+    // adapter's methods), in the generic store one `find` per read.
+    let markReads = 0
     for (const [name, original] of Object.entries(originals)) {
       db[name] = (...args: unknown[]) => {
-        calls++
+        if ((args[0] as { collection?: string })?.collection === DEFAULTS.sequencesSlug) markReads++
+        else calls++
         return original.apply(db, args)
       }
     }
+    const markReadsPerRead = usesSql(server.payload.db) ? 0 : 1
     const measure = async (perPage: number) => {
       totalsOf(server.payload, 10).clear()
       calls = 0
@@ -739,12 +746,15 @@ describe('database work per page', () => {
       expect(calls).toBe(joined)
       expect(joined).toBeLessThanOrEqual(3)
       // The same request again is an anonymous read the response cache answers before Payload: only
-      // the change mark is read, by a statement prepared once (no call of the adapter's methods).
+      // the change mark is read (on SQL stores by a statement prepared once, no call of the
+      // adapter's methods).
       calls = 0
+      markReads = 0
       const again = await call('GET', '/events?tags=counted&per_page=20')
       expect(again.body.total).toBe(60)
       expect(again.headers.get('x-cal-early')).toBe('1')
       expect(calls).toBe(0)
+      expect(markReads).toBe(markReadsPerRead)
     } finally {
       Object.assign(db, originals)
     }

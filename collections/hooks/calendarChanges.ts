@@ -53,18 +53,22 @@ async function readMark(
   req?: PayloadRequest,
 ): Promise<number> {
   // Every read of the calendar reads the mark (issue #16): the store reads it by a statement
-  // prepared once where it can, else `findOne` does.
+  // prepared once where it can, else `find` does.
   const prepared = req
     ? null
     : calendarStore(payload).readLastValue(payload, sequencesSlug, CHANGES_SEQUENCE)
   if (prepared) return prepared
-  const last = await payload.db.findOne<Row>({
+  // The highest row: older ones stay until a move clears them, and `findOne` takes no sort (the
+  // MongoDB adapter's would give any row).
+  const { docs } = await payload.db.find<Row>({
     collection: sequencesSlug,
     where: { sequence: { equals: CHANGES_SEQUENCE } },
     sort: '-value',
+    limit: 1,
+    pagination: false,
     ...(req ? { req } : {}),
-  } as Parameters<typeof payload.db.findOne>[0])
-  return Number(last?.value ?? 0)
+  })
+  return Number(docs[0]?.value ?? 0)
 }
 
 /**

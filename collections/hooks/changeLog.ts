@@ -108,9 +108,12 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
 
 /**
  * Appends entries to the log in the transaction of `req`, under the change log's turn (what a
- * commit of the calendar does, calendarCommit.ts), so the sequences follow the order of commits
- * and have no gaps: a rolled-back write's sequence is taken again by the next. Gives the entries
- * with their sequences.
+ * commit of the calendar does, calendarCommit.ts; in the generic store under the claim of the
+ * log's key, src/database/generic/claims.ts), so the sequences follow the order of commits and
+ * have no gaps: the next write reads the last sequence only once this one has committed or rolled
+ * back, and a rolled-back write's sequence is taken again by the next. The unique index on
+ * `sequence` stays the final guard (a write that meets it runs again,
+ * src/database/writeTransaction.ts). Gives the entries with their sequences.
  */
 export async function appendChanges(
   req: PayloadRequest,

@@ -47,11 +47,13 @@ export async function claimNextId(
  * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
  * of the same first id loses on the unique key and reads the last claimed id again.
  *
- * On PostgreSQL the claim is made outside the write's transaction, committed at once (the store
- * says so, src/database/adapterFacts.ts): inside it,
- * a racing claim would wait for the whole other write to commit, then fail on the unique key and
- * abort its transaction, so writes that create records could not run side by side
- * (src/database/turns.ts). A write that rolls back leaves its ids unused (a gap).
+ * Where transactions overlap (PostgreSQL, MongoDB) the claim is made outside the write's
+ * transaction, committed at once (the store says where, src/database/adapterFacts.ts): inside it,
+ * a racing claim would wait for the whole other write to commit (PostgreSQL) or conflict with it
+ * (MongoDB), then fail on the unique key and abort its transaction, so writes that create records
+ * could not run side by side (src/database/turns.ts). A write that rolls back leaves its ids
+ * unused (a gap). On SQLite, whose transactions take turns, the claim stays inside: outside, it
+ * would wait for the turn its own write holds.
  */
 export async function claimIds(
   writeReq: PayloadRequest,

@@ -231,11 +231,14 @@ export async function generateOccurrences(
     if (hasMoved) moved.set(row.id, { ...dates(occurrence), occurrence: occurrence.local })
   }
   if (!(await store.rewriteCopies(req, copies, rewritten, { copiedFrom }, moved))) {
+    const storedById = new Map(stored.map((row) => [row.id, row]))
     for (const id of rewritten)
       await payload.db.updateOne({
         collection,
         id,
-        data: { ...content, ...moved.get(id), copiedFrom },
+        // The date's own dates go too: with localized fields, Payload's SQL adapters write the row
+        // by an INSERT … ON CONFLICT, which needs every NOT NULL column.
+        data: { ...content, ...ownDates(storedById.get(id)), ...moved.get(id), copiedFrom },
         req,
         returning: false,
       })
@@ -255,6 +258,9 @@ export async function generateOccurrences(
     returning: false,
   })
 }
+
+const ownDates = (row: Stored | undefined) =>
+  row ? { startDate: row.startDate, endDate: row.endDate } : {}
 
 async function removeRows(req: PayloadRequest, collection: string, ids: (number | string)[]) {
   for (let start = 0; start < ids.length; start += CHUNK) {

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { transactionsTakeTurns } from './sqliteTurns.js'
 
 /**
  * What an adapter is, whichever store runs it: facts of the database itself, which the `generic`
@@ -18,9 +19,11 @@ export function adapterHasOperator(payload: Payload, operator: string): boolean 
 export const patternsMatchTextOnly = (payload: Payload): boolean => payload.db.name === 'postgres'
 
 /**
- * On PostgreSQL an id claim is made outside the write's transaction: inside it, a racing claim
- * would wait for the whole other write to commit, then fail on the unique key and abort its
- * transaction.
+ * Where transactions overlap (PostgreSQL, MongoDB), an id claim is made outside the write's
+ * transaction: inside it, a racing claim would wait for the whole other write to commit
+ * (PostgreSQL) or conflict with it (MongoDB), then fail on the unique key and abort its
+ * transaction. On SQLite, whose transactions take turns in the process (sqliteTurns.ts), it stays
+ * inside: outside, it would wait for the turn its own write holds.
  */
 export const claimsOutsideTransaction = (payload: Payload): boolean =>
-  payload.db.name === 'postgres'
+  !transactionsTakeTurns(payload.db)

@@ -6,6 +6,7 @@ import { writerConnectionOnConnect } from './sqliteWriter.js'
 import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { chooseStore } from './store.js'
 import { commitsRunWhatWasLeft } from './postgresLocks.js'
+import { useGenericStore } from './generic/claims.js'
 
 const wrapped = new WeakSet<BaseDatabaseAdapter>()
 
@@ -19,20 +20,23 @@ const wrapped = new WeakSet<BaseDatabaseAdapter>()
  * (`postgresLocks.ts`), and at most the pool's size less two transactions are open at once
  * (`transactionSlots.ts`). On both, the calendar's child tables get an index on their parent
  * column (`parentLookups.ts`), and SQLite's statistics are kept fresh (`sqliteStatistics.ts`).
- * These are the changes it makes to an adapter, and the README says them. Other adapters are left
- * as they are. The calendar's store is chosen here too (`chooseStore`, `calendarStore.ts`).
+ * In the generic store (every adapter but those two, and them when `store` asks), a commit first
+ * runs what the transaction left for it and releases its claims (`generic/claims.ts`), in
+ * the sequences collection `sequencesSlug`. These are the changes it makes to an adapter, and the
+ * README says them. The calendar's store is chosen here too (`chooseStore`, `calendarStore.ts`).
  */
 export function withCalendarDatabase(
   db: DatabaseAdapterObj,
   calendarSlugs: readonly string[],
   store: 'auto' | 'generic',
+  sequencesSlug: string,
 ): DatabaseAdapterObj {
   return {
     ...db,
     init: (args) => {
       const adapter = db.init(args)
       if (wrapped.has(adapter)) return adapter
-      chooseStore(adapter, store)
+      const chosen = chooseStore(adapter, store)
       indexParentLookups(adapter, calendarSlugs)
       if (adapter.name === 'sqlite') {
         serializeTransactions(adapter)
@@ -46,6 +50,8 @@ export function withCalendarDatabase(
         commitsRunWhatWasLeft(adapter)
         limitTransactions(adapter, transactionSlotsOf(adapter))
       }
+      // Last, so that its work runs before the commits above, in their turn or slot.
+      if (chosen === 'generic') useGenericStore(adapter, sequencesSlug)
       wrapped.add(adapter)
       return adapter
     },

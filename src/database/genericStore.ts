@@ -4,23 +4,38 @@ import {
   patternsMatchTextOnly,
 } from './adapterFacts.js'
 import type { CalendarStore } from './calendarStore.js'
-import { noTurns } from './noTurns.js'
-import { isDeadlock } from './retryable.js'
+import {
+  atGenericCommit,
+  claimKeys,
+  claimLog,
+  genericTurn,
+  takeGenericTurn,
+} from './generic/claims.js'
+import { isWriteConflict } from './generic/conflicts.js'
 import { isDatabaseUnavailable } from './unavailable.js'
 
 /**
  * The `generic` store: Payload's public adapter API only (`find`, `create`, `updateOne`,
  * `deleteMany`, `beginTransaction`…), what MongoDB and any adapter but Payload's SQL ones get, and
  * what the option `store: 'generic'` asks for on those too. It has no fast path of its own: each
- * read and bulk write answers "not here" and the caller goes through `payload.db`; no write turns
- * or locks (what a commit does runs at once); the adapter's transactions as they are.
+ * read and bulk write answers "not here" and the caller goes through `payload.db`. Its write turns
+ * and locks are claims, rows of a unique key in the sequences collection that a transaction holds
+ * until it commits (generic/claims.ts); a write that meets another's claim, or MongoDB's
+ * WriteConflict, runs again (generic/conflicts.ts, writeTransaction.ts).
  */
 export const genericStore: CalendarStore = {
   name: 'generic',
-  ...noTurns,
   ownTransaction: () => null,
-  // A deadlock PostgreSQL broke, when the generic store runs on it.
-  isRetryable: isDeadlock,
+  // Claims are per key: a write of one record by id takes the whole turn, as before.
+  locksRecords: async () => false,
+  takeWriteTurn: takeGenericTurn,
+  heldTurn: genericTurn,
+  widenTurn: async () => {},
+  lockKeys: claimKeys,
+  lockKey: (req, key) => claimKeys(req, [key]),
+  takeLogTurn: claimLog,
+  atCommit: atGenericCommit,
+  isRetryable: isWriteConflict,
   isUnavailable: isDatabaseUnavailable,
   claimsOutsideTransaction,
   pageIds: async () => null,

@@ -122,6 +122,9 @@ export async function inWriteTurn<T>(db: object, work: () => Promise<T>): Promis
   }
 }
 
+/** Whether the adapter's transactions take turns in this process (`serializeTransactions`). */
+export const transactionsTakeTurns = (db: object): boolean => turnTakers.has(db)
+
 /** `begin`, waiting for its turn among the adapter's transactions when they take turns. */
 export function inTurn(db: object, begin: Begin): Begin {
   return turnTakers.get(db)?.(begin) ?? begin

@@ -1,6 +1,7 @@
 import { commitTransaction, killTransaction, type PayloadRequest } from 'payload'
 import { beginCalendarTransaction } from './calendarTransaction.js'
-import type { WriteTurn } from './calendarStore.js'
+import type { CalendarStore, WriteTurn } from './calendarStore.js'
+import { conflictBackoff, CONFLICT_RETRIES } from './generic/conflicts.js'
 import { calendarStore } from './stores.js'
 import { lockKeys, NeedsWholeTurn, takeLogTurn, takeWriteTurn } from './turns.js'
 
@@ -43,9 +44,29 @@ export async function inWriteTransaction<T>(
         current = 'whole'
         continue
       }
-      const shared = current === 'creates' || current === 'record'
-      const retryable = calendarStore(req.payload).isRetryable(error)
-      if (!owns || !shared || attempt >= RETRIES || !retryable) throw error
+      if (!owns || !(await runsAgain(calendarStore(req.payload), current, error, attempt)))
+        throw error
     }
   }
+}
+
+/**
+ * Whether a write that failed with `error` on its run number `attempt` (from 0) runs again: on the
+ * SQL stores, a shared turn that PostgreSQL ended in a deadlock; in the generic store, whose turns
+ * are claims (generic/claims.ts), any write that met a conflict (a deadlock of claims, MongoDB's
+ * WriteConflict, a claim taken first), a few more times, after a short wait.
+ */
+async function runsAgain(
+  store: CalendarStore,
+  turn: WriteTurn | 'log',
+  error: unknown,
+  attempt: number,
+): Promise<boolean> {
+  if (!store.isRetryable(error)) return false
+  if (store.name === 'generic') {
+    if (attempt >= CONFLICT_RETRIES) return false
+    await conflictBackoff(attempt)
+    return true
+  }
+  return (turn === 'creates' || turn === 'record') && attempt < RETRIES
 }

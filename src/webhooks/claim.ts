@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { commitTransaction, createLocalReq, killTransaction, type Payload } from 'payload'
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import { lockKey } from '../database/turns.js'
+import { isWriteConflict } from '../database/generic/conflicts.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 
 /** What a claim reads of a delivery row. */
@@ -25,7 +26,8 @@ export function isClaimable(row: ClaimedRow | null, now: number): row is Claimed
  * `updateMany` selects, then updates, so a conditional update alone lets two runners both win).
  * The claim ends after twice the timeout, when a runner that died is given up on. Returns the
  * row as it is now (attempts made, body kept), or null when it is no longer this runner's to send:
- * delivered, failed, retried later, or claimed by another.
+ * delivered, failed, retried later, or claimed by another (in the generic store on MongoDB, a
+ * runner whose claim of the delivery's key conflicts with another's leaves it to that one).
  */
 export async function claimDelivery<Row extends ClaimedRow>(
   payload: Payload,
@@ -60,6 +62,7 @@ export async function claimDelivery<Row extends ClaimedRow>(
     return claimed ? row : null
   } catch (error) {
     if (owns) await killTransaction(req)
+    if (isWriteConflict(error)) return null
     throw error
   }
 }

@@ -6,6 +6,7 @@ import type { ResolvedCalendarOptions } from '../options.js'
 import { guardedLookup, literalAddressRefusal } from './address.js'
 import { DELIVER_TASK, queueDeliveryJob } from '../../collections/webhooks/outbox.js'
 import { claimDelivery } from './claim.js'
+import { inWriteTurn } from '../database/sqliteTurns.js'
 import { signatureOf } from './signature.js'
 
 type Delivery = {
@@ -147,13 +148,18 @@ async function attempt(
   listed: Delivery,
 ): Promise<void> {
   const collection = options.webhooks.deliveriesSlug
+  // Outside any transaction, so in a write turn of its own where transactions take turns (SQLite:
+  // the attempts run side by side, and a write landing while another's claim is open would find the
+  // file locked).
   const save = (data: Record<string, unknown>) =>
-    payload.db.updateOne({
-      collection,
-      where: { id: { equals: listed.id } },
-      data: { ...data, updatedAt: new Date().toISOString() },
-      returning: false,
-    } as Parameters<Payload['db']['updateOne']>[0])
+    inWriteTurn(payload.db, () =>
+      payload.db.updateOne({
+        collection,
+        where: { id: { equals: listed.id } },
+        data: { ...data, updatedAt: new Date().toISOString() },
+        returning: false,
+      } as Parameters<Payload['db']['updateOne']>[0]),
+    )
   try {
     const delivery = await claimDelivery<Delivery>(payload, options, listed.id)
     if (!delivery) return

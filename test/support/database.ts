@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { calendarOptionsFromEnvironment } from '../../dev/environment.js'
 
 /**
  * The database the suite runs on, as `DATABASE_URI` named it when the first test started: SQLite
@@ -10,6 +11,12 @@ import path from 'node:path'
 const BASE_URI = (process.env.CAL_TEST_DATABASE_URI ??= process.env.DATABASE_URI ?? '')
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mongodb'
+
+/**
+ * The store the suite's servers run (their `store` option, which the host reads from `CAL_STORE`):
+ * `generic` when CI runs the suite through Payload's public adapter API only.
+ */
+export const suiteStore = calendarOptionsFromEnvironment().store ?? 'auto'
 
 export const suiteDatabase: DatabaseKind = /^mongodb/.test(BASE_URI)
   ? 'mongodb'

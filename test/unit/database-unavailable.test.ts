@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { isDatabaseUnavailable } from '../../src/database/unavailable.js'
+import { mongoError as mongo, mongoServerError } from '../support/mongoErrors.js'
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code })
 
@@ -24,5 +25,39 @@ describe('isDatabaseUnavailable', () => {
     )
     expect(isDatabaseUnavailable(undefined)).toBe(false)
     expect(isDatabaseUnavailable('text')).toBe(false)
+  })
+})
+
+describe('isDatabaseUnavailable on MongoDB', () => {
+  test("the driver's network, server selection and closed-client errors are unavailability", () => {
+    for (const name of [
+      'MongoNetworkError',
+      'MongoNetworkTimeoutError',
+      'MongoServerSelectionError',
+      'MongoTopologyClosedError',
+      'MongoPoolClearedError',
+    ])
+      expect(isDatabaseUnavailable(mongo({ name, message: 'connect ECONNREFUSED' }))).toBe(true)
+  })
+
+  test('a pool reset, and a retryable write whose server is gone or no longer primary', () => {
+    expect(isDatabaseUnavailable(mongo({ name: 'MongoError', errorLabels: ['ResetPool'] }))).toBe(
+      true,
+    )
+    const steppedDown = mongoServerError(10107, 'NotWritablePrimary', ['RetryableWriteError'])
+    expect(isDatabaseUnavailable(steppedDown)).toBe(true)
+    const shutdown = mongoServerError(91, 'ShutdownInProgress', ['RetryableWriteError'])
+    expect(isDatabaseUnavailable(new Error('outer', { cause: shutdown }))).toBe(true)
+  })
+
+  test('a failed query is not: a duplicate key, a write conflict, a write out of its own time', () => {
+    const duplicate = Object.assign(mongoServerError(11000, 'DuplicateKey'), {
+      keyValue: { claim: 'key:log' },
+    })
+    expect(isDatabaseUnavailable(duplicate)).toBe(false)
+    const conflict = mongoServerError(112, 'WriteConflict', ['TransientTransactionError'])
+    expect(isDatabaseUnavailable(conflict)).toBe(false)
+    const timedOut = mongoServerError(262, 'ExceededTimeLimit', ['RetryableWriteError'])
+    expect(isDatabaseUnavailable(timedOut)).toBe(false)
   })
 })
