@@ -1,13 +1,7 @@
-import {
-  commitTransaction,
-  createLocalReq,
-  killTransaction,
-  type Payload,
-  type TaskConfig,
-} from 'payload'
+import { createLocalReq, type Payload, type TaskConfig } from 'payload'
 import type { ChangeResource } from '../changeLog.js'
-import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
-import { takeLogTurn, takeWriteTurn } from '../../src/database/turns.js'
+import { takeLogTurn } from '../../src/database/turns.js'
+import { inWriteTransaction } from '../../src/database/writeTransaction.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { CALENDAR_QUEUE } from '../series/horizonTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
@@ -78,11 +72,9 @@ export async function settleDuePosts(
   if ((await claimed()).size === due.length) return
 
   const req = await createLocalReq({}, payload)
-  const owned = await beginCalendarTransaction(req)
-  try {
-    // Alone, as a recount must be (the counts of terms other writes may be counting), then the
-    // change log's turn, in the order every write takes them.
-    await takeWriteTurn(req, 'whole')
+  const settle = async () => {
+    // In the whole write turn (below), as a recount must be (the counts of terms other writes may
+    // be counting), then the change log's turn, in the order every write takes them.
     await takeLogTurn(req)
     const taken = await claimed()
     const fresh = due.filter((entry) => !taken.has(entry.claim))
@@ -99,12 +91,11 @@ export async function settleDuePosts(
     ]
     if (entries.length) await markChange(req, options.sequencesSlug)
     await writeChanges(req, options, entries)
-    if (owned) await commitTransaction(req)
-  } catch (error) {
-    if (owned) await killTransaction(req)
-    // Another process wrote them first (SQLite's unique index), or will next time.
-    payload.logger.warn({ err: error, msg: 'could not settle the scheduled posts that came due' })
   }
+  await inWriteTransaction(req, settle, 'whole', []).catch((error: unknown) =>
+    // Another process wrote them first (SQLite's unique index), or will next time.
+    payload.logger.warn({ err: error, msg: 'could not settle the scheduled posts that came due' }),
+  )
 }
 
 export const DUE_POSTS_TASK = 'calendarDuePosts'
