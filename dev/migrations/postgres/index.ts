@@ -1,21 +1,21 @@
-import * as migration_20261124_044428_initial from './20261124_044428_initial';
-import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence';
-import * as migration_20261124_200155_importer from './20261124_200155_importer';
-import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index';
-import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text';
-import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series';
-import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness';
-import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import';
-import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance';
-import * as migration_20261125_175728_change_log from './20261125_175728_change_log';
-import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log';
-import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks';
-import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms';
-import * as migration_20261125_213124_published_order from './20261125_213124_published_order';
-import * as migration_20261125_214444_merge_record_forms_webhooks from './20261125_214444_merge_record_forms_webhooks';
-import * as migration_20261126_005822_archive_order from './20261126_005822_archive_order';
-import * as migration_20261126_010030_search_trigrams from './20261126_010030_search_trigrams';
-import * as migration_20261127_122040_due_posts_task from './20261127_122040_due_posts_task';
+import * as migration_20261124_044428_initial from './20261124_044428_initial'
+import * as migration_20261124_192003_event_sequence from './20261124_192003_event_sequence'
+import * as migration_20261124_200155_importer from './20261124_200155_importer'
+import * as migration_20261124_205013_scheduled_posts_index from './20261124_205013_scheduled_posts_index'
+import * as migration_20261124_214449_rich_text from './20261124_214449_rich_text'
+import * as migration_20261124_224600_recurring_series from './20261124_224600_recurring_series'
+import * as migration_20261125_092931_import_runs_liveness from './20261125_092931_import_runs_liveness'
+import * as migration_20261125_145308_csv_import from './20261125_145308_csv_import'
+import * as migration_20261125_175140_status_and_attendance from './20261125_175140_status_and_attendance'
+import * as migration_20261125_175728_change_log from './20261125_175728_change_log'
+import * as migration_20261125_193603_merge_status_change_log from './20261125_193603_merge_status_change_log'
+import * as migration_20261125_210625_webhooks from './20261125_210625_webhooks'
+import * as migration_20261125_210721_record_forms from './20261125_210721_record_forms'
+import * as migration_20261125_213124_published_order from './20261125_213124_published_order'
+import * as migration_20261125_214444_merge_record_forms_webhooks from './20261125_214444_merge_record_forms_webhooks'
+import * as migration_20261126_005822_archive_order from './20261126_005822_archive_order'
+import * as migration_20261126_010030_search_trigrams from './20261126_010030_search_trigrams'
+import * as migration_20261127_122040_due_posts_task from './20261127_122040_due_posts_task'
 
 export const migrations = [
   {
@@ -106,6 +106,6 @@ export const migrations = [
   {
     up: migration_20261127_122040_due_posts_task.up,
     down: migration_20261127_122040_due_posts_task.down,
-    name: '20261127_122040_due_posts_task'
+    name: '20261127_122040_due_posts_task',
   },
-];
+]
