@@ -263,7 +263,11 @@ export async function browseSite(url: string, event: SiteEvent): Promise<void> {
       const link = page.locator('.fc-list-event', { hasText: title }).locator('a').first()
       await link.focus()
       await page.keyboard.press('Enter')
-      await page.waitForURL(`${url}/events/${event.slug}?lang=${lang}`)
+      // FullCalendar's list row goes to the same address too (its "forced url" click), which may
+      // cut the link's own navigation short: wait for the event's page, not for one navigation.
+      await page.locator('h1', { hasText: title }).waitFor()
+      await page.waitForLoadState('load')
+      assert.equal(page.url(), `${url}/events/${event.slug}?lang=${lang}`)
       assert.equal(await page.locator('h1').innerText(), title)
       assert.ok((await page.locator('.cal-event-details').innerText()).includes(says.when))
       assert.equal(await page.locator('.cal-add-to-calendar h2').innerText(), says.add)
