@@ -8,7 +8,7 @@ import type {
   SqlTag,
 } from './calendarStore.js'
 import { drizzleSqlOf, tableNameOf } from './sqlTables.js'
-import { storeOf, usesSql } from './store.js'
+import { storeOf } from './store.js'
 
 /** What `buildQuery` of Payload's SQL adapters (`@payloadcms/drizzle`) gives back. */
 type BuiltQuery = {
@@ -80,8 +80,7 @@ export async function pageIdsBySql(
   args: PageIdsArgs,
 ): Promise<PageIds | null> {
   const db = payload.db as unknown as SqlAdapter
-  if (!usesSql(db) || !db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle)
-    return null
+  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
   if (req.transactionID || args.limit <= 0) return null
   const { shape, times, kinds } = timesOf(args.where)
   const offset = (args.page - 1) * args.limit
@@ -301,8 +300,7 @@ async function matchingIdsQuery(
   args: { slug: string; where: Where; locale: string },
 ): Promise<{ query: unknown } | null> {
   const db = payload.db as unknown as SqlAdapter
-  if (!usesSql(db) || !db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle)
-    return null
+  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
   if (req.transactionID) return null
   const conditions = await builtConditions(payload, db, { ...args, sort: [] })
   if (conditions === 'unsupported') return null

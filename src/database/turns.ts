@@ -13,21 +13,21 @@ export type { WriteTurn }
  * it makes: what it took first stays (a v1 write takes it first, then its Local API calls find it
  * held). Reads never wait.
  */
-const storeOf = (req: PayloadRequest) => calendarStore(req.payload)
+const storeFor = (req: PayloadRequest) => calendarStore(req.payload)
 
 /** Takes the calendar's write turn for the transaction of `req` (`whole` when not said). */
 export const takeWriteTurn = (req: PayloadRequest, turn: WriteTurn = 'whole') =>
-  storeOf(req).takeWriteTurn(req, turn)
+  storeFor(req).takeWriteTurn(req, turn)
 
 /** The turn the transaction of `req` holds: none outside PostgreSQL or a transaction. */
-export const heldTurn = (req: PayloadRequest) => storeOf(req).heldTurn(req)
+export const heldTurn = (req: PayloadRequest) => storeFor(req).heldTurn(req)
 
 /**
  * Makes the shared turn of the transaction of `req` whole: for a Payload write that cannot run
  * again (`writeTurns`) and found, under its record's lock, that it needs the calendar alone after
  * all.
  */
-export const widenTurn = (req: PayloadRequest) => storeOf(req).widenTurn(req)
+export const widenTurn = (req: PayloadRequest) => storeFor(req).widenTurn(req)
 
 /** Thrown by a v1 write that found, under its record's lock, that it needs the calendar alone. */
 export class NeedsWholeTurn extends Error {
@@ -50,14 +50,14 @@ export async function requireFittingTurn(req: PayloadRequest, fits: boolean): Pr
  * keys (a slug's base, a name, a record) and holds them until it ends. In a `whole` transaction,
  * or outside PostgreSQL, nothing to do: nobody else writes meanwhile.
  */
-export const lockKeys = (req: PayloadRequest, keys: string[]) => storeOf(req).lockKeys(req, keys)
+export const lockKeys = (req: PayloadRequest, keys: string[]) => storeFor(req).lockKeys(req, keys)
 
 /**
  * Holds one key's lock for the rest of the transaction of `req`, whatever turn it took (a webhook
  * delivery's claim, src/webhooks/claim.ts). Without a transaction, or off PostgreSQL, nothing to
  * do: SQLite's transactions take turns in the process (`sqliteTurns.ts`).
  */
-export const lockKey = (req: PayloadRequest, key: string) => storeOf(req).lockKey(req, key)
+export const lockKey = (req: PayloadRequest, key: string) => storeFor(req).lockKey(req, key)
 
 /** The key of one record, for `lockKeys`. */
 export const recordKey = (collection: string, id: number | string) => `record:${collection}:${id}`
@@ -66,7 +66,7 @@ export const recordKey = (collection: string, id: number | string) => `record:${
  * Takes the change log's turn now (see `atCommit`), for a transaction that reads what it orders
  * (the change mark) and takes no other lock after.
  */
-export const takeLogTurn = (req: PayloadRequest) => storeOf(req).takeLogTurn(req)
+export const takeLogTurn = (req: PayloadRequest) => storeFor(req).takeLogTurn(req)
 
 /**
  * Runs `work` just before the transaction of `req` commits, under the change log's turn, on
@@ -74,7 +74,7 @@ export const takeLogTurn = (req: PayloadRequest) => storeOf(req).takeLogTurn(req
  * the calendar does is named in collections/hooks/calendarCommit.ts.
  */
 export const atCommit = (req: PayloadRequest, work: () => Promise<void>) =>
-  storeOf(req).atCommit(req, work)
+  storeFor(req).atCommit(req, work)
 
 const WRITES = new Set(['create', 'update', 'delete'])
 
@@ -97,7 +97,7 @@ export function writeTurns(role?: RecordRole): CollectionBeforeOperationHook {
     const { id, data } = args as { id?: number | string; data?: Record<string, unknown> }
     const byId = operation !== 'create' && id !== undefined && id !== null
     if (operation === 'create') await takeWriteTurn(req, 'creates')
-    else if ((await heldTurn(req)) || !byId || !role || !(await storeOf(req).locksRecords(req)))
+    else if ((await heldTurn(req)) || !byId || !role || !(await storeFor(req).locksRecords(req)))
       await takeWriteTurn(req, 'whole')
     else {
       const write = operation as 'update' | 'delete'
