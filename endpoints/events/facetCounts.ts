@@ -76,7 +76,7 @@ const idOf = (value: unknown): string | null => {
 }
 
 /** The values of one event for a dimension, each once. */
-function valuesOf(event: Doc, dimension: Dimension): string[] {
+export function valuesOf(event: Doc, dimension: Dimension): string[] {
   const ids = (list: unknown) => [
     ...new Set(((list as unknown[]) ?? []).map(idOf).filter((id) => id !== null)),
   ]

@@ -13,7 +13,7 @@ import {
   type Named,
   type Tally,
 } from './facetCounts.js'
-import { tallyBySql } from './facetsSql.js'
+import { tallyByIndex } from './facetsSql.js'
 import { facetsOnce } from './totals.js'
 
 /**
@@ -118,7 +118,7 @@ export async function facetsOf(
       return key
     }
     const keys = new Map(groups.map((name) => [name, countOf(name)]))
-    const bySql = facetCounting.sql ? await tallyBySql(context, counts, limit) : null
+    const bySql = facetCounting.sql ? await tallyByIndex(context, counts, limit) : null
     facetCounting.last = bySql ? 'sql' : 'local api'
     const { tallies, named } = bySql ?? (await tallyByLocalApi(context, counts))
     const facets: Facets = {}

@@ -72,6 +72,14 @@ export type SqlAccess = {
   }): Promise<{ query: unknown } | null>
   /** The day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` text, as an integer. */
   dayOfWeek(date: unknown): unknown
+  /** An aggregate: an integer expression's values as one text, comma-separated (null: none). */
+  idList(value: unknown): unknown
+  /**
+   * An aggregate: one JSON text of an array with, for each row, the array of these values (`[]`
+   * when there are no rows). A large result read as one value costs the drivers far less than as
+   * rows.
+   */
+  jsonRows(values: unknown[]): unknown
 }
 
 /**

@@ -460,5 +460,13 @@ export function sqlAccessOf(
       storeOf(db) === 'postgres'
         ? sql`cast(extract(dow from cast(${date} as date)) as integer)`
         : sql`cast(strftime('%w', ${date}) as integer)`,
+    idList: (value) =>
+      storeOf(db) === 'postgres'
+        ? sql`string_agg(cast(${value} as text), ',')`
+        : sql`group_concat(${value}, ',')`,
+    jsonRows: (values) =>
+      storeOf(db) === 'postgres'
+        ? sql`coalesce(cast(json_agg(json_build_array(${sql.join(values, sql`, `)})) as text), '[]')`
+        : sql`json_group_array(json_array(${sql.join(values, sql`, `)}))`,
   }
 }
