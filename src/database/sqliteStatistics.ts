@@ -7,10 +7,13 @@ type SqliteAdapter = BaseDatabaseAdapter & {
 }
 
 /**
- * Rows ANALYZE reads per index. SQLite's own advice for `PRAGMA optimize`: enough for the planner
- * to tell a selective index from one that matches every row, and milliseconds at any size.
+ * Rows ANALYZE reads per index: all of them (0). With a limit, SQLite's estimate of the rows per
+ * value of an index can never exceed the limit: at 1,000 it reckoned that `deleted_at IS NULL`
+ * matched 1,001 of 100,000 events (it matches all), preferred that index to the date window's,
+ * and the archive's default page sorted every event (60 ms instead of 5). A full pass took 0.6 s
+ * at 100,000 events.
  */
-const ANALYSIS_LIMIT = 1000
+const ANALYSIS_LIMIT = 0
 /** The fewest records created between two analyses. */
 const FIRST_REFRESH = 500
 
@@ -50,8 +53,8 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
 }
 
 /**
- * Analyzes the database on the adapter's connection (SQLite only), at most ANALYSIS_LIMIT rows
- * per index, in a write turn of its own. A failure is logged, never thrown: statistics are an
+ * Analyzes the database on the adapter's connection (SQLite only), every row of every index
+ * (ANALYSIS_LIMIT), in a write turn of its own. A failure is logged, never thrown: statistics are an
  * aid to the planner, not a condition of any answer. True when it ran.
  */
 async function analyzeInTurn(db: BaseDatabaseAdapter): Promise<boolean> {
