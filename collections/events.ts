@@ -116,8 +116,10 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
     defaultSort: 'startDate',
     ...post,
     // The v1 archive pages by start (then id) within a date window and counts the window: the first
-    // index serves the page, the second counts without reading the rows. The page's order ends
-    // with createdAt (endpoints/events/archive.ts), so the first index gives it in full.
+    // index serves the page, the second counts, and selects the window's ids for its facet counts,
+    // without reading the rows (SQLite's `id` is not the rowid: without it in the index, selecting
+    // 66,000 ids read as many rows, 200 ms instead of 17). The page's order ends with createdAt
+    // (endpoints/events/archive.ts), so the first index gives it in full.
     indexes: [
       ...post.indexes,
       { fields: ['startDateLocal', 'id', 'createdAt'] },
@@ -130,6 +132,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
           'deletedAt',
           'publishedAt',
           'isSeries',
+          'id',
         ],
       },
       SERIES_INDEX,

@@ -16,6 +16,7 @@ import * as migration_20261125_214444_merge_record_forms_webhooks from './202611
 import * as migration_20261126_005822_archive_order from './20261126_005822_archive_order'
 import * as migration_20261126_010030_search_trigrams from './20261126_010030_search_trigrams'
 import * as migration_20261127_122040_due_posts_task from './20261127_122040_due_posts_task'
+import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_ids'
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261127_122040_due_posts_task.up,
     down: migration_20261127_122040_due_posts_task.down,
     name: '20261127_122040_due_posts_task',
+  },
+  {
+    up: migration_20261127_144928_facet_ids.up,
+    down: migration_20261127_144928_facet_ids.down,
+    name: '20261127_144928_facet_ids',
   },
 ]

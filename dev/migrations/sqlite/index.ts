@@ -19,6 +19,7 @@ import * as migration_20261125_210715_record_forms from './20261125_210715_recor
 import * as migration_20261125_213117_published_order from './20261125_213117_published_order'
 import * as migration_20261125_214439_merge_record_forms_webhooks from './20261125_214439_merge_record_forms_webhooks'
 import * as migration_20261126_005830_archive_order from './20261126_005830_archive_order'
+import * as migration_20261127_144920_facet_ids from './20261127_144920_facet_ids'
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261126_005830_archive_order.up,
     down: migration_20261126_005830_archive_order.down,
     name: '20261126_005830_archive_order',
+  },
+  {
+    up: migration_20261127_144920_facet_ids.up,
+    down: migration_20261127_144920_facet_ids.down,
+    name: '20261127_144920_facet_ids',
   },
 ]
