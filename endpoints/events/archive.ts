@@ -302,7 +302,15 @@ async function archive(context: Context, args: ListArgs): Promise<Reply> {
   const sort = args.include
     ? ['publishedAt', 'id', 'createdAt']
     : ['startDateLocal', 'id', 'createdAt']
-  const [found, total, facets] = await Promise.all([
+  // Over the whole result, each group without its own filter (endpoints/events/facets.ts).
+  const faceted = args.facets?.length
+    ? facetsOf(context, args, args.facets as FacetName[], args.facets_limit, (dropped) =>
+        dropped
+          ? archiveFilters(context, { ...args, [dropped]: undefined })
+          : Promise.resolve(filters),
+      )
+    : undefined
+  const [found, total, counted] = await Promise.all([
     // With kept forms, the page's ids are all it needs.
     useForms
       ? context.data
@@ -315,16 +323,15 @@ async function archive(context: Context, args: ListArgs): Promise<Reply> {
       : context.data
           .page('events', { ...query, sort, limit: perPage, page, count: false })
           .then(({ docs }) => ({ docs, forms: null })),
-    countOnce(context, totalKey, () => context.data.count('events', query)),
-    // Over the whole result, each group without its own filter (endpoints/events/facets.ts).
-    args.facets?.length
-      ? facetsOf(context, args, args.facets as FacetName[], args.facets_limit, (dropped) =>
-          dropped
-            ? archiveFilters(context, { ...args, [dropped]: undefined })
-            : Promise.resolve(filters),
-        )
-      : undefined,
+    // The facets' count of the archive's own result is its total.
+    countOnce(
+      context,
+      totalKey,
+      async () => (await faceted)?.total ?? context.data.count('events', query),
+    ),
+    faceted,
   ])
+  const facets = counted?.facets
   if (found.docs.length === 0 && page > 1) {
     throw new ApiError(
       404,

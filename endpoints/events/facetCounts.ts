@@ -35,10 +35,10 @@ export const LINKED: Partial<Record<Dimension, DataKey>> = {
 export type Named = { id: number; slug: string; name: string; locked: boolean }
 
 /**
- * What counting gives, per count: its tally, and for a dimension of records, those of its values
- * that the caller may read (the others are left out of facets).
+ * What counting gives, per count: its tally, for a dimension of records those of its values that
+ * the caller may read (the others are left out of facets), and how many events it counted over.
  */
-export type Counted = { tallies: Tally[]; named: Map<number, Named>[] }
+export type Counted = { tallies: Tally[]; named: Map<number, Named>[]; sizes: number[] }
 
 /** One count to make: `dimension` over the events `where` matches (as the archive's query). */
 export type Count = { where: Where; trash: boolean; dimension: Dimension }
@@ -130,13 +130,16 @@ const SELECT = {
  */
 export async function tallyByLocalApi(context: Context, counts: Count[]): Promise<Counted> {
   const events = new Map<string, Promise<Doc[]>>()
+  const sizes: number[] = []
   const tallies = await Promise.all(
-    counts.map(async ({ where, trash, dimension }) => {
+    counts.map(async ({ where, trash, dimension }, i) => {
       const key = JSON.stringify([where, trash])
       if (!events.has(key))
         events.set(key, context.data.all('events', { where, trash, select: SELECT }))
       const tally: Tally = new Map()
-      for (const event of await events.get(key)!)
+      const matching = await events.get(key)!
+      sizes[i] = matching.length
+      for (const event of matching)
         for (const value of valuesOf(event, dimension))
           tally.set(value, (tally.get(value) ?? 0) + 1)
       return tally
@@ -197,5 +200,5 @@ export async function tallyByLocalApi(context: Context, counts: Count[]): Promis
     }
     tallies[i] = byValue
   })
-  return { tallies, named }
+  return { tallies, named, sizes }
 }

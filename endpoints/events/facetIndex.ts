@@ -3,7 +3,8 @@ import type { SqlAccess } from '../../src/database/calendarStore.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { entriesAfter, logBounds } from '../changes/log.js'
 import type { Doc } from '../data.js'
-import { valuesOf, type Dimension } from './facetCounts.js'
+import { valuesOf, type Dimension, type Tally } from './facetCounts.js'
+import { ListColumn, OneColumn, Places, Values } from './facetColumns.js'
 
 /**
  * What the facet groups read of every event and venue, kept in memory per Payload instance and
@@ -20,26 +21,28 @@ import { valuesOf, type Dimension } from './facetCounts.js'
  * everything again.
  */
 
-/** An event's values per group, as `valuesOf` reads them (city and country: its venue's id). */
-export type EventFacts = {
-  /** Groups of one value at most. */
-  one: Partial<Record<Dimension, string>>
-  /** Groups of several values: categories, tags, organizers, cost strings (and `FREE`). */
-  many: Partial<Record<Dimension, string[]>>
-}
-
 /** What city and country read of a venue; a password-protected venue shows neither. */
 export type VenueFacts = { city: unknown; country: unknown; locked: boolean }
 
-const SINGLE: Dimension[] = [
+/** The groups an event has one value of at most (city and country read the venue's). */
+const SINGLE = [
   'venue',
   'event_status',
   'attendance_mode',
   'featured',
   'day_of_week',
   'time_of_day',
-]
-export const MULTIPLE: Dimension[] = ['categories', 'tags', 'organizer', 'cost']
+] as const
+/** The groups an event may have several values of. */
+const MULTIPLE = ['categories', 'tags', 'organizer', 'cost'] as const
+type Single = (typeof SINGLE)[number]
+type Multiple = (typeof MULTIPLE)[number]
+/** What the index reads for a group. */
+export type Read = Single | Multiple
+
+/** The group whose facts a dimension counts: city and country count their venues' events. */
+export const readOf = (dimension: Dimension): Read =>
+  dimension === 'city' || dimension === 'country' ? 'venue' : dimension
 
 /** Records named by the log at most per catch-up; beyond, everything is loaded again. */
 const MAX_CHANGED = 2000
@@ -48,7 +51,18 @@ type Tables = { events: string; rels: string; texts: string; venues: string; col
 type Columns = { categories: string; tags: string; organizers: string; venueLocked: boolean }
 
 export class FacetIndex {
-  readonly events = new Map<number, EventFacts>()
+  #places = new Places()
+  readonly #one = Object.fromEntries(SINGLE.map((read) => [read, new OneColumn()])) as Record<
+    Single,
+    OneColumn
+  >
+  readonly #many = Object.fromEntries(MULTIPLE.map((read) => [read, new ListColumn()])) as Record<
+    Multiple,
+    ListColumn
+  >
+  readonly #values = Object.fromEntries(
+    [...SINGLE, ...MULTIPLE].map((read) => [read, new Values()]),
+  ) as Record<Read, Values>
   readonly venues = new Map<number, VenueFacts>()
   /** The change log's sequence the facts hold every change up to; -1 before the first load. */
   sequence = -1
@@ -90,11 +104,62 @@ export class FacetIndex {
     await step
   }
 
+  /** Whether the index knows this event. */
+  has(event: number): boolean {
+    return this.#places.get(event) >= 0
+  }
+
+  /** For each group read, the events among `events` per value (as `valuesOf` gives it). */
+  tally(events: number[], reads: Read[]): Map<Read, Tally> {
+    const places = this.#places.of(events)
+    return new Map(
+      [...new Set(reads)].map((read) => {
+        const texts = this.#values[read].texts
+        const counts = new Int32Array(texts.length)
+        if ((SINGLE as readonly string[]).includes(read))
+          this.#one[read as Single].countInto(places, counts)
+        else this.#many[read as Multiple].countInto(places, counts)
+        const tally: Tally = new Map()
+        counts.forEach((count, number) => {
+          if (count > 0) tally.set(texts[number], count)
+        })
+        return [read, tally]
+      }),
+    )
+  }
+
+  #clear() {
+    this.#places = new Places()
+    for (const read of SINGLE) this.#one[read] = new OneColumn()
+    for (const read of MULTIPLE) this.#many[read] = new ListColumn()
+    this.venues.clear()
+  }
+
+  #remove(event: number) {
+    const place = this.#places.remove(event)
+    if (place < 0) return
+    for (const read of SINGLE) this.#one[read].set(place, -1)
+    for (const read of MULTIPLE) this.#many[read].set(place, [])
+  }
+
+  /** Keeps an event's values, read from its fields as the Local API's count reads them. */
+  #keep(event: number, doc: Doc) {
+    const place = this.#places.take(event)
+    for (const read of SINGLE) {
+      const [text] = valuesOf(doc, read)
+      this.#one[read].set(place, text === undefined ? -1 : this.#values[read].numberOf(text))
+    }
+    for (const read of MULTIPLE)
+      this.#many[read].set(
+        place,
+        valuesOf(doc, read).map((text) => this.#values[read].numberOf(text)),
+      )
+  }
+
   async #loadAll(access: SqlAccess, tables: Tables) {
     // The sequence first: the facts read after it hold every change up to it.
     const { last } = await logBounds(this.payload, this.options)
-    this.events.clear()
-    this.venues.clear()
+    this.#clear()
     await this.#load(access, tables, null)
     this.sequence = last
   }
@@ -204,25 +269,12 @@ export class FacetIndex {
     }
     for (const [parent, text] of parse(row.texts))
       (docs.get(Number(parent))?.cost as unknown[] | undefined)?.push(text)
-    for (const eventId of only?.events ?? []) this.events.delete(eventId)
-    for (const [eventId, doc] of docs) this.events.set(eventId, factsOf(doc))
+    for (const eventId of only?.events ?? []) this.#remove(eventId)
+    for (const [eventId, doc] of docs) this.#keep(eventId, doc)
     for (const venueId of only?.venues ?? []) this.venues.delete(venueId)
     for (const [venueId, city, country, locked] of parse(row.venues))
       this.venues.set(Number(venueId), { city, country, locked: Number(locked) === 1 })
   }
-}
-
-function factsOf(doc: Doc): EventFacts {
-  const facts: EventFacts = { one: {}, many: {} }
-  for (const dimension of SINGLE) {
-    const [value] = valuesOf(doc, dimension)
-    if (value !== undefined) facts.one[dimension] = value
-  }
-  for (const dimension of MULTIPLE) {
-    const values = valuesOf(doc, dimension)
-    if (values.length) facts.many[dimension] = values
-  }
-  return facts
 }
 
 const byInstance = new WeakMap<Payload, FacetIndex>()

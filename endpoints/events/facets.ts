@@ -67,9 +67,11 @@ type CostFacet = { min: number | null; max: number | null; free: number }
 export type Facets = Partial<Record<FacetName, Linked[] | Valued[] | CostFacet>>
 
 /**
- * The `facets` of an archive answer. `filtersOf(dropped)` gives the archive's filters with the
- * argument `dropped` left out (none: the archive's own). Counts are kept as the archive's totals
- * are (endpoints/events/totals.ts), under the conditions they count and whose view they take.
+ * The `facets` of an archive answer, and the archive's total when a group counted over the
+ * archive's own result (the events it counted: the archive then needs no count of its own).
+ * `filtersOf(dropped)` gives the archive's filters with the argument `dropped` left out (none:
+ * the archive's own). Counts are kept as the archive's totals are (endpoints/events/totals.ts),
+ * under the conditions they count and whose view they take.
  */
 export async function facetsOf(
   context: Context,
@@ -77,7 +79,7 @@ export async function facetsOf(
   names: FacetName[],
   limit: number,
   filtersOf: (dropped?: string) => Promise<Filters>,
-): Promise<Facets> {
+): Promise<{ facets: Facets; total?: number }> {
   const groups = [...new Set(names)]
   const scopes = new Map<string, Promise<Filters>>()
   const dropOf = (name: FacetName) => {
@@ -120,13 +122,14 @@ export async function facetsOf(
     const keys = new Map(groups.map((name) => [name, countOf(name)]))
     const bySql = facetCounting.sql ? await tallyByIndex(context, counts, limit) : null
     facetCounting.last = bySql ? 'sql' : 'local api'
-    const { tallies, named } = bySql ?? (await tallyByLocalApi(context, counts))
+    const { tallies, named, sizes } = bySql ?? (await tallyByLocalApi(context, counts))
     const facets: Facets = {}
     for (const name of groups) {
       const i = counts.findIndex((count) => count.key === keys.get(name))
       facets[name] = facetOf(context, name, tallies[i], named[i], limit)
     }
-    return facets
+    const own = counts.findIndex((count) => count.key.startsWith(':'))
+    return { facets, ...(own >= 0 && { total: sizes[own] }) }
   })
 }
 

@@ -10,7 +10,8 @@ import {
   type Named,
   type Tally,
 } from './facetCounts.js'
-import { facetIndexOf, MULTIPLE, type FacetIndex, type FacetTables } from './facetIndex.js'
+import { parseIds } from './facetColumns.js'
+import { facetIndexOf, readOf, type FacetIndex, type FacetTables } from './facetIndex.js'
 
 /** The languages a localized name is read in, in turn: the request's, then its fallbacks. */
 function fallbackChain(payload: Payload, lang: string): string[] {
@@ -140,14 +141,11 @@ export async function tallyByIndex(
   if (lists.length)
     for (const row of await run(sql.join(lists, sql` union all `)))
       found[Number(row.k)] =
-        row.ids === null || row.ids === undefined || row.ids === ''
-          ? []
-          : String(row.ids).split(',').map(Number)
+        row.ids === null || row.ids === undefined || row.ids === '' ? [] : parseIds(String(row.ids))
   // Events the log has not named yet (a write that committed after this request's generation).
   const unknown = new Set<number>()
   for (const scope of new Set(scopes))
-    if (scope !== null)
-      for (const event of found[scope]) if (!index.events.has(event)) unknown.add(event)
+    if (scope !== null) for (const event of found[scope]) if (!index.has(event)) unknown.add(event)
   if (unknown.size) await index.add(access, tables, [...unknown])
 
   const tallies = tallyScopes(index, counts, scopes, found)
@@ -191,39 +189,26 @@ export async function tallyByIndex(
     const key = LINKED[dimension]
     return key ? (records.get(key) ?? new Map<number, Named>()) : new Map<number, Named>()
   })
-  return { tallies, named }
+  const sizes = scopes.map((scope) => (scope === null ? 0 : found[scope].length))
+  return { tallies, named, sizes }
 }
 
-/** Each count's tally over the facts of its scope's events, each scope's events visited once. */
+/** Each count's tally over the index's facts of its scope's events, each scope's events once. */
 function tallyScopes(
   index: FacetIndex,
   counts: Count[],
   scopes: (number | null)[],
   found: number[][],
 ): Tally[] {
-  const tallies = counts.map((): Tally => new Map())
   const byScope = new Map<number, number[]>()
   scopes.forEach((scope, g) => {
     if (scope !== null) byScope.set(scope, [...(byScope.get(scope) ?? []), g])
   })
+  const tallies = counts.map((): Tally => new Map())
   for (const [scope, groups] of byScope) {
-    const reads = groups.map((g) => {
-      const dimension = counts[g].dimension
-      const read = dimension === 'city' || dimension === 'country' ? 'venue' : dimension
-      return { tally: tallies[g], read, many: MULTIPLE.includes(read) }
-    })
-    for (const event of found[scope]) {
-      const facts = index.events.get(event)
-      if (!facts) continue
-      for (const { tally, read, many } of reads) {
-        if (many) {
-          for (const value of facts.many[read] ?? []) tally.set(value, (tally.get(value) ?? 0) + 1)
-        } else {
-          const value = facts.one[read]
-          if (value !== undefined) tally.set(value, (tally.get(value) ?? 0) + 1)
-        }
-      }
-    }
+    const reads = groups.map((g) => readOf(counts[g].dimension))
+    const tallied = index.tally(found[scope], reads)
+    groups.forEach((g, i) => (tallies[g] = new Map(tallied.get(reads[i]))))
   }
   return tallies
 }
