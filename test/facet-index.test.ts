@@ -178,6 +178,15 @@ describe('the facet index', () => {
         () => send('POST', `${V1}/venues/${ids.venues[1]}`, { city: 'Braga' }),
       ],
       [
+        'category renamed (names are kept until a write of the record)',
+        () => send('POST', `${V1}/categories/${ids.categories[0]}`, { name: 'Dance and more' }),
+      ],
+      ['venue renamed', () => send('POST', `${V1}/venues/${ids.venues[1]}`, { venue: 'Room Two' })],
+      [
+        'venue locked by a password (named "", no city)',
+        () => send('PATCH', `/api/venues/${ids.venues[0]}`, { password: 'venue-secret' }),
+      ],
+      [
         'draft',
         () => createV1Event(server, admin, { ...event(12), status: 'draft', venue: ids.venues[0] }),
       ],

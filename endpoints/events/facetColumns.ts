@@ -75,14 +75,21 @@ export class Places {
   }
 
   /**
-   * The places of these ids, -1 for those unknown, in ascending order: the columns are then read
-   * front to back (in the order of the ids, a window's events sorted by date, each read was a
-   * jump, and counting took twice as long).
+   * The places of the ids of a comma-separated text (as the stores' `idList` gives them), read in
+   * one pass, in ascending order: the columns are then read front to back (in the order of the
+   * ids, a window's events sorted by date, each read was a jump, and counting took twice as
+   * long). `unknown`: the ids that have no place.
    */
-  of(ids: readonly number[]): Int32Array {
-    const places = new Int32Array(ids.length)
-    for (let i = 0; i < ids.length; i++) places[i] = this.get(ids[i])
-    return places.sort()
+  ofList(text: string): { places: Int32Array; unknown: number[] } {
+    const places = new Int32Array((text.length + 1) >> 1)
+    const unknown: number[] = []
+    let count = 0
+    forEachId(text, (id) => {
+      const place = this.get(id)
+      if (place >= 0) places[count++] = place
+      else unknown.push(id)
+    })
+    return { places: places.subarray(0, count).sort(), unknown }
   }
 }
 
@@ -161,15 +168,14 @@ export class ListColumn {
   }
 }
 
-/** The ids of a comma-separated text (as the stores' `idList` gives them), read in one pass. */
-export function parseIds(text: string): number[] {
-  const ids: number[] = []
+/** Calls `each` with every id of a comma-separated text of integers, in one pass. */
+export function forEachId(text: string, each: (id: number) => void): void {
   let value = 0
   let digits = 0
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if (code === 44) {
-      if (digits) ids.push(value)
+      if (digits) each(value)
       value = 0
       digits = 0
     } else if (code >= 48 && code <= 57) {
@@ -177,6 +183,12 @@ export function parseIds(text: string): number[] {
       digits++
     }
   }
-  if (digits) ids.push(value)
+  if (digits) each(value)
+}
+
+/** The ids of a comma-separated text of integers. */
+export function parseIds(text: string): number[] {
+  const ids: number[] = []
+  forEachId(text, (id) => ids.push(id))
   return ids
 }

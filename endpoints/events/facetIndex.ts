@@ -3,7 +3,7 @@ import type { SqlAccess } from '../../src/database/calendarStore.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { entriesAfter, logBounds } from '../changes/log.js'
 import type { Doc } from '../data.js'
-import { valuesOf, type Dimension, type Tally } from './facetCounts.js'
+import { valuesOf, type Dimension, type Named, type Tally } from './facetCounts.js'
 import { ListColumn, OneColumn, Places, Values } from './facetColumns.js'
 
 /**
@@ -64,6 +64,7 @@ export class FacetIndex {
     [...SINGLE, ...MULTIPLE].map((read) => [read, new Values()]),
   ) as Record<Read, Values>
   readonly venues = new Map<number, VenueFacts>()
+  readonly #names = new Map<string, Map<string, Named>>()
   /** The change log's sequence the facts hold every change up to; -1 before the first load. */
   sequence = -1
   /** The catch-up or load under way: one at a time, which requests wait for. */
@@ -104,14 +105,16 @@ export class FacetIndex {
     await step
   }
 
-  /** Whether the index knows this event. */
-  has(event: number): boolean {
-    return this.#places.get(event) >= 0
+  /**
+   * The events of an id list (the stores' `idList` text) as the index's places, and the ids it
+   * does not know (written after the log was read).
+   */
+  placesOf(list: string): { places: Int32Array; unknown: number[] } {
+    return this.#places.ofList(list)
   }
 
-  /** For each group read, the events among `events` per value (as `valuesOf` gives it). */
-  tally(events: number[], reads: Read[]): Map<Read, Tally> {
-    const places = this.#places.of(events)
+  /** For each group read, the events at these places per value (as `valuesOf` gives it). */
+  tally(places: Int32Array, reads: Read[]): Map<Read, Tally> {
     return new Map(
       [...new Set(reads)].map((read) => {
         const texts = this.#values[read].texts
@@ -128,7 +131,19 @@ export class FacetIndex {
     )
   }
 
+  /**
+   * The records values are (venues, organizers, terms) as a count named them in a language, by
+   * `collection:id`, until the log names a write of them: most answers then name their values
+   * without a statement. Who may read them is not kept (the count's own statement says).
+   */
+  namesIn(lang: string): Map<string, Named> {
+    let names = this.#names.get(lang)
+    if (!names) this.#names.set(lang, (names = new Map()))
+    return names
+  }
+
   #clear() {
+    this.#names.clear()
     this.#places = new Places()
     for (const read of SINGLE) this.#one[read] = new OneColumn()
     for (const read of MULTIPLE) this.#many[read] = new ListColumn()
@@ -175,6 +190,9 @@ export class FacetIndex {
       ),
     ]
     await this.#load(access, tables, { events: named('events'), venues: named('venues') })
+    for (const entry of entries)
+      if (entry.resource !== 'events')
+        for (const names of this.#names.values()) names.delete(`${entry.resource}:${entry.record}`)
     this.sequence = Number(entries[entries.length - 1].sequence)
   }
 

@@ -34,15 +34,15 @@ const recordsOf = (dimension: Dimension): DataKey | undefined =>
 
 /**
  * The counts where the store runs SQL of the plugin's own (src/database/calendarStore.ts
- * `sqlAccess`), over the facet index (endpoints/events/facetIndex.ts), in two statements whatever
- * the groups asked:
+ * `sqlAccess`), over the facet index (endpoints/events/facetIndex.ts), in at most two statements
+ * whatever the groups asked:
  * 1. the ids of each distinct set of conditions, by the SELECT the archive's page would run
  *    (`matchingIds`: Payload's own `buildQuery`, the caller's read access, the trash), and the ids
  *    of each collection of records the values are (venues, organizers, terms) as the caller may
  *    read them, each as one text;
  * 2. once counted, over the index's facts of those events, the slugs and names (in the request's
  *    language, then its fallbacks in turn, as Payload reads them) of the values that can be among
- *    the `limit` shown.
+ *    the `limit` shown, those the index has not kept from an earlier count (`namesIn`).
  * Null when the store runs no such SQL, the request is in a transaction, or the tables are not as
  * Payload names them: the Local API counts then.
  */
@@ -137,23 +137,29 @@ export async function tallyByIndex(
     tables,
     context.generation?.logSequence,
   )
-  const found: number[][] = lists.map(() => [])
+  const texts = lists.map(() => '')
   if (lists.length)
     for (const row of await run(sql.join(lists, sql` union all `)))
-      found[Number(row.k)] =
-        row.ids === null || row.ids === undefined || row.ids === '' ? [] : parseIds(String(row.ids))
-  // Events the log has not named yet (a write that committed after this request's generation).
-  const unknown = new Set<number>()
-  for (const scope of new Set(scopes))
-    if (scope !== null) for (const event of found[scope]) if (!index.has(event)) unknown.add(event)
-  if (unknown.size) await index.add(access, tables, [...unknown])
-
-  const tallies = tallyScopes(index, counts, scopes, found)
-  const readable = (key: DataKey) => {
-    const list = recordLists.get(key)
-    return new Set(list === null || list === undefined ? [] : found[list].map(String))
+      texts[Number(row.k)] = row.ids === null || row.ids === undefined ? '' : String(row.ids)
+  const placesOf = new Map<number, Int32Array>()
+  for (const scope of new Set(scopes)) {
+    if (scope === null) continue
+    let { places, unknown } = index.placesOf(texts[scope])
+    // Events the log has not named yet (a write that committed after this request's generation).
+    if (unknown.length) {
+      await index.add(access, tables, unknown)
+      ;({ places } = index.placesOf(texts[scope]))
+    }
+    placesOf.set(scope, places)
   }
-  const readableOf = new Map(linkedKeys.map((key) => [key, readable(key)] as const))
+
+  const tallies = tallyScopes(index, counts, scopes, placesOf)
+  const readableOf = new Map(
+    [...recordLists].map(([key, list]) => [
+      key,
+      new Set(list === null ? [] : parseIds(texts[list]).map(String)),
+    ]),
+  )
   // Values the caller may not read are left out; city and country are their venues'.
   counts.forEach(({ dimension }, g) => {
     const key = recordsOf(dimension)
@@ -184,12 +190,25 @@ export async function tallyByIndex(
     for (const value of shown(tallies[g], limit)) ids.add(Number(value))
     wanted.set(key, ids)
   })
-  const records = await namedRecords(context, access, tableOf, wanted)
+  const names = index.namesIn(context.lang)
+  const unnamed = new Map(
+    [...wanted].map(([key, ids]) => [
+      key,
+      new Set([...ids].filter((value) => !names.has(`${key}:${value}`))),
+    ]),
+  )
+  for (const [key, records] of await namedRecords(context, access, tableOf, unnamed))
+    for (const [value, record] of records) names.set(`${key}:${value}`, record)
   const named = counts.map(({ dimension }) => {
     const key = LINKED[dimension]
-    return key ? (records.get(key) ?? new Map<number, Named>()) : new Map<number, Named>()
+    const records = new Map<number, Named>()
+    for (const value of (key && wanted.get(key)) || []) {
+      const record = names.get(`${key}:${value}`)
+      if (record) records.set(value, record)
+    }
+    return records
   })
-  const sizes = scopes.map((scope) => (scope === null ? 0 : found[scope].length))
+  const sizes = scopes.map((scope) => (scope === null ? 0 : placesOf.get(scope)!.length))
   return { tallies, named, sizes }
 }
 
@@ -198,7 +217,7 @@ function tallyScopes(
   index: FacetIndex,
   counts: Count[],
   scopes: (number | null)[],
-  found: number[][],
+  placesOf: Map<number, Int32Array>,
 ): Tally[] {
   const byScope = new Map<number, number[]>()
   scopes.forEach((scope, g) => {
@@ -207,7 +226,7 @@ function tallyScopes(
   const tallies = counts.map((): Tally => new Map())
   for (const [scope, groups] of byScope) {
     const reads = groups.map((g) => readOf(counts[g].dimension))
-    const tallied = index.tally(found[scope], reads)
+    const tallied = index.tally(placesOf.get(scope)!, reads)
     groups.forEach((g, i) => (tallies[g] = new Map(tallied.get(reads[i]))))
   }
   return tallies
