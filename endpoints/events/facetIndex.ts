@@ -99,7 +99,7 @@ export class FacetIndex {
     const step = this.#work.then(() =>
       ids.length > MAX_CHANGED
         ? this.#loadAll(access, tables)
-        : this.#load(access, tables, { events: ids, venues: [] }),
+        : this.#load(access, tables, { events: ids }),
     )
     this.#work = step.catch(() => undefined)
     await step
@@ -174,7 +174,6 @@ export class FacetIndex {
   async #loadAll(access: SqlAccess, tables: Tables) {
     // The sequence first: the facts read after it hold every change up to it.
     const { last } = await logBounds(this.payload, this.options)
-    this.#clear()
     await this.#load(access, tables, null)
     this.sequence = last
   }
@@ -196,13 +195,17 @@ export class FacetIndex {
     this.sequence = Number(entries[entries.length - 1].sequence)
   }
 
-  /** Reads the facts of these events and venues (null: all) in one statement, and keeps them. */
+  /**
+   * Reads the facts of these events and venues (not given: all; null: everything, in place of
+   * what the index held) in one statement, and keeps them. The index changes only once the
+   * statement answered, all at once: counts made meanwhile read it as it was.
+   */
   async #load(
     access: SqlAccess,
     { events, rels, texts, venues, columns }: Tables,
-    only: { events: number[]; venues: number[] } | null,
+    only: { events?: number[]; venues?: number[] } | null,
   ) {
-    if (only && !only.events.length && !only.venues.length) return
+    if (only?.events?.length === 0 && only.venues?.length === 0) return
     const { sql, jsonRows } = access
     const id = (name: string) => sql.identifier(name)
     const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
@@ -262,6 +265,7 @@ export class FacetIndex {
         sql`, `,
       )}`,
     )
+    if (!only) this.#clear()
     const parse = (value: unknown) => JSON.parse(String(value ?? '[]')) as unknown[][]
     const docs = new Map<number, Doc>()
     for (const [eventId, venue, eventStatus, attendanceMode, featured, start, allDay] of parse(

@@ -141,18 +141,23 @@ export async function tallyByIndex(
   if (lists.length)
     for (const row of await run(sql.join(lists, sql` union all `)))
       texts[Number(row.k)] = row.ids === null || row.ids === undefined ? '' : String(row.ids)
-  const placesOf = new Map<number, Int32Array>()
-  for (const scope of new Set(scopes)) {
-    if (scope === null) continue
-    let { places, unknown } = index.placesOf(texts[scope])
-    // Events the log has not named yet (a write that committed after this request's generation).
-    if (unknown.length) {
-      await index.add(access, tables, unknown)
-      ;({ places } = index.placesOf(texts[scope]))
+  // Each scope's events as the index's places, read again after loading those the log has not
+  // named yet (written after this request's generation); no await then until the counts are
+  // made, so that a load under way for another request cannot change the index in between.
+  const placesOfScopes = () => {
+    const unknown = new Set<number>()
+    const places = new Map<number, Int32Array>()
+    for (const scope of new Set(scopes)) {
+      if (scope === null) continue
+      const read = index.placesOf(texts[scope])
+      places.set(scope, read.places)
+      for (const event of read.unknown) unknown.add(event)
     }
-    placesOf.set(scope, places)
+    return { places, unknown }
   }
-
+  const first = placesOfScopes()
+  if (first.unknown.size) await index.add(access, tables, [...first.unknown])
+  const placesOf = first.unknown.size ? placesOfScopes().places : first.places
   const tallies = tallyScopes(index, counts, scopes, placesOf)
   const readableOf = new Map(
     [...recordLists].map(([key, list]) => [
