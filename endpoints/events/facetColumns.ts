@@ -81,15 +81,21 @@ export class Places {
    * long). `unknown`: the ids that have no place.
    */
   ofList(text: string): { places: Int32Array; unknown: number[] } {
-    const places = new Int32Array((text.length + 1) >> 1)
+    // Marked, then read in order: faster than sorting them (the ids are each once).
+    const marked = new Uint8Array(this.size)
     const unknown: number[] = []
     let count = 0
     forEachId(text, (id) => {
       const place = this.get(id)
-      if (place >= 0) places[count++] = place
-      else unknown.push(id)
+      if (place < 0) unknown.push(id)
+      else if (!marked[place]) {
+        marked[place] = 1
+        count++
+      }
     })
-    return { places: places.subarray(0, count).sort(), unknown }
+    const places = new Int32Array(count)
+    for (let place = 0, at = 0; at < count; place++) if (marked[place]) places[at++] = place
+    return { places, unknown }
   }
 }
 
