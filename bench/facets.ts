@@ -107,7 +107,8 @@ async function runSize(events: number, options: Options) {
     let firstFacetedMs = 0
     try {
       const list = await scenarios(server.url)
-      // The first faceted answer of a process loads the facet index (endpoints/events/facetIndex.ts).
+      // The first faceted answer of a process loads the facet index
+      // (endpoints/events/facetIndex.ts).
       const started = performance.now()
       const first = await fetch(`${server.url}${list[0].faceted}`)
       await first.arrayBuffer()

@@ -54,8 +54,8 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
 
 /**
  * Analyzes the database on the adapter's connection (SQLite only), every row of every index
- * (ANALYSIS_LIMIT), in a write turn of its own. A failure is logged, never thrown: statistics are an
- * aid to the planner, not a condition of any answer. True when it ran.
+ * (ANALYSIS_LIMIT), in a write turn of its own. A failure is logged, never thrown: statistics are
+ * an aid to the planner, not a condition of any answer. True when it ran.
  */
 async function analyzeInTurn(db: BaseDatabaseAdapter): Promise<boolean> {
   const { client } = db as SqliteAdapter
