@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { DEFAULTS } from '../src/defaults.js'
-import { facetCounting } from '../endpoints/events/facets.js'
+import { FACET_NAMES, facetCounting } from '../endpoints/events/facets.js'
 import { usesSql } from '../src/database/store.js'
 import { createV1Event, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
@@ -26,8 +26,7 @@ useTestServer([], (setup) => {
   admin = setup.admin
 })
 
-const ALL =
-  'categories,tags,venue,organizer,city,country,event_status,attendance_mode,featured,day_of_week,time_of_day,cost'
+const ALL = FACET_NAMES.join(',')
 const WINDOW = 'start_date=2032-05-01&end_date=2032-05-31'
 
 const ids = { categories: [] as number[], tags: [] as number[], venues: [] as number[] }
