@@ -206,10 +206,8 @@ export class FacetIndex {
     only: { events?: number[]; venues?: number[] } | null,
   ) {
     if (only?.events?.length === 0 && only.venues?.length === 0) return
-    const { sql, jsonRows } = access
+    const { sql, jsonRows, column, flag } = access
     const id = (name: string) => sql.identifier(name)
-    const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
-    const flag = (value: unknown) => sql`case when ${value} then 1 else 0 end`
     const among = (value: unknown, ids: number[] | undefined) =>
       ids
         ? sql` and ${value} in (${sql.join(

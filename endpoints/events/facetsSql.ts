@@ -92,7 +92,6 @@ export async function tallyByIndex(
     return null
 
   const id = (name: string) => sql.identifier(name)
-  const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
 
   // 1. The ids of each set of conditions and of each collection's readable records.
   const lists: unknown[] = []
@@ -112,7 +111,7 @@ export async function tallyByIndex(
       if (readable && !ids) return undefined
       if (ids)
         lists.push(
-          sql`select ${sql.raw(String(lists.length))} as k, ${access.idList(column('q', 'id'))} as ids from ${ids.query} as ${id('q')}`,
+          sql`select ${sql.raw(String(lists.length))} as k, ${access.idList(access.column('q', 'id'))} as ids from ${ids.query} as ${id('q')}`,
         )
       listed.set(known, ids ? lists.length - 1 : null)
     }
@@ -254,9 +253,8 @@ async function namedRecords(
   tableOf: (key: DataKey) => string,
   wanted: Map<DataKey, Set<number>>,
 ): Promise<Map<DataKey, Map<number, Named>>> {
-  const { sql, run, hasColumn } = access
+  const { sql, run, hasColumn, column, flag } = access
   const id = (name: string) => sql.identifier(name)
-  const column = (table: string, name: string) => sql`${id(table)}.${id(name)}`
   const chain = fallbackChain(context.payload, context.lang)
   const keys = [...wanted].filter(([, ids]) => ids.size > 0).map(([key]) => key)
   const parts = keys.map((key, k) => {
@@ -270,9 +268,7 @@ async function namedRecords(
       chain.map((_, i) => column(`l${i}`, 'name')),
       sql`, `,
     )})`
-    const locked = hasColumn(table, 'has_password')
-      ? sql`case when ${column('x', 'has_password')} then 1 else 0 end`
-      : sql`0`
+    const locked = hasColumn(table, 'has_password') ? flag(column('x', 'has_password')) : sql`0`
     const ids = [...wanted.get(key)!].map((value) => sql`${value}`)
     return sql`select ${sql.raw(String(k))} as k, ${column('x', 'id')} as id, ${column('x', 'slug')} as slug, ${name} as name, ${locked} as locked from ${id(table)} as ${id('x')}${sql.join(joins)} where ${column('x', 'id')} in (${sql.join(ids, sql`, `)})`
   })

@@ -70,6 +70,10 @@ export type SqlAccess = {
     where: Where
     locale: string
   }): Promise<{ query: unknown } | null>
+  /** A table's column, both names quoted. */
+  column(table: string, name: string): unknown
+  /** A truth as 1 or 0 (SQLite stores booleans as integers, PostgreSQL as booleans). */
+  flag(value: unknown): unknown
   /** The day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` text, as an integer. */
   dayOfWeek(date: unknown): unknown
   /** An aggregate: an integer expression's values as one text, comma-separated (null: none). */

@@ -7,7 +7,7 @@ import type {
   SqlRow as Row,
   SqlTag,
 } from './calendarStore.js'
-import { drizzleSqlOf, tableNameOf } from './sqlTables.js'
+import { columnOf, drizzleSqlOf, tableNameOf } from './sqlTables.js'
 import { storeOf } from './store.js'
 
 /** What `buildQuery` of Payload's SQL adapters (`@payloadcms/drizzle`) gives back. */
@@ -421,11 +421,9 @@ function formColumn(sql: SqlTag, db: SqlAdapter, lookup: FormsLookup, rows: stri
   const formsName = tableNameOf(db.tableNameMap!, lookup.slug)
   const forms = db.tables![formsName]
   if (!forms) return null
-  const column = (tableName: string, name: string) =>
-    sql`${sql.identifier(tableName)}.${sql.identifier(name)}`
-  const key = sql`cast(${lookup.prefix} as text) || cast(${column(rows, 'id')} as text) || cast(${lookup.suffix} as text)`
+  const key = sql`cast(${lookup.prefix} as text) || cast(${columnOf(sql, rows, 'id')} as text) || cast(${lookup.suffix} as text)`
   return aliased(
-    sql`(select ${column(formsName, 'body')} from ${forms} where ${column(formsName, 'key')} = ${key})`,
+    sql`(select ${columnOf(sql, formsName, 'body')} from ${forms} where ${columnOf(sql, formsName, 'key')} = ${key})`,
     'form',
   )
 }
@@ -450,22 +448,23 @@ export function sqlAccessOf(
   const sql = drizzleSqlOf(payload, anySlug)
   const { tables, tableNameMap } = db
   if (!run || !sql?.raw || !sql.join || !tables || !tableNameMap || req.transactionID) return null
+  const postgres = storeOf(db) === 'postgres'
   return {
     sql,
     run,
     tableOf: (slug) => tableNameOf(tableNameMap, slug),
     hasColumn: (table, column) => hasColumn(tables[table], column),
     matchingIds: (args) => matchingIdsQuery(payload, req, args),
+    column: (table, name) => columnOf(sql, table, name),
+    flag: (value) => sql`case when ${value} then 1 else 0 end`,
     dayOfWeek: (date) =>
-      storeOf(db) === 'postgres'
+      postgres
         ? sql`cast(extract(dow from cast(${date} as date)) as integer)`
         : sql`cast(strftime('%w', ${date}) as integer)`,
     idList: (value) =>
-      storeOf(db) === 'postgres'
-        ? sql`string_agg(cast(${value} as text), ',')`
-        : sql`group_concat(${value}, ',')`,
+      postgres ? sql`string_agg(cast(${value} as text), ',')` : sql`group_concat(${value}, ',')`,
     jsonRows: (values) =>
-      storeOf(db) === 'postgres'
+      postgres
         ? sql`coalesce(cast(json_agg(json_build_array(${sql.join(values, sql`, `)})) as text), '[]')`
         : sql`json_group_array(json_array(${sql.join(values, sql`, `)}))`,
   }

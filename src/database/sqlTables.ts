@@ -141,6 +141,10 @@ export function readForms(
   return prepared && prepared.execute(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
 }
 
+/** `table.name`, both quoted, in SQL made with `sql`. */
+export const columnOf = (sql: SqlTag, table: string, name: string): unknown =>
+  sql`${sql.identifier(table)}.${sql.identifier(name)}`
+
 const sqlTags = new WeakMap<object, SqlTag | null>()
 
 /**
