@@ -81,28 +81,33 @@ export class FacetIndex {
    */
   async upTo(access: SqlAccess, tables: Tables, sequence?: number): Promise<this> {
     if (sequence !== undefined && this.sequence >= sequence) return this
-    const step = this.#work.then(() =>
+    await this.#inTurn(() =>
       sequence !== undefined && this.sequence >= sequence
         ? undefined
         : this.sequence < 0
           ? this.#loadAll(access, tables)
           : this.#catchUp(access, tables),
     )
-    // A failed step leaves the index as it was (or unloaded): the next request tries again.
-    this.#work = step.catch(() => undefined)
-    await step
     return this
   }
 
   /** Loads the facts of these events (not found: none kept), for ids the log did not name. */
   async add(access: SqlAccess, tables: Tables, ids: number[]): Promise<void> {
-    const step = this.#work.then(() =>
+    await this.#inTurn(() =>
       ids.length > MAX_CHANGED
         ? this.#loadAll(access, tables)
         : this.#load(access, tables, { events: ids }),
     )
-    this.#work = step.catch(() => undefined)
-    await step
+  }
+
+  /**
+   * Runs `step` after the loads and catch-ups asked before it. A failed step leaves the index as
+   * it was (or unloaded): the next request tries again.
+   */
+  #inTurn(step: () => Promise<void> | undefined): Promise<void> {
+    const done = this.#work.then(step)
+    this.#work = done.catch(() => undefined)
+    return done
   }
 
   /**
