@@ -231,7 +231,7 @@ function tallyScopes(
   for (const [scope, groups] of byScope) {
     const reads = groups.map((g) => readOf(counts[g].dimension))
     const tallied = index.tally(placesOf.get(scope)!, reads)
-    groups.forEach((g, i) => (tallies[g] = new Map(tallied.get(reads[i]))))
+    groups.forEach((g, i) => (tallies[g] = tallied.get(reads[i])!))
   }
   return tallies
 }
