@@ -101,7 +101,7 @@ export async function facetsOf(
   })
   return facetsOnce(context, key, async () => {
     // One count per scope and dimension (city and country share the venue's).
-    const counts: (Count & { key: string })[] = []
+    const counts: (Count & { key: string; drop: string })[] = []
     const countOf = (name: FacetName) => {
       const drop = dropOf(name)
       const dimension = name
@@ -110,6 +110,7 @@ export async function facetsOf(
         const { where, statuses } = filters.get(drop)!
         counts.push({
           key,
+          drop,
           dimension,
           trash: statuses?.includes('trash') ?? false,
           where: {
@@ -128,7 +129,8 @@ export async function facetsOf(
       const i = counts.findIndex((count) => count.key === keys.get(name))
       facets[name] = facetOf(context, name, tallies[i], named[i], limit)
     }
-    const own = counts.findIndex((count) => count.key.startsWith(':'))
+    // A count over the archive's own result (no filter dropped) counted its total.
+    const own = counts.findIndex((count) => count.drop === '')
     return { facets, ...(own >= 0 && { total: sizes[own] }) }
   })
 }
