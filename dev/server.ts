@@ -6,6 +6,7 @@ import { getPayload, type Payload } from 'payload'
 import { cachedReads } from './cachedReads.js'
 import { calendarStoreOf, databaseHealth, HEALTH_HEADERS } from '../src/index.js'
 import { closeDatabase } from './database.js'
+import { eventLoopProbe } from './eventLoopProbe.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
 import { LOCALE_CODES } from '../src/locales.js'
@@ -103,6 +104,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY === 'true')
   app.use(malformedPaths)
+  const probe = eventLoopProbe()
+  if (probe) app.use(probe)
   app.get(`${apiRoute}/health`, healthCheck(payload))
   app.use(languageRoots(apiRoute))
   app.use(cachedReads(payload))
