@@ -165,8 +165,15 @@ describe('POST /events: arguments', () => {
     [
       '€6.50 - €8.50',
       '€6.50 – €8.50',
-      { currency_symbol: '€', currency_position: 'prefix', values: ['6.5', '8.5'] },
+      { currency_symbol: '€', currency_position: 'prefix', values: ['6.50', '8.50'] },
     ],
+    // Each number's digits as written, trailing zeros too, as The Events Calendar gives them (#47).
+    [
+      '$6.50 – $8.50',
+      '$6.50 – $8.50',
+      { currency_symbol: '$', currency_position: 'prefix', values: ['6.50', '8.50'] },
+    ],
+    ['1,000.00', '1,000.00', { values: ['1000.00'] }],
     ['5,50 7,50', '5,50 – 7,50', { values: ['5.5', '7.5'] }],
     ['0', 'Free', { values: ['0'] }],
     ['10', '10', { currency_symbol: '', values: ['10'] }],

@@ -7,16 +7,21 @@
 
 export type CurrencyPosition = 'prefix' | 'postfix'
 
-/** A number as written in a cost string, with its value. */
-type WrittenNumber = { written: string; value: number }
+/**
+ * A number as written in a cost string, with its value and its value's text in
+ * `cost_details.values`.
+ */
+type WrittenNumber = { written: string; value: number; text: string }
 
 const NUMBER = /\d[\d.,]*\d|\d/g
 
 /**
- * The value of one written number; a lone separator before exactly three digits is a thousands
- * separator.
+ * How one written number reads: a lone separator before exactly three digits is a thousands
+ * separator. Its text keeps the digits as written, trailing zeros too (`6.50`, as The Events
+ * Calendar gives it), without thousands separators (`1,000.00` → `1000.00`); one written with a
+ * decimal comma is given by its value, as the contract settles (`5,50` → `5.5`).
  */
-function valueOf(written: string): number {
+function read(written: string): WrittenNumber {
   const lastDot = written.lastIndexOf('.')
   const lastComma = written.lastIndexOf(',')
   let decimal: '.' | ',' | null = null
@@ -34,13 +39,12 @@ function valueOf(written: string): number {
         .map((part, i, all) => (i === all.length - 1 ? part : part.replace(/[.,]/g, '')))
         .join('.')
     : written.replace(/[.,]/g, '')
-  return Number(normalized)
+  const value = Number(normalized)
+  return { written, value, text: decimal === ',' ? String(value) : normalized }
 }
 
 function numbersIn(text: string): WrittenNumber[] {
-  return (text.match(NUMBER) ?? [])
-    .map((written) => ({ written, value: valueOf(written) }))
-    .filter((n) => Number.isFinite(n.value))
+  return (text.match(NUMBER) ?? []).map(read).filter((n) => Number.isFinite(n.value))
 }
 
 /** Slug of a cost word ("Donation" → "donation"), which stands for it among the values. */
@@ -88,17 +92,18 @@ export function inferCurrency(raw: string[]): { symbol: string; position: Curren
 }
 
 /**
- * `cost_details.values`: every numeric value as a numeric string, and cost words as slugs,
- * ascending.
+ * `cost_details.values`: every numeric value as a numeric string (its digits as written: `read`),
+ * ascending, one per value (the first written), then cost words as slugs.
  */
 export function costValues(raw: string[]): string[] {
-  const numbers = raw.flatMap(numbersIn).map((n) => n.value)
+  const byValue = new Map<number, string>()
+  for (const n of raw.flatMap(numbersIn)) if (!byValue.has(n.value)) byValue.set(n.value, n.text)
   const words = raw
     .filter((text) => numbersIn(text).length === 0)
     .map(wordSlug)
     .filter(Boolean)
-  const unique = [...new Set(numbers)].sort((a, b) => a - b).map((n) => String(n))
-  return [...unique, ...words]
+  const numbers = [...byValue].sort(([a], [b]) => a - b).map(([, text]) => text)
+  return [...numbers, ...words]
 }
 
 /** The numeric values of one raw cost string ("€6.50 - €8.50" → 6.5, 8.5). */

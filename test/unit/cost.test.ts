@@ -51,7 +51,18 @@ describe('costValues', () => {
 
   test('a lone separator before exactly three digits falls back to the site locale (en)', () => {
     expect(costValues(['1,000'])).toEqual(['1000'])
-    expect(costValues(['1.000'])).toEqual(['1'])
+    expect(costValues(['1.000'])).toEqual(['1.000'])
+  })
+
+  test('digits as written, trailing zeros too, as The Events Calendar gives them (#47)', () => {
+    expect(costValues(['$6.50 – $8.50'])).toEqual(['6.50', '8.50'])
+    expect(costValues(['€6.50 - €8.50'])).toEqual(['6.50', '8.50'])
+    expect(costValues(['0.50', '12.00', '3'])).toEqual(['0.50', '3', '12.00'])
+    // Thousands separators go; a decimal comma gives the value (docs/v1-differences.md §9).
+    expect(costValues(['1,000.00'])).toEqual(['1000.00'])
+    expect(costValues(['10,50 €'])).toEqual(['10.5'])
+    // One value per number, the first written: ascending as before.
+    expect(costValues(['8.00', '8', '$6.50'])).toEqual(['6.50', '8.00'])
   })
 
   test('cost words count by their slug, after the numbers', () => {
