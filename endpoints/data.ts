@@ -56,7 +56,8 @@ export type StoredDoc<K extends DataKey> = Stored[K]
 /**
  * Whose view a query takes. `caller`: the collection's access rules for the request's user, as
  * Payload's REST applies them. `everything`: past access, for lookups whose results decide error
- * codes (does it exist at all?) or feed a check, never what a response shows.
+ * codes (does it exist at all?) or feed a check; what a response shows only for the venues and
+ * organizers that events the caller reads show whatever their status (records/load.ts).
  */
 export type Sight = 'caller' | 'everything'
 

@@ -131,6 +131,14 @@ describe('kept record forms', () => {
     ).toBe(0)
     await expectSameAnswers()
 
+    // The venue unpublished: the events at it still show it, in draft, as The Events Calendar
+    // embeds it (#47 part 4); then published again.
+    await write('POST', `${V1}/venues/${lyon}`, { status: 'draft' })
+    const concert = await text(server.url, `${V1}/events/${ids.events.concert}`)
+    expect(JSON.parse(concert.slice(4)).venue).toMatchObject({ id: lyon, status: 'draft' })
+    await expectSameAnswers()
+    await write('POST', `${V1}/venues/${lyon}`, { status: 'publish' })
+
     // A category renamed; an organizer changed; a tag renamed.
     await write('POST', `${V1}/categories/${ids.categories.jazz}`, { name: 'Modern jazz' })
     await write('POST', `${V1}/organizers/${ids.organizers.beta}`, {

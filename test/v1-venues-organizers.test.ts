@@ -453,3 +453,115 @@ describe('updates and deletes', () => {
     expect((await call('GET', `/venues/${venue.id}`)).body.venue).toBe('City Hall')
   })
 })
+
+describe('venues and organizers that readable events show (#47 part 4)', () => {
+  const WIDE = 'start_date=2000-01-01&end_date=2100-12-31'
+  const text = async (path: string) => (await fetch(`${server.url}${path}`)).text()
+
+  it('a draft venue and organizer are embedded in a published event for anyone, in v1, feeds and JSON-LD; their own routes and archives keep hiding them', async () => {
+    const venue = await createVenue({ venue: 'Cellar in draft', city: 'Lyon', status: 'draft' })
+    const organizer = await createOrganizer({
+      organizer: 'Crew in draft',
+      email: 'crew@example.com',
+      status: 'draft',
+    })
+    const event = await createV1Event(server, users.editor, {
+      title: 'Downstairs session',
+      start_date: utcWallClock(5),
+      end_date: utcWallClock(5, 2),
+      status: 'publish',
+      venue: venue.id,
+      organizer: [organizer.id],
+    })
+    const shows = (record: any) => {
+      expect(record.venue).toMatchObject({
+        id: venue.id,
+        venue: 'Cellar in draft',
+        status: 'draft',
+      })
+      expect(record.organizer).toEqual([
+        expect.objectContaining({ id: organizer.id, organizer: 'Crew in draft', status: 'draft' }),
+      ])
+    }
+    // Read twice: built and kept, then joined from the kept form (endpoints/records/forms.ts).
+    for (let i = 0; i < 2; i++) {
+      const single = (await call('GET', `/events/${event.id}`)).body
+      shows(single)
+      expect(single.json_ld.location).toMatchObject({ '@type': 'Place', name: 'Cellar in draft' })
+      expect(single.json_ld.organizer).toEqual([expect.objectContaining({ name: 'Crew in draft' })])
+      const archive = (await call('GET', `/events?${WIDE}&per_page=50`)).body.events
+      shows(archive.find((record: any) => record.id === event.id))
+    }
+    expect(await text(`${V1}/events/${event.id}`)).toBe(await text(`${V1}/events/${event.id}`))
+    const ics = await text(`/api/cal/ical/events/${event.id}.ics`)
+    expect(ics).toMatch(/LOCATION:Cellar in draft/)
+    expect(ics).toMatch(/ORGANIZER;CN="?Crew in draft"?:mailto:crew@example\.com/)
+    const fullCalendar = (
+      await server.request(
+        'GET',
+        `/api/cal/fullcalendar/events?start=${utcWallClock(4).slice(0, 10)}&end=${utcWallClock(7).slice(0, 10)}`,
+      )
+    ).body
+    expect(
+      fullCalendar.find((item: any) => item.id === String(event.id)).extendedProps,
+    ).toMatchObject({
+      venue: { id: venue.id, name: 'Cellar in draft' },
+      organizers: [{ id: organizer.id, name: 'Crew in draft' }],
+    })
+    // Their own routes and archives, as before.
+    expect((await call('GET', `/venues/${venue.id}`)).status).toBe(403)
+    expect((await call('GET', `/organizers/${organizer.id}`)).status).toBe(403)
+    const listed = async (path: string, key: string) =>
+      (await call('GET', path)).body[key].map((record: any) => record.id)
+    expect(await listed('/venues?per_page=50', 'venues')).not.toContain(venue.id)
+    expect(await listed('/organizers?per_page=50', 'organizers')).not.toContain(organizer.id)
+    expect(await listed(`/venues?per_page=50&event=${event.id}`, 'venues')).not.toContain(venue.id)
+  })
+
+  it('a venue unpublished or published again: the events that show it change with it; a protected one stays locked', async () => {
+    const venue = await createVenue({ venue: 'Moving Hall', city: 'Nantes' })
+    const event = await createV1Event(server, users.editor, {
+      title: 'At the moving hall',
+      start_date: utcWallClock(6),
+      end_date: utcWallClock(6, 2),
+      status: 'publish',
+      venue: venue.id,
+    })
+    const shown = async () => (await call('GET', `/events/${event.id}`)).body.venue
+    expect(await shown()).toMatchObject({ id: venue.id, status: 'publish' })
+    await call('POST', `/venues/${venue.id}`, 'editor', { status: 'draft' })
+    expect(await shown()).toMatchObject({ id: venue.id, status: 'draft', city: 'Nantes' })
+    expect(await shown()).toMatchObject({ id: venue.id, status: 'draft', city: 'Nantes' })
+    await call('POST', `/venues/${venue.id}`, 'editor', { status: 'publish', city: 'Angers' })
+    expect(await shown()).toMatchObject({ id: venue.id, status: 'publish', city: 'Angers' })
+    // Protected and in draft: embedded, locked (no password reaches an embedded record).
+    await server.request('PATCH', `/api/venues/${venue.id}`, {
+      token: users.editor.token,
+      body: { password: 'pw', status: 'draft' },
+    })
+    expect(await shown()).toMatchObject({ id: venue.id, status: 'draft', venue: '', city: '' })
+    expect((await call('GET', `/events/${event.id}?password=pw`)).body.venue.venue).toBe('')
+    expect(await text(`${V1}/events/${event.id}`)).not.toContain('pw')
+  })
+
+  it('a venue in the trash is not embedded (WordPress embeds no trashed post)', async () => {
+    const venue = await createVenue({ venue: 'Gone Hall', city: 'Brest', status: 'draft' })
+    const event = await createV1Event(server, users.editor, {
+      title: 'At the gone hall',
+      start_date: utcWallClock(7),
+      end_date: utcWallClock(7, 2),
+      status: 'publish',
+      venue: venue.id,
+    })
+    // Trashed where no hook unlinks it (as SQL or a restore would leave it), then the event
+    // written, so that what was kept of it goes.
+    await server.payload.db.updateOne({
+      collection: 'venues',
+      where: { id: { equals: venue.id } },
+      data: { deletedAt: new Date().toISOString() },
+    } as never)
+    await call('POST', `/events/${event.id}`, 'editor', { title: 'At the gone hall, still' })
+    expect((await call('GET', `/events/${event.id}`)).body.venue).toEqual([])
+    expect((await call('GET', `/events/${event.id}`, 'editor')).body.venue).toEqual([])
+  })
+})

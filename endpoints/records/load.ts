@@ -26,18 +26,24 @@ const ids = (values: unknown[]) => [
 
 /**
  * The records with these ids that the caller may read, added to `have` (those it has already are
- * not read again) when given.
+ * not read again) when given. `linked`: the venues or organizers that readable events show, read
+ * whatever their status (below).
  */
 async function byIds<K extends DataKey>(
   context: Context,
   key: K,
   wanted: number[],
   have?: Map<number, StoredDoc<K>>,
+  linked = false,
 ): Promise<Map<number, StoredDoc<K>>> {
   const missing = have ? wanted.filter((id) => !have.has(id)) : wanted
   const found = have ?? new Map<number, StoredDoc<K>>()
   if (missing.length === 0) return found
-  const docs = await context.data.all(key, { where: { id: { in: missing } } })
+  const where = { id: { in: missing } }
+  const docs = await context.data.all(
+    key,
+    linked ? { where, sight: 'everything', select: { password: false } } : { where },
+  )
   for (const doc of docs) found.set(doc.id, doc)
   return found
 }
@@ -103,6 +109,13 @@ export const noRelated = (): Related => ({
  * Everything the events link to; `givenPassword` is the request's, which only events may use
  * (docs/v1-reference.md §3.4). `known` holds the records an earlier batch of the same request
  * loaded (a feed's): only the others are read, and they are added to it.
+ *
+ * The events are ones the caller may read, and a readable event shows its venue and organizers
+ * whatever their status, as The Events Calendar embeds them (to anonymous readers too): a draft
+ * venue is in no archive and has no route for them, but the events at it show it. They are read
+ * past access, the trash left out (WordPress embeds no trashed post; trashing a venue or
+ * organizer unlinks it anyway) and without the stored password: a protected one stays locked, as
+ * embedded records are judged without the request's password.
  */
 export async function loadRelated(
   context: Context,
@@ -113,8 +126,8 @@ export async function loadRelated(
   const linkedIds = (field: 'organizers' | 'categories' | 'tags') =>
     ids(events.flatMap((event) => event[field] ?? []))
   const [venues, organizers, categories, tags] = await Promise.all([
-    byIds(context, 'venues', ids(events.map((event) => event.venue)), known?.venues),
-    byIds(context, 'organizers', linkedIds('organizers'), known?.organizers),
+    byIds(context, 'venues', ids(events.map((event) => event.venue)), known?.venues, true),
+    byIds(context, 'organizers', linkedIds('organizers'), known?.organizers, true),
     byIds(context, 'categories', linkedIds('categories'), known?.categories),
     byIds(context, 'tags', linkedIds('tags'), known?.tags),
   ])
