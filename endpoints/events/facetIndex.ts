@@ -5,6 +5,7 @@ import { entriesAfter, logBounds } from '../changes/log.js'
 import type { Doc } from '../data.js'
 import { valuesOf, type Dimension, type Named, type Tally } from './facetCounts.js'
 import { ListColumn, OneColumn, Places, Values } from './facetColumns.js'
+import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
 
 /**
  * What the facet groups read of every event and venue, kept in memory per Payload instance and
@@ -46,24 +47,21 @@ export const readOf = (dimension: Dimension): Read =>
 
 /** Records named by the log at most per catch-up; beyond, everything is loaded again. */
 const MAX_CHANGED = 2000
+/**
+ * Events read per statement of a full load: at 100,000 events one statement for all took 1.4 s,
+ * and a libSQL statement holds the event loop while it runs.
+ */
+const LOAD_SLICE = 2000
 
 type Tables = { events: string; rels: string; texts: string; venues: string; columns: Columns }
 type Columns = { categories: string; tags: string; organizers: string; venueLocked: boolean }
 
 export class FacetIndex {
-  #places = new Places()
-  readonly #one = Object.fromEntries(SINGLE.map((read) => [read, new OneColumn()])) as Record<
-    Single,
-    OneColumn
-  >
-  readonly #many = Object.fromEntries(MULTIPLE.map((read) => [read, new ListColumn()])) as Record<
-    Multiple,
-    ListColumn
-  >
+  /** The facts, replaced whole by a full load (built aside, slice by slice, then swapped in). */
+  #facts = new Facts()
   readonly #values = Object.fromEntries(
     [...SINGLE, ...MULTIPLE].map((read) => [read, new Values()]),
   ) as Record<Read, Values>
-  readonly venues = new Map<number, VenueFacts>()
   readonly #names = new Map<string, Map<string, Named>>()
   /** The change log's sequence the facts hold every change up to; -1 before the first load. */
   sequence = -1
@@ -94,9 +92,7 @@ export class FacetIndex {
   /** Loads the facts of these events (not found: none kept), for ids the log did not name. */
   async add(access: SqlAccess, tables: Tables, ids: number[]): Promise<void> {
     await this.#inTurn(() =>
-      ids.length > MAX_CHANGED
-        ? this.#loadAll(access, tables)
-        : this.#load(access, tables, { events: ids }),
+      ids.length > MAX_CHANGED ? this.#loadAll(access, tables) : this.#load(access, tables, ids),
     )
   }
 
@@ -115,7 +111,12 @@ export class FacetIndex {
    * does not know (written after the log was read).
    */
   placesOf(list: string): { places: Int32Array; unknown: number[] } {
-    return this.#places.ofList(list)
+    return this.#facts.places.ofList(list)
+  }
+
+  /** What city and country read of each venue, by id. */
+  get venues(): Map<number, VenueFacts> {
+    return this.#facts.venues
   }
 
   /** For each group read, the events at these places per value (as `valuesOf` gives it). */
@@ -125,8 +126,8 @@ export class FacetIndex {
         const texts = this.#values[read].texts
         const counts = new Int32Array(texts.length)
         if ((SINGLE as readonly string[]).includes(read))
-          this.#one[read as Single].countInto(places, counts)
-        else this.#many[read as Multiple].countInto(places, counts)
+          this.#facts.one[read as Single].countInto(places, counts)
+        else this.#facts.many[read as Multiple].countInto(places, counts)
         const tally: Tally = new Map()
         counts.forEach((count, number) => {
           if (count > 0) tally.set(texts[number], count)
@@ -147,39 +148,43 @@ export class FacetIndex {
     return names
   }
 
-  #clear() {
-    this.#names.clear()
-    this.#places = new Places()
-    for (const read of SINGLE) this.#one[read] = new OneColumn()
-    for (const read of MULTIPLE) this.#many[read] = new ListColumn()
-    this.venues.clear()
-  }
-
-  #remove(event: number) {
-    const place = this.#places.remove(event)
-    if (place < 0) return
-    for (const read of SINGLE) this.#one[read].set(place, -1)
-    for (const read of MULTIPLE) this.#many[read].set(place, [])
-  }
-
   /** Keeps an event's values, read from its fields as the Local API's count reads them. */
-  #keep(event: number, doc: Doc) {
-    const place = this.#places.take(event)
+  #keep(facts: Facts, event: number, doc: Doc) {
+    const place = facts.places.take(event)
     for (const read of SINGLE) {
       const [text] = valuesOf(doc, read)
-      this.#one[read].set(place, text === undefined ? -1 : this.#values[read].numberOf(text))
+      facts.one[read].set(place, text === undefined ? -1 : this.#values[read].numberOf(text))
     }
     for (const read of MULTIPLE)
-      this.#many[read].set(
+      facts.many[read].set(
         place,
         valuesOf(doc, read).map((text) => this.#values[read].numberOf(text)),
       )
   }
 
+  /**
+   * Loads every event's and venue's facts into a fresh store, LOAD_SLICE events per statement with
+   * the event loop's turn between two (at 100,000 events one statement held every other request
+   * for 1.4 s), and swaps it in at the end: counts made meanwhile read the facts as they were.
+   */
   async #loadAll(access: SqlAccess, tables: Tables) {
     // The sequence first: the facts read after it hold every change up to it.
     const { last } = await logBounds(this.payload, this.options)
-    await this.#load(access, tables, null)
+    const facts = new Facts()
+    let after: number | null = null
+    for (;;) {
+      const read = await this.#read(access, tables, {
+        slice: { after, limit: LOAD_SLICE },
+        venues: after === null ? undefined : [],
+      })
+      for (const [eventId, doc] of read.events) this.#keep(facts, eventId, doc)
+      for (const [venueId, venue] of read.venues) facts.venues.set(venueId, venue)
+      if (read.events.size < LOAD_SLICE) break
+      after = Math.max(...read.events.keys())
+      await yieldToLoop()
+    }
+    this.#names.clear()
+    this.#facts = facts
     this.sequence = last
   }
 
@@ -193,7 +198,7 @@ export class FacetIndex {
         entries.filter((entry) => entry.resource === resource).map((entry) => Number(entry.record)),
       ),
     ]
-    await this.#load(access, tables, { events: named('events'), venues: named('venues') })
+    await this.#load(access, tables, named('events'), named('venues'))
     for (const entry of entries)
       if (entry.resource !== 'events')
         for (const names of this.#names.values()) names.delete(`${entry.resource}:${entry.record}`)
@@ -201,16 +206,37 @@ export class FacetIndex {
   }
 
   /**
-   * Reads the facts of these events and venues (not given: all; null: everything, in place of
-   * what the index held) in one statement, and keeps them. The index changes only once the
-   * statement answered, all at once: counts made meanwhile read it as it was.
+   * Reads the facts of these events and venues again in one statement, and keeps them: the index
+   * changes once the statement answered, all at once.
    */
-  async #load(
+  async #load(access: SqlAccess, tables: Tables, events: number[], venues: number[] = []) {
+    if (events.length === 0 && venues.length === 0) return
+    const read = await this.#read(access, tables, { events, venues })
+    const facts = this.#facts
+    for (const eventId of events) {
+      const place = facts.places.remove(eventId)
+      if (place < 0) continue
+      for (const single of SINGLE) facts.one[single].set(place, -1)
+      for (const multiple of MULTIPLE) facts.many[multiple].set(place, [])
+    }
+    for (const [eventId, doc] of read.events) this.#keep(facts, eventId, doc)
+    for (const venueId of venues) facts.venues.delete(venueId)
+    for (const [venueId, venue] of read.venues) facts.venues.set(venueId, venue)
+  }
+
+  /**
+   * The facts of some events (these ids, or the first `limit` by id after `after`) and venues
+   * (these ids; not given: all), in one statement.
+   */
+  async #read(
     access: SqlAccess,
     { events, rels, texts, venues, columns }: Tables,
-    only: { events?: number[]; venues?: number[] } | null,
-  ) {
-    if (only?.events?.length === 0 && only.venues?.length === 0) return
+    scope: {
+      events?: number[]
+      slice?: { after: number | null; limit: number }
+      venues?: number[]
+    },
+  ): Promise<{ events: Map<number, Doc>; venues: Map<number, VenueFacts> }> {
     const { sql, jsonRows, column, flag } = access
     const id = (name: string) => sql.identifier(name)
     const among = (value: unknown, ids: number[] | undefined) =>
@@ -220,6 +246,14 @@ export class FacetIndex {
             sql`, `,
           )})`
         : sql``
+    const { slice } = scope
+    // The slice's events by id; their relations and texts are those of the same ids.
+    const ofEvents = (value: unknown) =>
+      slice
+        ? sql` and ${value} in (select ${id('id')} from ${id(events)}${
+            slice.after === null ? sql`` : sql` where ${id('id')} > ${slice.after}`
+          } order by ${id('id')} limit ${slice.limit})`
+        : among(value, scope.events)
     const rows = (values: unknown[], from: unknown, where: unknown) =>
       sql`(select ${jsonRows(values)} from ${from} where 1 = 1${where})`
     const [row] = await access.run(
@@ -236,7 +270,7 @@ export class FacetIndex {
               flag(column('e', 'all_day')),
             ],
             sql`${id(events)} as ${id('e')}`,
-            among(column('e', 'id'), only?.events),
+            ofEvents(column('e', 'id')),
           )} as ${id('events')}`,
           sql`${rows(
             [
@@ -247,12 +281,12 @@ export class FacetIndex {
               column('r', columns.organizers),
             ],
             sql`${id(rels)} as ${id('r')}`,
-            sql` and ${column('r', 'path')} in (${'categories'}, ${'tags'}, ${'organizers'})${among(column('r', 'parent_id'), only?.events)}`,
+            sql` and ${column('r', 'path')} in (${'categories'}, ${'tags'}, ${'organizers'})${ofEvents(column('r', 'parent_id'))}`,
           )} as ${id('rels')}`,
           sql`${rows(
             [column('t', 'parent_id'), column('t', 'text')],
             sql`${id(texts)} as ${id('t')}`,
-            sql` and ${column('t', 'path')} = ${'cost'}${among(column('t', 'parent_id'), only?.events)}`,
+            sql` and ${column('t', 'path')} = ${'cost'}${ofEvents(column('t', 'parent_id'))}`,
           )} as ${id('texts')}`,
           sql`${rows(
             [
@@ -262,13 +296,12 @@ export class FacetIndex {
               columns.venueLocked ? flag(column('v', 'has_password')) : sql`0`,
             ],
             sql`${id(venues)} as ${id('v')}`,
-            among(column('v', 'id'), only?.venues),
+            among(column('v', 'id'), scope.venues),
           )} as ${id('venues')}`,
         ],
         sql`, `,
       )}`,
     )
-    if (!only) this.#clear()
     const parse = (value: unknown) => JSON.parse(String(value ?? '[]')) as unknown[][]
     const docs = new Map<number, Doc>()
     for (const [eventId, venue, eventStatus, attendanceMode, featured, start, allDay] of parse(
@@ -294,12 +327,25 @@ export class FacetIndex {
     }
     for (const [parent, text] of parse(row.texts))
       (docs.get(Number(parent))?.cost as unknown[] | undefined)?.push(text)
-    for (const eventId of only?.events ?? []) this.#remove(eventId)
-    for (const [eventId, doc] of docs) this.#keep(eventId, doc)
-    for (const venueId of only?.venues ?? []) this.venues.delete(venueId)
+    const venueFacts = new Map<number, VenueFacts>()
     for (const [venueId, city, country, locked] of parse(row.venues))
-      this.venues.set(Number(venueId), { city, country, locked: Number(locked) === 1 })
+      venueFacts.set(Number(venueId), { city, country, locked: Number(locked) === 1 })
+    return { events: docs, venues: venueFacts }
   }
+}
+
+/** What the index holds of the events and venues: replaced whole by a full load. */
+class Facts {
+  readonly places = new Places()
+  readonly one = Object.fromEntries(SINGLE.map((read) => [read, new OneColumn()])) as Record<
+    Single,
+    OneColumn
+  >
+  readonly many = Object.fromEntries(MULTIPLE.map((read) => [read, new ListColumn()])) as Record<
+    Multiple,
+    ListColumn
+  >
+  readonly venues = new Map<number, VenueFacts>()
 }
 
 const byInstance = new WeakMap<Payload, FacetIndex>()
