@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client'
 import type { BaseDatabaseAdapter } from 'payload'
+import { yieldAfterStatements } from './sqliteYields.js'
 
 const BEGIN: Record<TransactionMode, string> = {
   write: 'BEGIN IMMEDIATE',
@@ -33,12 +34,13 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
     if (!adapter.client || !url?.startsWith('file:') || withWriter.has(adapter.client)) return
     const libsql = await import('@libsql/client').catch(() => null)
     if (!libsql) return
+    yieldAfterStatements(adapter.client)
     const pragmas = [
       ...(adapter.busyTimeout ? [`PRAGMA busy_timeout = ${adapter.busyTimeout}`] : []),
       ...(adapter.wal ? [`PRAGMA synchronous = ${adapter.wal.synchronous}`] : []),
     ]
     withWriterConnection(adapter.client, async () => {
-      const writer = libsql.createClient({ url })
+      const writer = yieldAfterStatements(libsql.createClient({ url }))
       for (const pragma of pragmas) await writer.execute(pragma)
       return writer
     })
