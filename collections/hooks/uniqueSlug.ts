@@ -2,7 +2,7 @@ import slugify from '@sindresorhus/slugify'
 import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
 import { lockKeys } from '../../src/database/turns.js'
 
-const MAX_BASE_LENGTH = 180
+export const MAX_BASE_LENGTH = 180
 const FIRST_WINDOW = 25
 const MAX_WINDOW = 800
 

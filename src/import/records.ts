@@ -4,6 +4,7 @@ import { inferCurrency } from '../lib/cost.js'
 import { WALL_CLOCK_FORMAT } from '../lib/dates.js'
 import { isValidZone } from '../lib/time.js'
 import { isHttpUrl } from '../lib/urls.js'
+import { MAX_BASE_LENGTH, toSlug } from '../../collections/hooks/uniqueSlug.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 import { EVENT_FIELDS } from '../../endpoints/fields/events.js'
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
@@ -215,10 +216,37 @@ export const modifiedStamp = (record: SourceRecord): string =>
 /** Values by wire key, to be stored in the fields the resource's table names for them. */
 type ByKey = Record<string, unknown>
 
-/** Keys every post type shares: slug, status, publication date. */
-function postKeys(record: SourceRecord, context: RecordContext): ByKey {
-  // No slug: the collection makes one (undefined keeps the key from being read as plain).
-  const keys: ByKey = { slug: slugOf(record) || undefined }
+/**
+ * A post's slug: the source's, kept, since a published record's slug is its address. WordPress
+ * gives a draft or pending post none; such a record gets one of its title and source id
+ * (`an-event-1234`, `venue-1234` without a title), the same on every run, so that it cannot take
+ * the slug of a published record imported after it (`an-event`, which the collection would
+ * otherwise have made from the title first, leaving `an-event-2` to the published one). Undefined
+ * for a record without a usable id (it fails anyway).
+ */
+function postSlug(record: SourceRecord, title: string, type: string): string | undefined {
+  const given = slugOf(record)
+  if (given) return given
+  const id = String(record.id ?? '')
+  if (!/^\w+$/.test(id)) return undefined
+  const base = toSlug(title)
+    .slice(0, MAX_BASE_LENGTH - id.length - 1)
+    .replace(/-+$/, '')
+  return `${base || type}-${id}`
+}
+
+/**
+ * Keys every post type shares: slug (`postSlug`, from the title as the source has it), status,
+ * publication date.
+ */
+function postKeys(
+  record: SourceRecord,
+  context: RecordContext,
+  title: { value: unknown; kind: SourceKind; type: string },
+): ByKey {
+  const keys: ByKey = {
+    slug: postSlug(record, plain(title.value, title.kind, 'title', newContext()), title.type),
+  }
   if (STATUSES.has(record.status)) keys.status = record.status
   else {
     // Something we have no such status for (`inherit`, a plugin's own): not shown to the public.
@@ -461,7 +489,7 @@ export function eventData(
     )
   const { cost, currencySymbol, currencyPosition } = eventCost(record)
   const own: ByKey = {
-    ...postKeys(record, context),
+    ...postKeys(record, context, { value: record.title, kind, type: 'event' }),
     title: named(record.title, kind, 'title', record, context),
     start_date: start,
     end_date: end,
@@ -496,9 +524,10 @@ export function venueData(
     context.notes.push(`coordinates ${lat}, ${lng} are off the globe: left out`)
     hasGeo = false
   }
+  const name = 'venue' in record ? record.venue : record.name
   const own: ByKey = {
-    ...postKeys(record, context),
-    venue: named('venue' in record ? record.venue : record.name, kind, 'name', record, context),
+    ...postKeys(record, context, { value: name, kind, type: 'venue' }),
+    venue: named(name, kind, 'name', record, context),
     description: htmlOf(record, context),
     // As the source has it (a v1 create would make one from the state or province).
     stateprovince: optional(record.stateprovince, 'stateprovince', context),
@@ -522,15 +551,10 @@ export function organizerData(
     context.notes.push(`email ${shown(email)} is not an address: left out`)
     email = null
   }
+  const name = 'organizer' in record ? record.organizer : record.name
   const own: ByKey = {
-    ...postKeys(record, context),
-    organizer: named(
-      'organizer' in record ? record.organizer : record.name,
-      kind,
-      'name',
-      record,
-      context,
-    ),
+    ...postKeys(record, context, { value: name, kind, type: 'organizer' }),
+    organizer: named(name, kind, 'name', record, context),
     description: htmlOf(record, context),
     email,
     website: website(record, context),

@@ -155,6 +155,8 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
       id,
       author: '1',
       status,
+      // WordPress gives a post its slug when it is published: a draft or pending one has none.
+      slug: published ? slug : '',
       date: wall(date),
       date_utc: published ? wall(date) : '0000-00-00 00:00:00',
       modified: wall(date.plus({ hours: 1 })),
@@ -167,13 +169,12 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
 
   const venues = Array.from({ length: options.venues ?? 130 }, (_, i) => {
     const name = `${faker.company.name()} Hall ${i + 1}`
-    const slug = faker.helpers.slugify(name).toLowerCase()
+    const slug = wpSlug(name)
     const country = faker.helpers.arrayElement(['France', 'United States', 'Canada', ''])
     const record: Record<string, any> = {
       ...post(i, 'venue', slug, statusOf(i)),
       venue: name,
       description: i % 3 === 0 ? `<p>${faker.lorem.sentence()}</p>` : undefined,
-      slug,
       address: faker.location.streetAddress(),
       city: faker.location.city(),
       country: country || undefined,
@@ -190,12 +191,11 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
   })
   const organizers = Array.from({ length: options.organizers ?? 125 }, (_, i) => {
     const name = `${faker.person.fullName()} Productions ${i + 1}`
-    const slug = faker.helpers.slugify(name).toLowerCase()
+    const slug = wpSlug(name)
     return clean({
       ...post(i, 'organizer', slug, statusOf(i + 3)),
       organizer: name,
       description: i % 4 === 0 ? `<p>${faker.lorem.sentence()}</p>` : undefined,
-      slug,
       phone: faker.phone.number({ style: 'national' }),
       website: i % 3 === 0 ? `https://${slug}.example` : undefined,
       email: i % 2 === 0 ? faker.internet.email().toLowerCase() : undefined,
@@ -236,10 +236,7 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
   })
   const events = Array.from({ length: options.events ?? 150 }, (_, i) => {
     const title = `${faker.music.songName()} ${i + 1}`
-    const slug = faker.helpers
-      .slugify(title)
-      .toLowerCase()
-      .replace(/[^a-z0-9-]/g, '')
+    const slug = wpSlug(title)
     const zone = faker.helpers.arrayElement(['Europe/Paris', 'America/New_York', 'UTC'])
     const start = base.plus({ days: i % 700, hours: i % 9 }).setZone(zone, { keepLocalTime: true })
     const end = start.plus({ hours: 2 + (i % 3) })
@@ -259,12 +256,26 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
       .slice(0, 1 + (i % 2))
     const eventTags = i % 3 === 0 ? [] : [tags[i % tags.length]]
     for (const term of [...eventCategories, ...eventTags]) term.count++
-    const cost = i % 4 === 0 ? 'Free' : i % 4 === 1 ? `$${10 + (i % 30)}` : i % 4 === 2 ? '' : '€15'
+    // Some prices with cents, which The Events Calendar gives with their trailing zeros.
+    const price = 10 + (i % 30)
+    const cents = i % 8 === 1
+    const cost =
+      i % 4 === 0
+        ? 'Free'
+        : i % 4 === 1
+          ? cents
+            ? `$${price}.50 – $${price + 2}.00`
+            : `$${price}`
+          : i % 4 === 2
+            ? ''
+            : '€15'
     const values =
       cost === 'Free'
         ? ['free']
         : cost.startsWith('$')
-          ? [String(10 + (i % 30))]
+          ? cents
+            ? [`${price}.50`, `${price + 2}.00`]
+            : [String(price)]
           : cost
             ? ['15']
             : []
@@ -273,7 +284,6 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
       title,
       description: `<p>${faker.lorem.paragraph()}</p>`,
       excerpt: i % 5 === 0 ? `<p>${faker.lorem.sentence()}</p>` : '',
-      slug,
       image: imageOf(i + 2),
       all_day: allDay,
       start_date: wall(allDay ? start.startOf('day') : start),
@@ -303,8 +313,41 @@ export function generateCalendar(options: FakeTecOptions, origin: string) {
     }
   })
   const data = { events, venues, organizers, categories, tags } as Record<Resource, any[]>
+  shareTitles(data)
   if (odd) applyOddities(data, origin)
   return { data, images }
+}
+
+/** A slug as WordPress makes one (`sanitize_title`): lower case, ASCII, single dashes. */
+const wpSlug = (text: string) =>
+  faker.helpers
+    .slugify(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/**
+ * Unpublished posts (no slug) titled as a published one that an import writes after them: by
+ * resource, the indexes of the unpublished ones and of the published one (events are listed by
+ * start, so a later index comes later; venues and organizers newest first, so an earlier one).
+ */
+export const SHARED_TITLES = {
+  events: { unpublished: [21, 29], published: 60, title: 'An event' },
+  venues: { unpublished: [90], published: 41, title: 'The Hall' },
+  organizers: { unpublished: [104], published: 60, title: 'The Company' },
+} as const
+
+function shareTitles(data: Record<Resource, any[]>) {
+  for (const [resource, { unpublished, published, title }] of Object.entries(SHARED_TITLES)) {
+    const list = data[resource as Resource]
+    if (list.length <= Math.max(published, ...unpublished)) continue
+    const key = resource === 'events' ? 'title' : resource === 'venues' ? 'venue' : 'organizer'
+    const slug = wpSlug(title)
+    const url = list[published].url.replace(/[^/]+\/$/, `${slug}/`)
+    Object.assign(list[published], { [key]: title, slug, url })
+    for (const index of unpublished) list[index][key] = title
+  }
 }
 
 const clean = (record: Record<string, any>) =>

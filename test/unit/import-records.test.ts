@@ -90,6 +90,32 @@ describe('import: v1 records into collection data', () => {
     ).toBeNull()
   })
 
+  it('keeps the source’s slug; a post without one (a draft) gets its title and source id (#47)', () => {
+    const draft = {
+      id: 1234,
+      status: 'draft',
+      slug: '',
+      title: 'An event',
+      start_date: '2030-01-01 10:00:00',
+      end_date: '2030-01-01 11:00:00',
+    }
+    const slug = (record: Record<string, unknown>) => eventData(record, 'wordpress', 'UTC').slug
+    expect(slug(draft)).toBe('an-event-1234')
+    expect(slug({ ...draft, status: 'publish', slug: 'an-event' })).toBe('an-event')
+    expect(slug({ ...draft, slug: undefined, title: 'Caf&eacute; &amp; Bar' })).toBe(
+      'cafe-and-bar-1234',
+    )
+    expect(slug({ ...draft, title: [] })).toBe('event-1234')
+    const long = slug({ ...draft, title: 'Long '.repeat(100) }) as string
+    expect([long.length <= 180, long.endsWith('-long-1234')]).toEqual([true, true])
+    expect(venueData({ id: 7, status: 'draft', venue: 'Secret Cellar' }, 'wordpress').slug).toBe(
+      'secret-cellar-7',
+    )
+    expect(organizerData({ id: 8, status: 'pending', name: '' }, 'wordpress').slug).toBe(
+      'organizer-8',
+    )
+  })
+
   it('reads what PHP sends in other shapes, and says what it put right', () => {
     const context = newContext(20)
     expect(
