@@ -3,19 +3,43 @@ import { inWriteTurn } from './sqliteTurns.js'
 
 /** What Payload's SQLite adapter holds that this module reads. */
 type SqliteAdapter = BaseDatabaseAdapter & {
-  client?: { execute: (sql: string) => Promise<unknown> }
+  client?: {
+    execute: (
+      statement: string | { sql: string; args: unknown[] },
+    ) => Promise<{ rows: Record<string, unknown>[] }>
+  }
 }
 
 /**
- * Rows ANALYZE reads per index: all of them (0). With a limit, SQLite's estimate of the rows per
- * value of an index can never exceed the limit: at 1,000 it reckoned that `deleted_at IS NULL`
- * matched 1,001 of 100,000 events (it matches all), preferred that index to the date window's,
- * and the archive's default page sorted every event (60 ms instead of 5). A full pass took 0.6 s
- * at 100,000 events.
+ * Index entries ANALYZE reads per index. A full pass (0) read every row of every index in one
+ * statement, which libSQL runs on the event loop: on a calendar of 114,000 events that held every
+ * request for 41 s. With a limit each index costs a few milliseconds whatever the calendar's size.
  */
-const ANALYSIS_LIMIT = 0
+export const ANALYSIS_LIMIT = 1000
 /** The fewest records created between two analyses. */
 const FIRST_REFRESH = 500
+
+/**
+ * A `sqlite_stat1` figure as the planner should read it. With a limit, SQLite's estimate of the
+ * rows sharing a value can never exceed the limit (it reports limit + 1 when every entry it read
+ * had the same value): at 100,000 events `deleted_at IS NULL`, which matches every event, looked
+ * as if it matched 1,001, the planner preferred that index to the date window's, and the
+ * archive's default page sorted the whole calendar (60 ms instead of 5). A figure at the cap
+ * means "at least that many, we did not see another value": it is raised to the table's rows, so
+ * an index that did not tell its values apart is never taken for a selective one.
+ */
+export function uncapped(stat: string, limit = ANALYSIS_LIMIT): string {
+  const parts = stat.split(' ')
+  const rows = Number(parts[0])
+  if (!Number.isFinite(rows) || rows <= limit) return stat
+  return parts
+    .map((part, place) =>
+      place > 0 && /^\d+$/.test(part) && Number(part) > limit
+        ? String(Math.max(Number(part), rows))
+        : part,
+    )
+    .join(' ')
+}
 
 type Statistics = { created: number; createdAtLastAnalysis: number; running: boolean }
 const statisticsOf = new WeakMap<BaseDatabaseAdapter, Statistics>()
@@ -24,10 +48,10 @@ const statisticsOf = new WeakMap<BaseDatabaseAdapter, Statistics>()
  * SQLite has no automatic ANALYZE: without statistics, or with those of a calendar a tenth of
  * today's size, its planner prefers any equality index (`deleted_at IS NULL` matches every row) to
  * the date-window indexes, and archive pages slow down as the calendar grows. So on SQLite the
- * plugin analyzes the database when the app starts, and again in the background, in a write turn
- * of its own, whenever as many records were created since the last analysis as before it (at least
- * FIRST_REFRESH): after an import, or as a calendar grows, the statistics keep up. PostgreSQL's
- * autovacuum does the same by itself.
+ * plugin analyzes the database when the app starts, and again in the background whenever as many
+ * records were created since the last analysis as before it (at least FIRST_REFRESH): after an
+ * import, or as a calendar grows, the statistics keep up. PostgreSQL's autovacuum does the same by
+ * itself.
  */
 export function keepStatisticsFresh(db: BaseDatabaseAdapter): void {
   if (db.name !== 'sqlite' || statisticsOf.has(db) || typeof db.create !== 'function') return
@@ -48,23 +72,43 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
   if (statistics.running) return
   statistics.running = true
   const createdBefore = statistics.created
-  if (await analyzeInTurn(db)) statistics.createdAtLastAnalysis = createdBefore
+  if (await analyze(db)) statistics.createdAtLastAnalysis = createdBefore
   statistics.running = false
 }
 
 /**
- * Analyzes the database on the adapter's connection (SQLite only), every row of every index
- * (ANALYSIS_LIMIT), in a write turn of its own. A failure is logged, never thrown: statistics are
- * an aid to the planner, not a condition of any answer. True when it ran.
+ * Analyzes the database on the adapter's connection (SQLite only): one index at a time, each in a
+ * write turn of its own, ANALYSIS_LIMIT entries of it, its figures uncapped; then the planner
+ * reads the new statistics. Between two indexes other requests run (the client gives the event
+ * loop a turn after each statement, sqliteYields.ts). A failure is logged, never thrown:
+ * statistics are an aid to the planner, not a condition of any answer. True when it ran.
  */
-async function analyzeInTurn(db: BaseDatabaseAdapter): Promise<boolean> {
+async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
   const { client } = db as SqliteAdapter
   if (db.name !== 'sqlite' || !client) return false
   try {
-    await inWriteTurn(db, async () => {
-      await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
-      await client.execute('ANALYZE')
-    })
+    const { rows } = await client.execute(
+      "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name",
+    )
+    for (const { name } of rows)
+      await inWriteTurn(db, async () => {
+        await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
+        await client.execute(`ANALYZE "${String(name).replace(/"/g, '""')}"`)
+        const { rows: stats } = await client.execute({
+          sql: 'SELECT stat FROM sqlite_stat1 WHERE idx = ?',
+          args: [name],
+        })
+        for (const { stat } of stats) {
+          const fixed = uncapped(String(stat))
+          if (fixed !== stat)
+            await client.execute({
+              sql: 'UPDATE sqlite_stat1 SET stat = ? WHERE idx = ?',
+              args: [fixed, name],
+            })
+        }
+      })
+    // The planner reads sqlite_stat1 when it loads the schema: this loads it again.
+    await inWriteTurn(db, () => client.execute('ANALYZE sqlite_schema'))
     return true
   } catch (error) {
     db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })
@@ -74,5 +118,5 @@ async function analyzeInTurn(db: BaseDatabaseAdapter): Promise<boolean> {
 
 /** At start, once the app's `onInit` (which may migrate) is done: fresh statistics on SQLite. */
 export async function analyzeAtStart(payload: Payload): Promise<void> {
-  await analyzeInTurn(payload.db as unknown as BaseDatabaseAdapter)
+  await analyze(payload.db as unknown as BaseDatabaseAdapter)
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from '@jest/globals'
+import { ANALYSIS_LIMIT, uncapped } from '../../src/database/sqliteStatistics.js'
+
+describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
+  const capped = ANALYSIS_LIMIT + 1
+
+  it('raises a figure at the cap to the rows of the table (no other value was seen)', () => {
+    expect(uncapped(`100000 ${capped}`)).toBe('100000 100000')
+  })
+
+  it('keeps figures under the cap, for every column of the index', () => {
+    expect(uncapped(`100000 ${capped} 1 1`)).toBe('100000 100000 1 1')
+    expect(uncapped('100000 50 1')).toBe('100000 50 1')
+  })
+
+  it('keeps what follows the figures (unordered, sz=…)', () => {
+    expect(uncapped(`5000 ${capped} unordered sz=12`)).toBe('5000 5000 unordered sz=12')
+  })
+
+  it('leaves a table no larger than the limit as SQLite counted it', () => {
+    expect(uncapped(`${ANALYSIS_LIMIT} ${ANALYSIS_LIMIT}`)).toBe(
+      `${ANALYSIS_LIMIT} ${ANALYSIS_LIMIT}`,
+    )
+    expect(uncapped('garbage')).toBe('garbage')
+  })
+})
