@@ -139,9 +139,15 @@ export async function appendChanges(
 }
 
 /**
+ * Entries one compaction drops at most: a write's commit (and, on PostgreSQL, the change log's
+ * turn) is never held by a long delete; what is left goes at the next writes.
+ */
+const COMPACTION_BATCH = 1000
+
+/**
  * Once an hour at most (or once per retention period when that is shorter), drops the entries
  * older than the retention, never the newest (on SQLite a table's next row id is one more than its
- * largest).
+ * largest): the oldest COMPACTION_BATCH of them, and again at the next write while more are left.
  */
 export async function compactWhenDue(
   req: PayloadRequest,
@@ -153,16 +159,29 @@ export async function compactWhenDue(
   const last = lastCompaction.get(req.payload) ?? 0
   if (now - last < Math.min(HOUR_MS, retentionMs)) return
   lastCompaction.set(req.payload, now)
-  await req.payload.db.deleteMany({
-    collection: options.changeLog.slug,
+  const collection = options.changeLog.slug
+  const { docs } = await req.payload.db.find({
+    collection,
     where: {
       and: [
         { createdAt: { less_than: new Date(now - retentionMs).toISOString() } },
         { sequence: { less_than: newest } },
       ],
     },
+    sort: 'sequence',
+    limit: COMPACTION_BATCH,
+    pagination: false,
+    select: { sequence: true },
     req,
   })
+  if (!docs.length) return
+  await req.payload.db.deleteMany({
+    collection,
+    where: { id: { in: docs.map((doc) => doc.id) } },
+    req,
+  })
+  // More may be left: the next write goes on.
+  if (docs.length === COMPACTION_BATCH) lastCompaction.delete(req.payload)
 }
 
 /** The events whose records show a venue, organizer, category or tag. */
