@@ -5,6 +5,7 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { etagOfSource, type Validator } from '../cache/http.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { exportedColumns, flatRow } from '../fields/flat.js'
+import { afterInOrder, STREAM_BATCH } from '../keyset.js'
 import { recordOf, type AnyFieldTable } from '../fields/table.js'
 import { calendarState, callerKey, v1Context } from '../ical/feed.js'
 import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/operations.js'
@@ -14,6 +15,7 @@ import { unlocked, type Doc } from '../records/common.js'
 import { loadImages, loadPasswords, loadRelated, noRelated } from '../records/load.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
+import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
@@ -25,9 +27,6 @@ import { statusWhere } from '../status.js'
  * a tab or a carriage return) is written after a `'` (csv-stringify's `escape_formulas`); the
  * import takes that `'` off again.
  */
-
-/** Records read per query while an export streams. */
-const BATCH = 200
 
 const CONTENT_TYPE = 'text/csv; charset=utf-8'
 
@@ -81,10 +80,13 @@ function exportStream(
             controller.enqueue(encoder.encode((options.bom ? '\uFEFF' : '') + csvText([header])))
             return
           }
+          // Other requests get a turn between batches (libSQL's statements never give one).
+          await yieldToLoop()
+          if (cancelled) return
           const { docs } = await context.data.page(query.key, {
             where: { and: [...query.where, ...(after ? [after] : [])] },
             sort,
-            limit: BATCH,
+            limit: STREAM_BATCH,
             count: false,
             trash: query.trash,
           })
@@ -93,7 +95,7 @@ function exportStream(
             controller.enqueue(encoder.encode(csvText(await rows(docs))))
             after = options.after(docs[docs.length - 1])
           }
-          if (docs.length < BATCH) controller.close()
+          if (docs.length < STREAM_BATCH) controller.close()
         } catch (error) {
           if (cancelled) return
           // The status is sent: the client sees a cut file.
@@ -174,17 +176,7 @@ export const eventsCsv: Operation = {
       rows,
       {
         bom: args.bom === true,
-        after: (last): Where => ({
-          or: [
-            { startDateLocal: { greater_than: last.startDateLocal ?? '' } },
-            {
-              and: [
-                { startDateLocal: { equals: last.startDateLocal ?? '' } },
-                { id: { greater_than: last.id } },
-              ],
-            },
-          ],
-        }),
+        after: (last) => afterInOrder('startDateLocal', last.startDateLocal ?? '', last.id),
       },
     )
     return exportReply(context, 'events.csv', query, stream)

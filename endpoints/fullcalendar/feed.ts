@@ -6,7 +6,9 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { v1Context } from '../ical/feed.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, noRelated } from '../records/load.js'
+import { afterInOrder, STREAM_BATCH } from '../keyset.js'
+import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
 import { operation } from '../router.js'
 import { statusWhere } from '../status.js'
 import { fullCalendarEvent } from './events.js'
@@ -119,15 +121,36 @@ export const fullCalendarFeed = operation({
     // event's zone.
     const conditions = where.filter((condition) => !window.where.includes(condition))
     if (statuses) conditions.push(statusWhere(statuses, context.now))
-    const docs = await context.data.all('events', {
-      where: { and: [...conditions, overlapWhere(range)] },
-      sort: ['startDate', 'id'],
-      trash: statuses?.includes('trash') ?? false,
-    })
-    const related = await loadRelated(context, docs)
-    return {
-      status: 200,
-      body: docs.map((doc) => fullCalendarEvent(eventRecord(doc, context, related), doc, asked)),
+    const overlapping = [...conditions, overlapWhere(range)]
+    const trash = statuses?.includes('trash') ?? false
+    // Read and built a batch at a time, the loop given a turn between batches: a year's range of
+    // a large calendar holds tens of thousands of events, whose reading and records would hold
+    // every other request (issue #47). The JSON text is joined from the batches' own, as
+    // `JSON.stringify` of the whole list writes it.
+    const known = noRelated()
+    const parts: string[] = []
+    let after: Where | null = null
+    for (;;) {
+      await yieldToLoop()
+      const { docs } = await context.data.page('events', {
+        where: { and: [...overlapping, ...(after ? [after] : [])] },
+        sort: ['startDate', 'id'],
+        limit: STREAM_BATCH,
+        count: false,
+        trash,
+      })
+      if (docs.length) {
+        const related = await loadRelated(context, docs, undefined, known)
+        await yieldToLoop()
+        const events = docs.map((doc) =>
+          fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
+        )
+        parts.push(JSON.stringify(events).slice(1, -1))
+        const last = docs[docs.length - 1]
+        after = afterInOrder('startDate', last.startDate, last.id)
+      }
+      if (docs.length < STREAM_BATCH) break
     }
+    return { status: 200, body: null, text: `[${parts.join(',')}]` }
   },
 })
