@@ -49,21 +49,32 @@ export type Occurrence = {
  */
 export const MAX_OCCURRENCES = 5_000
 
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+
+/**
+ * A wall clock (`YYYY-MM-DD HH:MM:SS`) in a zone as luxon reads it. Read by its digits:
+ * `DateTime.fromFormat` builds its parser anew at each call (about 0.3 ms), and a daily series
+ * reads 1,462 wall clocks, which held the event loop about 400 ms per save. Anything else goes
+ * to `fromFormat`, which refuses it as before; so do impossible dates (`fromObject` checks them).
+ */
+function wallIn(wall: string, zone: string): DateTime {
+  const digits = WALL_CLOCK.exec(wall)
+  if (!digits) return DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone })
+  const [year, month, day, hour, minute, second] = digits.slice(1).map(Number)
+  return DateTime.fromObject({ year, month, day, hour, minute, second }, { zone })
+}
+
 /**
  * A wall clock as a "floating" date: its digits read as UTC, for calendar arithmetic without a
  * zone.
  */
-export const floating = (wall: string): Date => {
-  const parsed = DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone: 'UTC' })
-  return parsed.toJSDate()
-}
+export const floating = (wall: string): Date => wallIn(wall, 'UTC').toJSDate()
 const wallOf = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ')
 
 /**
  * A wall clock in a zone as an instant; a time skipped by a DST change moves forward by the gap.
  */
-export const instantIn = (wall: string, zone: string): Date =>
-  DateTime.fromFormat(wall, WALL_CLOCK_FORMAT, { zone }).toJSDate()
+export const instantIn = (wall: string, zone: string): Date => wallIn(wall, zone).toJSDate()
 
 /**
  * Reads one RRULE value. Returns its options, or the reason it is refused: not RFC 5545, a
