@@ -10,13 +10,22 @@ export type Validator = { etag: string; lastModified?: Date }
 
 /** A strong entity tag of the exact bytes of a response (and the headers that carry data). */
 export function etagOfBody(body: string, headers: Record<string, string> = {}): string {
-  const hash = crypto
-    .createHash('sha1')
-    .update(body)
-    .update('\n')
-    .update(JSON.stringify(headers))
-    .digest('base64url')
-  return `"${hash}"`
+  const tag = bodyTag()
+  tag.add(body)
+  return tag.etag(headers)
+}
+
+/**
+ * `etagOfBody` of a body made in parts, each hashed as it comes (a large answer built a batch at a
+ * time, whose hash in one piece would hold the event loop).
+ */
+export function bodyTag() {
+  const hash = crypto.createHash('sha1')
+  return {
+    add: (part: string) => void hash.update(part),
+    etag: (headers: Record<string, string> = {}) =>
+      `"${hash.update('\n').update(JSON.stringify(headers)).digest('base64url')}"`,
+  }
 }
 
 /**
