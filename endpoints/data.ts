@@ -11,6 +11,7 @@ import {
 import { guardQuery } from '../collections/hooks/queryGuard.js'
 import type { FormsLookup, PageIds } from '../src/database/calendarStore.js'
 import { calendarStore } from '../src/database/stores.js'
+import { yieldToLoop } from '../src/lib/yieldToLoop.js'
 import type { LocaleCode } from '../src/locales.js'
 import type {
   Event,
@@ -60,6 +61,9 @@ export type StoredDoc<K extends DataKey> = Stored[K]
  * organizers that events the caller reads show whatever their status (records/load.ts).
  */
 export type Sight = 'caller' | 'everything'
+
+/** Records a read of a whole collection takes per query (`allInSlices`). */
+const ALL_SLICE = 500
 
 type Reading = {
   where?: Where
@@ -157,6 +161,37 @@ export function dataLayer(
         locale: lang,
       })
       return result.docs as StoredDoc<K>[]
+    },
+
+    /**
+     * Every record that matches, read ALL_SLICE at a time in the order of their ids, with the event
+     * loop's turn between two reads: for reads of a whole calendar, where one `find` held every
+     * other request while Payload read and shaped thousands of documents.
+     */
+    async allInSlices<K extends DataKey>(
+      key: K,
+      { where, select, trash, sight }: Omit<Reading, 'sort'> = {},
+    ): Promise<StoredDoc<K>[]> {
+      const docs: StoredDoc<K>[] = []
+      let after: number | string | null = null
+      for (;;) {
+        const past: Where | null = after === null ? null : { id: { greater_than: after } }
+        const result = await payload.find({
+          ...base(key, sight),
+          where: past && where ? { and: [where, past] } : (past ?? where),
+          sort: 'id',
+          select,
+          trash,
+          limit: ALL_SLICE,
+          pagination: false,
+          locale: lang,
+        })
+        const slice = result.docs as StoredDoc<K>[]
+        docs.push(...slice)
+        if (slice.length < ALL_SLICE) return docs
+        after = slice[slice.length - 1].id as number | string
+        await yieldToLoop()
+      }
     },
 
     /** The first record that matches, or null. */

@@ -135,7 +135,7 @@ export async function tallyByLocalApi(context: Context, counts: Count[]): Promis
     counts.map(async ({ where, trash, dimension }, i) => {
       const key = JSON.stringify([where, trash])
       if (!events.has(key))
-        events.set(key, context.data.all('events', { where, trash, select: SELECT }))
+        events.set(key, context.data.allInSlices('events', { where, trash, select: SELECT }))
       const tally: Tally = new Map()
       const matching = await events.get(key)!
       sizes[i] = matching.length
