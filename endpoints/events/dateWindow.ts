@@ -74,5 +74,20 @@ export function dateWindow(
     where.push({ [field]: { [operator]: value } })
     echo[filter] = value
   }
+  const endsBy = [echo.end_date, echo.ends_before].filter((value) => value !== undefined).sort()[0]
+  if (endsBy !== undefined) where.push(startsBy(endsBy))
   return { where, echo }
+}
+
+/**
+ * What an upper bound on the end implies for the start, which the window's index is ordered by: an
+ * event starts before it ends, so one that ends by `end` starts by then too (a day later at most,
+ * for an event shorter than a DST fall-back whose wall-clock end comes before its start). Without
+ * it "starts after A, ends before B" walked the index from A to the calendar's last event: a
+ * window with few events in it read all of them (0.8 s at 100,000 events, on the event loop).
+ */
+function startsBy(end: string): Where {
+  const dayAfter = new Date(new Date(`${end.replace(' ', 'T')}Z`).getTime() + 86_400_000)
+  const wallClock = dayAfter.toISOString().slice(0, 19).replace('T', ' ')
+  return { startDateLocal: { less_than_equal: wallClock } }
 }

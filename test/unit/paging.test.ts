@@ -100,6 +100,17 @@ describe('dateWindow', () => {
     expect(window({ start_date: '2030-06-01', end_date: '2030-06-30' }).where).toEqual([
       { startDateLocal: { greater_than_equal: '2030-06-01 00:00:00' } },
       { endDateLocal: { less_than_equal: '2030-06-30 23:59:59' } },
+      // Implied by the end, a day later for a DST fall-back: the window's index seeks both ends.
+      { startDateLocal: { less_than_equal: '2030-07-01 23:59:59' } },
+    ])
+  })
+
+  test('an end bound also bounds the start, by the earliest of the end bounds', () => {
+    const { where, echo } = window({ ends_before: '2030-06-10', end_date: '2030-06-30' })
+    expect(echo).toEqual({ end_date: '2030-06-30 23:59:59', ends_before: '2030-06-10 23:59:59' })
+    expect(where).toContainEqual({ startDateLocal: { less_than_equal: '2030-06-11 23:59:59' } })
+    expect(window({ start_date: '2030-06-01' }).where).toEqual([
+      { startDateLocal: { greater_than_equal: '2030-06-01 00:00:00' } },
     ])
   })
 })
