@@ -1,0 +1,74 @@
+/**
+ * No request waits on another's heavy work (issue #47): while each path of
+ * test/support/heavyWork.ts runs over a calendar of CALENDAR_EVENTS events, the server's event
+ * loop is never held long (its delay, dev/eventLoopProbe.ts: p99 under 50 ms, max under 200 ms)
+ * and `/api/health` answers meanwhile. The server runs in a process of its own, so that only its
+ * own work is measured; the calendar is the benchmark's (bench/generate.ts), smaller than the
+ * 100,000 events of `npm run bench:pauses` (docs/benchmark.md) so that CI stays short, and large
+ * enough that any of these paths holding the loop from start to end fails here.
+ */
+import { spawn } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { BENCH_USER } from '../bench/dataset.js'
+import { freshDatabase, type TestDatabase } from './support/database.js'
+import { HEAVY_WORK, warmUp, type HeavyContext } from './support/heavyWork.js'
+import { pausesDuring } from './support/pauses.js'
+import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
+
+const CALENDAR_EVENTS = 3000
+const LOOP_P99_MS = 50
+const LOOP_MAX_MS = 200
+
+let database: TestDatabase
+let server: ServerProcess
+let context: HeavyContext
+
+async function generate(uri: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/generate.ts', String(CALENDAR_EVENTS), '1', uri, '0'],
+    { env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`generating the calendar failed (${code}): ${output}`)
+}
+
+beforeAll(async () => {
+  database = await freshDatabase('loop')
+  await generate(database.uri)
+  server = await startServerProcess({
+    DATABASE_URI: database.uri,
+    CAL_EVENT_LOOP_PROBE: 'true',
+    // Every read does its work: none is answered from memory.
+    CAL_RESPONSE_CACHE_MB: '0',
+  })
+  const login = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  })
+  expect(login.status).toBe(200)
+  context = { url: server.url, token: ((await login.json()) as { token: string }).token }
+  await warmUp(context)
+}, 600_000)
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM')
+  await server?.exited
+  await database?.drop()
+})
+
+describe(`the event loop while heavy work runs on ${CALENDAR_EVENTS} events`, () => {
+  for (const work of HEAVY_WORK)
+    it(`${work.name}: loop p99 under ${LOOP_P99_MS} ms, max under ${LOOP_MAX_MS} ms, health answers`, async () => {
+      const { pauses } = await pausesDuring(server.url, () => work.run(context))
+      const seen = JSON.stringify(pauses)
+      expect({ seen, p99: pauses.loop.p99 < LOOP_P99_MS }).toEqual({ seen, p99: true })
+      expect({ seen, max: pauses.loop.max < LOOP_MAX_MS }).toEqual({ seen, max: true })
+      expect({ seen, failed: pauses.health.failed }).toEqual({ seen, failed: 0 })
+      expect({ seen, health: pauses.health.max < LOOP_MAX_MS }).toEqual({ seen, health: true })
+    }, 300_000)
+})
