@@ -15,6 +15,9 @@ import { statusWhere } from '../status.js'
 import { fullCalendarEvent } from './events.js'
 import { askedZone, rangeBound, type AskedZone } from './zone.js'
 
+/** The largest answer sent as one chunk (with its length) rather than a chunk per batch. */
+const ONE_CHUNK_BYTES = 1 << 20
+
 /** The longest range one request may ask for: a year view and its edges. */
 export const MAX_RANGE_DAYS = 400
 
@@ -126,12 +129,17 @@ export const fullCalendarFeed = operation({
     const trash = statuses?.includes('trash') ?? false
     // Read and built a batch at a time, the loop given a turn between batches: a year's range of
     // a large calendar holds tens of thousands of events, whose reading and records would hold
-    // every other request (issue #47). The JSON text is joined from the batches' own, as
+    // every other request (issue #47). The JSON text is the batches' own, joined as
     // `JSON.stringify` of the whole list writes it.
     const known = noRelated()
-    const parts: string[] = []
+    const encoder = new TextEncoder()
+    const chunks: Uint8Array[] = []
     const tag = bodyTag()
-    tag.add('[')
+    const add = (text: string) => {
+      tag.add(text)
+      chunks.push(encoder.encode(text))
+    }
+    add('[')
     let after: Where | null = null
     for (;;) {
       await yieldToLoop()
@@ -149,20 +157,32 @@ export const fullCalendarFeed = operation({
           fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
         )
         const part = JSON.stringify(events).slice(1, -1)
-        tag.add(parts.length ? `,${part}` : part)
-        parts.push(part)
+        add(chunks.length > 1 ? `,${part}` : part)
         const last = docs[docs.length - 1]
         after = afterInOrder('startDate', last.startDate, last.id)
       }
       if (docs.length < STREAM_BATCH) break
     }
-    tag.add(']')
-    // The text and its tag as the reads' layer would make them of `body` (an ETag of its bytes),
-    // without hashing megabytes at once.
+    add(']')
+    // The bytes and the tag the reads' layer would make of `body` as JSON (an ETag of its bytes),
+    // sent as the batches' own chunks: one text of tens of megabytes, joined and encoded at once,
+    // would hold the loop again. An answer of a few batches (a month's view) is one chunk, which
+    // goes out with its length.
+    const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)
+    if (size <= ONE_CHUNK_BYTES) chunks.splice(0, chunks.length, Buffer.concat(chunks))
+    let sent = 0
     return {
       status: 200,
       body: null,
-      raw: `[${parts.join(',')}]`,
+      raw: new ReadableStream<Uint8Array>(
+        {
+          pull: (controller) => {
+            if (sent < chunks.length) controller.enqueue(chunks[sent++])
+            else controller.close()
+          },
+        },
+        { highWaterMark: 0 },
+      ),
       validator: { etag: tag.etag() },
     }
   },
