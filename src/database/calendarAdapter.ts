@@ -40,9 +40,10 @@ export function withCalendarDatabase(
       indexParentLookups(adapter, calendarSlugs)
       if (adapter.name === 'sqlite') {
         serializeTransactions(adapter)
-        // Payload's SQLite adapter keeps `transactionOptions` only when transactions are on.
-        if (!(adapter as { transactionOptions?: unknown }).transactionOptions)
-          serializeWritesOutsideTransactions(adapter)
+        // Writes outside any transaction take a turn too, transactions on or off: a transaction's
+        // statements give the event loop turns between them (sqliteYields.ts), and such a write
+        // landing meanwhile would find the file locked.
+        serializeWritesOutsideTransactions(adapter)
         writerConnectionOnConnect(adapter)
         keepStatisticsFresh(adapter)
       }

@@ -80,11 +80,13 @@ const WRITE_METHODS = [
 const inWrite = new AsyncLocalStorage<true>()
 
 /**
- * On SQLite without transactions (Payload's default), writes outside any transaction run on the
- * adapter's connection while the plugin's own transactions (`calendarTransaction.ts`) run on
- * another: one landing while a calendar transaction is open would find the file locked
- * (SQLITE_BUSY). Each such write therefore takes a turn among the transactions, as a transaction
- * of its own would. A write in a transaction is in that transaction's turn already.
+ * Writes outside any transaction run on the adapter's connection while transactions run on
+ * another (the writer connection, `sqliteWriter.ts`): one landing while a transaction is open
+ * (its statements give the event loop turns, `sqliteYields.ts`) would find the file locked
+ * (SQLITE_BUSY), and wait for it on the event loop, which the open transaction needs to end. Each
+ * such write therefore takes a turn among the transactions, as a transaction of its own would,
+ * with transactions on or off (Payload's default on SQLite). A write in a transaction is in that
+ * transaction's turn already.
  */
 export function serializeWritesOutsideTransactions<T extends BaseDatabaseAdapter>(db: T): T {
   const nextTurn = writeTurns.get(db)
