@@ -187,6 +187,10 @@ export async function currentSecrets(payload: Payload): Promise<Secrets> {
     locked: new Set<string>(),
   }
   const now = new Date()
+  // A readable event shows its venue and organizers whatever their status, as The Events
+  // Calendar embeds them (endpoints/records/load.ts): a draft one linked from a published event
+  // is no secret.
+  const shown = { venues: new Set<unknown>(), organizers: new Set<unknown>() }
   for (const collection of ['events', 'venues', 'organizers'] as const) {
     const { docs } = await payload.find({
       collection,
@@ -198,10 +202,15 @@ export async function currentSecrets(payload: Payload): Promise<Secrets> {
     })
     for (const doc of docs as Record<string, any>[]) {
       const all = markersIn(doc)
+      if (collection === 'events' && !doc.deletedAt && isPublished(doc, now)) {
+        shown.venues.add(doc.venue)
+        for (const organizer of doc.organizers ?? []) shown.organizers.add(organizer)
+      }
+      const embedded = collection !== 'events' && shown[collection].has(doc.id)
       if (doc.deletedAt) all.forEach((m) => secrets.trashed.add(m))
       else {
         all.forEach((m) => open.trashed.add(m))
-        if (!isPublished(doc, now)) all.forEach((m) => secrets.unpublished.add(m))
+        if (!isPublished(doc, now) && !embedded) all.forEach((m) => secrets.unpublished.add(m))
         else all.forEach((m) => open.unpublished.add(m))
       }
       // A locked event keeps its title in lists; a locked venue or organizer shows nothing.
