@@ -15,7 +15,7 @@ import { unlocked, type Doc } from '../records/common.js'
 import { loadImages, loadPasswords, loadRelated, noRelated } from '../records/load.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
-import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
+import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
@@ -159,7 +159,7 @@ export const eventsCsv: Operation = {
     const known = noRelated()
     const rows: Rows = async (docs) => {
       const related = await loadRelated(context, docs, args.password, known)
-      return docs.map((doc) => {
+      return mapInSlices(docs, (doc) => {
         const view = eventView(doc, context, related)
         const locked = !unlocked(
           doc,
@@ -203,7 +203,7 @@ export function linkedCsv(type: LinkedType): Operation {
           loadImages(context, docs),
           loadPasswords(context, type.plural, docs, args.password, passwords),
         ])
-        return docs.map((doc) => {
+        return mapInSlices(docs, (doc) => {
           const view = { doc, context, images }
           const locked = !unlocked(doc, passwords.get(`${collection}:${doc.id}`), args.password)
           return flatRow(type.fields, recordOf(type.fields, view, locked), view, locked)

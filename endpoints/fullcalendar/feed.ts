@@ -8,7 +8,7 @@ import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, noRelated } from '../records/load.js'
 import { afterInOrder, STREAM_BATCH } from '../keyset.js'
-import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
+import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
 import { operation } from '../router.js'
 import { bodyTag } from '../cache/http.js'
 import { statusWhere } from '../status.js'
@@ -153,7 +153,7 @@ export const fullCalendarFeed = operation({
       if (docs.length) {
         const related = await loadRelated(context, docs, undefined, known)
         await yieldToLoop()
-        const events = docs.map((doc) =>
+        const events = await mapInSlices(docs, (doc) =>
           fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
         )
         const part = JSON.stringify(events).slice(1, -1)
