@@ -2,12 +2,13 @@ import type { Where } from 'payload'
 
 /**
  * Records read per query while an export or a feed streams. An event costs about 0.3 ms to read
- * through Payload (its row, locales and relations made a document, the read hooks) and as much
- * again to become a record or a row, all at once with no turn for other requests between: 50
- * keep a batch's work near 15 ms (200 held the server 80 ms and more, twice that on a busy
- * machine). The queries are indexed seeks (below), so more of them cost little.
+ * through Payload (its row, locales and relations made a document, the read hooks), all at once
+ * with no turn for other requests between (building the records after it gives turns,
+ * `mapInSlices`): 20 keep a read near 10 ms (200 held the server 80 ms and more; at 50 the loop's
+ * delay reached 80-90 ms at p99 on an idle 2-core machine, test/event-loop.test.ts). The queries
+ * are indexed seeks (below), so more of them cost little.
  */
-export const STREAM_BATCH = 50
+export const STREAM_BATCH = 20
 
 /**
  * Keyset paging of the long reads that stream (the CSV exports, the events feed, the FullCalendar

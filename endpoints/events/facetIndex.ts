@@ -51,7 +51,7 @@ const MAX_CHANGED = 2000
  * Events read per statement of a full load: at 100,000 events one statement for all took 1.4 s,
  * and a libSQL statement holds the event loop while it runs, as does keeping what it read.
  */
-const LOAD_SLICE = 500
+const LOAD_SLICE = 250
 
 type Tables = { events: string; rels: string; texts: string; venues: string; columns: Columns }
 type Columns = { categories: string; tags: string; organizers: string; venueLocked: boolean }
