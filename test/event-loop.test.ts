@@ -2,10 +2,10 @@
  * No request waits on another's heavy work (issue #47): while each path of
  * test/support/heavyWork.ts runs over a calendar of CALENDAR_EVENTS events, the server's event
  * loop is never held long (its delay, dev/eventLoopProbe.ts: p99 under LOOP_P99_MS, max under
- * LOOP_MAX_MS) and `/api/health` answers meanwhile. The server runs in a process of its own, so that only its
- * own work is measured; the calendar is the benchmark's (bench/generate.ts), smaller than the
- * 100,000 events of `npm run bench:pauses` (docs/benchmark.md) so that CI stays short, and large
- * enough that any of these paths holding the loop from start to end fails here.
+ * LOOP_MAX_MS) and `/api/health` answers meanwhile. The server runs in a process of its own, so
+ * that only its own work is measured; the calendar is the benchmark's (bench/generate.ts),
+ * smaller than the 100,000 events of `npm run bench:pauses` (docs/benchmark.md) so that CI stays
+ * short, and large enough that any of these paths holding the loop from start to end fails here.
  */
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
