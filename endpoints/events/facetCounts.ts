@@ -158,7 +158,7 @@ export async function tallyByLocalApi(context: Context, counts: Count[]): Promis
   const records = new Map<DataKey, Map<number, Doc>>()
   await Promise.all(
     [...wanted].map(async ([key, ids]) => {
-      const docs = await context.data.all(key, {
+      const docs = await context.data.allInSlices(key, {
         where: { id: { in: [...ids] } },
         select: {
           name: true,
