@@ -61,14 +61,11 @@ const PAYLOAD_UPDATE = `select events, select payload_locked_documents,
   delete events_rels, insert events_rels, delete events_texts, select events`
 /** The category's two counts, its stored counts, written. */
 const RECOUNT = 'count events, count events, select event_categories, update event_categories'
-/** What the answer's record shows. */
-const RELATED = 'select event_categories, select venues, select organizers'
 /**
- * The same three reads, which run side by side (endpoints/records/load.ts): on SQLite each
- * statement gives the event loop a turn after it (src/database/sqliteYields.ts), and they run in
- * the order they are asked.
+ * What the answer's record shows: three reads side by side (endpoints/records/load.ts), in the
+ * order they are asked.
  */
-const RELATED_ON_SQLITE = 'select venues, select organizers, select event_categories'
+const RELATED = 'select venues, select organizers, select event_categories'
 /** The change mark, the log's entries (`entries`), the kept forms, the webhooks. */
 const logged = (entries: number) =>
   `select cal_sequences, insert cal_sequences, select cal_changes,
@@ -84,11 +81,11 @@ const LINKS = 'select event_categories, count venues, count organizers'
 const EXPECTED: Record<string, Record<string, string[]>> = {
   sqlite: {
     'event create': list(`select users, begin, ${LINKS}, ${CLAIM}, select events, ${EVENT_INSERT},
-      ${RECOUNT}, ${logged(2)}, ${RELATED_ON_SQLITE}, commit`),
+      ${RECOUNT}, ${logged(2)}, ${RELATED}, commit`),
     'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged(1)},
-      ${RELATED_ON_SQLITE}, commit`),
+      ${RELATED}, commit`),
     'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
-      ${logged(2)}, ${RELATED_ON_SQLITE}, commit`),
+      ${logged(2)}, ${RELATED}, commit`),
     'venue create': list(`select users, begin, select venues, ${CLAIM}, select venues,
       insert venues, insert venues_locales, select venues, ${logged(1)}, commit`),
   },
