@@ -90,9 +90,9 @@ async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
     const { rows } = await client.execute(
       "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name",
     )
+    await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
     for (const { name } of rows)
       await inWriteTurn(db, async () => {
-        await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
         await client.execute(`ANALYZE "${String(name).replace(/"/g, '""')}"`)
         const { rows: stats } = await client.execute({
           sql: 'SELECT stat FROM sqlite_stat1 WHERE idx = ?',
