@@ -14,24 +14,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BENCH_USER } from './dataset.js'
 import { optionReader } from './options.js'
 import { startServer } from './server.js'
 import { datasetStore } from './store.js'
-import { HEAVY_WORK, warmUp } from '../test/support/heavyWork.js'
+import { HEAVY_WORK, loginBenchUser, warmUp } from '../test/support/heavyWork.js'
 import { pausesDuring, type Pauses } from '../test/support/pauses.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-async function login(url: string): Promise<string> {
-  const answer = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
-  if (answer.status !== 200) throw new Error(`login failed: ${answer.status}`)
-  return ((await answer.json()) as { token: string }).token
-}
 
 const pad = (value: string | number, width: number) => String(value).padStart(width)
 
@@ -44,7 +33,7 @@ async function runSize(events: number, database: string | undefined) {
   )
   const results: { name: string; pauses: Pauses }[] = []
   try {
-    const context = { url: server.url, token: await login(server.url) }
+    const context = { url: server.url, token: await loginBenchUser(server.url) }
     await warmUp(context)
     for (const work of HEAVY_WORK) {
       const { pauses } = await pausesDuring(server.url, () => work.run(context))

@@ -9,9 +9,14 @@
  */
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { BENCH_USER } from '../bench/dataset.js'
 import { freshDatabase, suiteStore, type TestDatabase } from './support/database.js'
-import { firstFacets, HEAVY_WORK, warmUp, type HeavyContext } from './support/heavyWork.js'
+import {
+  firstFacets,
+  HEAVY_WORK,
+  loginBenchUser,
+  warmUp,
+  type HeavyContext,
+} from './support/heavyWork.js'
 import { pausesDuring } from './support/pauses.js'
 import { startServerProcess, type ServerProcess } from './support/serverProcess.js'
 
@@ -51,13 +56,7 @@ beforeAll(async () => {
     // Every read does its work: none is answered from memory.
     CAL_RESPONSE_CACHE_MB: '0',
   })
-  const login = await fetch(`${server.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
-  expect(login.status).toBe(200)
-  context = { url: server.url, token: ((await login.json()) as { token: string }).token }
+  context = { url: server.url, token: await loginBenchUser(server.url) }
   await warmUp(context)
 }, 600_000)
 

@@ -4,6 +4,7 @@
  * measure how long other requests wait while each runs (test/support/pauses.ts); a new heavy path
  * joins this list.
  */
+import { BENCH_USER } from '../../bench/dataset.js'
 
 export type HeavyContext = {
   /** `http://127.0.0.1:<port>` of the server. */
@@ -16,6 +17,17 @@ export type HeavyWork = {
   name: string
   /** Runs the work to its end; throws when it did not do what it names. */
   run: (context: HeavyContext) => Promise<void>
+}
+
+/** The benchmark dataset's administrator (bench/dataset.ts) logs in: their JWT. */
+export async function loginBenchUser(url: string): Promise<string> {
+  const answer = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  })
+  if (answer.status !== 200) throw new Error(`login failed: ${answer.status}`)
+  return ((await answer.json()) as { token: string }).token
 }
 
 const V1 = '/api/cal/events/v1'
