@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: the suite, then the test of pauses alone (test/event-loop.test.ts; see
-# jest.config.js). With arguments (test files, jest's options), jest once with them, the test of
-# pauses included when they name it.
+# jest.config.js, which also says which files run on which store). With arguments (test files,
+# jest's options), jest once with them on any store, the test of pauses included when they name it.
 set -euo pipefail
 export NODE_OPTIONS='--experimental-vm-modules --no-deprecation'
 if [ $# -gt 0 ]; then
+  export CAL_TEST_EVERYTHING=true
   case " $* " in *event-loop*) export CAL_TEST_PAUSES=alone ;; esac
   exec jest "$@"
 fi
 jest
-CAL_TEST_PAUSES=alone jest
+CAL_TEST_PAUSES=alone jest --passWithNoTests
