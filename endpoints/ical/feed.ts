@@ -45,7 +45,7 @@ export const v1Context = (context: Context): Context => ({
 
 const hostOf = (context: Context) => new URL(context.siteUrl).host
 
-/** BEGIN:VCALENDAR and its properties, then a VTIMEZONE for each zone the events use. */
+/** BEGIN:VCALENDAR and its properties, then a VTIMEZONE for each of `zones`. */
 function calendarHead(
   context: Context,
   name: string,
@@ -72,6 +72,23 @@ function calendarHead(
 }
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
+
+/**
+ * The VTIMEZONEs of the zones that `docs` use and the feed has not declared yet. A streamed feed
+ * declares each zone just before the first VEVENT that uses it (RFC 5545 puts a calendar's
+ * components in any order): finding every zone of a window first took one statement over all its
+ * rows, which held the event loop 0.8 s at 100,000 events on SQLite (issue #47).
+ */
+function undeclaredZones(docs: Doc[], declared: Set<string>): string {
+  let text = ''
+  for (const doc of docs) {
+    const block = zoneBlock(doc.timezone as string | null | undefined)
+    if (!block || declared.has(block.tzid)) continue
+    declared.add(block.tzid)
+    text += block.vtimezone
+  }
+  return text
+}
 
 /**
  * VEVENTs of events with their related records (loaded here unless the caller has them), folded at
@@ -108,14 +125,14 @@ async function vevents(
  * the series once per feed (`seen`), with its RRULE, RDATE and EXDATE, and each date changed on its
  * own as an exception (RECURRENCE-ID). Dates of a series the caller cannot read stay plain events.
  * One more query per batch, for the series it brings. Venues, organizers, terms and images that
- * earlier batches read (`known`) are not read again.
+ * earlier batches read (`known`) are not read again; zones that earlier batches declared
+ * (`declared`) are not declared again.
  */
 async function batchVevents(
   context: Context,
   docs: Doc[],
   password: unknown,
-  seen: Set<number>,
-  known: Related,
+  { seen, known, declared }: { seen: Set<number>; known: Related; declared: Set<string> },
 ): Promise<string> {
   const wanted = [
     ...new Set(docs.map(seriesIdOf).filter((id): id is number => id !== null && !seen.has(id))),
@@ -143,9 +160,9 @@ async function batchVevents(
       parts.set(doc, { seriesId, occurrence: doc.occurrence })
     }
   }
-  return out.length
-    ? vevents(context, out, password, await loadRelated(context, out, password, known), parts)
-    : ''
+  if (!out.length) return ''
+  const related = await loadRelated(context, out, password, known)
+  return undeclaredZones(out, declared) + (await vevents(context, out, password, related, parts))
 }
 
 /**
@@ -200,27 +217,9 @@ function calendarHeaders(filename: string): Record<string, string> {
 }
 
 /**
- * The head of the events feed: a VTIMEZONE for each zone its events use (one query, when the feed
- * is read). The DISTINCT is one statement over the window's rows, which holds the event loop once:
- * 0.8 s for a whole feed at 100,000 events on SQLite on a busy machine (issue #47, still open).
- * Finding the zones in slices through Payload's reads cost 0.4 ms an event: 46 s for that head.
- */
-async function feedHead(
-  context: Context,
-  query: { where: Where[]; trash: boolean },
-): Promise<string> {
-  // The window's end bounds the start too (dateWindow.ts): the start index is read for the window.
-  const zones = await context.data.distinct('events', 'timezone', {
-    where: { and: query.where },
-    trash: query.trash,
-  })
-  const used = zones.map((value) => value.timezone as string | null | undefined)
-  return calendarHead(context, `${hostOf(context)} events`, used)
-}
-
-/**
  * The feed, streamed: the head, then the events in batches in the archive's order (start, then
- * id), each batch read after the last one was taken by the connection, then the end.
+ * id), each batch (with the zones it declares first) read after the last one was taken by the
+ * connection, then the end.
  */
 function feedStream(
   context: Context,
@@ -230,10 +229,9 @@ function feedStream(
   const encoder = new TextEncoder()
   let after: { start: string; id: number } | null = null
   let sentHead = false
-  const seen = new Set<number>()
   let cancelled = false
-  // Venues, organizers, terms and images read by earlier batches are not read again.
-  const known = noRelated()
+  // Series, zones, and venues, organizers, terms and images that earlier batches wrote or read.
+  const written = { seen: new Set<number>(), declared: new Set<string>(), known: noRelated() }
   return new ReadableStream<Uint8Array>(
     {
       cancel: () => {
@@ -243,7 +241,9 @@ function feedStream(
         try {
           if (!sentHead) {
             sentHead = true
-            controller.enqueue(encoder.encode(await feedHead(context, query)))
+            controller.enqueue(
+              encoder.encode(calendarHead(context, `${hostOf(context)} events`, [])),
+            )
             return
           }
           // Other requests get a turn between batches (libSQL's statements never give one).
@@ -260,7 +260,7 @@ function feedStream(
           if (cancelled) return
           if (events.length) {
             controller.enqueue(
-              encoder.encode(await batchVevents(context, events, password, seen, known)),
+              encoder.encode(await batchVevents(context, events, password, written)),
             )
             const last = events[events.length - 1]
             after = { start: last.startDateLocal ?? '', id: last.id }
