@@ -5,7 +5,7 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { etagOfSource, type Validator } from '../cache/http.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { exportedColumns, flatRow } from '../fields/flat.js'
-import { afterInOrder, STREAM_BATCH } from '../keyset.js'
+import { batchesInOrder, textStream } from '../keyset.js'
 import { recordOf, type AnyFieldTable } from '../fields/table.js'
 import { calendarState, callerKey, v1Context } from '../ical/feed.js'
 import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/operations.js'
@@ -15,7 +15,7 @@ import { unlocked, type Doc } from '../records/common.js'
 import { loadImages, loadPasswords, loadRelated, noRelated } from '../records/load.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
-import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
+import { mapInSlices } from '../../src/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
@@ -53,60 +53,26 @@ type Rows = (docs: Doc[]) => Promise<(string | number)[][]>
 
 /**
  * The export as a stream: the header row, then each batch of records read after the last one was
- * taken by the connection (keyset paging on `sort`, so that writes meanwhile neither repeat nor
- * skip a record).
+ * taken by the connection (keyset paging, `batchesInOrder`: events by their start, the others by
+ * id, so that writes meanwhile neither repeat nor skip a record).
  */
 function exportStream(
   context: Context,
   query: { key: 'events' | 'venues' | 'organizers'; where: Where[]; trash: boolean },
   header: string[],
   rows: Rows,
-  options: { bom: boolean; after: (last: Doc) => Where },
+  { bom }: { bom: boolean },
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let after: Where | null = null
-  let sentHead = false
-  let cancelled = false
-  const sort = query.key === 'events' ? ['startDateLocal', 'id'] : ['id']
-  return new ReadableStream<Uint8Array>(
-    {
-      cancel: () => {
-        cancelled = true
-      },
-      pull: async (controller) => {
-        try {
-          if (!sentHead) {
-            sentHead = true
-            controller.enqueue(encoder.encode((options.bom ? '\uFEFF' : '') + csvText([header])))
-            return
-          }
-          // Other requests get a turn between batches (libSQL's statements never give one).
-          await yieldToLoop()
-          if (cancelled) return
-          const { docs } = await context.data.page(query.key, {
-            where: { and: [...query.where, ...(after ? [after] : [])] },
-            sort,
-            limit: STREAM_BATCH,
-            count: false,
-            trash: query.trash,
-          })
-          if (cancelled) return
-          if (docs.length) {
-            controller.enqueue(encoder.encode(csvText(await rows(docs))))
-            after = options.after(docs[docs.length - 1])
-          }
-          if (docs.length < STREAM_BATCH) controller.close()
-        } catch (error) {
-          if (cancelled) return
-          // The status is sent: the client sees a cut file.
-          context.payload.logger.error({ err: error, msg: 'CSV export failed while streaming' })
-          controller.error(error)
-        }
-      },
-    },
-    // Nothing is read before the connection asks for it: a 304 or a HEAD never starts the export.
-    { highWaterMark: 0 },
-  )
+  const column = query.key === 'events' ? 'startDateLocal' : undefined
+  const batches = batchesInOrder(context, query.key, { ...query, column })
+  async function* parts() {
+    for await (const docs of batches) yield csvText(await rows(docs))
+  }
+  return textStream(context, {
+    head: (bom ? '\uFEFF' : '') + csvText([header]),
+    parts: parts(),
+    failure: 'CSV export failed while streaming',
+  })
 }
 
 /** The answer: the stream with its validator, known before anything is read (as the feeds'). */
@@ -174,10 +140,7 @@ export const eventsCsv: Operation = {
       { key: 'events', where, trash },
       headerOf(EVENT_FIELDS),
       rows,
-      {
-        bom: args.bom === true,
-        after: (last) => afterInOrder('startDateLocal', last.startDateLocal ?? '', last.id),
-      },
+      { bom: args.bom === true },
     )
     return exportReply(context, 'events.csv', query, stream)
   },
@@ -214,7 +177,7 @@ export function linkedCsv(type: LinkedType): Operation {
         { key: type.plural, where, trash },
         headerOf(type.fields),
         rows,
-        { bom: args.bom === true, after: (last) => ({ id: { greater_than: last.id } }) },
+        { bom: args.bom === true },
       )
       return exportReply(context, `${type.plural}.csv`, query, stream)
     },

@@ -7,7 +7,7 @@ import { v1Context } from '../ical/feed.js'
 import type { Params } from '../params.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated, noRelated } from '../records/load.js'
-import { afterInOrder, STREAM_BATCH } from '../keyset.js'
+import { batchesInOrder } from '../keyset.js'
 import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
 import { operation } from '../router.js'
 import { bodyTag } from '../cache/http.js'
@@ -140,28 +140,18 @@ export const fullCalendarFeed = operation({
       chunks.push(encoder.encode(text))
     }
     add('[')
-    let after: Where | null = null
-    for (;;) {
+    for await (const docs of batchesInOrder(context, 'events', {
+      where: overlapping,
+      trash,
+      column: 'startDate',
+    })) {
+      const related = await loadRelated(context, docs, undefined, known)
       await yieldToLoop()
-      const { docs } = await context.data.page('events', {
-        where: { and: [...overlapping, ...(after ? [after] : [])] },
-        sort: ['startDate', 'id'],
-        limit: STREAM_BATCH,
-        count: false,
-        trash,
-      })
-      if (docs.length) {
-        const related = await loadRelated(context, docs, undefined, known)
-        await yieldToLoop()
-        const events = await mapInSlices(docs, (doc) =>
-          fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
-        )
-        const part = JSON.stringify(events).slice(1, -1)
-        add(chunks.length > 1 ? `,${part}` : part)
-        const last = docs[docs.length - 1]
-        after = afterInOrder('startDate', last.startDate, last.id)
-      }
-      if (docs.length < STREAM_BATCH) break
+      const events = await mapInSlices(docs, (doc) =>
+        fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
+      )
+      const part = JSON.stringify(events).slice(1, -1)
+      add(chunks.length > 1 ? `,${part}` : part)
     }
     add(']')
     // The bytes and the tag the reads' layer would make of `body` as JSON (an ETag of its bytes),

@@ -21,7 +21,7 @@ import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
 import { veventData, type SeriesPart } from './vevent.js'
 import { seriesIdOf } from '../events/series.js'
 import { zoneBlock } from './zones.js'
-import { afterInOrder, STREAM_BATCH } from '../keyset.js'
+import { batchesInOrder, STREAM_BATCH, textStream } from '../keyset.js'
 import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
 
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
@@ -219,68 +219,26 @@ function calendarHeaders(filename: string): Record<string, string> {
 /**
  * The feed, streamed: the head, then the events in batches in the archive's order (start, then
  * id), each batch (with the zones it declares first) read after the last one was taken by the
- * connection, then the end.
+ * connection, then the end. A client whose feed is cut sees no END:VCALENDAR, which calendar apps
+ * refuse.
  */
 function feedStream(
   context: Context,
   query: { where: Where[]; trash: boolean },
   password: unknown,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let after: { start: string; id: number } | null = null
-  let sentHead = false
-  let cancelled = false
   // Series, zones, and venues, organizers, terms and images that earlier batches wrote or read.
   const written = { seen: new Set<number>(), declared: new Set<string>(), known: noRelated() }
-  return new ReadableStream<Uint8Array>(
-    {
-      cancel: () => {
-        cancelled = true
-      },
-      pull: async (controller) => {
-        try {
-          if (!sentHead) {
-            sentHead = true
-            controller.enqueue(
-              encoder.encode(calendarHead(context, `${hostOf(context)} events`, [])),
-            )
-            return
-          }
-          // Other requests get a turn between batches (libSQL's statements never give one).
-          await yieldToLoop()
-          if (cancelled) return
-          const keyset = after ? [afterInOrder('startDateLocal', after.start, after.id)] : []
-          const { docs: events } = await context.data.page('events', {
-            where: { and: [...query.where, ...keyset] },
-            sort: ['startDateLocal', 'id'],
-            limit: STREAM_BATCH,
-            count: false,
-            trash: query.trash,
-          })
-          if (cancelled) return
-          if (events.length) {
-            controller.enqueue(
-              encoder.encode(await batchVevents(context, events, password, written)),
-            )
-            const last = events[events.length - 1]
-            after = { start: last.startDateLocal ?? '', id: last.id }
-          }
-          if (events.length < STREAM_BATCH) {
-            controller.enqueue(encoder.encode(CALENDAR_END))
-            controller.close()
-          }
-        } catch (error) {
-          if (cancelled) return
-          // The status is sent: the client sees a cut feed (no END:VCALENDAR), which calendar apps
-          // refuse.
-          context.payload.logger.error({ err: error, msg: 'calendar feed failed while streaming' })
-          controller.error(error)
-        }
-      },
-    },
-    // Nothing is read before the connection asks for it: a 304 or a HEAD never starts the feed.
-    { highWaterMark: 0 },
-  )
+  const batches = batchesInOrder(context, 'events', { ...query, column: 'startDateLocal' })
+  async function* parts() {
+    for await (const events of batches) yield await batchVevents(context, events, password, written)
+  }
+  return textStream(context, {
+    head: calendarHead(context, `${hostOf(context)} events`, []),
+    parts: parts(),
+    end: CALENDAR_END,
+    failure: 'calendar feed failed while streaming',
+  })
 }
 
 /**
