@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the suite, then the test of pauses alone (test/event-loop.test.ts; see
 # jest.config.js, which also says which files run on which store). With arguments (test files,
-# jest's options), jest once with them on any store, the test of pauses included when they name it.
+# jest's options), jest once with them on any store; naming the test of pauses runs it alone.
 set -euo pipefail
 export NODE_OPTIONS='--experimental-vm-modules --no-deprecation'
 if [ $# -gt 0 ]; then
