@@ -45,12 +45,8 @@ export const v1Context = (context: Context): Context => ({
 
 const hostOf = (context: Context) => new URL(context.siteUrl).host
 
-/** BEGIN:VCALENDAR and its properties, then a VTIMEZONE for each of `zones`. */
-function calendarHead(
-  context: Context,
-  name: string,
-  zones: Iterable<string | null | undefined>,
-): string {
+/** BEGIN:VCALENDAR and its properties. */
+function calendarHead(context: Context, name: string): string {
   const calendar = ical({
     prodId: {
       company: hostOf(context),
@@ -62,13 +58,7 @@ function calendarHead(
     x: { 'X-WR-TIMEZONE': context.options.siteTimezone },
   })
   const text = calendar.toString()
-  const head = text.slice(0, text.lastIndexOf('END:VCALENDAR'))
-  const blocks = new Map<string, string>()
-  for (const zone of zones) {
-    const block = zoneBlock(zone)
-    if (block) blocks.set(block.tzid, block.vtimezone)
-  }
-  return head + [...blocks.values()].join('')
+  return text.slice(0, text.lastIndexOf('END:VCALENDAR'))
 }
 
 const CALENDAR_END = 'END:VCALENDAR\r\n'
@@ -234,7 +224,7 @@ function feedStream(
     for await (const events of batches) yield await batchVevents(context, events, password, written)
   }
   return textStream(context, {
-    head: calendarHead(context, `${hostOf(context)} events`, []),
+    head: calendarHead(context, `${hostOf(context)} events`),
     parts: parts(),
     end: CALENDAR_END,
     failure: 'calendar feed failed while streaming',
@@ -334,7 +324,8 @@ export function eventCalendar(address: EventAddress): Operation {
           (changed.length ? await vevents(context, changed, args.password, undefined, parts) : '')
         : await vevents(context, [doc], args.password, related)
       const body =
-        calendarHead(context, String(doc.title ?? '').trim(), [doc.timezone]) +
+        calendarHead(context, String(doc.title ?? '').trim()) +
+        undeclaredZones([doc], new Set()) +
         events +
         CALENDAR_END
       const { lastModified } = await calendarState(context)
