@@ -44,11 +44,13 @@ const STORE_FILES = [
  */
 const PAUSES = '<rootDir>/test/event-loop.test.ts'
 const pausesAlone = process.env.CAL_TEST_PAUSES === 'alone'
-const defaultStore =
-  process.env.CAL_STORE !== 'generic' &&
-  !/^(postgres|postgresql|mongodb|mongodb\+srv):/.test(process.env.DATABASE_URI ?? '')
-const everything = defaultStore || process.env.CAL_TEST_EVERYTHING === 'true'
-const pausesHere = process.env.CAL_STORE !== 'generic' || process.env.CAL_TEST_EVERYTHING === 'true'
+const everythingAsked = process.env.CAL_TEST_EVERYTHING === 'true'
+const generic = process.env.CAL_STORE === 'generic'
+const onSqlite = !/^(postgres|postgresql|mongodb|mongodb\+srv):/.test(
+  process.env.DATABASE_URI ?? '',
+)
+const everything = everythingAsked || (onSqlite && !generic)
+const pausesHere = everythingAsked || !generic
 
 function testMatch() {
   if (pausesAlone) return [PAUSES]
