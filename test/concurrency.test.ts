@@ -511,13 +511,16 @@ describe('a stream of writes', () => {
   const sqliteOnLinux = suiteDatabase === 'sqlite' && fs.existsSync('/proc/self/fd')
   // Skipped on MongoDB (no database file) and where /proc is missing (no way to list open files).
   ;(sqliteOnLinux ? it : it.skip)(
-    'keeps two connections to the database open, not one per write',
+    "keeps three connections to the database open (the client's, the transactions', the checkpoints' thread), not one per write",
     async () => {
       for (let i = 0; i < 40; i++)
         expect((await call('POST', '/events', { title: `Stream ${i}`, ...when() })).status).toBe(
           201,
         )
-      expect(openDatabaseFiles()).toBeLessThanOrEqual(6)
+      // Three files each at most (the database, its log and the log's index), and one more
+      // connection's: the one the client had before the statistics made at start, which libSQL
+      // closes when the garbage collector gets to it (src/database/sqliteWriter.ts).
+      expect(openDatabaseFiles()).toBeLessThanOrEqual(12)
     },
   )
 })

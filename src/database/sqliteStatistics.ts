@@ -1,5 +1,7 @@
 import type { BaseDatabaseAdapter, Payload } from 'payload'
+import type { Client } from '@libsql/client'
 import { inWriteTurn } from './sqliteTurns.js'
+import { reopenConnections } from './sqliteWriter.js'
 
 /** What Payload's SQLite adapter holds that this module reads. */
 type SqliteAdapter = BaseDatabaseAdapter & {
@@ -79,9 +81,10 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
 /**
  * Analyzes the database on the adapter's connection (SQLite only): one index at a time, each in a
  * write turn of its own, ANALYSIS_LIMIT entries of it, its figures uncapped; then the planner
- * reads the new statistics. Between two indexes other requests run (the client gives the event
- * loop a turn after each statement, sqliteYields.ts). A failure is logged, never thrown:
- * statistics are an aid to the planner, not a condition of any answer. True when it ran.
+ * reads the new statistics (new connections, `reopenConnections`). Between two indexes other
+ * requests run (the client gives the event loop a turn after each statement, sqliteYields.ts). A
+ * failure is logged, never thrown: statistics are an aid to the planner, not a condition of any
+ * answer. True when it ran.
  */
 async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
   const { client } = db as SqliteAdapter
@@ -107,8 +110,8 @@ async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
             })
         }
       })
-    // The planner reads sqlite_stat1 when it loads the schema: this loads it again.
-    await inWriteTurn(db, () => client.execute('ANALYZE sqlite_schema'))
+    // The planner reads sqlite_stat1 when a connection opens, and only then.
+    await inWriteTurn(db, () => reopenConnections(client as unknown as Client))
     return true
   } catch (error) {
     db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })

@@ -1,5 +1,6 @@
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client'
 import type { BaseDatabaseAdapter } from 'payload'
+import { checkpointOffTheLoop } from './sqliteCheckpoints.js'
 import { yieldAfterStatements } from './sqliteYields.js'
 
 const BEGIN: Record<TransactionMode, string> = {
@@ -17,12 +18,24 @@ type SqliteAdapter = BaseDatabaseAdapter & {
 }
 
 const withWriter = new WeakSet<Client>()
+const reopeners = new WeakMap<Client, () => Promise<void>>()
+
+/**
+ * New connections for the client and its transactions, set up as the first ones were: the only
+ * way its planner reads new statistics (libSQL's connections load `sqlite_stat1` once, when they
+ * open; neither `ANALYZE` nor `ANALYZE sqlite_schema` loads it again). Only between transactions
+ * (in a write turn, sqliteTurns.ts).
+ */
+export async function reopenConnections(client: Client): Promise<void> {
+  await reopeners.get(client)?.()
+}
 
 /**
  * Once Payload's SQLite adapter is connected, its transactions share one connection of their own
  * (`withWriterConnection`), set up as the adapter sets its own (busy timeout, WAL's synchronous
- * level). Only for a local file: a remote libSQL client has no connection per transaction. Needs
- * `@libsql/client`, which comes with `@payloadcms/db-sqlite`; without it nothing changes.
+ * level), and a thread of its own makes the log's checkpoints (sqliteCheckpoints.ts). Only for a
+ * local file: a remote libSQL client has no connection per transaction. Needs `@libsql/client`,
+ * which comes with `@payloadcms/db-sqlite`; without it nothing changes.
  */
 export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
   const adapter = db as SqliteAdapter
@@ -35,14 +48,23 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
     const libsql = await import('@libsql/client').catch(() => null)
     if (!libsql) return
     yieldAfterStatements(adapter.client)
+    const checkpointer = await checkpointOffTheLoop(url, adapter.client).catch(() => null)
     const pragmas = [
       ...(adapter.busyTimeout ? [`PRAGMA busy_timeout = ${adapter.busyTimeout}`] : []),
       ...(adapter.wal ? [`PRAGMA synchronous = ${adapter.wal.synchronous}`] : []),
     ]
-    withWriterConnection(adapter.client, async () => {
-      const writer = yieldAfterStatements(libsql.createClient({ url }))
-      for (const pragma of pragmas) await writer.execute(pragma)
-      return writer
+    const setUp = async (connection: Client) => {
+      for (const pragma of pragmas) await connection.execute(pragma)
+      await checkpointer?.adopt(connection)
+    }
+    withWriterConnection(adapter.client, {
+      open: async () => {
+        const writer = yieldAfterStatements(libsql.createClient({ url }))
+        await setUp(writer)
+        return writer
+      },
+      reopened: setUp,
+      closed: () => checkpointer?.stop(),
     })
   }
 }
@@ -61,7 +83,20 @@ const transactionClosed = (message = 'The transaction is closed') =>
  * after a write. Transactions take turns (sqliteTurns.ts), so one writer connection serves them
  * all; were one ever begun while another is open, it gets a connection of its own as before.
  */
-export function withWriterConnection(client: Client, open: () => Promise<Client>): Client {
+export function withWriterConnection(
+  client: Client,
+  {
+    open,
+    reopened = async () => {},
+    closed = () => {},
+  }: {
+    /** A new writer connection, set up. */
+    open: () => Promise<Client>
+    /** Sets up the client's own new connection (`reopenConnections`). */
+    reopened?: (client: Client) => Promise<void>
+    closed?: () => void
+  },
+): Client {
   if (withWriter.has(client)) return client
   withWriter.add(client)
   const ownConnection = client.transaction.bind(client)
@@ -82,9 +117,21 @@ export function withWriterConnection(client: Client, open: () => Promise<Client>
     return writerTransaction(writer, () => (busy = false))
   }
   client.close = () => {
+    closed()
     writer?.close()
     closeClient()
   }
+  reopeners.set(client, async () => {
+    if (busy) return
+    writer?.close()
+    writer = null
+    // libSQL hands a transaction the client's connection and opens a new one at the next use;
+    // the one handed over closes when the garbage collector gets to it (libSQL gives no way to
+    // close it sooner).
+    const handed = await ownConnection('deferred')
+    await handed.rollback()
+    await reopened(client)
+  })
   return client
 }
 
