@@ -248,16 +248,18 @@ export async function snapshotSeries(
     collection: options.slugs.events,
     where: { series: { equals: id } },
     pagination: false,
+    // Read by occurrence, as generateOccurrences reads them (collections/series/generate.ts);
+    // their entries come in the order of their start.
+    sort: 'occurrence',
     limit: 0,
     select: SERIES_FIELDS,
     req,
   })
-  return new Map(
-    (docs as ChangedRecord[]).map((doc) => [
-      Number(doc.id),
-      { doc, signature: JSON.stringify(doc) },
-    ]),
+  const start = (doc: ChangedRecord) => String((doc as { startDate?: string }).startDate)
+  const byStart = (docs as ChangedRecord[]).sort(
+    (a, b) => start(a).localeCompare(start(b)) || Number(a.id) - Number(b.id),
   )
+  return new Map(byStart.map((doc) => [Number(doc.id), { doc, signature: JSON.stringify(doc) }]))
 }
 
 /** Entries for the dates a series gained, changed or lost between two snapshots. */

@@ -118,6 +118,10 @@ export async function generateOccurrences(
       collection,
       where: { series: { equals: id } },
       pagination: false,
+      // By occurrence, which the (series, occurrence) index keeps: without it the collection's
+      // order (the start) made SQLite walk the start dates' index past every event (the series
+      // column is empty for most, so its statistics say it tells little apart).
+      sort: 'occurrence',
       limit: 0,
       select: {
         occurrence: true,
