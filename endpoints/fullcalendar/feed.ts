@@ -81,24 +81,35 @@ function askedRange(args: FeedArgs, asked: AskedZone) {
  * Events that overlap the range: timed ones by their instants, all-day ones by their days (their
  * wall-clock dates in their zone against the range's in the asked zone, as FullCalendar places them
  * on days). An event of no length counts at its start.
+ *
+ * Both kinds start before the range ends, an all-day one by its wall clock in its own zone, which
+ * is at most a day and a half of offsets from the asked zone's: the bound on `startDate` in front
+ * says so to the index the batches walk (endpoints/keyset.ts), which otherwise read every event
+ * after the range, to the calendar's last (180-340 ms in one statement at 100,000 events).
  */
 function overlapWhere(range: ReturnType<typeof askedRange>): Where {
   const from = range.start.toUTC().toISO()
   const to = range.end.toUTC().toISO()
+  const startsBy = range.end.toUTC().plus({ days: 2 }).toISO()
   return {
-    or: [
+    and: [
+      { startDate: { less_than: startsBy } },
       {
-        and: [
-          { allDay: { equals: true } },
-          { startDateLocal: { less_than: range.end.toFormat(WALL_CLOCK_FORMAT) } },
-          { endDateLocal: { greater_than: range.start.toFormat(WALL_CLOCK_FORMAT) } },
-        ],
-      },
-      {
-        and: [
-          { allDay: { not_equals: true } },
-          { startDate: { less_than: to } },
-          { or: [{ endDate: { greater_than: from } }, { startDate: { equals: from } }] },
+        or: [
+          {
+            and: [
+              { allDay: { equals: true } },
+              { startDateLocal: { less_than: range.end.toFormat(WALL_CLOCK_FORMAT) } },
+              { endDateLocal: { greater_than: range.start.toFormat(WALL_CLOCK_FORMAT) } },
+            ],
+          },
+          {
+            and: [
+              { allDay: { not_equals: true } },
+              { startDate: { less_than: to } },
+              { or: [{ endDate: { greater_than: from } }, { startDate: { equals: from } }] },
+            ],
+          },
         ],
       },
     ],

@@ -18,6 +18,7 @@ import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
+import type { CalendarGeneration } from '../cache/calendarState.js'
 import { veventData, type SeriesPart } from './vevent.js'
 import { seriesIdOf } from '../events/series.js'
 import { zoneBlock } from './zones.js'
@@ -155,16 +156,29 @@ async function batchVevents(
   return undeclaredZones(out, declared) + (await vevents(context, out, password, related, parts))
 }
 
+/** The last due time read for each generation of the calendar (`lastDueOf`). */
+const lastDueByGeneration = new WeakMap<CalendarGeneration, Promise<number>>()
+
 /**
- * What a calendar's content depends on besides the request: the calendar's change mark (every
- * write, from any process) and the last scheduled event that came due (which changes what is
- * published without a write); and the time the content may last have changed, the start of the
- * current day included (the default window moves daily).
+ * When the last scheduled record that came due came due (ms; 0 for none). Within one generation
+ * of the calendar it cannot change: a write makes a new one, and so does the next scheduled
+ * record coming due (its `until`, endpoints/cache/calendarState.ts). So it is read once per
+ * generation: on SQLite the read walks the publication dates' index past every record when none
+ * is scheduled (60-70 ms at 100,000 events, docs/benchmark.md), which every feed and export paid.
  */
-export async function calendarState(context: Context) {
-  const mark =
-    context.generation?.mark ??
-    (await currentChangeMark(context.payload, context.options.sequencesSlug))
+function lastDueOf(context: Context): Promise<number> {
+  const { generation } = context
+  const known = generation && lastDueByGeneration.get(generation)
+  if (known) return known
+  const reading = readLastDue(context)
+  if (generation) {
+    lastDueByGeneration.set(generation, reading)
+    reading.catch(() => lastDueByGeneration.delete(generation))
+  }
+  return reading
+}
+
+async function readLastDue(context: Context): Promise<number> {
   // Events, venues and organizers can be scheduled; a feed shows all three.
   const dues = await Promise.all(
     (['events', 'venues', 'organizers'] as const).map(async (key) => {
@@ -184,7 +198,20 @@ export async function calendarState(context: Context) {
       return docs[0]?.publishedAt ? new Date(docs[0].publishedAt as string).getTime() : 0
     }),
   )
-  const lastDue = Math.max(...dues)
+  return Math.max(...dues)
+}
+
+/**
+ * What a calendar's content depends on besides the request: the calendar's change mark (every
+ * write, from any process) and the last scheduled event that came due (which changes what is
+ * published without a write); and the time the content may last have changed, the start of the
+ * current day included (the default window moves daily).
+ */
+export async function calendarState(context: Context) {
+  const mark =
+    context.generation?.mark ??
+    (await currentChangeMark(context.payload, context.options.sequencesSlug))
+  const lastDue = await lastDueOf(context)
   const today = new Date(context.now).setUTCHours(0, 0, 0, 0)
   return {
     mark,
