@@ -4,18 +4,19 @@ import { fileURLToPath } from 'node:url'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { getPayload, type Payload } from 'payload'
 import { cachedReads } from './cachedReads.js'
-import { calendarStoreOf, databaseHealth, HEALTH_HEADERS } from '../src/index.js'
+import {
+  calendarStoreOf,
+  databaseHealth,
+  HEALTH_HEADERS,
+  rewriteLanguageRoot,
+} from '../src/index.js'
 import { closeDatabase } from './database.js'
 import { eventLoopProbe } from './eventLoopProbe.js'
 import { loadAppConfig } from './config.js'
 import { payloadApi } from './expressBridge.js'
-import { LOCALE_CODES } from '../src/locales.js'
 import { ADMIN_DIR, PROJECT_ROOT } from './paths.js'
 
 export { ADMIN_DIR, PROJECT_ROOT }
-
-/** The header through which the API learns that the request came through a `/{lang}/api` root. */
-export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
 
 export type ServerOptions = {
   port?: number
@@ -33,20 +34,13 @@ export type RunningServer = {
 }
 
 /**
- * `/fr/api/...` serves `/api/...` in French: the path segment becomes Payload's `locale` unless the
- * query already names one (the parameter wins over the path segment, docs/v1-differences.md §2).
+ * `/fr/api/...` serves `/api/...` in French: rewritten as `withCalendar` rewrites it in a Next.js
+ * app (src/languageRoots.ts); the plugin reads the language from the marker.
  */
 function languageRoots(apiRoute: string): RequestHandler {
-  const pattern = new RegExp(`^/(${LOCALE_CODES.join('|')})(${apiRoute}(?:/.*)?)$`)
   return (req, _res, next) => {
-    delete req.headers[PATH_LANGUAGE_HEADER]
-    const [pathname, query = ''] = req.url.split(/\?(.*)/s, 2)
-    const match = pattern.exec(pathname)
-    if (!match) return next()
-    const params = new URLSearchParams(query)
-    if (!params.has('locale')) params.set('locale', match[1])
-    req.headers[PATH_LANGUAGE_HEADER] = match[1]
-    req.url = `${match[2]}?${params}`
+    const rewritten = rewriteLanguageRoot(req.url, apiRoute)
+    if (rewritten) req.url = rewritten
     next()
   }
 }

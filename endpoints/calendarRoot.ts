@@ -4,7 +4,7 @@ import { isLocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE } from './context.js'
 import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
-import { linkBase, pathLanguageOf } from './router.js'
+import { linkBase, requestAddress } from './router.js'
 
 /** A route the root lists: its methods and, for a route that takes no parameter, its address. */
 type RootRoute = { namespace: string; methods: string[]; _links: { self: [{ href: string }] } }
@@ -53,8 +53,7 @@ export function describeCalendarRoot(
  */
 export function calendarRootEndpoints(options: ResolvedCalendarOptions): Endpoint[] {
   return readOnlyEndpoints(CALENDAR_ROOT_PATH, async (req) => {
-    const url = new URL(req.url ?? '', 'http://localhost')
-    const pathLanguage = pathLanguageOf(req)
+    const { url, language: pathLanguage } = requestAddress(req)
     const asked = url.searchParams.get('translation_language')
     const lang = pathLanguage ?? (isLocaleCode(asked) ? asked : 'en')
     const { origin, apiRoot, linkLanguage } = linkBase(req, url, options, lang, pathLanguage)

@@ -7,6 +7,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
+import { languageRootOf, type LanguageRoot } from '../src/languageRoots.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { linkForm, NAMESPACE, type Context } from './context.js'
 import { originSettings, publicOrigin } from './origin.js'
@@ -136,12 +137,6 @@ function compile(route: Route): CompiledRoute {
     })
   return { route, regex: new RegExp(`^${source}/?$`), variables }
 }
-
-/**
- * The header through which a host says that a request came through a `/{lang}/api` root
- * (dev/server.ts sets it).
- */
-export const PATH_LANGUAGE_HEADER = 'x-cal-path-language'
 
 function decodePathParams(variables: string[], found: RegExpExecArray): Record<string, string> {
   try {
@@ -335,11 +330,12 @@ async function readInput(
  * authorize → validate → handle (reads through the caching layer, endpoints/cache/reads.ts), and
  * any error in the contract's shape.
  */
-/** The language root a request came through (the host's language roots say it in a header). */
-export function pathLanguageOf(req: PayloadRequest): LocaleCode | null {
-  const header = req.headers.get(PATH_LANGUAGE_HEADER)
-  return isLocaleCode(header) ? header : null
-}
+/**
+ * The language root a request came through (`/fr/api/…`), and its URL as the API root has it
+ * (src/languageRoots.ts).
+ */
+export const requestAddress = (req: PayloadRequest): LanguageRoot =>
+  languageRootOf(new URL(req.url ?? '', 'http://localhost'), req.payload.config.routes.api)
 
 /**
  * Where a request's links lead: its public origin (endpoints/origin.ts), Payload's API root under
@@ -363,7 +359,7 @@ async function dispatch(
   settings: NamespaceSettings & { compiled: CompiledRoute[] },
 ): Promise<Response> {
   const { compiled, options } = settings
-  const url = new URL(req.url ?? '', 'http://localhost')
+  const { url, language } = requestAddress(req)
   const prefix = `${req.payload.config.routes.api}/${settings.namespace ?? NAMESPACE}`
   const head = req.method === 'HEAD'
   const request: Request = {
@@ -372,7 +368,7 @@ async function dispatch(
     path: url.pathname.slice(prefix.length) || '/',
     head,
     method: (head ? 'GET' : req.method) as Method,
-    pathLanguage: pathLanguageOf(req),
+    pathLanguage: language,
   }
   let lang: LocaleCode = request.pathLanguage ?? 'en'
   try {

@@ -5,3 +5,4 @@ export { cachedRead, EARLY_HEADER, type EarlyRequest } from '../endpoints/cache/
 export { clearRecordForms } from '../collections/recordForms.js'
 export { databaseHealth, HEALTH_HEADERS, type HealthAnswer } from '../endpoints/health.js'
 export { storeOf as calendarStoreOf, type StoreName } from './database/store.js'
+export { LANGUAGE_ROOT_PARAM, languageRootOf, rewriteLanguageRoot } from './languageRoots.js'

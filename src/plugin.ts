@@ -23,6 +23,7 @@ import { withCalendarDashboard } from './admin/calendar/config.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { healthEndpoints } from '../endpoints/health.js'
 import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
+import { languageRootLocales } from '../endpoints/languageRootLocale.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { csvRoutes } from '../endpoints/csv/routes.js'
@@ -255,6 +256,7 @@ function calendarOnInit(
   options: ResolvedCalendarOptions,
 ): NonNullable<Config['onInit']> {
   return async (payload) => {
+    if (options.enabled) languageRootLocales(payload)
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.

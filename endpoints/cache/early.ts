@@ -1,10 +1,9 @@
 import { calendarGeneration } from './calendarState.js'
 import { headersWithCors, type Payload } from 'payload'
 import { FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../../src/defaults.js'
-import { isLocaleCode } from '../../src/locales.js'
 import { NAMESPACE } from '../context.js'
 import { originSettings, publicOrigin } from '../origin.js'
-import { PATH_LANGUAGE_HEADER } from '../router.js'
+import { languageRootOf } from '../../src/languageRoots.js'
 import type { PlainAnswer, RequestHeaders } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
 
@@ -75,18 +74,17 @@ export async function cachedRead(
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const cache = existingResponseCache(payload)
   if (!cache || !isAnonymous(payload, request.headers)) return null
-  const url = typeof request.url === 'string' ? new URL(request.url) : request.url
   const api = payload.config.routes.api
+  const { url, language } = languageRootOf(request.url, api)
   if (
     ![NAMESPACE, FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE].some((namespace) =>
       url.pathname.startsWith(`${api}/${namespace}`),
     )
   )
     return null
-  const language = request.headers.get(PATH_LANGUAGE_HEADER)
   const key = cacheKey(
     publicOrigin(url, request.headers, originSettings(payload.config, cache.options)),
-    isLocaleCode(language) ? language : null,
+    language,
     url.pathname,
     url.searchParams,
   )

@@ -1,10 +1,11 @@
 /**
  * The plugin in the app most Payload sites are: Payload's blank Next.js template, made as a user
  * makes it (test/package/templateApp.ts), with the packed plugin added as the README says, built
- * with `next build` (webpack, the template's next.config untouched) and served by `next start`.
- * Each database gets its app; the checks go over HTTP as any client would: v1 writes and reads of
- * every resource, French, a series, the feeds, CSV, the change log, a webhook to a receiver on
- * 127.0.0.1, an import from the host's v1, the health route, every emitted link followed; then
+ * with `next build` (webpack, the template's next.config with README's one line, `withCalendar`)
+ * and served by `next start`. Each database gets its app; the checks go over HTTP as any client
+ * would: v1 writes and reads of every resource, French, a series, the feeds, CSV, the change log,
+ * a webhook to a receiver on 127.0.0.1, an import from the host's v1, the health route, every
+ * emitted link followed, the language roots (`/fr/api/…`); then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
  * PostgreSQL too when DATABASE_URI names one
  * (`bash scripts/with-postgres.sh npm run test:package`). `CAL_PAYLOAD_VERSION=lowest` (or a
@@ -484,6 +485,64 @@ function templateAppSuite(
         }
       }
     }
+  })
+
+  test('language roots (README step 4): the v1 namespace, feeds, CSV and Payload REST under /fr/api and /es/api, in that language; links keep the root and resolve; garbage gets JSON', async () => {
+    for (const language of ['fr', 'es']) {
+      const root = `/${language}/api`
+      const underRoot = (body: unknown) => apiLinks(body, `${app.url}/${language}`)
+      const starts = [
+        `${root}/cal/events/v1`,
+        `${root}/cal/events/v1/doc`,
+        `${root}/cal/events/v1/events?start_date=2031-01-01&per_page=2`,
+        `${root}/cal/events/v1/events/${created.event}`,
+      ]
+      for (const start of starts) {
+        const answer = await call('GET', start)
+        assert.equal(answer.status, 200, `${start}: ${answer.text.slice(0, 300)}`)
+        assert.equal(answer.headers.get('content-language'), language, start)
+        const links = underRoot(answer.body)
+        assert.ok(links.length > 0 || start.endsWith('/doc'), `${start} has links under ${root}`)
+        assert.equal(apiLinks(answer.body, app.url).length, 0, `${start}: a link left the root`)
+        for (const link of links) {
+          const followed = await call('GET', link)
+          assert.equal(followed.status, 200, `${link} (from ${start}): ${followed.status}`)
+        }
+      }
+      const event = await call('GET', `${root}/cal/events/v1/events/${created.event}`)
+      assert.equal(event.body.title, language === 'fr' ? 'Concert du port' : 'Harbour Concert')
+      const feed = await call('GET', `${root}/cal/ical/events.ics?start_date=2031-01-01`)
+      assert.equal(feed.status, 200, feed.text.slice(0, 300))
+      assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/)
+      const csv = await call('GET', `${root}/cal/csv/events.csv?start_date=2031-01-01`, { token })
+      assert.equal(csv.status, 200, csv.text.slice(0, 300))
+      assert.match(csv.text, language === 'fr' ? /Concert du port/ : /Harbour Concert/)
+      for (const garbage of [
+        `${root}/cal/events/v1/nope`,
+        `${root}/cal/events/v1/events/%3Cscript%3E`,
+        `${root}/cal/events/v1/events?per_page=-1`,
+      ]) {
+        const answer = await call('GET', garbage)
+        assert.ok(answer.status >= 400 && answer.status < 500, `${garbage}: ${answer.status}`)
+        assert.equal(typeof answer.body?.code, 'string', `${garbage}: ${answer.text.slice(0, 200)}`)
+      }
+    }
+    // Payload's own REST: the root's language, unless the query names one.
+    const french = await call('GET', `/fr/api/events/${created.event}?depth=0`, { token })
+    assert.equal(french.status, 200, french.text.slice(0, 300))
+    assert.equal(french.body.title, 'Concert du port')
+    const asked = await call('GET', `/fr/api/events/${created.event}?depth=0&locale=en`, { token })
+    assert.equal(asked.body.title, 'Harbour Concert')
+    const written = await call('PATCH', `/es/api/events/${created.event}`, {
+      token,
+      body: { title: 'Concierto del puerto' },
+    })
+    assert.equal(written.status, 200, written.text.slice(0, 300))
+    const spanish = await call('GET', `${V1}/events/${created.event}?translation_language=es`)
+    assert.equal(spanish.body.title, 'Concierto del puerto')
+    const english = await call('GET', `${V1}/events/${created.event}`)
+    assert.equal(english.body.title, 'Harbour Concert')
+    assert.equal((await call('GET', `/de/api/events/${created.event}`)).status, 404)
   })
 
   // The browser's parts are the same code on either database: on SQLite only (CI's minutes).

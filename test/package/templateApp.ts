@@ -115,7 +115,7 @@ async function adapterOf(cpa: string, database: Database | 'mongodb'): Promise<A
 /**
  * What the README tells a user to change in the template's `payload.config.ts` (`source`, which
  * create-payload-app ships with MongoDB): the database adapter (as create-payload-app writes it for
- * that database), the plugin, and the admin's languages (step 6: the template's admin is English
+ * that database), the plugin, and the admin's languages (step 7: the template's admin is English
  * alone).
  */
 export async function configuredTemplate(
@@ -152,6 +152,19 @@ export async function configuredTemplate(
 export const shippedTemplateConfig = (cpa: string) =>
   fs.readFileSync(path.join(cpa, 'dist', 'template', 'src', 'payload.config.ts'), 'utf8')
 
+/**
+ * README's step 4 in the template's `next.config.mjs` (`source`): the calendar's language roots
+ * around what it exports.
+ */
+export function withLanguageRoots(source: string): string {
+  const exported = /export default (withPayload\(nextConfig[^\n]*\))\n/
+  if (!exported.test(source)) throw new Error(`the template's next.config.mjs has no ${exported}`)
+  return (
+    `import { withCalendar } from 'payload-events-calendar/next'\n` +
+    source.replace(exported, 'export default withCalendar($1)\n')
+  )
+}
+
 /** The app configured for `database`, its package.json naming that adapter. */
 async function configure(
   appDir: string,
@@ -163,6 +176,8 @@ async function configure(
     path.join(appDir, 'src', 'payload.config.ts'),
     await configuredTemplate(shippedTemplateConfig(cpa), cpa, database, pluginOptions),
   )
+  const nextConfig = path.join(appDir, 'next.config.mjs')
+  fs.writeFileSync(nextConfig, withLanguageRoots(fs.readFileSync(nextConfig, 'utf8')))
   const adapter = await adapterOf(cpa, database)
   const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'))
   delete manifest.dependencies['@payloadcms/db-mongodb']

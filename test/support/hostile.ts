@@ -792,7 +792,7 @@ export function hostileRequests(
         target.operations.GET ??
         Object.values(target.operations)[0]!
       const params = operation.params
-      const names = [...Object.keys(params), 'translation_language', 'password']
+      const names = [...Object.keys(params), 'translation_language', 'password', 'cal_root']
       const required = Object.entries(params)
         .filter(([name, spec]) => spec.required && !target.route.includes(`{${name}}`))
         .map(([name]) => name)
