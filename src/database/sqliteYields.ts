@@ -1,5 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Client } from '@libsql/client'
 import { yieldToLoop } from '../lib/yieldToLoop.js'
+
+const withoutTurn = new AsyncLocalStorage<true>()
+
+/**
+ * `work` with no turn given after its statements: for a check that runs one short statement and
+ * answers (the health route), which would otherwise wait for a turn of whatever heavy work runs
+ * beside it, and answer a turn later.
+ */
+export const withoutTurns = <T>(work: () => Promise<T>): Promise<T> => withoutTurn.run(true, work)
 
 const yielding = new WeakSet<Client>()
 
@@ -24,6 +34,7 @@ export function yieldAfterStatements(client: Client): Client {
     const own = Object.prototype.hasOwnProperty.call(client, name) ? methods[name] : null
     methods[name] = async function (this: Client, ...args: unknown[]) {
       const method = own ?? (Object.getPrototypeOf(client) as Record<string, Method>)[name]
+      if (withoutTurn.getStore()) return method.apply(client, args)
       try {
         return await method.apply(client, args)
       } finally {
