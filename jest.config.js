@@ -18,6 +18,7 @@ const STORE_FILES = [
   'hostile-input',
   'ids-and-slugs',
   'localization',
+  'translation-status',
   'record-forms',
   'recurrence-horizon',
   'v1-changes',

@@ -19,6 +19,9 @@ import { eventStatusFields, keepPreviousStart } from './eventStatus.js'
 import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, termCountsOf } from './hooks/termCounts.js'
 import { postType } from './postType.js'
+import { keepTranslations } from './translations/hook.js'
+import { translationsField } from './translations/field.js'
+import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
 import {
   seriesAfterChange,
@@ -79,6 +82,15 @@ const localTimeField = (name: 'startDateLocal' | 'endDateLocal') => ({
  * namespace: each item is a row and a query parameter, and SQLite refused a write of thousands
  * ('too many SQL variables'), which Payload's REST answered with 500.
  */
+/** The texts an event is translated in (collections/translations). */
+export const EVENT_TEXTS = {
+  title: 'title',
+  description: 'descriptionHtml',
+  excerpt: 'excerptHtml',
+  eventStatusReason: 'eventStatusReason',
+  onlineDetails: 'onlineDetails',
+}
+
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
   const counted = termCountsOf(options)
@@ -114,6 +126,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       components: { views: eventsAdminViews(options), ...exportCsvComponents('events') },
     },
     defaultSort: 'startDate',
+    custom: { [TRANSLATED_TEXTS]: EVENT_TEXTS },
     ...post,
     // The v1 archive pages by start (then id) within a date window and counts the window: the first
     // index serves the page, the second counts, and selects the window's ids for its facet counts,
@@ -149,6 +162,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
         eventCost,
         keepHtmlBeside(['description', 'excerpt']),
         seriesBeforeChange(slugs.events),
+        keepTranslations(EVENT_TEXTS),
       ],
       // The dates of a series are written before the terms they use are counted.
       afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
@@ -315,6 +329,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
       feedLinksField(),
+      translationsField(),
     ],
   }
 }

@@ -3,6 +3,9 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
+import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { translationsField } from './translations/field.js'
+import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label } from '../src/translations/index.js'
 
@@ -18,10 +21,11 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
       defaultColumns: ['name', 'email', 'phone', 'status'],
     },
     ...post,
+    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     hooks: {
       ...post.hooks,
       beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
-      beforeChange: [keepHtmlBeside(['description'])],
+      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
     },
     fields: [
       localizedText('name', 'name', { required: true }),
@@ -35,6 +39,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
         ],
       },
       ...postFields(options.usersSlug, options.slugs.media),
+      translationsField(),
     ],
   }
 }

@@ -6,6 +6,9 @@ import { eventCountFields, localizedText, slugField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
+import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { translationsField } from './translations/field.js'
+import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { label, message, description } from '../src/translations/index.js'
 
 /** Payload's own checks of a relationship, then: not the category itself. */
@@ -37,11 +40,12 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       useAsTitle: 'fullName',
       defaultColumns: ['fullName', 'slug'],
     },
+    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(can.manageCategories),
     hooks: {
       beforeOperation: [refuseDeepDocuments(['description'])],
       beforeValidate: [uniqueSlug('name', 'category')],
-      beforeChange: [keepHtmlBeside(['description'])],
+      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
       afterChange: [refreshDescendants(slug)],
     },
     fields: [
@@ -49,6 +53,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
+      translationsField(),
       {
         name: 'parent',
         label: label('parentCategory'),
@@ -82,17 +87,19 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
     slug: options.slugs.tags,
     labels: { singular: label('tag'), plural: label('tags') },
     admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
+    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(can.manageTags),
     hooks: {
       beforeOperation: [refuseDeepDocuments(['description'])],
       beforeValidate: [uniqueSlug('name', 'tag')],
-      beforeChange: [keepHtmlBeside(['description'])],
+      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
     },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
+      translationsField(),
     ],
   }
 }

@@ -4,6 +4,9 @@ import type { ResolvedCalendarOptions } from '../src/options.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
+import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { translationsField } from './translations/field.js'
+import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label, message } from '../src/translations/index.js'
 
@@ -44,10 +47,11 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       defaultColumns: ['name', 'city', 'country', 'status'],
     },
     ...post,
+    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     hooks: {
       ...post.hooks,
       beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
-      beforeChange: [keepHtmlBeside(['description'])],
+      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
     },
     fields: [
       localizedText('name', 'name', { required: true }),
@@ -85,6 +89,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { type: 'row', fields: mapFields() },
       ...postFields(options.usersSlug, options.slugs.media),
+      translationsField(),
     ],
   }
 }

@@ -299,6 +299,21 @@ export interface Event {
   password?: string | null;
   hasPassword?: boolean | null;
   sequence?: number | null;
+  translations?: {
+    source?: ('en' | 'fr' | 'es') | null;
+    enStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    frStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    esStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    written?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -347,6 +362,21 @@ export interface Venue {
   imageUrl?: string | null;
   password?: string | null;
   hasPassword?: boolean | null;
+  translations?: {
+    source?: ('en' | 'fr' | 'es') | null;
+    enStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    frStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    esStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    written?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -431,6 +461,21 @@ export interface Organizer {
   imageUrl?: string | null;
   password?: string | null;
   hasPassword?: boolean | null;
+  translations?: {
+    source?: ('en' | 'fr' | 'es') | null;
+    enStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    frStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    esStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    written?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -464,6 +509,21 @@ export interface EventCategory {
    */
   eventCount?: number | null;
   publicEventCount?: number | null;
+  translations?: {
+    source?: ('en' | 'fr' | 'es') | null;
+    enStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    frStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    esStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    written?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   parent?: (number | null) | EventCategory;
   fullName?: string | null;
   updatedAt: string;
@@ -498,6 +558,21 @@ export interface EventTag {
    */
   eventCount?: number | null;
   publicEventCount?: number | null;
+  translations?: {
+    source?: ('en' | 'fr' | 'es') | null;
+    enStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    frStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    esStatus?: ('source' | 'missing' | 'partial' | 'outdated' | 'complete') | null;
+    written?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1008,6 +1083,15 @@ export interface EventsSelect<T extends boolean = true> {
   password?: T;
   hasPassword?: T;
   sequence?: T;
+  translations?:
+    | T
+    | {
+        source?: T;
+        enStatus?: T;
+        frStatus?: T;
+        esStatus?: T;
+        written?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -1042,6 +1126,15 @@ export interface VenuesSelect<T extends boolean = true> {
   imageUrl?: T;
   password?: T;
   hasPassword?: T;
+  translations?:
+    | T
+    | {
+        source?: T;
+        enStatus?: T;
+        frStatus?: T;
+        esStatus?: T;
+        written?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -1066,6 +1159,15 @@ export interface OrganizersSelect<T extends boolean = true> {
   imageUrl?: T;
   password?: T;
   hasPassword?: T;
+  translations?:
+    | T
+    | {
+        source?: T;
+        enStatus?: T;
+        frStatus?: T;
+        esStatus?: T;
+        written?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -1082,6 +1184,15 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;
+  translations?:
+    | T
+    | {
+        source?: T;
+        enStatus?: T;
+        frStatus?: T;
+        esStatus?: T;
+        written?: T;
+      };
   parent?: T;
   fullName?: T;
   updatedAt?: T;
@@ -1099,6 +1210,15 @@ export interface EventTagsSelect<T extends boolean = true> {
   slug?: T;
   eventCount?: T;
   publicEventCount?: T;
+  translations?:
+    | T
+    | {
+        source?: T;
+        enStatus?: T;
+        frStatus?: T;
+        esStatus?: T;
+        written?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
 import { withChangesMarked } from '../collections/hooks/calendarCommit.js'
@@ -261,6 +262,15 @@ function calendarOnInit(
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
     await analyzeAtStart(payload)
+    // Records from before translation status, in an app whose migration only added its columns.
+    void fillTranslationStatus(payload)
+      .then((filled) => {
+        if (filled)
+          payload.logger.info(`calendar: translation status of ${filled} records filled in`)
+      })
+      .catch((error) =>
+        payload.logger.warn({ err: error, msg: 'calendar: translation status not filled in' }),
+      )
     await resumeDeliveries(payload, options).catch((error) =>
       payload.logger.warn({ err: error, msg: 'webhooks: waiting deliveries not resumed' }),
     )

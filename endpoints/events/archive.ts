@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { translationStatusParam, translationStatusWhere } from '../translations.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'
@@ -146,6 +147,7 @@ export const archiveParams = {
       checkIdsExist(context, 'events', [id], 'post_parent', 'event'),
   },
   ticketed: { kind: 'boolean', description: 'Events with (true) or without (false) tickets.' },
+  translation_status: translationStatusParam,
   password: { kind: 'string', description: 'Unlocks password-protected events in the list.' },
   modified_since: {
     kind: 'string',
@@ -214,6 +216,7 @@ function restQuery(
     'featured',
     'event_status',
     'attendance_mode',
+    'translation_status',
   ] as const)
     put(name, args[name])
   return query
@@ -259,6 +262,7 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
     where.push(oneOfWhere('attendanceMode', args.attendance_mode, 'offline'))
   if (args.include) where.push({ id: { in: args.include } })
   if (args.post_parent) where.push({ parent: { equals: args.post_parent } })
+  if (args.translation_status) where.push(translationStatusWhere(context, args.translation_status))
   if (args.modified_since)
     where.push(await modifiedSinceWhere(context, 'events', args.modified_since))
   if (args.geoloc !== undefined) {

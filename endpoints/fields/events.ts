@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { translationsKey } from '../translations.js'
 import Type from 'typebox'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
 import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
@@ -740,6 +741,11 @@ export const EVENT_FIELDS = {
     write: writeRecurrence,
   },
   series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
+  // Ours (endpoints/translations.ts): each language's translation status and links.
+  translations: translationsKey<EventView>(() => ({
+    rest: (doc) => `events/${doc.id}`,
+    page: (context, doc) => permalink(context, 'event', doc.slug),
+  })),
 } satisfies FieldTable<EventView, StoredEvent>
 
 export const Event = recordSchema(

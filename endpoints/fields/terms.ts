@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { translationsKey } from '../translations.js'
 import { apiLink, languageSegment } from '../context.js'
 import { existingIds } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
@@ -27,6 +28,10 @@ export function termUrls(context: RecordContext, taxonomy: Taxonomy, id: number,
     ...(parent ? { up: apiLink(context, `${taxonomy}/${parent}`) } : {}),
   }
 }
+
+/** The public archive page of a term, in the context's language. */
+const termPage = (context: RecordContext, taxonomy: Taxonomy, slug: unknown) =>
+  `${context.siteUrl}${languageSegment(context.lang)}/events/${taxonomy === 'categories' ? 'category' : 'tag'}/${String(slug)}/`
 
 const parentOf = ({ doc, taxonomy }: TermView) =>
   taxonomy === 'categories' ? (idOf(doc.parent) ?? 0) : 0
@@ -74,13 +79,17 @@ const tail = {
   meta: { schema: emptyList('Term meta: always [].'), show: () => [] },
   url: {
     schema: url('Public archive page of the term'),
-    show: ({ doc, context, taxonomy }) =>
-      `${context.siteUrl}${languageSegment(context.lang)}/events/${taxonomy === 'categories' ? 'category' : 'tag'}/${doc.slug}/`,
+    show: ({ doc, context, taxonomy }) => termPage(context, taxonomy, doc.slug),
   },
   urls: {
     schema: TermUrls,
     show: (view) => termUrls(view.context, view.taxonomy, view.doc.id, parentOf(view)),
   },
+  // A term's addresses depend on its taxonomy.
+  translations: translationsKey<TermView>(({ taxonomy }) => ({
+    rest: (term) => `${taxonomy}/${term.id}`,
+    page: (there, term) => termPage(there, taxonomy, term.slug),
+  })),
 } satisfies FieldTable<TermView, Term>
 
 const taxonomyKey = (taxonomy: Taxonomy) =>

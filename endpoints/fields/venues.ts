@@ -1,4 +1,6 @@
 import Type, { type Static } from 'typebox'
+import { translationsKey } from '../translations.js'
+import { permalink } from '../records/common.js'
 import type { ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
 import { venueJsonLd } from '../records/jsonLd.js'
@@ -182,6 +184,10 @@ export const VENUE_FIELDS = {
   },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
+  translations: translationsKey<LinkedView>(() => ({
+    rest: (doc) => `venues/${doc.id}`,
+    page: (context, doc) => permalink(context, 'venue', doc.slug),
+  })),
 } satisfies FieldTable<LinkedView, StoredVenue>
 
 // The keys `placeOf` reads (records/place.ts) are keys of the table: renaming one fails here.

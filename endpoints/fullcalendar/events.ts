@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import type { LocaleCode } from '../../src/locales.js'
 import type { Doc } from '../records/common.js'
 import { htmlText } from '../records/text.js'
 import type { EventRecord } from '../schemas/records.js'
@@ -53,6 +54,7 @@ export function fullCalendarEvent(
   record: EventRecord,
   doc: Doc,
   asked: AskedZone,
+  lang: LocaleCode,
 ): FullCalendarEventRecord {
   const allDay = doc.allDay === true
   const categories = record.categories.map((term) => ({
@@ -91,6 +93,7 @@ export function fullCalendarEvent(
       online_url: record.online_url,
       cost: htmlText(record.cost),
       series: record.series?.id ?? null,
+      translation_status: record.translations[lang].status,
     },
   }
 }

@@ -159,7 +159,7 @@ export const fullCalendarFeed = operation({
       const related = await loadRelated(context, docs, undefined, known)
       await yieldToLoop()
       const events = await mapInSlices(docs, (doc) =>
-        fullCalendarEvent(eventRecord(doc, context, related), doc, asked),
+        fullCalendarEvent(eventRecord(doc, context, related), doc, asked, context.lang),
       )
       const part = JSON.stringify(events).slice(1, -1)
       add(chunks.length > 1 ? `,${part}` : part)

@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { translationStatusParam, translationStatusWhere } from '../translations.js'
 import { can, mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
@@ -144,6 +145,7 @@ export const linkedArchiveParams = (type: LinkedType) =>
       check: statusCheck(type.plural),
     },
     password: { kind: 'string', description: `Unlocks password-protected ${type.plural}.` },
+    translation_status: translationStatusParam,
     modified_since: {
       kind: 'string',
       description: `${type.plural} with a change since this cursor (\`next_since\` of /changes) or date (site zone); 410 rest-sync-expired when the change log no longer reaches back that far.`,
@@ -191,6 +193,7 @@ export async function linkedFilters(
   }
   if (args.modified_since)
     where.push(await modifiedSinceWhere(context, type.plural, args.modified_since))
+  if (args.translation_status) where.push(translationStatusWhere(context, args.translation_status))
   const statuses = effectiveStatuses(args.status, context)
   if (statuses) where.push(statusWhere(statuses, context.now))
   return { where, trash: statuses?.includes('trash') ?? false }

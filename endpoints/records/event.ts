@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { textLanguage } from '../translations.js'
 import type { RecordContext } from '../context.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { recordOf } from '../fields/table.js'
@@ -54,7 +55,10 @@ export function eventRecord(
   const previous = doc.previousStartDate ? iso(doc.previousStartDate) : undefined
   return {
     ...record,
-    json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate), previous),
+    json_ld: eventJsonLd(record, iso(doc.startDate), iso(doc.endDate), {
+      previous,
+      inLanguage: textLanguage(doc, context.lang),
+    }),
   }
 }
 

@@ -22,7 +22,7 @@ import { inTransaction } from '../transaction.js'
 export type FormVariant = 'list' | 'single'
 
 /** Raise when a record builder's output changes, so that forms kept by older code are not used. */
-const FORM_VERSION = 6
+const FORM_VERSION = 7
 
 /**
  * Forms are built with these in place of the site's address (records' `url`) and of the request's

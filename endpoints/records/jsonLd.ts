@@ -123,7 +123,7 @@ export function eventJsonLd(
   record: EventRecord,
   startIso: string,
   endIso: string,
-  previousIso?: string,
+  { previous: previousIso, inLanguage }: { previous?: string; inLanguage?: string } = {},
 ): JsonLdRecord {
   const attendance = attendanceOf(record)
   const organizers = record.organizer.map(
@@ -135,6 +135,8 @@ export function eventJsonLd(
     '@type': 'Event',
     ...compact({
       name: record.title,
+      // The language the text is in: the one asked for, or the one it fell back to.
+      inLanguage,
       description: plainText(String(record.description ?? '')),
       image: imageUrl(record),
       url: record.url,

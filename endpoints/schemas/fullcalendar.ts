@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { TRANSLATION_STATUSES } from '../../collections/translations/status.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 import { record, url } from './parts.js'
 
@@ -56,6 +57,9 @@ export const FullCalendarEvent = record('An event as FullCalendar reads it.', {
     cost: Type.String(),
     series: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
       description: 'Id of the recurring series the event is a date of; null when none',
+    }),
+    translation_status: Type.Enum(TRANSLATION_STATUSES, {
+      description: 'The translation status of the feed’s language (endpoints/translations.ts)',
     }),
   }),
 })

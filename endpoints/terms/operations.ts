@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { translationStatusParam, translationStatusWhere } from '../translations.js'
 import { can } from '../../collections/access.js'
 import { apiLink, type Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'
@@ -126,6 +127,7 @@ export function listTerms(taxonomy: Taxonomy): Operation {
     post: eventParam('post'),
     event: eventParam('event'),
     slug: { kind: 'text', description: 'Only the term with this slug.' },
+    translation_status: translationStatusParam,
     modified_since: {
       kind: 'string',
       description: `${taxonomy} with a change since this cursor (\`next_since\` of /changes) or date (site zone); 410 rest-sync-expired when the change log no longer reaches back that far.`,
@@ -149,6 +151,8 @@ export function listTerms(taxonomy: Taxonomy): Operation {
       if (args.exclude) where.push({ id: { not_in: args.exclude } })
       if (args.parent) where.push({ parent: { equals: args.parent } })
       if (args.slug) where.push({ slug: { equals: args.slug } })
+      if (args.translation_status)
+        where.push(translationStatusWhere(context, args.translation_status))
       if (args.modified_since)
         where.push(await modifiedSinceWhere(context, taxonomy, args.modified_since))
       const eventId = args.event ?? args.post

@@ -24,6 +24,15 @@ export const en = {
     status: 'Status',
     statusDescription:
       'Contributors cannot publish: their "Published" becomes "Pending review". "Published" with a future date becomes "Scheduled".',
+    translations: 'Translations',
+    translationsDescription:
+      'Each language’s text beside the source language’s, kept at every save: missing, partial (some text missing), outdated (the source changed after it) or complete.',
+    sourceLanguage: 'Source language',
+    translationSource: 'Source',
+    translationMissing: 'Missing',
+    translationPartial: 'Partial',
+    translationOutdated: 'Outdated',
+    translationComplete: 'Complete',
     statusPublish: 'Published',
     statusFuture: 'Scheduled',
     statusDraft: 'Draft',

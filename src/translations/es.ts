@@ -26,6 +26,15 @@ export const es: CalendarTranslations = {
     status: 'Estado',
     statusDescription:
       'Los colaboradores no pueden publicar: su «Publicado» pasa a «Pendiente de revisión». «Publicado» con una fecha futura pasa a «Programado».',
+    translations: 'Traducciones',
+    translationsDescription:
+      'El texto de cada idioma frente al del idioma de origen, actualizado al guardar: falta, parcial (falta algún texto), desactualizada (el origen cambió después) o completa.',
+    sourceLanguage: 'Idioma de origen',
+    translationSource: 'Origen',
+    translationMissing: 'Falta',
+    translationPartial: 'Parcial',
+    translationOutdated: 'Desactualizada',
+    translationComplete: 'Completa',
     statusPublish: 'Publicado',
     statusFuture: 'Programado',
     statusDraft: 'Borrador',

@@ -26,6 +26,15 @@ export const fr: CalendarTranslations = {
     status: 'État',
     statusDescription:
       'Les contributeurs ne peuvent pas publier : leur « Publié » devient « En attente de relecture ». « Publié » avec une date future devient « Planifié ».',
+    translations: 'Traductions',
+    translationsDescription:
+      'Le texte de chaque langue comparé à celui de la langue source, tenu à jour à chaque enregistrement : manquante, partielle (un texte manque), à mettre à jour (la source a changé depuis) ou complète.',
+    sourceLanguage: 'Langue source',
+    translationSource: 'Source',
+    translationMissing: 'Manquante',
+    translationPartial: 'Partielle',
+    translationOutdated: 'À mettre à jour',
+    translationComplete: 'Complète',
     statusPublish: 'Publié',
     statusFuture: 'Planifié',
     statusDraft: 'Brouillon',

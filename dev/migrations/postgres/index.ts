@@ -17,6 +17,7 @@ import * as migration_20261126_005822_archive_order from './20261126_005822_arch
 import * as migration_20261126_010030_search_trigrams from './20261126_010030_search_trigrams'
 import * as migration_20261127_122040_due_posts_task from './20261127_122040_due_posts_task'
 import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_ids'
+import * as migration_20261128_100232_translation_status from './20261128_100232_translation_status'
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261127_144928_facet_ids.up,
     down: migration_20261127_144928_facet_ids.down,
     name: '20261127_144928_facet_ids',
+  },
+  {
+    up: migration_20261128_100232_translation_status.up,
+    down: migration_20261128_100232_translation_status.down,
+    name: '20261128_100232_translation_status',
   },
 ]

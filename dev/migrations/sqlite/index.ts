@@ -20,6 +20,7 @@ import * as migration_20261125_213117_published_order from './20261125_213117_pu
 import * as migration_20261125_214439_merge_record_forms_webhooks from './20261125_214439_merge_record_forms_webhooks'
 import * as migration_20261126_005830_archive_order from './20261126_005830_archive_order'
 import * as migration_20261127_144920_facet_ids from './20261127_144920_facet_ids'
+import * as migration_20261128_100221_translation_status from './20261128_100221_translation_status'
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261127_144920_facet_ids.up,
     down: migration_20261127_144920_facet_ids.down,
     name: '20261127_144920_facet_ids',
+  },
+  {
+    up: migration_20261128_100221_translation_status.up,
+    down: migration_20261128_100221_translation_status.down,
+    name: '20261128_100221_translation_status',
   },
 ]

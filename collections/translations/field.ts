@@ -1,0 +1,53 @@
+import type { Field } from 'payload'
+import { LOCALE_CODES, LOCALES } from '../../src/locales.js'
+import { label, description, type CalendarTextKey } from '../../src/translations/index.js'
+import { statusKey, TRANSLATION_STATUSES, type TranslationStatus } from './status.js'
+
+const STATUS_LABELS: Record<TranslationStatus, CalendarTextKey> = {
+  source: 'translationSource',
+  missing: 'translationMissing',
+  partial: 'translationPartial',
+  outdated: 'translationOutdated',
+  complete: 'translationComplete',
+}
+
+export const translationStatusLabel = (status: TranslationStatus) => STATUS_LABELS[status]
+
+const languageLabel = (code: string) =>
+  typeof LOCALES.locales[0] === 'string'
+    ? code
+    : (LOCALES.locales as { code: string; label: string }[]).find((each) => each.code === code)!
+        .label
+
+/**
+ * The record's translation status (status.ts), kept by `keepTranslations` and not written by
+ * editors but for the source language: stored, so that lists filter and sort on a language's
+ * status without reading the texts. One indexed column per language.
+ */
+export const translationsField = (): Field => ({
+  name: 'translations',
+  label: label('translations'),
+  type: 'group',
+  admin: { position: 'sidebar', description: description('translationsDescription') },
+  fields: [
+    {
+      name: 'source',
+      label: label('sourceLanguage'),
+      type: 'select',
+      index: true,
+      options: LOCALE_CODES.map((code) => ({ label: languageLabel(code), value: code })),
+    },
+    ...LOCALE_CODES.map((code): Field => ({
+      name: statusKey(code),
+      label: languageLabel(code),
+      type: 'select',
+      index: true,
+      options: TRANSLATION_STATUSES.map((value) => ({
+        label: label(STATUS_LABELS[value]),
+        value,
+      })),
+      admin: { readOnly: true },
+    })),
+    { name: 'written', type: 'json', admin: { hidden: true } },
+  ],
+})

@@ -1,0 +1,154 @@
+import Type, { type Static } from 'typebox'
+import type { Where } from 'payload'
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../src/locales.js'
+import {
+  modifiedIn,
+  statusKey,
+  TRANSLATION_STATUSES,
+  type Translations as StoredTranslations,
+} from '../collections/translations/status.js'
+import { apiLink, languageSegment, type Context, type RecordContext } from './context.js'
+import { wordsCheck, type ParamSpec } from './params.js'
+import { wallClockIn, type Doc } from './records/common.js'
+import { url, wallClock } from './schemas/parts.js'
+import type { Flat } from './fields/cells.js'
+import type { WireField } from './fields/table.js'
+
+/**
+ * Each language's translation status on the wire (collections/translations): a record's
+ * `translations` key, and the archives' `translation_status` filter.
+ */
+
+const LanguageTranslation = Type.Object(
+  {
+    status: Type.Union(
+      TRANSLATION_STATUSES.map((status) => Type.Literal(status)),
+      {
+        description:
+          'source: the language the record was written in; missing: no text of its own; partial: some text the source has is missing; outdated: the source changed after this language was written; complete.',
+      },
+    ),
+    modified: Type.Union([
+      wallClock('Last change of this language’s own text, site time zone'),
+      Type.Null(),
+    ]),
+    rest_url: url('The record in this language'),
+    url: url('The record’s page in this language'),
+  },
+  { additionalProperties: false },
+)
+
+export const TranslationsSchema = Type.Object(
+  Object.fromEntries(LOCALE_CODES.map((code) => [code, LanguageTranslation])) as Record<
+    LocaleCode,
+    typeof LanguageTranslation
+  >,
+  {
+    additionalProperties: false,
+    description:
+      'Each language’s translation status, when its own text last changed, and the record’s links in it.',
+  },
+)
+export type TranslationsRecord = Static<typeof TranslationsSchema>
+
+/**
+ * A request's record context in another language: links in the form the request used (the root's
+ * language segment, or `translation_language`).
+ */
+export function inLanguage(context: RecordContext, language: LocaleCode): RecordContext {
+  const throughSegment = context.linkLanguage === null && context.lang !== 'en'
+  if (!throughSegment)
+    return { ...context, lang: language, linkLanguage: language === 'en' ? null : language }
+  // Not through URL: the kept forms' root has a marker for a host (endpoints/records/forms.ts).
+  const pathStart = context.root.indexOf('/', context.root.indexOf('://') + 3)
+  const origin = context.root.slice(0, pathStart)
+  const path = context.root.slice(pathStart + `/${context.lang}`.length)
+  return {
+    ...context,
+    lang: language,
+    root: `${origin}${languageSegment(language)}${path}`,
+    linkLanguage: null,
+  }
+}
+
+/** Where a record is, for its links in each language. */
+export type RecordAddress = {
+  /** Its path under the namespace root: `events/12`. */
+  rest: (doc: Doc) => string
+  /** Its public page in the context's language. */
+  page: (context: RecordContext, doc: Doc) => string
+}
+
+export function translationsOf(
+  doc: Doc,
+  context: RecordContext,
+  address: RecordAddress,
+): TranslationsRecord {
+  const stored = (doc.translations ?? {}) as Partial<StoredTranslations>
+  const zone = context.options.siteTimezone
+  return Object.fromEntries(
+    LOCALE_CODES.map((language) => {
+      const there = inLanguage(context, language)
+      const modified = modifiedIn(stored.written, language)
+      return [
+        language,
+        {
+          status: stored[statusKey(language)] ?? 'missing',
+          modified: modified ? wallClockIn(modified, zone) : null,
+          rest_url: apiLink(there, address.rest(doc)),
+          url: address.page(there, doc),
+        },
+      ]
+    }),
+  ) as TranslationsRecord
+}
+
+/** A language's status as a CSV column: `translation_fr`. */
+const statusColumns = <View>(): Flat<View> => ({
+  columns: LOCALE_CODES.map((language) => ({
+    name: `translation_${language}`,
+    cell: (record) =>
+      (record.translations as TranslationsRecord | undefined)?.[language]?.status ?? '',
+  })),
+  read: 'export only',
+})
+
+/** The `translations` key of a resource's field table; `address` says where a record is. */
+export const translationsKey = <View extends { doc: Doc; context: RecordContext }>(
+  address: (view: View) => RecordAddress,
+) =>
+  ({
+    schema: TranslationsSchema,
+    show: (view) => translationsOf(view.doc, view.context, address(view)),
+    flat: statusColumns<View>(),
+  }) satisfies WireField<View>
+
+export const translationStatusParam = {
+  kind: 'list',
+  description: `Records whose text in the request’s language has any of these translation statuses (comma list: ${TRANSLATION_STATUSES.join(', ')}).`,
+  check: wordsCheck('translation_status', TRANSLATION_STATUSES),
+} satisfies ParamSpec
+
+/** Records whose status in the request's language is one of `statuses`. */
+export const translationStatusWhere = (
+  context: Pick<Context, 'lang'>,
+  statuses: readonly (string | number)[],
+): Where => ({ [`translations.${statusKey(context.lang)}`]: { in: statuses.map(String) } })
+
+/** The languages a read in `lang` takes text from, in order (src/locales.ts). */
+const fallbackChain = (lang: LocaleCode): LocaleCode[] => {
+  const locale = (LOCALES.locales as { code: string; fallbackLocale?: string[] }[]).find(
+    (each) => each.code === lang,
+  )
+  return [lang, ...((locale?.fallbackLocale ?? []) as LocaleCode[])]
+}
+
+/**
+ * The language a record's text is in when read in `lang`: its own, or, when it has none, the first
+ * language it falls back to that has some.
+ */
+export function textLanguage(doc: Doc, lang: LocaleCode): LocaleCode {
+  const stored = (doc.translations ?? {}) as Partial<StoredTranslations>
+  if (!stored.source) return lang
+  return fallbackChain(lang).find((language) => stored[statusKey(language)] !== 'missing') ?? lang
+}

@@ -1,0 +1,278 @@
+import { describe, expect, it } from '@jest/globals'
+import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
+
+/**
+ * Translation status (collections/translations, endpoints/translations.ts): kept by every writer,
+ * stored for filters, and on the wire as `translations` and `translation_status`.
+ */
+
+let server: TestServer
+let admin: TestUser
+
+useTestServer([], (setup) => ({ server, admin } = setup))
+
+const rest = async (method: string, path: string, body?: unknown) => {
+  const response = await server.request(method, path, { token: admin.token, body })
+  // A v1 update is a POST too (200).
+  expect([method, path, response.status < 300]).toEqual([method, path, true])
+  return response.body
+}
+const statuses = async (collection: string, id: number) => {
+  const { translations } = await rest('GET', `/api/${collection}/${id}?depth=0`)
+  return {
+    source: translations.source,
+    en: translations.enStatus,
+    fr: translations.frStatus,
+    es: translations.esStatus,
+  }
+}
+const v1 = async (path: string, token = true) => {
+  const response = await server.request('GET', `${V1}${path}`, token ? { token: admin.token } : {})
+  expect([path, response.status]).toEqual([path, 200])
+  return response.body
+}
+/** A moment later than the last write's, so that a write dated after it is later. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+describe('the status of each language, through Payload’s REST', () => {
+  it('source, missing, partial, complete, outdated, and marked up to date without a change of text', async () => {
+    const { doc } = await rest(
+      'POST',
+      '/api/events?locale=en',
+      eventData({ title: 'Harvest fair', description: 'Stalls and music', slug: 'harvest-fair' }),
+    )
+    expect(await statuses('events', doc.id)).toEqual({
+      source: 'en',
+      en: 'source',
+      fr: 'missing',
+      es: 'missing',
+    })
+
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, { title: 'Fête des vendanges' })
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'partial', es: 'missing' })
+
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, { description: 'Stands et musique' })
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'complete' })
+
+    // A save that gives the same French text again changes nothing.
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, { title: 'Fête des vendanges' })
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'complete' })
+
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=en`, { title: 'Harvest fair 2030' })
+    expect(await statuses('events', doc.id)).toMatchObject({ en: 'source', fr: 'outdated' })
+
+    // Given as `complete` while outdated: up to date, its text as it was.
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, {
+      translations: { frStatus: 'complete' },
+    })
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'complete' })
+    expect((await rest('GET', `/api/events/${doc.id}?locale=fr`)).title).toBe('Fête des vendanges')
+
+    // Anything else given for the group is not taken: the statuses follow the texts.
+    await rest('PATCH', `/api/events/${doc.id}?locale=en`, {
+      translations: { enStatus: 'missing', esStatus: 'complete', written: {} },
+    })
+    expect(await statuses('events', doc.id)).toEqual({
+      source: 'en',
+      en: 'source',
+      fr: 'complete',
+      es: 'missing',
+    })
+
+    // Emptying the French description makes it partial again.
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, { description: '' })
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'partial' })
+  })
+
+  it('the source is the language a record is created in, or the one given on create', async () => {
+    const { doc: french } = await rest('POST', '/api/venues?locale=fr', {
+      name: 'Salle des fêtes',
+      status: 'publish',
+    })
+    expect(await statuses('venues', french.id)).toEqual({
+      source: 'fr',
+      en: 'missing',
+      fr: 'source',
+      es: 'missing',
+    })
+    const { doc: spanish } = await rest('POST', '/api/organizers?locale=en', {
+      name: 'Coro',
+      status: 'publish',
+      translations: { source: 'es' },
+    })
+    expect(await statuses('organizers', spanish.id)).toMatchObject({ source: 'es', es: 'source' })
+  })
+})
+
+describe('v1', () => {
+  it('every record of the five resources has `translations`, links in each language in the request’s form', async () => {
+    const venue = await rest('POST', `${V1}/venues`, { venue: 'Quai des arts', status: 'publish' })
+    const organizer = await rest('POST', `${V1}/organizers`, { organizer: 'Les amis' })
+    const category = await rest('POST', `${V1}/categories`, { name: 'Théâtre' })
+    const tag = await rest('POST', `${V1}/tags`, { name: 'plein air' })
+    const event = await rest('POST', `${V1}/events?translation_language=fr`, {
+      title: 'Pièce en plein air',
+      description: '<p>Une comédie</p>',
+      start_date: '2031-06-01 20:00:00',
+      end_date: '2031-06-01 22:00:00',
+      timezone: 'UTC',
+      status: 'publish',
+      venue: venue.id,
+      organizer: [organizer.id],
+      categories: [category.id],
+      tags: [tag.id],
+    })
+    expect(event.translations.fr).toMatchObject({ status: 'source' })
+    expect(event.translations.en).toEqual({
+      status: 'missing',
+      modified: null,
+      rest_url: `${server.url}${V1}/events/${event.id}`,
+      url: expect.stringMatching(/\/event\/[^/]+\/$/),
+    })
+    expect(event.translations.fr.modified).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+    expect(event.translations.es.rest_url).toBe(
+      `${server.url}${V1}/events/${event.id}?translation_language=es`,
+    )
+    expect(event.translations.es.url).toMatch(/\/es\/event\/[^/]+\/$/)
+
+    // Through a language root, the links keep to roots.
+    const viaRoot = await server.request('GET', `/fr/api/cal/events/v1/events/${event.id}`)
+    expect(viaRoot.status).toBe(200)
+    expect(viaRoot.body.translations.es.rest_url).toBe(
+      `${server.url}/es/api/cal/events/v1/events/${event.id}`,
+    )
+    expect(viaRoot.body.translations.en.rest_url).toBe(
+      `${server.url}/api/cal/events/v1/events/${event.id}`,
+    )
+
+    for (const [path, key] of [
+      [`/venues/${venue.id}`, 'venues'],
+      [`/organizers/${organizer.id}`, 'organizers'],
+      [`/categories/${category.id}`, 'categories'],
+      [`/tags/${tag.id}`, 'tags'],
+    ]) {
+      const record = await v1(path)
+      expect(record.translations.en.status).toBe('source')
+      expect(record.translations.fr).toMatchObject({
+        status: 'missing',
+        modified: null,
+        rest_url: `${server.url}${V1}/${key}/${record.id}?translation_language=fr`,
+      })
+    }
+
+    // JSON-LD says which language the text is in: Spanish falls back to English, then French.
+    const spanish = await v1(`/events/${event.id}?translation_language=es`)
+    expect(spanish.title).toBe('Pièce en plein air')
+    expect(spanish.json_ld.inLanguage).toBe('fr')
+    expect((await v1(`/events/${event.id}?translation_language=fr`)).json_ld.inLanguage).toBe('fr')
+  })
+
+  it('`translation_status` filters every archive by the request’s language; anything else is a 400', async () => {
+    const translated = await rest('POST', `${V1}/venues`, {
+      venue: 'Filter hall',
+      status: 'publish',
+    })
+    await rest('POST', `${V1}/venues/${translated.id}?translation_language=fr`, {
+      venue: 'Salle Filter',
+    })
+    const untranslated = await rest('POST', `${V1}/venues`, {
+      venue: 'Filter barn',
+      status: 'publish',
+    })
+    // Not by search, which looks in the request's language only (a French search misses the
+    // English name an untranslated venue falls back to).
+    const ids = async (query: string) =>
+      ((await v1(`/venues?per_page=50&${query}`)).venues as { id: number }[]).map(
+        (venue) => venue.id,
+      )
+    const complete = await ids('translation_language=fr&translation_status=complete')
+    const missing = await ids('translation_language=fr&translation_status=missing')
+    expect([complete.includes(translated.id), complete.includes(untranslated.id)]).toEqual([
+      true,
+      false,
+    ])
+    expect([missing.includes(translated.id), missing.includes(untranslated.id)]).toEqual([
+      false,
+      true,
+    ])
+    expect(await ids('translation_status=source')).toEqual(
+      expect.arrayContaining([translated.id, untranslated.id]),
+    )
+
+    const event = await rest('POST', `${V1}/events`, {
+      title: 'Filter night',
+      start_date: '2031-07-01 20:00:00',
+      end_date: '2031-07-01 22:00:00',
+      status: 'publish',
+    })
+    const events = await v1(
+      '/events?start_date=2031-07-01&end_date=2031-07-02&translation_language=es&translation_status=missing',
+    )
+    expect(events.events.map((each: { id: number }) => each.id)).toContain(event.id)
+    expect(events.rest_url).toContain('translation_status=missing')
+    const none = await v1(
+      '/events?start_date=2031-07-01&end_date=2031-07-02&translation_language=es&translation_status=complete',
+    )
+    expect(none.events).toEqual([])
+
+    for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
+      const refused = await server.request('GET', `${V1}${path}?translation_status=done`)
+      expect([path, refused.status, refused.body.code]).toEqual([path, 400, 'rest_invalid_param'])
+    }
+  })
+
+  it('a series’ dates share its status; FullCalendar says the feed language’s status; CSV has a column per language', async () => {
+    const series = await rest('POST', `${V1}/events`, {
+      title: 'Morning swim',
+      start_date: '2031-08-01 07:00:00',
+      end_date: '2031-08-01 08:00:00',
+      timezone: 'UTC',
+      status: 'publish',
+      recurrence: 'FREQ=DAILY;COUNT=3',
+    })
+    await rest('POST', `${V1}/events/${series.id}?translation_language=es`, {
+      title: 'Natación matinal',
+    })
+    const listed = await v1('/events?start_date=2031-08-01&end_date=2031-08-04&search=swim')
+    const dates = listed.events.filter(
+      (event: { series?: { id: number } }) => event.series?.id === series.id,
+    )
+    expect(dates).toHaveLength(3)
+    for (const date of dates)
+      expect([date.translations.es.status, date.translations.fr.status]).toEqual([
+        'complete',
+        'missing',
+      ])
+
+    const feed = await server.request(
+      'GET',
+      `/api/cal/fullcalendar/events?start=2031-08-01&end=2031-08-04&translation_language=es`,
+    )
+    expect(feed.status).toBe(200)
+    const mine = (feed.body as { extendedProps: { series: number; translation_status: string } }[])
+      .filter((event) => event.extendedProps.series === series.id)
+      .map((event) => event.extendedProps.translation_status)
+    expect(mine).toEqual(['complete', 'complete', 'complete'])
+
+    const csv = await server.request(
+      'GET',
+      `/api/cal/csv/events.csv?start_date=2031-08-01&end_date=2031-08-04&search=swim`,
+    )
+    expect(csv.status).toBe(200)
+    const [header, first] = String(csv.body).split('\r\n')
+    const columns = header.split(',')
+    const at = (name: string) => first.split(',')[columns.indexOf(name)]
+    expect(columns).toEqual(
+      expect.arrayContaining(['translation_en', 'translation_fr', 'translation_es']),
+    )
+    expect([at('translation_en'), at('translation_fr'), at('translation_es')]).toEqual([
+      'source',
+      'missing',
+      'complete',
+    ])
+  })
+})
