@@ -1,4 +1,5 @@
 import type { CollectionBeforeChangeHook, Field, SelectFieldSingleValidation } from 'payload'
+import { sourceTextComponents } from '../src/admin/translations/config.js'
 import { select as validSelect } from 'payload/shared'
 import { label, description } from '../src/translations/index.js'
 import type { CalendarTextKey } from '../src/translations/types.js'
@@ -74,6 +75,7 @@ export const eventStatusFields = (): Field => ({
       type: 'text',
       localized: true,
       admin: {
+        components: sourceTextComponents('eventStatusReason'),
         description: description('eventStatusReasonDescription'),
         condition: (data) => Boolean(data?.eventStatus) && data.eventStatus !== 'scheduled',
       },
@@ -98,7 +100,10 @@ export const eventStatusFields = (): Field => ({
       label: label('onlineDetails'),
       type: 'textarea',
       localized: true,
-      admin: { description: description('onlineDetailsDescription') },
+      admin: {
+        components: sourceTextComponents('onlineDetails'),
+        description: description('onlineDetailsDescription'),
+      },
     },
   ],
 })

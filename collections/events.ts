@@ -20,7 +20,7 @@ import { sequenceField } from './hooks/eventSequence.js'
 import { countTermsAfterChange, countTermsAfterDelete, termCountsOf } from './hooks/termCounts.js'
 import { postType } from './postType.js'
 import { keepTranslations } from './translations/hook.js'
-import { translationsField } from './translations/field.js'
+import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
 import {
@@ -121,7 +121,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       group: options.adminGroup,
       useAsTitle: 'title',
       // The event status beside the post status: canceled and postponed events show in the list.
-      defaultColumns: ['title', 'startDate', 'venue', 'eventStatus', 'status'],
+      defaultColumns: ['title', 'startDate', 'venue', 'eventStatus', 'status', 'translationMarks'],
       listSearchableFields: ['title', 'slug'],
       components: { views: eventsAdminViews(options), ...exportCsvComponents('events') },
     },
@@ -329,7 +329,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
       feedLinksField(),
-      translationsField(),
+      ...translationsFields(),
     ],
   }
 }

@@ -1,4 +1,5 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
+import { sourceTextComponents } from '../src/admin/translations/config.js'
 import { text as validText } from 'payload/shared'
 import { isHttpUrl } from '../src/lib/urls.js'
 import { editorsOnly, type Status, STATUSES } from './access.js'
@@ -159,6 +160,7 @@ export const localizedText = (
   label: label(labelKey),
   type: 'text',
   localized: true,
+  admin: { components: sourceTextComponents(name) },
   ...(options.required ? { validate: inSomeLanguage(name) } : {}),
 })
 

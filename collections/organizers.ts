@@ -4,7 +4,7 @@ import { localizedText, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
-import { translationsField } from './translations/field.js'
+import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label } from '../src/translations/index.js'
@@ -18,7 +18,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
       group: options.adminGroup,
       useAsTitle: 'name',
       components: exportCsvComponents('organizers'),
-      defaultColumns: ['name', 'email', 'phone', 'status'],
+      defaultColumns: ['name', 'email', 'phone', 'status', 'translationMarks'],
     },
     ...post,
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
@@ -39,7 +39,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
         ],
       },
       ...postFields(options.usersSlug, options.slugs.media),
-      translationsField(),
+      ...translationsFields(),
     ],
   }
 }

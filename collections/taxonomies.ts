@@ -7,7 +7,7 @@ import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/
 import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
 import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
-import { translationsField } from './translations/field.js'
+import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { label, message, description } from '../src/translations/index.js'
 
@@ -38,7 +38,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     admin: {
       group: options.adminGroup,
       useAsTitle: 'fullName',
-      defaultColumns: ['fullName', 'slug'],
+      defaultColumns: ['fullName', 'slug', 'translationMarks'],
     },
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(can.manageCategories),
@@ -53,7 +53,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
-      translationsField(),
+      ...translationsFields(),
       {
         name: 'parent',
         label: label('parentCategory'),
@@ -86,7 +86,11 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
   return {
     slug: options.slugs.tags,
     labels: { singular: label('tag'), plural: label('tags') },
-    admin: { group: options.adminGroup, useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
+    admin: {
+      group: options.adminGroup,
+      useAsTitle: 'name',
+      defaultColumns: ['name', 'slug', 'translationMarks'],
+    },
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(can.manageTags),
     hooks: {
@@ -99,7 +103,7 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
-      translationsField(),
+      ...translationsFields(),
     ],
   }
 }

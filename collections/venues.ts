@@ -5,7 +5,7 @@ import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
-import { translationsField } from './translations/field.js'
+import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from '../src/admin/calendar/config.js'
 import { label, message } from '../src/translations/index.js'
@@ -44,7 +44,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       group: options.adminGroup,
       useAsTitle: 'name',
       components: exportCsvComponents('venues'),
-      defaultColumns: ['name', 'city', 'country', 'status'],
+      defaultColumns: ['name', 'city', 'country', 'status', 'translationMarks'],
     },
     ...post,
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
@@ -89,7 +89,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { type: 'row', fields: mapFields() },
       ...postFields(options.usersSlug, options.slugs.media),
-      translationsField(),
+      ...translationsFields(),
     ],
   }
 }

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { TRANSLATIONS_NAV_LINK, TRANSLATIONS_VIEW } from './admin/translations/config.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
@@ -204,8 +205,13 @@ function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
       views: {
         ...components.views,
         calendarImport: { Component: `${RSC_ENTRY}#ImportView`, path: '/import' },
+        calendarTranslations: TRANSLATIONS_VIEW,
       },
-      afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT_ENTRY}#ImportNavLink`],
+      afterNavLinks: [
+        ...(components.afterNavLinks ?? []),
+        `${CLIENT_ENTRY}#ImportNavLink`,
+        TRANSLATIONS_NAV_LINK,
+      ],
     },
   }
 }

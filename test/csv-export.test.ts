@@ -166,6 +166,9 @@ describe('GET /api/cal/csv/events.csv', () => {
       'previous_start_date',
       'attendance_mode',
       'online_url',
+      'translation_en',
+      'translation_fr',
+      'translation_es',
     ])
     expect(text.endsWith('\r\n')).toBe(true)
     // A quoted field holds its comma, its doubled quotes and its line break.

@@ -157,6 +157,7 @@ describe('the feed', () => {
         online_url: '',
         cost: record.cost,
         series: null,
+        translation_status: 'source',
       },
     })
     expect(event.extendedProps.cost).not.toBe('')

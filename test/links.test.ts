@@ -89,10 +89,11 @@ const API_LINK = /^(\/(en|fr|es))?\/api\/cal(\/|$)/
 
 /**
  * The API links of an answer: in JSON, every string value that is an absolute URL on the server
- * under an API root, but `servers` of `/doc` (bases of paths, not resources: checked on their own);
- * in text (a feed, CSV), every such URL.
+ * under an API root, but `servers` of `/doc` (bases of paths, not resources: checked on their own)
+ * and a record's links in other languages than `lang` (its `translations`, which lead there:
+ * `translationLinks`); in text (a feed, CSV), every such URL.
  */
-function apiLinks(origin: string, text: string): string[] {
+function apiLinks(origin: string, text: string, lang?: string): string[] {
   const found: string[] = []
   const keep = (value: string) => {
     if (!value.startsWith(`${origin}/`)) return
@@ -110,9 +111,34 @@ function apiLinks(origin: string, text: string): string[] {
     if (typeof value === 'string') keep(value)
     else if (Array.isArray(value)) value.forEach(walk)
     else if (value && typeof value === 'object')
-      for (const [key, inner] of Object.entries(value)) if (key !== 'servers') walk(inner)
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'translations' && inner && typeof inner === 'object' && lang)
+          walk((inner as Record<string, unknown>)[lang])
+        else if (key !== 'servers') walk(inner)
+      }
   }
   walk(json)
+  return found
+}
+
+/** The API links of the records' `translations` of an answer, by the language they lead to. */
+function translationLinks(text: string): [string, string][] {
+  const found: [string, string][] = []
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk)
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'translations' && inner && typeof inner === 'object')
+          for (const [language, links] of Object.entries(inner))
+            found.push([language, (links as { rest_url: string }).rest_url])
+        else walk(inner)
+      }
+  }
+  try {
+    walk(JSON.parse(text))
+  } catch {
+    // A feed or CSV: no records' translations.
+  }
   return found
 }
 
@@ -155,7 +181,7 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
   beforeAll(async () => {
     starts = []
     for (const address of await startsOf(form)) starts.push(await read(address))
-    links = [...new Set(starts.flatMap((start) => apiLinks(server.url, start.text)))]
+    links = [...new Set(starts.flatMap((start) => apiLinks(server.url, start.text, form.lang)))]
   }, 60_000)
 
   test('each page read answers 200 in the language asked, and archives have two pages', () => {
@@ -198,6 +224,25 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
       if (answer.status === 403 && JSON.parse(answer.text).code === 'event-password-protected')
         answer = await read(`${link}${link.includes('?') ? '&' : '?'}password=open%20sesame`)
       expect([link, answer.status, answer.lang]).toEqual([link, 200, form.lang])
+    }
+  }, 120_000)
+
+  test('a record’s links in each language (`translations`) answer 200 in that language, in the request’s form', async () => {
+    const byLanguage = new Map<string, string>()
+    for (const start of starts)
+      for (const [language, link] of translationLinks(start.text)) byLanguage.set(link, language)
+    expect(byLanguage.size).toBeGreaterThan(10)
+    for (const [link, language] of byLanguage) {
+      const url = new URL(link)
+      const inForm =
+        form.apiRoot === '/api'
+          ? url.pathname.startsWith('/api/') &&
+            url.searchParams.get('translation_language') === (language === 'en' ? null : language)
+          : url.pathname.startsWith(language === 'en' ? '/api/' : `/${language}/api/`)
+      let answer = await read(link)
+      if (answer.status === 403 && JSON.parse(answer.text).code === 'event-password-protected')
+        answer = await read(`${link}${link.includes('?') ? '&' : '?'}password=open%20sesame`)
+      expect([link, inForm, answer.status, answer.lang]).toEqual([link, true, 200, language])
     }
   }, 120_000)
 

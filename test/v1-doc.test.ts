@@ -202,9 +202,10 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       expect(schemas[name]).toMatchObject({ type: 'object', additionalProperties: false })
     }
     const keysOf = (name: string) => Object.keys(schemas[name].properties)
-    // Every key of the anchor is required; ours for recurrence are only on series and their dates.
+    // Every key of the anchor is required; ours for recurrence are only on series and their dates,
+    // and `translations`, ours too, is on every record.
     const RECURRENCE_KEYS = ['recurrence', 'series']
-    expect(keysOf('Event').slice(-2)).toEqual(RECURRENCE_KEYS)
+    expect(keysOf('Event').slice(-3)).toEqual([...RECURRENCE_KEYS, 'translations'])
     expect(schemas.Event.required).toEqual(
       keysOf('Event').filter((key) => !RECURRENCE_KEYS.includes(key)),
     )

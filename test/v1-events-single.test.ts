@@ -123,6 +123,7 @@ describe('GET /events/{id} and by slug (docs/v1-reference.md §5.2)', () => {
       'previous_start_date',
       'attendance_mode',
       'online_url',
+      'translations',
       'json_ld',
     ])
     expect(typeof (await read(`/events/${event.id}`)).body.author).toBe('string')

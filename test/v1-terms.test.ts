@@ -45,6 +45,7 @@ describe('create, read, update, delete', () => {
       'meta',
       'url',
       'urls',
+      'translations',
     ])
     expect(response.body).toMatchObject({
       count: 0,
@@ -65,6 +66,7 @@ describe('create, read, update, delete', () => {
       'meta',
       'url',
       'urls',
+      'translations',
     ])
     expect(tag.taxonomy).toBe('post_tag')
   })

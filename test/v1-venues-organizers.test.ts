@@ -59,6 +59,7 @@ describe('POST /venues', () => {
       'show_map_link',
       'global_id',
       'global_id_lineage',
+      'translations',
     ])
     expect(venue).toMatchObject({
       venue: 'Keys Hall',
@@ -179,6 +180,7 @@ describe('POST /organizers', () => {
       'email',
       'global_id',
       'global_id_lineage',
+      'translations',
     ])
     expect((await createOrganizer({ organizer: 'club', email: 'other@example.com' })).id).toBe(
       organizer.id,

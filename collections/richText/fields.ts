@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import { sourceTextComponents } from '../../src/admin/translations/config.js'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import {
   ValidationError,
@@ -42,7 +43,12 @@ export const richTextFields = (
     type: 'richText',
     localized: true,
     editor: calendarEditor(mediaSlug),
-    admin: { components: { Label: `${RSC_ENTRY}#FieldLabelInLanguage` } },
+    admin: {
+      components: {
+        Label: `${RSC_ENTRY}#FieldLabelInLanguage`,
+        ...sourceTextComponents(name, htmlFieldOf(name)),
+      },
+    },
   },
   { name: htmlFieldOf(name), type: 'textarea', localized: true, admin: { hidden: true } },
 ]

@@ -38,6 +38,12 @@ export async function fillTranslationStatus(
         limit: PAGE,
         pagination: false,
         locale: 'all',
+        // Only the texts: a whole event (its relationships, its rows of costs) costs more.
+        select: {
+          ...Object.fromEntries(Object.values(texts).map((key) => [key, true])),
+          updatedAt: true,
+          createdAt: true,
+        },
         req,
       } as Parameters<Payload['db']['find']>[0])
       for (const doc of docs) {

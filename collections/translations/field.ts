@@ -1,6 +1,12 @@
 import type { Field } from 'payload'
+import { TRANSLATION_MARKS } from '../../src/admin/translations/config.js'
 import { LOCALE_CODES, LOCALES } from '../../src/locales.js'
-import { label, description, type CalendarTextKey } from '../../src/translations/index.js'
+import {
+  description,
+  inEveryLanguage,
+  label,
+  type CalendarTextKey,
+} from '../../src/translations/index.js'
 import { statusKey, TRANSLATION_STATUSES, type TranslationStatus } from './status.js'
 
 const STATUS_LABELS: Record<TranslationStatus, CalendarTextKey> = {
@@ -24,11 +30,26 @@ const languageLabel = (code: string) =>
  * editors but for the source language: stored, so that lists filter and sort on a language's
  * status without reading the texts. One indexed column per language.
  */
-export const translationsField = (): Field => ({
+export const translationsFields = (): Field[] => [
+  {
+    name: 'translationMarks',
+    label: inEveryLanguage('translations'),
+    type: 'ui',
+    admin: { position: 'sidebar', components: TRANSLATION_MARKS },
+  },
+  translationsGroup(),
+]
+
+const translationsGroup = (): Field => ({
   name: 'translations',
   label: label('translations'),
   type: 'group',
-  admin: { position: 'sidebar', description: description('translationsDescription') },
+  // The list shows the marks instead; its filter still offers each language's status.
+  admin: {
+    position: 'sidebar',
+    description: description('translationsDescription'),
+    disableListColumn: true,
+  },
   fields: [
     {
       name: 'source',

@@ -4,3 +4,5 @@
  */
 export { ImportView } from '../admin/import/ImportView.js'
 export { FieldLabelInLanguage } from '../admin/FieldLabelInLanguage.js'
+export { TranslationsView } from '../admin/translations/TranslationsView.js'
+export { TranslationsGlance } from '../admin/translations/TranslationsGlance.js'

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, Field } from 'payload'
+import { TRANSLATIONS_GLANCE } from '../translations/config.js'
 import { CLIENT_ENTRY } from '../../defaults.js'
 import type { ResolvedCalendarOptions } from '../../options.js'
 import type { CalendarSlugs } from './shared.js'
@@ -85,6 +86,7 @@ export function withCalendarDashboard(
       ...components,
       beforeDashboard: [
         component('CalendarGlance', { slugs: calendarSlugs(options) }),
+        TRANSLATIONS_GLANCE,
         ...(components.beforeDashboard ?? []),
       ],
     },

@@ -1,4 +1,5 @@
 import { RoleField as RoleField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { SourceText as SourceText_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -28,17 +29,23 @@ import { CalendarDayPrefill as CalendarDayPrefill_fc9a935b1c29e987d85707eeffd383
 import { RecurrenceField as RecurrenceField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { SeriesNotice as SeriesNotice_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FeedLinks as FeedLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { TranslationMarks as TranslationMarks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { TranslationActions as TranslationActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ExportCsvLink as ExportCsvLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarView as CalendarView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ImportNavLink as ImportNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { TranslationsNavLink as TranslationsNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarGlance as CalendarGlance_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { TranslationsGlance as TranslationsGlance_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { ImportView as ImportView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { TranslationsView as TranslationsView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
   "payload-events-calendar/client#RoleField": RoleField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#SourceText": SourceText_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -68,11 +75,16 @@ export const importMap = {
   "payload-events-calendar/client#RecurrenceField": RecurrenceField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#SeriesNotice": SeriesNotice_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FeedLinks": FeedLinks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#TranslationMarks": TranslationMarks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#TranslationActions": TranslationActions_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ExportCsvLink": ExportCsvLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarLink": CalendarLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarView": CalendarView_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ImportNavLink": ImportNavLink_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#TranslationsNavLink": TranslationsNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarGlance": CalendarGlance_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#TranslationsGlance": TranslationsGlance_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/rsc#ImportView": ImportView_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/rsc#TranslationsView": TranslationsView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

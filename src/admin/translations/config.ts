@@ -1,0 +1,30 @@
+import { CLIENT_ENTRY, RSC_ENTRY } from '../../defaults.js'
+
+/**
+ * Where the translation screens plug into Payload's admin (the paths of the import map): the
+ * components of the translated fields and of the form's sidebar, the "To translate" page, its
+ * dashboard panel and its link in the navigation.
+ */
+
+/** Under a translated field: its text in the source language, and a copy button. */
+export const sourceTextComponents = (fieldName: string, textField?: string) => ({
+  afterInput: [
+    {
+      path: `${CLIENT_ENTRY}#SourceText`,
+      clientProps: { fieldName, ...(textField ? { textField } : {}) },
+    },
+  ],
+})
+
+/** The Translations column of a list, and in the form, this language's status and its action. */
+export const TRANSLATION_MARKS = {
+  Cell: `${CLIENT_ENTRY}#TranslationMarks`,
+  Field: `${CLIENT_ENTRY}#TranslationActions`,
+}
+
+export const TRANSLATIONS_VIEW = {
+  Component: `${RSC_ENTRY}#TranslationsView`,
+  path: '/translations',
+} as const
+export const TRANSLATIONS_GLANCE = `${RSC_ENTRY}#TranslationsGlance`
+export const TRANSLATIONS_NAV_LINK = `${CLIENT_ENTRY}#TranslationsNavLink`

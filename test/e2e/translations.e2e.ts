@@ -1,0 +1,174 @@
+/**
+ * The translator's screens (src/admin/translations/): the Translations column of the lists, the "To
+ * translate" page and its dashboard panel, and in a record's form in another language the source's
+ * text under each field, a copy of it into an empty field, and marking an outdated translation up
+ * to date; in English and French, with axe-core on each new screen (no serious or critical
+ * violation). Run with `npm run test:e2e` after `npm run build`; screenshots go to test/artifacts/
+ * (`translations-*.png`).
+ */
+import assert from 'node:assert/strict'
+import { before, describe, it } from 'node:test'
+import AxeBuilder from '@axe-core/playwright'
+import { stepsOf, type Admin } from './harness/admin.js'
+import { type Api } from './harness/api.js'
+import { type Browser } from './harness/browser.js'
+import { useAdminSession } from './harness/session.js'
+
+let browser: Browser
+let ui: Admin
+let rest: Api
+let adminToken = ''
+let eventId = 0
+let venueId = 0
+
+const step = stepsOf(() => ({ ui, browser }))
+
+/** axe-core on the parts of the page that `selector` names: serious and critical violations. */
+async function violations(selector: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page: ui.page }).include(selector).analyze()
+  return found
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help}; ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    )
+}
+
+const write = async (method: string, path: string, body: unknown) => {
+  const response = await rest.request(method, path, { token: adminToken, body })
+  assert.ok(response.status < 300, `${method} ${path}: ${JSON.stringify(response.body)}`)
+  return response.body
+}
+
+describe('the translator’s screens', { timeout: 600_000 }, () => {
+  const session = useAdminSession()
+  before(async () => {
+    ;({ browser, ui, rest, adminToken } = session)
+    // An event in English with a French title only (partial), and a venue whose English name
+    // changed after its French one (outdated).
+    const event = await write('POST', '/api/events?locale=en', {
+      title: 'Lantern walk',
+      description: '<p>A walk through the old town by lantern light.</p>',
+      startDate: '2031-10-10T18:00:00.000Z',
+      endDate: '2031-10-10T20:00:00.000Z',
+      status: 'publish',
+    })
+    eventId = event.doc.id
+    await write('PATCH', `/api/events/${eventId}?locale=fr`, { title: 'Balade aux lanternes' })
+    const venue = await write('POST', '/api/venues?locale=en', {
+      name: 'Old mill',
+      status: 'publish',
+    })
+    venueId = venue.doc.id
+    await write('PATCH', `/api/venues/${venueId}?locale=fr`, { name: 'Vieux moulin' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await write('PATCH', `/api/venues/${venueId}?locale=en`, { name: 'The old mill' })
+  })
+
+  it('the events list has a Translations column, one mark per language with its status in words', () =>
+    step('translations-list', async () => {
+      await ui.open('/collections/events')
+      const marks = ui.page.locator('.cal-translation-marks').first()
+      await marks.waitFor()
+      const french = marks.locator('[data-language="fr"]')
+      assert.equal(await french.getAttribute('data-status'), 'partial')
+      assert.equal(await french.getAttribute('title'), 'Français: Partial')
+      // The status in words for screen readers, the sign hidden from them.
+      assert.match(await french.innerText(), /FR ◐/)
+      assert.equal(
+        await marks.locator('[data-language="en"]').getAttribute('data-status'),
+        'source',
+      )
+      assert.deepEqual(await violations('.cal-translation-marks'), [])
+      await ui.screenshot('translations-list')
+    }))
+
+  it('the “To translate” page counts each language’s records by status and lists them', () =>
+    step('translations-view', async () => {
+      await ui.open('/translations')
+      await ui.page.locator('h1', { hasText: 'To translate' }).waitFor()
+      const count = (key: string) => ui.page.locator(`[data-count="${key}"]`)
+      assert.equal(await count('events:fr:partial').innerText(), '1')
+      assert.equal(await count('events:es:missing').innerText(), '1')
+      assert.equal(await count('venues:fr:outdated').innerText(), '1')
+      assert.deepEqual(await violations('.cal-translations__table'), [])
+      await count('venues:fr:outdated').click()
+      const listed = ui.page.locator('.cal-translations__records a', { hasText: 'Vieux moulin' })
+      await listed.waitFor()
+      assert.match(
+        String(await listed.getAttribute('href')),
+        new RegExp(`/collections/venues/${venueId}\\?locale=fr$`),
+      )
+      await ui.screenshot('translations-view')
+    }))
+
+  it('the dashboard has a panel with the work per language', () =>
+    step('translations-glance', async () => {
+      await ui.open('')
+      const panel = ui.page.locator('.cal-translations-glance')
+      await panel.waitFor()
+      assert.match(
+        await panel.locator('[data-language="fr"]').innerText(),
+        /Français: 2 to translate/,
+      )
+      assert.deepEqual(await violations('.cal-translations-glance'), [])
+    }))
+
+  it('an event’s French form shows the English text under each field, and copies it into an empty one', () =>
+    step('translations-form', async () => {
+      await ui.openForm(`/collections/events/${eventId}?locale=fr`)
+      const title = ui.page.locator('.cal-source-text[data-field="title"]')
+      await title.locator('blockquote', { hasText: 'Lantern walk' }).waitFor()
+      const description = ui.page.locator('.cal-source-text[data-field="description"]')
+      // Rich text rendered: its paragraph, none of its markup as text.
+      await description.locator('.cal-source-text__rich p', { hasText: 'lantern light' }).waitFor()
+      // The title has French text: no copy; the description has none.
+      assert.equal(await title.locator('button').count(), 0)
+      assert.deepEqual(await violations('.cal-source-text'), [])
+      await ui.screenshot('translations-form')
+      await description.locator('button').click()
+      await ui.page
+        .locator('.field-type.rich-text-lexical', { hasText: 'A walk through the old town' })
+        .first()
+        .waitFor()
+    }))
+
+  it('an outdated French venue is marked up to date without a change of its text', () =>
+    step('translations-current', async () => {
+      await ui.openForm(`/collections/venues/${venueId}?locale=fr`)
+      const actions = ui.page.locator('.cal-translation-actions')
+      await actions.waitFor()
+      assert.equal(await actions.getAttribute('data-status'), 'outdated')
+      assert.deepEqual(await violations('.cal-translation-actions'), [])
+      await actions.locator('button').click()
+      await ui.page.locator('.cal-translation-actions[data-status="complete"]').waitFor()
+      const stored = await rest.request('GET', `/api/venues/${venueId}?locale=fr&depth=0`, {
+        token: adminToken,
+      })
+      assert.equal(stored.body.name, 'Vieux moulin')
+      assert.equal(stored.body.translations.frStatus, 'complete')
+    }))
+
+  it('in French: the page, the column and the form speak French', () =>
+    step('translations-fr', async () => {
+      await ui.open('/account')
+      await ui.page.locator('.payload-settings__language .rs__control').click()
+      await ui.page.locator('.rs__option', { hasText: 'Français' }).click()
+      await ui.page.locator('.payload-settings h3', { hasText: 'Paramètres de Payload' }).waitFor()
+      await ui.open('/translations')
+      await ui.page.locator('h1', { hasText: 'À traduire' }).waitFor()
+      await ui.page.locator('th', { hasText: 'À mettre à jour' }).first().waitFor()
+      assert.deepEqual(await violations('.cal-translations__table'), [])
+      await ui.screenshot('fr-translations-view')
+      await ui.open('/collections/events')
+      const french = ui.page.locator('.cal-translation-marks [data-language="fr"]').first()
+      await french.waitFor()
+      assert.equal(await french.getAttribute('title'), 'Français: Partielle')
+      await ui.openForm(`/collections/events/${eventId}?locale=es`)
+      await ui.page
+        .locator('.cal-source-text__label', { hasText: 'En English (source) :' })
+        .first()
+        .waitFor()
+      await ui.screenshot('fr-translations-form')
+    }))
+})
