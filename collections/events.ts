@@ -329,7 +329,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
       feedLinksField(),
-      ...translationsFields(),
+      ...translationsFields('events', Boolean(options.translate)),
     ],
   }
 }

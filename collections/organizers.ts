@@ -39,7 +39,7 @@ export function organizersCollection(options: ResolvedCalendarOptions): Collecti
         ],
       },
       ...postFields(options.usersSlug, options.slugs.media),
-      ...translationsFields(),
+      ...translationsFields('organizers', Boolean(options.translate)),
     ],
   }
 }

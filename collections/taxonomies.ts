@@ -53,7 +53,7 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
-      ...translationsFields(),
+      ...translationsFields('categories', Boolean(options.translate)),
       {
         name: 'parent',
         label: label('parentCategory'),
@@ -103,7 +103,7 @@ export function tagsCollection(options: ResolvedCalendarOptions): CollectionConf
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
-      ...translationsFields(),
+      ...translationsFields('tags', Boolean(options.translate)),
     ],
   }
 }

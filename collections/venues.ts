@@ -89,7 +89,7 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       { type: 'row', fields: mapFields() },
       ...postFields(options.usersSlug, options.slugs.media),
-      ...translationsFields(),
+      ...translationsFields('venues', Boolean(options.translate)),
     ],
   }
 }

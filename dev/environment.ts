@@ -1,3 +1,4 @@
+import { pseudoTranslator } from './pseudoTranslator.js'
 import type { CalendarPluginOptions } from '../src/options.js'
 
 /**
@@ -21,6 +22,7 @@ export function calendarOptionsFromEnvironment(
     recurrenceSchedule: env.CAL_RECURRENCE_SCHEDULE || undefined,
     siteUrl: env.CAL_SITE_URL || undefined,
     trustProxy: env.CAL_TRUST_PROXY === 'true' || undefined,
+    translate: env.CAL_TRANSLATOR === 'pseudo' ? pseudoTranslator : undefined,
     currencySymbol: env.CAL_CURRENCY_SYMBOL || undefined,
     currencyPosition: env.CAL_CURRENCY_POSITION === 'postfix' ? 'postfix' : undefined,
     changeLog: { retentionDays: positiveNumber(env.CAL_CHANGE_LOG_DAYS) },

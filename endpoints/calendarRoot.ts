@@ -1,5 +1,10 @@
 import type { Endpoint } from 'payload'
-import { CSV_NAMESPACE, FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../src/defaults.js'
+import {
+  CSV_NAMESPACE,
+  FEEDS_NAMESPACE,
+  FULLCALENDAR_NAMESPACE,
+  TRANSLATIONS_NAMESPACE,
+} from '../src/defaults.js'
 import { isLocaleCode } from '../src/locales.js'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE } from './context.js'
@@ -36,7 +41,13 @@ export function describeCalendarRoot(
     name: 'cal',
     description: 'The events calendar (payload-events-calendar)',
     url: origin,
-    namespaces: [NAMESPACE, FEEDS_NAMESPACE, CSV_NAMESPACE, FULLCALENDAR_NAMESPACE],
+    namespaces: [
+      NAMESPACE,
+      FEEDS_NAMESPACE,
+      CSV_NAMESPACE,
+      FULLCALENDAR_NAMESPACE,
+      TRANSLATIONS_NAMESPACE,
+    ],
     routes: Object.fromEntries([
       route('cal', CALENDAR_ROOT_PATH, ['GET']),
       route(NAMESPACE, `/${NAMESPACE}`, ['GET']),

@@ -1,4 +1,5 @@
 import { namespaceIndex } from './documentation/namespaceIndex.js'
+import { translationRoutes } from './translations/routes.js'
 import { openApiDocument } from './documentation/openapi.js'
 import { listChanges } from './changes/operation.js'
 import { listEvents } from './events/archive.js'
@@ -6,7 +7,7 @@ import { ICAL_NAMESPACE } from './ical/feed.js'
 import { icalRoutes } from './ical/routes.js'
 import { csvRoutes } from './csv/routes.js'
 import { fullCalendarRoutes } from './fullcalendar/routes.js'
-import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../src/defaults.js'
+import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, TRANSLATIONS_NAMESPACE } from '../src/defaults.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
@@ -78,6 +79,12 @@ export function calendarRoutes(): Route[] {
         GET: openApiDocument(table, [
           { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
           { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
+          {
+            routes: translationRoutes(),
+            namespace: TRANSLATIONS_NAMESPACE,
+            tag: 'translations',
+            prefix: '/translations',
+          },
           {
             routes: fullCalendarRoutes(),
             namespace: FULLCALENDAR_NAMESPACE,

@@ -77,3 +77,5 @@ export const CSV_NAMESPACE = 'cal/csv'
 
 /** The FullCalendar feed's path under Payload's API root (`/api/cal/fullcalendar/events`). */
 export const FULLCALENDAR_NAMESPACE = 'cal/fullcalendar'
+/** Where the admin's translation drafts are made (endpoints/translations/). */
+export const TRANSLATIONS_NAMESPACE = 'cal/translations'

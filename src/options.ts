@@ -5,6 +5,12 @@ import { DEFAULT_SLUGS, DEFAULTS, type CalendarCollectionKey } from './defaults.
 /** The collections the plugin adds, by the key used in its options. */
 export type { CalendarCollectionKey }
 
+/** What the `translate` option is given and gives back (README "Translations"). */
+export type Translator = (
+  texts: string[],
+  context: { from: string; to: string; format: 'text' | 'html' },
+) => Promise<string[]>
+
 export type CalendarPluginOptions = {
   /**
    * When false the collections and fields are still added (so the database schema stays the same),
@@ -69,6 +75,14 @@ export type CalendarPluginOptions = {
    * these headers unless this says so. Default false.
    */
   trustProxy?: boolean
+  /**
+   * Drafts translations in the admin: given texts in the record's source language, gives them in
+   * another, in the same order (DeepL, an LLM, anything). `format` is `html` for rich text, whose
+   * tags and links must come back as they were. With it, a record's form in another language has
+   * a **Translate from …** button that fills its empty and outdated fields for the editor to
+   * review before saving. Without it, nothing of it shows.
+   */
+  translate?: Translator
   /**
    * How long the v1 events archive may reuse a total it counted, in seconds, at most; 0 counts on
    * every request. A total is dropped as soon as the calendar changes (a write from any process,
@@ -176,6 +190,7 @@ export type ResolvedCalendarOptions = {
   recurrenceSchedule: string
   siteUrl: string
   trustProxy: boolean
+  translate: Translator | null
   currencySymbol: string
   currencyPosition: 'prefix' | 'postfix'
   /** Slug of the plugin's hidden collection of id sequences. */
@@ -231,6 +246,7 @@ export function resolveOptions(
     recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
     siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
     trustProxy: options.trustProxy ?? false,
+    translate: options.translate ?? null,
     currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
     currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
     sequencesSlug: DEFAULTS.sequencesSlug,

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { translationRoutes } from '../endpoints/translations/routes.js'
 import { TRANSLATIONS_NAV_LINK, TRANSLATIONS_VIEW } from './admin/translations/config.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
@@ -35,7 +36,13 @@ import { withCalendarDatabase } from './database/calendarAdapter.js'
 import { analyzeAtStart } from './database/sqliteStatistics.js'
 import { writeTurns } from './database/turns.js'
 import type { RecordRole } from './database/recordTurn.js'
-import { CLIENT_ENTRY, CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, RSC_ENTRY } from './defaults.js'
+import {
+  CLIENT_ENTRY,
+  CSV_NAMESPACE,
+  FULLCALENDAR_NAMESPACE,
+  RSC_ENTRY,
+  TRANSLATIONS_NAMESPACE,
+} from './defaults.js'
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { duePostsTask } from '../collections/hooks/duePosts.js'
@@ -159,6 +166,11 @@ const calendarEndpoints = (options: ResolvedCalendarOptions) => [
     routes: fullCalendarRoutes(),
     options,
     namespace: FULLCALENDAR_NAMESPACE,
+  }),
+  ...namespaceEndpoints({
+    routes: translationRoutes(),
+    options,
+    namespace: TRANSLATIONS_NAMESPACE,
   }),
 ]
 

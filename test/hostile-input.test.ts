@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
+import { translationRoutes } from '../endpoints/translations/routes.js'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { icalRoutes } from '../endpoints/ical/routes.js'
@@ -72,6 +73,11 @@ const FULLCALENDAR_ROUTES = fullCalendarRoutes().map((route) => ({
   ...route,
   path: `/fullcalendar${route.path}`,
 }))
+/** The translation drafts, named as /doc names them (`/translations/draft`, under `/api/cal`). */
+const TRANSLATION_ROUTES = translationRoutes().map((route) => ({
+  ...route,
+  path: `/translations${route.path}`,
+}))
 /**
  * The plugin's health check (`/api/cal/health`, endpoints/health.ts) is no route of a table: this
  * entry only tells the generator that it takes GET without parameters.
@@ -99,6 +105,7 @@ const ROUTES = [
   ...FEED_ROUTES,
   ...CSV_ROUTES,
   ...FULLCALENDAR_ROUTES,
+  ...TRANSLATION_ROUTES,
   HEALTH_ROUTE,
   CALENDAR_ROOT_ROUTE,
 ]
@@ -110,7 +117,8 @@ const ROUTES = [
 const rootOf = (route: string) =>
   route === CALENDAR_ROOT_ROUTE.path
     ? '/api'
-    : route === HEALTH_ROUTE.path || FULLCALENDAR_ROUTES.some((feed) => feed.path === route)
+    : route === HEALTH_ROUTE.path ||
+        [...FULLCALENDAR_ROUTES, ...TRANSLATION_ROUTES].some((feed) => feed.path === route)
       ? '/api/cal'
       : FEED_ROUTES.some((feed) => feed.path === route)
         ? '/api/cal/ical'

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it } from '@jest/globals'
 import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 /**
@@ -8,8 +8,14 @@ import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './
 
 let server: TestServer
 let admin: TestUser
+let users: Record<string, TestUser>
 
-useTestServer([], (setup) => ({ server, admin } = setup))
+// The host's pseudo-translator (dev/pseudoTranslator.ts) for the drafts' route; this file's only.
+process.env.CAL_TRANSLATOR = 'pseudo'
+afterAll(() => {
+  delete process.env.CAL_TRANSLATOR
+})
+useTestServer(['subscriber'], (setup) => ({ server, admin, users } = setup))
 
 const rest = async (method: string, path: string, body?: unknown) => {
   const response = await server.request(method, path, { token: admin.token, body })
@@ -274,5 +280,68 @@ describe('v1', () => {
       'missing',
       'complete',
     ])
+  })
+})
+
+describe('drafts from the `translate` option (POST /api/cal/translations/draft)', () => {
+  const DRAFT = '/api/cal/translations/draft'
+  it('translates the empty and outdated fields from the source, rich text as a document with its links; writes nothing', async () => {
+    const { doc } = await rest(
+      'POST',
+      '/api/events?locale=en',
+      eventData({
+        title: 'Night market',
+        description: '<p>Food and <a href="https://market.example">music</a>.</p>',
+      }),
+    )
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=fr`, { title: 'Marché de nuit' })
+    const french = await rest('POST', DRAFT, { collection: 'events', id: doc.id, to: 'fr' })
+    expect(french).toMatchObject({ collection: 'events', id: doc.id, from: 'en', to: 'fr' })
+    // The French title is newer than the English one: not drafted.
+    expect(Object.keys(french.fields)).toEqual(['description'])
+    const text = JSON.stringify(french.fields.description)
+    expect(text).toContain('[fr] Food and')
+    expect(text).toContain('https://market.example')
+
+    const spanish = await rest('POST', DRAFT, { collection: 'events', id: doc.id, to: 'es' })
+    expect(spanish.fields.title).toBe('[es] Night market')
+    expect(await statuses('events', doc.id)).toMatchObject({ fr: 'partial', es: 'missing' })
+
+    // The English title changes: the French one is outdated and drafted again.
+    await tick()
+    await rest('PATCH', `/api/events/${doc.id}?locale=en`, { title: 'Night market 2031' })
+    const again = await rest('POST', DRAFT, { collection: 'events', id: doc.id, to: 'fr' })
+    expect(again.fields.title).toBe('[fr] Night market 2031')
+  })
+
+  it('refuses callers who may not change the record, and bad input, in the contract’s shape', async () => {
+    const { doc } = await rest('POST', '/api/venues?locale=en', { name: 'Dock', status: 'publish' })
+    const ask = (body: unknown, token?: string) =>
+      server.request('POST', DRAFT, { body, ...(token ? { token } : {}) })
+    const good = { collection: 'venues', id: doc.id, to: 'es' }
+    expect((await ask(good)).status).toBe(401)
+    const subscriber = await ask(good, users.subscriber.token)
+    expect([subscriber.status, subscriber.body.code]).toEqual([403, 'rest_forbidden'])
+    for (const bad of [
+      { ...good, collection: 'users' },
+      { ...good, to: 'de' },
+      { ...good, id: 'abc' },
+      { ...good, to: 'en' },
+    ]) {
+      const refused = await ask(bad, admin.token)
+      expect([JSON.stringify(bad), refused.status, refused.body.code]).toEqual([
+        JSON.stringify(bad),
+        400,
+        'rest_invalid_param',
+      ])
+    }
+    const notAnObject = await ask([], admin.token)
+    expect([notAnObject.status, notAnObject.body.code]).toEqual([400, 'rest_invalid_json'])
+    // A missing argument: the anchor's own code for it.
+    const noId = await ask({ collection: 'venues', to: 'es' }, admin.token)
+    expect([noId.status, noId.body.code]).toEqual([400, 'rest_missing_callback_param'])
+    const missing = await ask({ ...good, id: 999_999 }, admin.token)
+    expect([missing.status, missing.body.code]).toEqual([404, 'rest-record-not-found'])
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { translationRoutes } from '../endpoints/translations/routes.js'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { operationParams, type Method, type Operation } from '../endpoints/router.js'
@@ -35,6 +36,7 @@ const feedRoutes = icalRoutes()
 const csvExportRoutes = csvRoutes()
 /** The FullCalendar feed's paths, as the document names them beside v1's (served from `cal`). */
 const fullCalendarPaths = fullCalendarRoutes().map((route) => `/fullcalendar${route.path}`)
+const translationPaths = translationRoutes().map((route) => `/translations${route.path}`)
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) =>
   (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({
@@ -101,7 +103,10 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
           route.path,
           [{ url: `${server.url}${root}/api/cal/csv` }],
         ]),
-        ...fullCalendarPaths.map((path) => [path, [{ url: `${server.url}${root}/api/cal` }]]),
+        ...[...translationPaths, ...fullCalendarPaths].map((path) => [
+          path,
+          [{ url: `${server.url}${root}/api/cal` }],
+        ]),
       ])
       const withoutServers = (paths: Record<string, any>) =>
         Object.fromEntries(
@@ -114,6 +119,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
   it('has every path and method of the route table, and nothing else', () => {
     expect(Object.keys(doc.paths)).toEqual([
       ...[...routes, ...feedRoutes, ...csvExportRoutes].map((route) => docPath(route.path)),
+      ...translationPaths,
       ...fullCalendarPaths,
     ])
     for (const route of routes) {
@@ -228,6 +234,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       'meta',
       'url',
       'urls',
+      'translations',
     ])
     expect(keysOf('Tag')).toEqual([
       'id',
@@ -239,6 +246,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       'meta',
       'url',
       'urls',
+      'translations',
     ])
     expect(keysOf('TermUrls')).toEqual(['self', 'collection', 'up'])
     expect(keysOf('CategoryArchive')).toEqual([

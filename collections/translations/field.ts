@@ -1,5 +1,5 @@
 import type { Field } from 'payload'
-import { TRANSLATION_MARKS } from '../../src/admin/translations/config.js'
+import { translationMarksComponents } from '../../src/admin/translations/config.js'
 import { LOCALE_CODES, LOCALES } from '../../src/locales.js'
 import {
   description,
@@ -30,12 +30,16 @@ const languageLabel = (code: string) =>
  * editors but for the source language: stored, so that lists filter and sort on a language's
  * status without reading the texts. One indexed column per language.
  */
-export const translationsFields = (): Field[] => [
+/**
+ * The group and the admin's marks. `resource` is the collection's key (`events`, `venues`, …) and
+ * `translate` whether the app gave the plugin a translator.
+ */
+export const translationsFields = (resource: string, translate: boolean): Field[] => [
   {
     name: 'translationMarks',
     label: inEveryLanguage('translations'),
     type: 'ui',
-    admin: { position: 'sidebar', components: TRANSLATION_MARKS },
+    admin: { position: 'sidebar', components: translationMarksComponents(resource, translate) },
   },
   translationsGroup(),
 ]

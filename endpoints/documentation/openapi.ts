@@ -319,8 +319,11 @@ function describeRoutes(routes: Route[], usersSlug: string, others: OtherRoot[])
   const known = cache.get(routes)
   if (known) return known
   const { paths, bodies } = describePaths(routes)
-  for (const other of others)
-    Object.assign(paths, describePaths(documented(other).routes, other.tag).paths)
+  for (const other of others) {
+    const described = describePaths(documented(other).routes, other.tag)
+    Object.assign(paths, described.paths)
+    Object.assign(bodies, described.bodies)
+  }
   const document = {
     openapi: '3.1.0',
     info: INFO,

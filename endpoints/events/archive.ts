@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { translationStatusParam, translationStatusWhere } from '../translations.js'
+import { translationStatusParam, translationStatusWhere } from '../translations/wire.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { translationsKey } from '../translations.js'
+import { translationsKey } from '../translations/wire.js'
 import Type from 'typebox'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
 import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { translationsKey } from '../translations.js'
+import { translationsKey } from '../translations/wire.js'
 import { permalink } from '../records/common.js'
 import { urlParam } from '../postArgs.js'
 import { organizerJsonLd } from '../records/jsonLd.js'

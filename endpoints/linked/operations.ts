@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { translationStatusParam, translationStatusWhere } from '../translations.js'
+import { translationStatusParam, translationStatusWhere } from '../translations/wire.js'
 import { can, mayRead } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import { ApiError, forbidden, invalidParams } from '../errors.js'

@@ -21,6 +21,7 @@ import {
   Csv,
   CsvImportRun,
   CsvPreview,
+  TranslationDraft,
   ErrorBody,
   EventArchive,
   NamespaceIndex,
@@ -63,6 +64,7 @@ export const SCHEMAS = {
   Csv,
   CsvPreview,
   CsvImportRun,
+  TranslationDraft,
   Changes,
   FullCalendarEvents,
 } satisfies Record<string, TSchema>

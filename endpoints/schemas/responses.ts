@@ -416,6 +416,21 @@ export const CsvImportRun = Type.Object(
   },
 )
 
+/** What `POST /api/cal/translations/draft` answers: a draft for the admin's form. */
+export const TranslationDraft = Type.Object(
+  {
+    collection: Type.String(),
+    id: Type.Integer({ minimum: 1 }),
+    from: Type.String({ description: 'The record’s source language' }),
+    to: Type.String(),
+    fields: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'Each field drafted, by name: a text, or the rich-text editor’s document made from the translated HTML. Fields that are up to date are absent.',
+    }),
+  },
+  { additionalProperties: false, description: 'A draft translation of a record.' },
+)
+
 /** Bodies that are not JSON, by the media type they are served as. */
 export const MEDIA_TYPES: Map<TSchema, string> = new Map([
   [Calendar, 'text/calendar'],

@@ -46,6 +46,8 @@ export const en = {
     translationStatusHere: '{{language}}: {{status}} (source language: {{source}})',
     translationMarkCurrent: 'Mark as up to date',
     translationMarkedCurrent: 'Marked as up to date',
+    translationDraft: 'Translate from {{language}}',
+    translationDrafted: '{{count}} fields filled with a draft translation: review them, then save.',
     statusPublish: 'Published',
     statusFuture: 'Scheduled',
     statusDraft: 'Draft',

@@ -48,6 +48,9 @@ export const es: CalendarTranslations = {
     translationStatusHere: '{{language}}: {{status}} (idioma de origen: {{source}})',
     translationMarkCurrent: 'Marcar como actualizada',
     translationMarkedCurrent: 'Marcada como actualizada',
+    translationDraft: 'Traducir desde: {{language}}',
+    translationDrafted:
+      '{{count}} campos rellenados con un borrador de traducción: revíselos y guarde.',
     statusPublish: 'Publicado',
     statusFuture: 'Programado',
     statusDraft: 'Borrador',

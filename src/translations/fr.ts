@@ -48,6 +48,9 @@ export const fr: CalendarTranslations = {
     translationStatusHere: '{{language}} : {{status}} (langue source : {{source}})',
     translationMarkCurrent: 'Marquer comme à jour',
     translationMarkedCurrent: 'Marquée comme à jour',
+    translationDraft: 'Traduire depuis : {{language}}',
+    translationDrafted:
+      '{{count}} champs remplis par une traduction à relire : relisez, puis enregistrez.',
     statusPublish: 'Publié',
     statusFuture: 'Planifié',
     statusDraft: 'Brouillon',

@@ -23,6 +23,10 @@ let venueId = 0
 
 const step = stepsOf(() => ({ ui, browser }))
 
+// The host's pseudo-translator (dev/pseudoTranslator.ts): the app of this file has a Translate
+// button.
+process.env.CAL_TRANSLATOR = 'pseudo'
+
 /** axe-core on the parts of the page that `selector` names: serious and critical violations. */
 async function violations(selector: string): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page: ui.page }).include(selector).analyze()
@@ -140,13 +144,34 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
       await actions.waitFor()
       assert.equal(await actions.getAttribute('data-status'), 'outdated')
       assert.deepEqual(await violations('.cal-translation-actions'), [])
-      await actions.locator('button').click()
+      await actions.locator('.cal-translation-actions__current').click()
       await ui.page.locator('.cal-translation-actions[data-status="complete"]').waitFor()
       const stored = await rest.request('GET', `/api/venues/${venueId}?locale=fr&depth=0`, {
         token: adminToken,
       })
       assert.equal(stored.body.name, 'Vieux moulin')
       assert.equal(stored.body.translations.frStatus, 'complete')
+    }))
+
+  it('Translate from English fills the Spanish form’s empty fields with a draft, rich text with its structure', () =>
+    step('translations-draft', async () => {
+      await ui.openForm(`/collections/events/${eventId}?locale=es`)
+      const button = ui.page.locator('.cal-translation-actions__draft')
+      await button.waitFor()
+      assert.equal(await button.innerText(), 'Translate from English')
+      assert.deepEqual(await violations('.cal-translation-actions'), [])
+      await button.click()
+      await ui.page.locator('.cal-source-text[data-field="title"]').waitFor()
+      const deadline = Date.now() + 15_000
+      while ((await ui.page.locator('#field-title').inputValue()) !== '[es] Lantern walk') {
+        assert.ok(Date.now() < deadline, 'the title was not drafted')
+        await ui.page.waitForTimeout(200)
+      }
+      await ui.page
+        .locator('.field-type.rich-text-lexical p', { hasText: '[es] A walk through the old town' })
+        .first()
+        .waitFor()
+      await ui.screenshot('translations-draft')
     }))
 
   it('in French: the page, the column and the form speak French', () =>

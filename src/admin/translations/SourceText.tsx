@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { hasText } from '../../../collections/translations/status.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { LANGUAGE_NAMES } from './marks.js'
+import { onDraft } from './drafts.js'
 import { sourceDocument } from './sourceDocument.js'
 import { SafeHtml } from './SafeHtml.js'
 
@@ -24,6 +25,14 @@ export function SourceText({ fieldName, textField }: { fieldName: string; textFi
   const { value, setValue } = useField<unknown>({ path: fieldName })
   const here = useFormFields(([fields]) => fields[textField ?? fieldName]?.value)
   const [source, setSource] = useState<Source | null>(null)
+  // A draft from the sidebar's Translate button (TranslationActions) fills this field too.
+  useEffect(
+    () =>
+      onDraft((fields) => {
+        if (fieldName in fields) setValue(fields[fieldName])
+      }),
+    [fieldName, setValue],
+  )
   const shown = Boolean(id && collectionSlug && sourceLanguage && sourceLanguage !== locale?.code)
 
   useEffect(() => {

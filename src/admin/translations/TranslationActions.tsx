@@ -4,14 +4,23 @@ import { useState } from 'react'
 import { statusKey, type TranslationStatus } from '../../../collections/translations/status.js'
 import type { LocaleCode } from '../../locales.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { publishDraft } from './drafts.js'
 import { LANGUAGE_NAMES, STATUS_MARKS } from './marks.js'
 
 /**
- * In the form's sidebar: this language's translation status in words, and, when the source changed
+ * In the form's sidebar: this language's translation status in words; when the source changed
  * after it, a button that marks it up to date without changing its text (a save of the group's
- * status as `complete`, which collections/translations/hook.ts takes only then).
+ * status as `complete`, which collections/translations/hook.ts takes only then); and when the app
+ * gave a translator (`translate`), a button that fills this language's empty and outdated fields
+ * with a draft (endpoints/translations/draft.ts) for the editor to review before saving.
  */
-export function TranslationActions() {
+export function TranslationActions({
+  resource,
+  translate,
+}: {
+  resource?: string
+  translate?: boolean
+}) {
   const { t } = useCalendarTranslation()
   const locale = useLocale()
   const { config } = useConfig()
@@ -24,18 +33,34 @@ export function TranslationActions() {
     string | undefined
   const [busy, setBusy] = useState(false)
   if (!id || !code || !status) return null
+  const api = `${config.serverURL ?? ''}${config.routes.api}`
+
+  const draft = async () => {
+    setBusy(true)
+    const response = await fetch(`${api}/cal/translations/draft`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ collection: resource, id, to: code }),
+    })
+    setBusy(false)
+    const body = (await response.json().catch(() => ({}))) as {
+      fields?: Record<string, unknown>
+      message?: string
+    }
+    if (!response.ok || !body.fields) return toast.error(body.message ?? `${response.status}`)
+    publishDraft(body.fields)
+    toast.success(t('translationDrafted', { count: Object.keys(body.fields).length }))
+  }
 
   const markCurrent = async () => {
     setBusy(true)
-    const response = await fetch(
-      `${config.serverURL ?? ''}${config.routes.api}/${collectionSlug}/${id}?locale=${code}&depth=0`,
-      {
-        method: 'PATCH',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ translations: { [statusKey(code)]: 'complete' } }),
-      },
-    )
+    const response = await fetch(`${api}/${collectionSlug}/${id}?locale=${code}&depth=0`, {
+      method: 'PATCH',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ translations: { [statusKey(code)]: 'complete' } }),
+    })
     setBusy(false)
     if (response.ok) {
       toast.success(t('translationMarkedCurrent'))
@@ -56,6 +81,16 @@ export function TranslationActions() {
           source: LANGUAGE_NAMES[source ?? ''] ?? source ?? '',
         })}
       </p>
+      {translate && resource && status !== 'source' && status !== 'complete' && (
+        <button
+          type="button"
+          className="btn btn--style-secondary btn--size-small cal-translation-actions__draft"
+          disabled={busy}
+          onClick={() => void draft()}
+        >
+          {t('translationDraft', { language: LANGUAGE_NAMES[source ?? ''] ?? source ?? '' })}
+        </button>
+      )}
       {status === 'outdated' && (
         <button
           type="button"

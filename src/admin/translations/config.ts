@@ -16,11 +16,18 @@ export const sourceTextComponents = (fieldName: string, textField?: string) => (
   ],
 })
 
-/** The Translations column of a list, and in the form, this language's status and its action. */
-export const TRANSLATION_MARKS = {
+/**
+ * The Translations column of a list, and in the form, this language's status and its actions:
+ * `resource` names the collection to the drafts' route, `translate` says whether the app gave a
+ * translator.
+ */
+export const translationMarksComponents = (resource: string, translate: boolean) => ({
   Cell: `${CLIENT_ENTRY}#TranslationMarks`,
-  Field: `${CLIENT_ENTRY}#TranslationActions`,
-}
+  Field: {
+    path: `${CLIENT_ENTRY}#TranslationActions`,
+    clientProps: { resource, translate },
+  },
+})
 
 export const TRANSLATIONS_VIEW = {
   Component: `${RSC_ENTRY}#TranslationsView`,

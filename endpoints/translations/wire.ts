@@ -1,18 +1,18 @@
 import Type, { type Static } from 'typebox'
 import type { Where } from 'payload'
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../src/locales.js'
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../src/locales.js'
 import {
   modifiedIn,
   statusKey,
   TRANSLATION_STATUSES,
   type Translations as StoredTranslations,
-} from '../collections/translations/status.js'
-import { apiLink, languageSegment, type Context, type RecordContext } from './context.js'
-import { wordsCheck, type ParamSpec } from './params.js'
-import { wallClockIn, type Doc } from './records/common.js'
-import { url, wallClock } from './schemas/parts.js'
-import type { Flat } from './fields/cells.js'
-import type { WireField } from './fields/table.js'
+} from '../../collections/translations/status.js'
+import { apiLink, languageSegment, type Context, type RecordContext } from '../context.js'
+import { wordsCheck, type ParamSpec } from '../params.js'
+import { wallClockIn, type Doc } from '../records/common.js'
+import { url, wallClock } from '../schemas/parts.js'
+import type { Flat } from '../fields/cells.js'
+import type { WireField } from '../fields/table.js'
 
 /**
  * Each language's translation status on the wire (collections/translations): a record's
