@@ -417,6 +417,7 @@ describe("the calendar's root (/api/cal)", () => {
       'cal/ical',
       'cal/csv',
       'cal/fullcalendar',
+      'cal/translations',
     ])
     expect(root.body._links.help).toEqual([{ href: `${server.url}/api/cal/events/v1/doc` }])
     const french = await server.request('GET', '/api/cal?translation_language=fr')

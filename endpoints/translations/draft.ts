@@ -1,4 +1,5 @@
 import type { RichTextField } from 'payload'
+import { can } from '../../collections/access.js'
 import { editorConfigOfField, htmlToLexical } from '../../collections/richText/convert.js'
 import { TRANSLATED_TEXTS } from '../../collections/translations/backfill.js'
 import type { TranslatedFields } from '../../collections/translations/hook.js'
@@ -8,7 +9,7 @@ import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
 import { ApiError, invalidParams } from '../errors.js'
 import type { Params } from '../params.js'
-import { requireRight, requireUser } from '../permissions.js'
+import { requireRightOnExisting, requireUser } from '../permissions.js'
 import { operation } from '../router.js'
 
 /**
@@ -75,17 +76,15 @@ export const draftTranslation = operation({
     404: { errors: ['rest-translate-off', 'rest-record-not-found'] },
     502: { errors: ['rest-translate-failed'] },
   },
-  // Anyone signed in; the record's own update right is checked once the record is known.
-  authorize: (context) => requireUser(context, true),
+  // Those who may edit posts at all, before anything is read (as v1 writes, docs/v1-differences.md
+  // §4); the record's own update right once the record is known.
+  authorize: (context) => requireUser(context, can.editPosts(context.user)),
   handle: async (context, args) => {
-    if (!context.options.translate)
-      throw new ApiError(
-        404,
-        'rest-translate-off',
-        'No translator is configured (the plugin’s `translate` option).',
-      )
     const key = args.collection as DataKey
     const slug = context.data.slug(key)
+    // Drafting costs the app a translation: only those who may change the record ask for one (as
+    // an update refuses them, before it says whether the record exists).
+    await requireRightOnExisting(context, key, 'update', args.id)
     const doc = (await context.payload.db.findOne({
       collection: slug,
       where: { id: { equals: args.id } },
@@ -93,8 +92,12 @@ export const draftTranslation = operation({
       req: context.req,
     })) as Record<string, unknown> | null
     if (!doc) throw new ApiError(404, 'rest-record-not-found', 'No record has this id.')
-    // Drafting costs the app a translation: only those who may change the record ask for one.
-    await requireRight(context, key, 'update', args.id)
+    if (!context.options.translate)
+      throw new ApiError(
+        404,
+        'rest-translate-off',
+        'No translator is configured (the plugin’s `translate` option).',
+      )
     const config = context.payload.collections[slug]!.config
     const texts = config.custom?.[TRANSLATED_TEXTS] as TranslatedFields
     const stored = (doc.translations ?? {}) as Partial<Translations>

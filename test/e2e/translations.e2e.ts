@@ -131,8 +131,11 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
       assert.deepEqual(await violations('.cal-source-text'), [])
       await ui.screenshot('translations-form')
       await description.locator('button').click()
+      // In the editor itself, not in the source's text under it.
       await ui.page
-        .locator('.field-type.rich-text-lexical', { hasText: 'A walk through the old town' })
+        .locator('.field-type.rich-text-lexical [contenteditable="true"]', {
+          hasText: 'A walk through the old town',
+        })
         .first()
         .waitFor()
     }))
@@ -168,7 +171,9 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
         await ui.page.waitForTimeout(200)
       }
       await ui.page
-        .locator('.field-type.rich-text-lexical p', { hasText: '[es] A walk through the old town' })
+        .locator('.field-type.rich-text-lexical [contenteditable="true"]', {
+          hasText: '[es] A walk through the old town',
+        })
         .first()
         .waitFor()
       await ui.screenshot('translations-draft')

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react'
 import { hasText } from '../../../collections/translations/status.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { LANGUAGE_NAMES } from './marks.js'
-import { onDraft } from './drafts.js'
 import { sourceDocument } from './sourceDocument.js'
+import { useFillFields } from './useFillFields.js'
 import { SafeHtml } from './SafeHtml.js'
 
 type Source = { value: unknown; text: string }
@@ -22,17 +22,10 @@ export function SourceText({ fieldName, textField }: { fieldName: string; textFi
   const { id, collectionSlug } = useDocumentInfo()
   const sourceLanguage = useFormFields(([fields]) => fields['translations.source']?.value) as
     string | undefined
-  const { value, setValue } = useField<unknown>({ path: fieldName })
+  const { value } = useField<unknown>({ path: fieldName })
+  const fill = useFillFields()
   const here = useFormFields(([fields]) => fields[textField ?? fieldName]?.value)
   const [source, setSource] = useState<Source | null>(null)
-  // A draft from the sidebar's Translate button (TranslationActions) fills this field too.
-  useEffect(
-    () =>
-      onDraft((fields) => {
-        if (fieldName in fields) setValue(fields[fieldName])
-      }),
-    [fieldName, setValue],
-  )
   const shown = Boolean(id && collectionSlug && sourceLanguage && sourceLanguage !== locale?.code)
 
   useEffect(() => {
@@ -75,7 +68,7 @@ export function SourceText({ fieldName, textField }: { fieldName: string; textFi
         <button
           type="button"
           className="btn btn--style-secondary btn--size-small cal-source-text__copy"
-          onClick={() => setValue(source.value)}
+          onClick={() => fill({ [fieldName]: source.value })}
         >
           {t('translationCopySource')}
         </button>

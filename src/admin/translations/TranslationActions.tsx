@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { statusKey, type TranslationStatus } from '../../../collections/translations/status.js'
 import type { LocaleCode } from '../../locales.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
-import { publishDraft } from './drafts.js'
 import { LANGUAGE_NAMES, STATUS_MARKS } from './marks.js'
+import { useFillFields } from './useFillFields.js'
 
 /**
  * In the form's sidebar: this language's translation status in words; when the source changed
@@ -32,6 +32,7 @@ export function TranslationActions({
   const source = useFormFields(([fields]) => fields['translations.source']?.value) as
     string | undefined
   const [busy, setBusy] = useState(false)
+  const fill = useFillFields()
   if (!id || !code || !status) return null
   const api = `${config.serverURL ?? ''}${config.routes.api}`
 
@@ -49,7 +50,7 @@ export function TranslationActions({
       message?: string
     }
     if (!response.ok || !body.fields) return toast.error(body.message ?? `${response.status}`)
-    publishDraft(body.fields)
+    fill(body.fields)
     toast.success(t('translationDrafted', { count: Object.keys(body.fields).length }))
   }
 
