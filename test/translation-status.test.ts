@@ -301,18 +301,18 @@ describe('drafts from the `translate` option (POST /api/cal/translations/draft)'
     // The French title is newer than the English one: not drafted.
     expect(Object.keys(french.fields)).toEqual(['description'])
     const text = JSON.stringify(french.fields.description)
-    expect(text).toContain('[fr] Food and')
+    expect(text).toContain('(fr) Food and')
     expect(text).toContain('https://market.example')
 
     const spanish = await rest('POST', DRAFT, { collection: 'events', id: doc.id, to: 'es' })
-    expect(spanish.fields.title).toBe('[es] Night market')
+    expect(spanish.fields.title).toBe('(es) Night market')
     expect(await statuses('events', doc.id)).toMatchObject({ fr: 'partial', es: 'missing' })
 
     // The English title changes: the French one is outdated and drafted again.
     await tick()
     await rest('PATCH', `/api/events/${doc.id}?locale=en`, { title: 'Night market 2031' })
     const again = await rest('POST', DRAFT, { collection: 'events', id: doc.id, to: 'fr' })
-    expect(again.fields.title).toBe('[fr] Night market 2031')
+    expect(again.fields.title).toBe('(fr) Night market 2031')
   })
 
   it('refuses callers who may not change the record, and bad input, in the contract’s shape', async () => {

@@ -166,13 +166,14 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
       await button.click()
       await ui.page.locator('.cal-source-text[data-field="title"]').waitFor()
       const deadline = Date.now() + 15_000
-      while ((await ui.page.locator('#field-title').inputValue()) !== '[es] Lantern walk') {
+      while ((await ui.page.locator('#field-title').inputValue()) !== '(es) Lantern walk') {
         assert.ok(Date.now() < deadline, 'the title was not drafted')
         await ui.page.waitForTimeout(200)
       }
       await ui.page
-        .locator('.field-type.rich-text-lexical [contenteditable="true"]', {
-          hasText: '[es] A walk through the old town',
+        // A paragraph of the editor's own, as the source has it (not a raw-HTML block).
+        .locator('.field-type.rich-text-lexical [contenteditable="true"] p', {
+          hasText: '(es) A walk through the old town',
         })
         .first()
         .waitFor()
