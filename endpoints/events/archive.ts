@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { translationStatusParam, translationStatusWhere } from '../translations/wire.js'
+import { eventsByStatusWhere, translationStatusParam } from '../translations/wire.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'
@@ -262,7 +262,8 @@ export async function archiveFilters(context: Context, args: ArchiveArgs) {
     where.push(oneOfWhere('attendanceMode', args.attendance_mode, 'offline'))
   if (args.include) where.push({ id: { in: args.include } })
   if (args.post_parent) where.push({ parent: { equals: args.post_parent } })
-  if (args.translation_status) where.push(translationStatusWhere(context, args.translation_status))
+  if (args.translation_status)
+    where.push(...(await eventsByStatusWhere(context, args.translation_status)))
   if (args.modified_since)
     where.push(await modifiedSinceWhere(context, 'events', args.modified_since))
   if (args.geoloc !== undefined) {
