@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 import { translationMarksComponents } from '../../src/admin/translations/config.js'
-import { LOCALE_CODES, LOCALES } from '../../src/locales.js'
+import { LANGUAGE_NAMES, LOCALE_CODES } from '../../src/locales.js'
 import {
   description,
   inEveryLanguage,
@@ -18,12 +18,6 @@ const STATUS_LABELS: Record<TranslationStatus, CalendarTextKey> = {
 }
 
 export const translationStatusLabel = (status: TranslationStatus) => STATUS_LABELS[status]
-
-const languageLabel = (code: string) =>
-  typeof LOCALES.locales[0] === 'string'
-    ? code
-    : (LOCALES.locales as { code: string; label: string }[]).find((each) => each.code === code)!
-        .label
 
 /**
  * The record's translation status (status.ts), kept by `keepTranslations` and not written by
@@ -60,11 +54,11 @@ const translationsGroup = (): Field => ({
       label: label('sourceLanguage'),
       type: 'select',
       index: true,
-      options: LOCALE_CODES.map((code) => ({ label: languageLabel(code), value: code })),
+      options: LOCALE_CODES.map((code) => ({ label: LANGUAGE_NAMES[code], value: code })),
     },
     ...LOCALE_CODES.map((code): Field => ({
       name: statusKey(code),
-      label: languageLabel(code),
+      label: LANGUAGE_NAMES[code],
       type: 'select',
       index: true,
       options: TRANSLATION_STATUSES.map((value) => ({

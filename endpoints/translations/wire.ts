@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import type { Where } from 'payload'
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../../src/locales.js'
+import { LANGUAGES, LOCALE_CODES, type LocaleCode } from '../../src/locales.js'
 import {
   modifiedIn,
   statusKey,
@@ -178,12 +178,10 @@ export const translationStatusWhere = (
 ): Where => ({ [`translations.${statusKey(context.lang)}`]: { in: statuses.map(String) } })
 
 /** The languages a read in `lang` takes text from, in order (src/locales.ts). */
-const fallbackChain = (lang: LocaleCode): LocaleCode[] => {
-  const locale = (LOCALES.locales as { code: string; fallbackLocale?: string[] }[]).find(
-    (each) => each.code === lang,
-  )
-  return [lang, ...((locale?.fallbackLocale ?? []) as LocaleCode[])]
-}
+const fallbackChain = (lang: LocaleCode): LocaleCode[] => [
+  lang,
+  ...(LANGUAGES.find((each) => each.code === lang)?.fallbackLocale ?? []),
+]
 
 /**
  * The language a record's text is in when read in `lang`: its own, or, when it has none, the first

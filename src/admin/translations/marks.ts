@@ -16,11 +16,7 @@ export const STATUS_MARKS: Record<
   missing: { sign: '✕', word: 'translationMissing', colour: 'var(--theme-error-500)' },
 }
 
-export const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  fr: 'Français',
-  es: 'Español',
-}
+export { LANGUAGE_NAMES } from '../../locales.js'
 
 /** Visually hidden, read by screen readers. */
 export const SCREEN_READER_ONLY = {
