@@ -164,7 +164,12 @@ export async function eventsByStatusWhere(
     let memo = fewByGeneration.get(context.generation)
     if (!memo) fewByGeneration.set(context.generation, (memo = new Map()))
     const key = `${context.lang}:${[...statuses].sort().join(',')}`
-    if (!memo.has(key)) memo.set(key, find())
+    if (!memo.has(key)) {
+      const found = find()
+      memo.set(key, found)
+      // A failed read is not kept: the next request of the generation reads again.
+      found.catch(() => memo!.delete(key))
+    }
     ids = memo.get(key)!
   }
   const few = await ids
