@@ -84,6 +84,17 @@ const read = async (address: string): Promise<Read> => {
   }
 }
 
+/**
+ * A link read as `read` does; a password-protected record's link, whose address is right, read
+ * again with its password.
+ */
+const readUnlocked = async (link: string): Promise<Read> => {
+  const answer = await read(link)
+  if (answer.status !== 403 || !/-password-protected$/.test(JSON.parse(answer.text).code))
+    return answer
+  return read(`${link}${link.includes('?') ? '&' : '?'}password=open%20sesame`)
+}
+
 /** An API root's path: `/api`, `/fr/api`, … followed by the calendar's roots. */
 const API_LINK = /^(\/(en|fr|es))?\/api\/cal(\/|$)/
 
@@ -221,10 +232,7 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
 
   test('each link answers 200 without a redirect, in the language asked', async () => {
     for (const link of links) {
-      let answer = await read(link)
-      // The password-protected event: its link is right, and opens with the password.
-      if (answer.status === 403 && /-password-protected$/.test(JSON.parse(answer.text).code))
-        answer = await read(`${link}${link.includes('?') ? '&' : '?'}password=open%20sesame`)
+      const answer = await readUnlocked(link)
       expect([link, answer.status, answer.lang]).toEqual([link, 200, form.lang])
     }
   }, 120_000)
@@ -234,17 +242,11 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
     for (const start of starts)
       for (const [language, link] of translationLinks(start.text)) languageOf.set(link, language)
     expect(languageOf.size).toBeGreaterThan(10)
-    const answerOf = async (link: string) => {
-      let answer = await read(link)
-      if (answer.status === 403 && /-password-protected$/.test(JSON.parse(answer.text).code))
-        answer = await read(`${link}${link.includes('?') ? '&' : '?'}password=open%20sesame`)
-      return answer
-    }
     // A record, whatever the language of its address.
     const recordOf = (link: string) => new URL(link).pathname.replace(/^\/(fr|es)\/api\//, '/api/')
     const ownStatus = new Map<string, number>()
     for (const [link, language] of languageOf)
-      if (language === form.lang) ownStatus.set(recordOf(link), (await answerOf(link)).status)
+      if (language === form.lang) ownStatus.set(recordOf(link), (await readUnlocked(link)).status)
     for (const [link, language] of languageOf) {
       const url = new URL(link)
       const inForm =
@@ -252,7 +254,7 @@ describe.each(FORMS)('every API link resolves, in $name', (form) => {
           ? url.pathname.startsWith('/api/') &&
             url.searchParams.get('translation_language') === (language === 'en' ? null : language)
           : url.pathname.startsWith(language === 'en' ? '/api/' : `/${language}/api/`)
-      const answer = await answerOf(link)
+      const answer = await readUnlocked(link)
       // A record embedded in another (a draft organizer of an event) may be one the caller cannot
       // read on its own: then it answers in no language, as at its address in the request's.
       const expected = ownStatus.get(recordOf(link)) ?? 200
