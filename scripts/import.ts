@@ -1,7 +1,8 @@
 /**
  * `npm run import -- --from <v1 root URL> [--header "Authorization: …"] [--language fr|es]
  * [--dry-run] [--prune] [--concurrency N] [--per-page N]`, or `--ics <file or URL>`, or
- * `--csv <file> --type events|venues|organizers [--mapping '{"Header":"column"}']`
+ * `--csv <file> --type events|venues|organizers [--mapping '{"Header":"column"}']
+ * [--language fr|es] [--site <this calendar's address, as its exports' global_id have it>]`
  *
  * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
  * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing
@@ -24,7 +25,7 @@ boundHeapGrowth()
 const USAGE =
   'usage: npm run import -- --from <v1 root URL> [--header "Name: value"] [--language fr|es] [--dry-run] [--prune] [--concurrency N] [--per-page N]\n' +
   '       npm run import -- --ics <file.ics or its URL> [--dry-run]\n' +
-  '       npm run import -- --csv <file.csv> --type events|venues|organizers [--mapping JSON] [--dry-run]'
+  '       npm run import -- --csv <file.csv> --type events|venues|organizers [--mapping JSON] [--language fr|es] [--site URL] [--dry-run]'
 
 function fail(message: string): never {
   console.error(message)
@@ -43,6 +44,7 @@ try {
       mapping: { type: 'string' },
       header: { type: 'string' },
       language: { type: 'string' },
+      site: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       prune: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
@@ -105,7 +107,15 @@ try {
   run = await payload.create({
     collection: runs,
     data: (csvText !== undefined
-      ? { format: 'csv', type: parsed.type, csv: csvText, mapping, dryRun: parsed['dry-run'] }
+      ? {
+          format: 'csv',
+          type: parsed.type,
+          csv: csvText,
+          mapping,
+          language: parsed.language,
+          from: parsed.site,
+          dryRun: parsed['dry-run'],
+        }
       : parsed.ics !== undefined
         ? {
             format: 'ical',

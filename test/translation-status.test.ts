@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { DEFAULTS } from '../src/defaults.js'
 import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 /**
@@ -280,6 +283,65 @@ describe('v1', () => {
       'missing',
       'complete',
     ])
+  })
+})
+
+describe('a CSV file in French (POST /api/cal/csv/import?translation_language=fr)', () => {
+  /** Uploads a CSV file for an import run and waits for the run's end. */
+  const imported = async (file: string) => {
+    const queued = await server.request(
+      'POST',
+      '/api/cal/csv/import?type=events&translation_language=fr',
+      { token: admin.token, body: Buffer.from(file), headers: { 'content-type': 'text/csv' } },
+    )
+    expect(queued.status).toBe(202)
+    for (let i = 0; i < 200; i++) {
+      const run = await rest('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`)
+      if (['done', 'failed'].includes(run.state)) return run
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error('the import run did not end')
+  }
+
+  it('writes the French text of the records the export named, marks it written, and keeps their English', async () => {
+    const created = []
+    for (const title of ['Harbour regatta', 'Harbour fireworks'])
+      created.push(
+        await rest('POST', `${V1}/events`, {
+          title,
+          description: `<p>${title}, all day</p>`,
+          start_date: '2031-09-05 10:00:00',
+          end_date: '2031-09-05 12:00:00',
+          status: 'publish',
+        }),
+      )
+    const exported = await server.request(
+      'GET',
+      '/api/cal/csv/events.csv?start_date=2031-09-05&end_date=2031-09-06&search=Harbour',
+      { token: admin.token },
+    )
+    expect(exported.status).toBe(200)
+    const rows = parse(String(exported.body), { columns: true }) as Record<string, string>[]
+    expect(rows).toHaveLength(2)
+    // The translator's file: the export's ids, its text in French.
+    const french = (title: string) =>
+      title.replace('Harbour', 'Port :').replace('regatta', 'régate')
+    const file = stringify([
+      ['global_id', 'title', 'description'],
+      ...rows.map((row) => [row.global_id, french(row.title), `<p>${french(row.title)}</p>`]),
+    ])
+    const run = await imported(file)
+    expect(run.progress.resources.events).toMatchObject({ read: 2, created: 0, updated: 2 })
+    for (const event of created) {
+      const fr = await v1(`/events/${event.id}?translation_language=fr`)
+      expect(fr.title).toBe(french(event.title))
+      expect(fr.translations.fr).toMatchObject({ status: 'complete' })
+      expect(fr.translations.en).toMatchObject({ status: 'source' })
+      expect((await v1(`/events/${event.id}`)).title).toBe(event.title)
+    }
+    // The same file again writes nothing.
+    const again = await imported(file)
+    expect(again.progress.resources.events).toMatchObject({ read: 2, unchanged: 2, updated: 0 })
   })
 })
 

@@ -15,6 +15,7 @@ import {
   type ParsedCsv,
 } from '../../src/import/csvFile.js'
 import { failureCount, MAX_LISTED } from '../../src/import/progress.js'
+import { DEFAULT_LOCALE } from '../../src/locales.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { readFlat } from '../fields/flat.js'
@@ -79,6 +80,16 @@ const params = {
 } satisfies Params
 
 type Args = { type: CsvType; mapping?: string; dry_run: boolean }
+
+/**
+ * The language of the file's text (the request's content language: `translation_language`, or a
+ * language root), and this calendar's address as its exports write it in `global_id`, by which a
+ * translated export's rows find their records (`from`, for a CSV run).
+ */
+const fileLanguage = (context: Context) => ({
+  language: context.lang === DEFAULT_LOCALE ? null : (context.lang as 'fr' | 'es'),
+  site: context.siteUrl,
+})
 
 const administrators = (context: Context) => requireUser(context, can.administer(context.user))
 
@@ -162,7 +173,7 @@ export const previewCsv: Operation = operation({
     if (args.dry_run) {
       const progress = await runCsvImport(
         context.payload,
-        { csv: text, type, mapping, dryRun: true },
+        { csv: text, type, mapping, dryRun: true, ...fileLanguage(context) },
         context.options,
         { user: context.user },
       )
@@ -209,6 +220,8 @@ export const importCsv: Operation = operation({
         csv: text,
         mapping,
         dryRun: args.dry_run,
+        language: fileLanguage(context).language,
+        from: fileLanguage(context).site,
       },
       req: context.req,
       overrideAccess: false,

@@ -22,8 +22,18 @@ export function wallClockIn(instant: string | Date | null | undefined, zone: str
  * `example.com?id=42`: the site's host and path, without the scheme (docs/v1-reference.md §4.1).
  */
 export function globalId(context: RecordContext, id: number) {
-  const value = `${context.siteUrl.replace(/^[a-z]+:\/\//i, '')}?id=${id}`
+  const value = `${siteKey(context.siteUrl)}?id=${id}`
   return { global_id: value, global_id_lineage: [value] }
+}
+
+const siteKey = (siteUrl: string) => siteUrl.replace(/^[a-z]+:\/\//i, '')
+
+/** The id of the record a `global_id` names when it names one of the site at `siteUrl`. */
+export function ownRecordId(siteUrl: string, value: string): number | null {
+  const prefix = `${siteKey(siteUrl)}?id=`
+  if (!value.startsWith(prefix)) return null
+  const id = value.slice(prefix.length)
+  return /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null
 }
 
 /** The public page of a record, in the request's language segment when it is not English. */

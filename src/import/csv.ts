@@ -6,11 +6,12 @@ import { ApiError } from '../../endpoints/errors.js'
 import { readFlat, type FlatWrite, type LinkRef } from '../../endpoints/fields/flat.js'
 import { dataOf, paramsOf } from '../../endpoints/fields/table.js'
 import { recordsNamed } from '../../endpoints/lookup.js'
+import { ownRecordId } from '../../endpoints/records/common.js'
 import { validateArgs } from '../../endpoints/validate.js'
 import { takeWriteTurn } from '../database/turns.js'
 import { parseDate } from '../lib/dates.js'
 import { isHttpUrl } from '../lib/urls.js'
-import { DEFAULT_LOCALE } from '../locales.js'
+import { DEFAULT_LOCALE, type LocaleCode } from '../locales.js'
 import type { ResolvedCalendarOptions } from '../options.js'
 import {
   cellsOf,
@@ -51,6 +52,16 @@ export type CsvSettings = {
   /** Header → column, as the preview showed it and the administrator changed it. */
   mapping?: Record<string, unknown> | null
   dryRun?: boolean
+  /**
+   * The language of the file's text (a translation of records an export gave, known again by
+   * their `global_id`); none: English. Only the localized columns are written in it.
+   */
+  language?: 'fr' | 'es' | null
+  /**
+   * The address of this calendar as its exports name it: a row whose `global_id` names one of its
+   * records (`example.org?id=42`) writes over that record.
+   */
+  site?: string | null
 }
 
 type Outcome = 'created' | 'updated' | 'unchanged'
@@ -85,6 +96,7 @@ export function importContext(
   payload: Payload,
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
+  lang: LocaleCode = DEFAULT_LOCALE,
 ): Context {
   const origin = payload.config.serverURL || options.siteUrl || 'http://localhost'
   const apiRoot = `${origin}${payload.config.routes.api}`
@@ -92,10 +104,10 @@ export function importContext(
     req,
     payload,
     user: req.user,
-    lang: DEFAULT_LOCALE,
+    lang,
     pathLanguage: null,
     options,
-    data: dataLayer(payload, req, DEFAULT_LOCALE, options),
+    data: dataLayer(payload, req, lang, options),
     origin,
     apiRoot,
     root: `${apiRoot}/${NAMESPACE}/`,
@@ -156,9 +168,17 @@ export async function runCsvImport(
   if (unmapped.length) addNotice(progress, `columns not imported: ${unmapped.join(', ')}`)
   const user = hooks.user ?? (await firstAdministrator(payload, options))
   if (!user) throw new CsvFileError('no administrator to import as: create one first')
-  const writer = new MappedWriter(payload, options, CSV_SOURCE, DEFAULT_LOCALE, false, user)
+  const language = settings.language ?? null
+  const writer = new MappedWriter(
+    payload,
+    options,
+    CSV_SOURCE,
+    language ?? DEFAULT_LOCALE,
+    language !== null,
+    user,
+  )
   await writer.load()
-  const importer = new RowWriter(payload, options, writer, type, settings.dryRun === true)
+  const importer = new RowWriter(payload, options, writer, type, settings)
   counts.total = rows.length
   emit()
   for (const row of rows) {
@@ -196,8 +216,12 @@ class RowWriter {
     private readonly options: ResolvedCalendarOptions,
     private readonly writer: MappedWriter,
     private readonly type: CsvType,
-    private readonly dryRun: boolean,
+    private readonly settings: CsvSettings,
   ) {}
+
+  private get dryRun() {
+    return this.settings.dryRun === true
+  }
 
   async write(row: CsvRow, headers: string[], mapping: Mapping): Promise<Outcome> {
     this.notes = []
@@ -210,14 +234,20 @@ class RowWriter {
     const mapped = key ? this.writer.get(this.type, key) : undefined
     if (
       mapped &&
-      mapped.modified === stamp &&
+      this.writer.writtenStamp(mapped) === stamp &&
       (await this.writer.exists(this.type, mapped.targetId))
     )
       return 'unchanged'
     try {
       return await this.writer.inTransaction(async (req) => {
         await takeWriteTurn(req)
-        const outcome = await this.save(importContext(this.payload, req, this.options), write, {
+        const context = importContext(
+          this.payload,
+          req,
+          this.options,
+          this.writer.locale as LocaleCode,
+        )
+        const outcome = await this.save(context, write, {
           key,
           stamp,
           mapped,
@@ -275,19 +305,23 @@ class RowWriter {
   }
 
   /**
-   * The record a row writes over: the one its key was mapped to, else (a file never imported,
-   * or records made by hand) an event of the same title and start, or a venue or organizer of
-   * the same name.
+   * The record a row writes over: the one its key was mapped to, else the one of this calendar
+   * its `global_id` names (a file this calendar exported), else (a file never imported, or
+   * records made by hand) an event of the same title and start, or a venue or organizer of the
+   * same name.
    */
   private async existing(
     context: Context,
     write: FlatWrite,
     mapped: StoredMapping | undefined,
   ): Promise<Doc | null> {
-    if (mapped) {
+    const own =
+      write.sourceId && this.settings.site ? ownRecordId(this.settings.site, write.sourceId) : null
+    for (const id of [mapped?.targetId, own]) {
+      if (id === undefined || id === null) continue
       const doc = await context.data.one(
         this.type,
-        { id: { equals: mapped.targetId } },
+        { id: { equals: id } },
         { trash: true, sight: 'everything' },
       )
       if (doc) return doc

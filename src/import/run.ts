@@ -421,7 +421,7 @@ class Importer {
     if (this.translating) {
       if (!mapping) return 'skipped'
       if (
-        mapping.translations?.[this.locale] === modified &&
+        this.writer.writtenStamp(mapping) === modified &&
         (await this.writer.exists(resource, mapping.targetId))
       )
         return 'unchanged'

@@ -122,6 +122,9 @@ export function importTask(
               type: run.type ?? 'events',
               mapping: run.mapping,
               dryRun: run.dryRun === true,
+              language: run.language,
+              // A run the CLI queued without --site: the calendar's own address.
+              site: run.from || options.siteUrl || payload.config.serverURL || null,
             },
             options,
             hooks,

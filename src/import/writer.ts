@@ -51,6 +51,11 @@ export class MappedWriter {
     private readonly user: TypedUser | null | undefined,
   ) {}
 
+  /** What a mapping says was last written in this writer's language. */
+  writtenStamp(mapping: Mapping): string | null | undefined {
+    return this.translating ? mapping.translations?.[this.locale] : mapping.modified
+  }
+
   get(resource: MappedResource, sourceId: string): Mapping | undefined {
     return this.mappings.get(`${resource}:${sourceId}`)
   }

@@ -305,6 +305,9 @@ export const en = {
     importFormatCsv: 'A CSV file (events, venues or organizers, from a spreadsheet)',
     csvFile: 'CSV file',
     csvHolds: 'It holds',
+    csvLanguage: 'Language of its text',
+    csvLanguageHint:
+      'A translation of this calendar’s CSV export: each row writes its record’s text in that language, found by its global_id.',
     csvRows: '{{rows}} rows ({{encoding}}, separated by {{delimiter}})',
     csvTabs: 'tabs',
     csvFailing: ', {{failing}} that cannot be imported',

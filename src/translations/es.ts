@@ -319,6 +319,9 @@ export const es: CalendarTranslations = {
     importFormatCsv: 'Un archivo CSV (eventos, lugares u organizadores, de una hoja de cálculo)',
     csvFile: 'Archivo CSV',
     csvHolds: 'Contiene',
+    csvLanguage: 'Idioma de su texto',
+    csvLanguageHint:
+      'Una traducción de la exportación CSV de este calendario: cada fila escribe el texto de su registro en ese idioma, encontrado por su global_id.',
     csvRows: '{{rows}} filas ({{encoding}}, separadas por {{delimiter}})',
     csvTabs: 'tabulaciones',
     csvFailing: ', {{failing}} que no se pueden importar',

@@ -318,6 +318,9 @@ export const fr: CalendarTranslations = {
     importFormatCsv: 'Un fichier CSV (événements, lieux ou organisateurs, d’un tableur)',
     csvFile: 'Fichier CSV',
     csvHolds: 'Il contient',
+    csvLanguage: 'Langue de son texte',
+    csvLanguageHint:
+      'Une traduction de l’export CSV de ce calendrier : chaque ligne écrit le texte de sa fiche dans cette langue, retrouvée par son global_id.',
     csvRows: '{{rows}} lignes ({{encoding}}, séparées par {{delimiter}})',
     csvTabs: 'des tabulations',
     csvFailing: ', dont {{failing}} ne peuvent pas être importées',

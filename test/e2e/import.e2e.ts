@@ -273,12 +273,13 @@ describe('the Import page', { timeout: 600_000 }, () => {
       adjusted: 0,
     })
     await ui.page.locator('.cal-import__failures tr[data-resource=events]').waitFor()
+    // The dry run's panel reads "done" and 2 created too: wait for the import's own run.
+    const dryRun = await ui.page.locator('.cal-import__run').getAttribute('data-run')
     await ui.page.getByRole('button', { name: 'Import', exact: true }).click()
-    await ui.page.waitForFunction(
-      () =>
-        document.querySelector('.cal-import__run h2')?.textContent?.includes('done') &&
-        document.querySelector('[data-column=created]')?.textContent === '2',
-    )
+    await ui.page
+      .locator(`.cal-import__run[data-state=done]:not([data-run="${dryRun}"])`)
+      .waitFor({ timeout: 90_000 })
+    assert.equal((await countsOf('events')).created, 2)
     fs.rmSync(file)
     const token = await rest.login(ADMIN.email, ADMIN.password)
     const found = await rest.request(

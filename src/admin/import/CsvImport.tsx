@@ -1,6 +1,7 @@
 'use client'
 import { Button } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
+import { LANGUAGES } from '../../locales.js'
 import type { CalendarTextKey } from '../../translations/index.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
@@ -66,12 +67,13 @@ export function CsvImport({
   const { t } = useCalendarTranslation()
   const [file, setFile] = useState<File | null>(null)
   const [type, setType] = useState<(typeof TYPES)[number]>('events')
+  const [language, setLanguage] = useState('en')
   const [mapping, setMapping] = useState<Record<string, string | null>>({})
   const [preview, setPreview] = useState<Preview | null>(null)
   const [errors, setErrors] = useState<string[]>([])
 
   const query = (extra = '') =>
-    `type=${type}&mapping=${encodeURIComponent(JSON.stringify(mapping))}${extra}`
+    `type=${type}&translation_language=${language}&mapping=${encodeURIComponent(JSON.stringify(mapping))}${extra}`
 
   const send = (route: 'preview' | 'import', extra = '') =>
     fetch(`${api}/cal/csv/${route}?${query(extra)}`, {
@@ -101,7 +103,7 @@ export function CsvImport({
       current = false
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `send` reads these
-  }, [file, type, mapping])
+  }, [file, type, mapping, language])
 
   const start = async (dryRun: boolean) => {
     const response = await send('import', `&dry_run=${dryRun}`)
@@ -138,6 +140,21 @@ export function CsvImport({
           ))}
         </select>
       </label>
+      <label>
+        {t('csvLanguage')}{' '}
+        <select
+          name="translation_language"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value)}
+        >
+          {LANGUAGES.map(({ code, label }) => (
+            <option key={code} value={code} lang={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {language !== 'en' && <p className="cal-import__language-hint">{t('csvLanguageHint')}</p>}
       {errors.length > 0 && (
         <ul className="cal-import__errors" role="alert" style={{ color: 'var(--theme-error-500)' }}>
           {errors.map((message) => (

@@ -312,7 +312,7 @@ function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCan
   const { t } = useCalendarTranslation()
   const resources = run.progress?.resources
   return (
-    <section className="cal-import__run" data-state={run.state}>
+    <section className="cal-import__run" data-run={run.id} data-state={run.state}>
       <h2>
         {t('importRun', { id: run.id })}:{' '}
         <span className="cal-import__state">{wordOf(t, run.state)}</span>
