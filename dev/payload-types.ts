@@ -718,8 +718,17 @@ export interface CalImportMapping {
  */
 export interface CalImportRun {
   id: number;
-  format?: ('v1' | 'ical' | 'csv') | null;
-  type?: ('events' | 'venues' | 'organizers') | null;
+  format?: ('v1' | 'ical' | 'csv' | 'translate') | null;
+  type?: ('venues' | 'organizers' | 'categories' | 'tags' | 'events') | null;
+  records?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   csv?: string | null;
   mapping?:
     | {
@@ -733,7 +742,7 @@ export interface CalImportRun {
   from?: string | null;
   ics?: string | null;
   header?: string | null;
-  language?: ('fr' | 'es') | null;
+  language?: ('en' | 'fr' | 'es') | null;
   dryRun?: boolean | null;
   prune?: boolean | null;
   concurrency?: number | null;
@@ -1376,6 +1385,7 @@ export interface CalImportMappingsSelect<T extends boolean = true> {
 export interface CalImportRunsSelect<T extends boolean = true> {
   format?: T;
   type?: T;
+  records?: T;
   csv?: T;
   mapping?: T;
   from?: T;

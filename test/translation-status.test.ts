@@ -407,3 +407,71 @@ describe('drafts from the `translate` option (POST /api/cal/translations/draft)'
     expect([missing.status, missing.body.code]).toEqual([404, 'rest-record-not-found'])
   })
 })
+
+describe('runs over a selection (POST /api/cal/translations/runs)', () => {
+  const RUNS = '/api/cal/translations/runs'
+  it('saves each record’s draft in the language asked, as the administrator; counts, failures, statuses', async () => {
+    const made = []
+    for (const name of ['Lighthouse', 'Boathouse'])
+      made.push((await rest('POST', '/api/venues?locale=en', { name, status: 'publish' })).doc)
+    // One already translated: nothing is due.
+    await tick()
+    await rest('PATCH', `/api/venues/${made[1].id}?locale=es`, { name: 'Casa de botes' })
+    const queued = await server.request('POST', RUNS, {
+      token: admin.token,
+      body: { collection: 'venues', ids: [...made.map((doc) => doc.id), 999_999], to: 'es' },
+    })
+    expect([queued.status, queued.body]).toEqual([
+      202,
+      { id: expect.any(Number), state: 'queued', collection: 'venues', to: 'es', total: 3 },
+    ])
+    let run
+    for (let i = 0; i < 200; i++) {
+      run = await rest('GET', `/api/${DEFAULTS.importRunsSlug}/${queued.body.id}`)
+      if (['done', 'failed'].includes(run.state)) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(run.state).toBe('done')
+    expect(run.progress.resources.venues).toMatchObject({
+      total: 3,
+      read: 3,
+      updated: 1,
+      unchanged: 1,
+      failed: 1,
+    })
+    expect(run.failures).toEqual([
+      expect.objectContaining({ sourceId: '999999', message: 'No record has this id.' }),
+    ])
+    const spanish = await rest('GET', `/api/venues/${made[0].id}?locale=es&fallback-locale=none`)
+    expect(spanish.name).toBe('(es) Lighthouse')
+    expect(await statuses('venues', made[0].id)).toMatchObject({ source: 'en', es: 'complete' })
+    const kept = await rest('GET', `/api/venues/${made[1].id}?locale=es`)
+    expect(kept.name).toBe('Casa de botes')
+  })
+
+  it('administrators only; bad input in the contract’s shape, nothing queued', async () => {
+    const ask = (body: unknown, token?: string) =>
+      server.request('POST', RUNS, { body, ...(token ? { token } : {}) })
+    const good = { collection: 'events', ids: [1], to: 'fr' }
+    expect((await ask(good)).status).toBe(401)
+    const subscriber = await ask(good, users.subscriber.token)
+    expect([subscriber.status, subscriber.body.code]).toEqual([403, 'rest_forbidden'])
+    const runs = async () =>
+      (await rest('GET', `/api/${DEFAULTS.importRunsSlug}?limit=0&depth=0`)).totalDocs
+    const before = await runs()
+    for (const bad of [
+      { ...good, collection: 'users' },
+      { ...good, to: 'de' },
+      { ...good, ids: [] },
+      { ...good, ids: ['x'] },
+      { ...good, ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ]) {
+      const refused = await ask(bad, admin.token)
+      expect([JSON.stringify(bad).slice(0, 80), refused.status]).toEqual([
+        JSON.stringify(bad).slice(0, 80),
+        400,
+      ])
+    }
+    expect(await runs()).toBe(before)
+  })
+})

@@ -22,6 +22,7 @@ import {
   CsvImportRun,
   CsvPreview,
   TranslationDraft,
+  TranslationRun,
   ErrorBody,
   EventArchive,
   NamespaceIndex,
@@ -65,6 +66,7 @@ export const SCHEMAS = {
   CsvPreview,
   CsvImportRun,
   TranslationDraft,
+  TranslationRun,
   Changes,
   FullCalendarEvents,
 } satisfies Record<string, TSchema>

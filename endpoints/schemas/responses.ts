@@ -431,6 +431,22 @@ export const TranslationDraft = Type.Object(
   { additionalProperties: false, description: 'A draft translation of a record.' },
 )
 
+/** What `POST /api/cal/translations/runs` answers: the translation run queued. */
+export const TranslationRun = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    state: Type.Literal('queued'),
+    collection: Type.String(),
+    to: Type.String({ description: 'The language translated into' }),
+    total: Type.Integer({ minimum: 1, description: 'How many records the run translates' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The translation run queued: its progress, counts and failures are read from the import runs collection (`/api/cal-import-runs/{id}`).',
+  },
+)
+
 /** Bodies that are not JSON, by the media type they are served as. */
 export const MEDIA_TYPES: Map<TSchema, string> = new Map([
   [Calendar, 'text/calendar'],

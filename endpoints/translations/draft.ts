@@ -19,14 +19,21 @@ import { operation } from '../router.js'
  * text goes to the translator as HTML and comes back as the editor's document.
  */
 
-const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
+/** The resources whose records have a translation status. */
+export const TRANSLATED_RESOURCES = [
+  'events',
+  'venues',
+  'organizers',
+  'categories',
+  'tags',
+] as const
 
 const params = {
   collection: {
     kind: 'text',
-    description: `What the record is: ${RESOURCES.join(', ')}.`,
+    description: `What the record is: ${TRANSLATED_RESOURCES.join(', ')}.`,
     required: true,
-    enum: RESOURCES,
+    enum: TRANSLATED_RESOURCES,
   },
   id: { kind: 'integer', description: 'The record’s id.', required: true },
   to: {
@@ -67,6 +74,57 @@ async function translated(
   return answer as string[]
 }
 
+/**
+ * This record's fields in `to` as the translator drafts them: those empty there, and those whose
+ * source text changed after theirs (rich text as the editor's document). None when nothing is due.
+ */
+export async function draftFields(
+  context: Context,
+  key: DataKey,
+  id: number,
+  to: LocaleCode,
+): Promise<{ from: LocaleCode; fields: Record<string, unknown> }> {
+  const slug = context.data.slug(key)
+  const doc = (await context.payload.db.findOne({
+    collection: slug,
+    where: { id: { equals: id } },
+    locale: 'all',
+    req: context.req,
+  })) as Record<string, unknown> | null
+  if (!doc) throw new ApiError(404, 'rest-record-not-found', 'No record has this id.')
+  if (!context.options.translate)
+    throw new ApiError(
+      404,
+      'rest-translate-off',
+      'No translator is configured (the plugin’s `translate` option).',
+    )
+  const config = context.payload.collections[slug]!.config
+  const texts = config.custom?.[TRANSLATED_TEXTS] as TranslatedFields
+  const stored = (doc.translations ?? {}) as Partial<Translations>
+  const from = isLocaleCode(stored.source) ? stored.source : DEFAULT_LOCALE
+  if (to === from) throw invalidParams({ to: `${to} is the record’s source language.` })
+  const written = stored.written ?? {}
+  const due = Object.entries(texts).filter(([name, field]) => {
+    if (!hasText(languageOf(doc[field], from))) return false
+    const dates = written[name] ?? {}
+    return !hasText(languageOf(doc[field], to)) || (dates[from] ?? '') > (dates[to] ?? '')
+  })
+  const plain = due.filter(([name, field]) => name === field)
+  const rich = due.filter(([name, field]) => name !== field)
+  const source = (list: typeof due) => list.map(([, field]) => String(languageOf(doc[field], from)))
+  const [plainTexts, richTexts] = await Promise.all([
+    translated(context, source(plain), { from, to }, 'text'),
+    translated(context, source(rich), { from, to }, 'html'),
+  ])
+  const fields: Record<string, unknown> = {}
+  plain.forEach(([name], index) => (fields[name] = plainTexts[index]))
+  for (const [index, [name]] of rich.entries()) {
+    const field = config.flattenedFields.find((each) => each.name === name) as RichTextField
+    fields[name] = await htmlToLexical(richTexts[index], await editorConfigOfField(field))
+  }
+  return { from, fields }
+}
+
 export const draftTranslation = operation({
   summary: 'Draft a translation of a record (the plugin’s `translate` option)',
   params,
@@ -81,52 +139,13 @@ export const draftTranslation = operation({
   authorize: (context) => requireUser(context, can.editPosts(context.user)),
   handle: async (context, args) => {
     const key = args.collection as DataKey
-    const slug = context.data.slug(key)
     // Drafting costs the app a translation: only those who may change the record ask for one (as
     // an update refuses them, before it says whether the record exists).
     await requireRightOnExisting(context, key, 'update', args.id)
-    const doc = (await context.payload.db.findOne({
-      collection: slug,
-      where: { id: { equals: args.id } },
-      locale: 'all',
-      req: context.req,
-    })) as Record<string, unknown> | null
-    if (!doc) throw new ApiError(404, 'rest-record-not-found', 'No record has this id.')
-    if (!context.options.translate)
-      throw new ApiError(
-        404,
-        'rest-translate-off',
-        'No translator is configured (the plugin’s `translate` option).',
-      )
-    const config = context.payload.collections[slug]!.config
-    const texts = config.custom?.[TRANSLATED_TEXTS] as TranslatedFields
-    const stored = (doc.translations ?? {}) as Partial<Translations>
-    const from = isLocaleCode(stored.source) ? stored.source : DEFAULT_LOCALE
-    const to = args.to as LocaleCode
-    if (to === from) throw invalidParams({ to: `${to} is the record’s source language.` })
-    const written = stored.written ?? {}
-    const due = Object.entries(texts).filter(([name, field]) => {
-      if (!hasText(languageOf(doc[field], from))) return false
-      const dates = written[name] ?? {}
-      return !hasText(languageOf(doc[field], to)) || (dates[from] ?? '') > (dates[to] ?? '')
-    })
-    const plain = due.filter(([name, field]) => name === field)
-    const rich = due.filter(([name, field]) => name !== field)
-    const source = (list: typeof due) =>
-      list.map(([, field]) => String(languageOf(doc[field], from)))
-    const [plainTexts, richTexts] = await Promise.all([
-      translated(context, source(plain), { from, to }, 'text'),
-      translated(context, source(rich), { from, to }, 'html'),
-    ])
-    const fields: Record<string, unknown> = {}
-    plain.forEach(([name], index) => (fields[name] = plainTexts[index]))
-    for (const [index, [name]] of rich.entries()) {
-      const field = config.flattenedFields.find((each) => each.name === name) as RichTextField
-      fields[name] = await htmlToLexical(richTexts[index], await editorConfigOfField(field))
-    }
+    const { from, fields } = await draftFields(context, key, args.id, args.to as LocaleCode)
     return {
       status: 200,
-      body: { collection: args.collection, id: args.id, from, to, fields },
+      body: { collection: args.collection, id: args.id, from, to: args.to, fields },
     }
   },
 })

@@ -10,6 +10,7 @@ import type {
 } from 'payload'
 import { validations } from 'payload'
 import { can } from '../../collections/access.js'
+import { LANGUAGES } from '../locales.js'
 import { CSV_TYPES, MAX_CSV_BYTES } from './csvFile.js'
 import { interruption } from './liveness.js'
 import { normalizeRoot, parseHeader } from './source.js'
@@ -60,6 +61,8 @@ export function importMappingsCollection(slug: string): CollectionConfig {
   }
 }
 
+const formatOf = (siblingData: unknown) => (siblingData as { format?: string } | undefined)?.format
+
 /** The most an iCalendar text given inline may weigh (characters). */
 export const MAX_ICS_LENGTH = 5_000_000
 
@@ -71,9 +74,10 @@ const controlCharacters = /[\u0000-\u001f\u007f]/
  * given.
  */
 const validSource: TextFieldSingleValidation = (value, { siblingData }) => {
-  // A CSV import reads the text it is given (`csv`), from nowhere.
-  if ((siblingData as { format?: string } | undefined)?.format === 'csv') return true
-  const ical = (siblingData as { format?: string } | undefined)?.format === 'ical'
+  // A CSV import reads the text it is given (`csv`), from nowhere (its `from` is this calendar's
+  // address, for its rows' `global_id`); a translation run, the calendar's records.
+  if (['csv', 'translate'].includes(formatOf(siblingData) ?? '')) return true
+  const ical = formatOf(siblingData) === 'ical'
   const inline =
     typeof (siblingData as { ics?: unknown } | undefined)?.ics === 'string' &&
     (siblingData as { ics: string }).ics !== ''
@@ -112,7 +116,7 @@ const validIcs: TextareaFieldValidation = (value) => {
 }
 
 const validCsv: TextareaFieldValidation = (value, { siblingData }) => {
-  const csv = (siblingData as { format?: string } | undefined)?.format === 'csv'
+  const csv = formatOf(siblingData) === 'csv'
   if (value === null || value === undefined || value === '')
     return csv ? 'csv: give the text of the CSV file' : true
   if (!csv) return 'csv is only for format csv'
@@ -122,10 +126,46 @@ const validCsv: TextareaFieldValidation = (value, { siblingData }) => {
     : true
 }
 
-const validCsvType: SelectFieldSingleValidation = (value, options) =>
-  (options.siblingData as { format?: string } | undefined)?.format !== 'csv' || value
-    ? validations.select(value, options)
-    : 'type: say what the CSV file holds (events, venues or organizers)'
+/** What a CSV file holds (events, venues or organizers), or what a translation run translates. */
+const validType: SelectFieldSingleValidation = (value, options) => {
+  const format = formatOf(options.siblingData)
+  if (format === 'csv' && value && !CSV_TYPES.includes(value as never))
+    return 'type: a CSV file holds events, venues or organizers'
+  if (format === 'csv' && !value)
+    return 'type: say what the CSV file holds (events, venues or organizers)'
+  if (format === 'translate' && !value)
+    return `type: say what to translate (${RESOURCES.join(', ')})`
+  return validations.select(value, options)
+}
+
+/** The most records one translation run translates. */
+export const MAX_TRANSLATED_RECORDS = 500
+
+/** The ids of the records a translation run translates. */
+const validRecords = (value: unknown, { siblingData }: { siblingData: unknown }) => {
+  const translate = formatOf(siblingData) === 'translate'
+  if (value === null || value === undefined)
+    return translate ? 'records: give the ids of the records to translate' : true
+  if (!translate) return 'records is only for format translate'
+  return Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_TRANSLATED_RECORDS &&
+    value.every((id) => Number.isSafeInteger(id) && id > 0)
+    ? true
+    : `records must be a list of 1 to ${MAX_TRANSLATED_RECORDS} record ids`
+}
+
+/**
+ * The language written: a v1 import's translation (French or Spanish texts of records imported
+ * before), a CSV file's text, or what a translation run translates into.
+ */
+const validLanguage: SelectFieldSingleValidation = (value, options) => {
+  const format = formatOf(options.siblingData)
+  if (format === 'translate' && !value) return 'language: say what to translate into'
+  if (value === 'en' && format !== 'translate')
+    return 'language: en is the records themselves (leave it out)'
+  return validations.select(value, options)
+}
 
 const validMapping = (value: unknown) =>
   value === null ||
@@ -175,15 +215,18 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
           { label: 'v1 API (The Events Calendar, or another calendar like this one)', value: 'v1' },
           { label: 'iCalendar (.ics)', value: 'ical' },
           { label: 'CSV (a spreadsheet)', value: 'csv' },
+          { label: 'Translation of records (the plugin’s translate option)', value: 'translate' },
         ],
       },
       // What a CSV file holds.
       {
         name: 'type',
         type: 'select',
-        options: CSV_TYPES.map((value) => ({ label: value, value })),
-        validate: validCsvType,
+        options: RESOURCES.map((value) => ({ label: value, value })),
+        validate: validType,
       },
+      // A translation run's records (ids of `type`).
+      { name: 'records', type: 'json', validate: validRecords },
       // An uploaded CSV file's text: written, never read back, cleared when the run ends.
       { name: 'csv', type: 'textarea', validate: validCsv, access: { read: () => false } },
       // The CSV headers' columns (csvFile.ts `checkedMapping`); none: as proposed.
@@ -196,10 +239,8 @@ export function importRunsCollection(slug: string, usersSlug: string): Collectio
       {
         name: 'language',
         type: 'select',
-        options: [
-          { label: 'Français', value: 'fr' },
-          { label: 'Español', value: 'es' },
-        ],
+        options: LANGUAGES.map(({ code, label }) => ({ label, value: code })),
+        validate: validLanguage,
       },
       { name: 'dryRun', type: 'checkbox', defaultValue: false },
       { name: 'prune', type: 'checkbox', defaultValue: false },

@@ -10,8 +10,10 @@ import {
 import { beginCalendarTransaction } from '../database/calendarTransaction.js'
 import type { CalImportRun } from '../documents.js'
 import type { ResolvedCalendarOptions } from '../options.js'
-import { IMPORT_TASK } from './collections.js'
+import type { LocaleCode } from '../locales.js'
+import { IMPORT_TASK, type Resource } from './collections.js'
 import { runCsvImport } from './csv.js'
+import { runTranslation } from './translate.js'
 import type { CsvType } from './csvFile.js'
 import { runIcalImport } from './ical.js'
 import { isUniqueViolation } from '../lib/errors.js'
@@ -30,14 +32,15 @@ const SAVE_EVERY_MS = 500
 
 type Run = {
   id: number | string
-  format?: 'v1' | 'ical' | 'csv' | null
+  format?: 'v1' | 'ical' | 'csv' | 'translate' | null
   ics?: string | null
   csv?: string | null
-  type?: CsvType | null
+  type?: Resource | null
+  records?: unknown
   mapping?: Record<string, unknown> | null
   from: string
   header?: string | null
-  language?: 'fr' | 'es' | null
+  language?: LocaleCode | null
   dryRun?: boolean
   prune?: boolean
   concurrency?: number | null
@@ -119,12 +122,25 @@ export function importTask(
             payload,
             {
               csv: run.csv ?? '',
-              type: run.type ?? 'events',
+              // The run's fields say so (collections.ts): a CSV file's type is one of CSV_TYPES.
+              type: (run.type ?? 'events') as CsvType,
               mapping: run.mapping,
               dryRun: run.dryRun === true,
-              language: run.language,
+              language: translationLanguage(run.language),
               // A run the CLI queued without --site: the calendar's own address.
               site: run.from || options.siteUrl || payload.config.serverURL || null,
+            },
+            options,
+            hooks,
+          )
+        else if (run.format === 'translate')
+          latest = await runTranslation(
+            payload,
+            {
+              type: run.type ?? 'events',
+              ids: (run.records as number[] | null) ?? [],
+              language: run.language ?? 'en',
+              dryRun: run.dryRun === true,
             },
             options,
             hooks,
@@ -142,7 +158,7 @@ export function importTask(
             {
               from: run.from,
               header: run.header ?? undefined,
-              language: run.language ?? undefined,
+              language: translationLanguage(run.language) ?? undefined,
               dryRun: run.dryRun === true,
               prune: run.prune === true,
               concurrency: run.concurrency ?? undefined,
@@ -219,6 +235,10 @@ async function closeInterrupted(payload: Payload, runs: string) {
       })
   }
 }
+
+/** An import's language other than the records' own (English), which they translate. */
+const translationLanguage = (language: LocaleCode | null | undefined) =>
+  language === 'en' || !language ? null : language
 
 /** The progress as stored: everything but the failures, which have a field of their own. */
 const summary = ({ failures: _failures, ...rest }: ImportProgress) => rest

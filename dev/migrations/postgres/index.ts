@@ -18,6 +18,7 @@ import * as migration_20261126_010030_search_trigrams from './20261126_010030_se
 import * as migration_20261127_122040_due_posts_task from './20261127_122040_due_posts_task'
 import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_ids'
 import * as migration_20261128_100232_translation_status from './20261128_100232_translation_status'
+import * as migration_20261128_140540_translation_runs from './20261128_140540_translation_runs'
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261128_100232_translation_status.up,
     down: migration_20261128_100232_translation_status.down,
     name: '20261128_100232_translation_status',
+  },
+  {
+    up: migration_20261128_140540_translation_runs.up,
+    down: migration_20261128_140540_translation_runs.down,
+    name: '20261128_140540_translation_runs',
   },
 ]

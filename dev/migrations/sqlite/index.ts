@@ -21,6 +21,7 @@ import * as migration_20261125_214439_merge_record_forms_webhooks from './202611
 import * as migration_20261126_005830_archive_order from './20261126_005830_archive_order'
 import * as migration_20261127_144920_facet_ids from './20261127_144920_facet_ids'
 import * as migration_20261128_100221_translation_status from './20261128_100221_translation_status'
+import * as migration_20261128_140528_translation_runs from './20261128_140528_translation_runs'
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261128_100221_translation_status.up,
     down: migration_20261128_100221_translation_status.down,
     name: '20261128_100221_translation_status',
+  },
+  {
+    up: migration_20261128_140528_translation_runs.up,
+    down: migration_20261128_140528_translation_runs.down,
+    name: '20261128_140528_translation_runs',
   },
 ]
