@@ -3,8 +3,8 @@ import { draftTranslation } from './draft.js'
 import { translateRecords } from './runs.js'
 
 /**
- * The admin's translation drafts and runs, under `/api/cal/translations`, routed like the v1 namespace
- * (README "Translations").
+ * The admin's translation drafts and runs, under `/api/cal/translations`, routed like the v1
+ * namespace (README "Translations").
  */
 export function translationRoutes(): Route[] {
   return [

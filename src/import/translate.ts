@@ -43,7 +43,7 @@ export async function runTranslation(
   options: ResolvedCalendarOptions,
   hooks: ImportHooks = {},
 ): Promise<ImportProgress> {
-  const { type, ids, language } = settings
+  const { type, ids } = settings
   const progress = newProgress([type], 'translating')
   const counts = progress.resources[type]
   const emit = () => hooks.onProgress?.(progress)
