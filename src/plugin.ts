@@ -1,6 +1,6 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
 import { translationRoutes } from '../endpoints/translations/routes.js'
-import { TRANSLATIONS_NAV_LINK, TRANSLATIONS_VIEW } from './admin/translations/config.js'
+import { TRANSLATIONS_NAV_LINK, translationsView } from './admin/translations/config.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
@@ -131,7 +131,7 @@ export const calendarPlugin =
         ...importCollections(options),
       ],
       jobs: withCalendarTasks(incomingConfig.jobs, options),
-      admin: withCalendarDashboard(withImportPage(incomingConfig.admin), options),
+      admin: withCalendarDashboard(withImportPage(incomingConfig.admin, options), options),
       i18n: withCalendarTranslations(incomingConfig.i18n),
       ...(incomingConfig.db
         ? {
@@ -207,8 +207,14 @@ function withCalendarTasks(
   }
 }
 
-/** The admin's Import page (`/admin/import`) and its link in the navigation. */
-function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
+/**
+ * The admin's Import page (`/admin/import`) and the "To translate" page (`/admin/translations`),
+ * and their links in the navigation.
+ */
+function withImportPage(
+  admin: Config['admin'],
+  options: ResolvedCalendarOptions,
+): NonNullable<Config['admin']> {
   const components = admin?.components ?? {}
   return {
     ...admin,
@@ -217,7 +223,10 @@ function withImportPage(admin: Config['admin']): NonNullable<Config['admin']> {
       views: {
         ...components.views,
         calendarImport: { Component: `${RSC_ENTRY}#ImportView`, path: '/import' },
-        calendarTranslations: TRANSLATIONS_VIEW,
+        calendarTranslations: translationsView({
+          translate: Boolean(options.translate),
+          runs: options.import.runsSlug,
+        }),
       },
       afterNavLinks: [
         ...(components.afterNavLinks ?? []),

@@ -48,6 +48,12 @@ export const en = {
     translationMarkedCurrent: 'Marked as up to date',
     translationDraft: 'Translate from {{language}}',
     translationDrafted: '{{count}} fields filled with a draft translation: review them, then save.',
+    translationSelect: 'Translate {{title}}',
+    translationRunStart: 'Translate the selection ({{count}}) into {{language}}',
+    translationRunProgress:
+      '{{read}} of {{total}} records: {{updated}} translated, {{unchanged}} already up to date, {{failed}} failed',
+    translationRunDone: 'Done: the translations are saved, for review in each record.',
+    translationRunStopped: 'The run stopped before the end.',
     statusPublish: 'Published',
     statusFuture: 'Scheduled',
     statusDraft: 'Draft',

@@ -51,6 +51,13 @@ export const es: CalendarTranslations = {
     translationDraft: 'Traducir desde: {{language}}',
     translationDrafted:
       '{{count}} campos rellenados con un borrador de traducción: revíselos y guarde.',
+    translationSelect: 'Traducir {{title}}',
+    translationRunStart: 'Traducir la selección ({{count}}) a: {{language}}',
+    translationRunProgress:
+      '{{read}} de {{total}} registros: {{updated}} traducidos, {{unchanged}} ya al día, {{failed}} con error',
+    translationRunDone:
+      'Hecho: las traducciones están guardadas, para revisarlas en cada registro.',
+    translationRunStopped: 'La ejecución se detuvo antes del final.',
     statusPublish: 'Publicado',
     statusFuture: 'Programado',
     statusDraft: 'Borrador',

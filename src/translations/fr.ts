@@ -51,6 +51,12 @@ export const fr: CalendarTranslations = {
     translationDraft: 'Traduire depuis : {{language}}',
     translationDrafted:
       '{{count}} champs remplis par une traduction à relire : relisez, puis enregistrez.',
+    translationSelect: 'Traduire {{title}}',
+    translationRunStart: 'Traduire la sélection ({{count}}) vers : {{language}}',
+    translationRunProgress:
+      '{{read}} fiches sur {{total}} : {{updated}} traduites, {{unchanged}} déjà à jour, {{failed}} en échec',
+    translationRunDone: 'Terminé : les traductions sont enregistrées, à relire dans chaque fiche.',
+    translationRunStopped: 'L’exécution s’est arrêtée avant la fin.',
     statusPublish: 'Publié',
     statusFuture: 'Planifié',
     statusDraft: 'Brouillon',

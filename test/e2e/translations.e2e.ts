@@ -1,9 +1,10 @@
 /**
  * The translator's screens (src/admin/translations/): the Translations column of the lists, the "To
  * translate" page and its dashboard panel, and in a record's form in another language the source's
- * text under each field, a copy of it into an empty field, and marking an outdated translation up
- * to date; in English and French, with axe-core on each new screen (no serious or critical
- * violation). Run with `npm run test:e2e` after `npm run build`; screenshots go to test/artifacts/
+ * text under each field, a copy of it into an empty field, marking an outdated translation up
+ * to date, a draft from the translator, and a run that translates a selection; in English and
+ * French, with axe-core on each new screen (no serious or critical violation). Run with
+ * `npm run test:e2e` after `npm run build`; screenshots go to test/artifacts/
  * (`translations-*.png`).
  */
 import assert from 'node:assert/strict'
@@ -178,6 +179,46 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
         .first()
         .waitFor()
       await ui.screenshot('translations-draft')
+    }))
+
+  it('the “To translate” page translates a selection into Spanish in a run, with its progress', () =>
+    step('translations-run', async () => {
+      const quay = await write('POST', '/api/venues?locale=en', { name: 'Quay', status: 'publish' })
+      await write('POST', '/api/venues?locale=en', { name: 'Pier', status: 'publish' })
+      await ui.open('/translations?collection=venues&language=es&status=missing')
+      const selection = ui.page.locator('.cal-translations__selection')
+      await selection.locator('a', { hasText: 'Quay' }).waitFor()
+      // Only the quay: the other records listed are left as they are.
+      for (const item of await selection.locator('li').all())
+        if (!(await item.innerText()).includes('Quay')) await item.locator('input').uncheck()
+      assert.deepEqual(await violations('.cal-translations__selection'), [])
+      await selection
+        .getByRole('button', { name: 'Translate the selection (1) into Español' })
+        .click()
+      const run = ui.page.locator('.cal-translations__run[data-state="done"]')
+      await run.waitFor({ timeout: 30_000 })
+      assert.match(await run.innerText(), /1 of 1 records: 1 translated/)
+      assert.equal(await run.locator('progress').getAttribute('value'), '1')
+      assert.deepEqual(await violations('.cal-translations__selection'), [])
+      // Read again when the run ended: the quay is no longer missing, nothing is left ticked.
+      await selection.locator('a', { hasText: 'Quay' }).waitFor({ state: 'detached' })
+      await selection
+        .getByRole('button', { name: 'Translate the selection (0) into Español' })
+        .waitFor()
+      await ui.screenshot('translations-run')
+      const spanish = async (id: number) =>
+        (
+          await rest.request('GET', `/api/venues/${id}?locale=es&fallback-locale=none&depth=0`, {
+            token: adminToken,
+          })
+        ).body
+      const translated = await spanish(quay.doc.id)
+      assert.equal(translated.name, '(es) Quay')
+      assert.equal(translated.translations.esStatus, 'complete')
+      const pier = await rest.request('GET', '/api/venues?where[name][equals]=Pier&locale=en', {
+        token: adminToken,
+      })
+      assert.equal((await spanish(pier.body.docs[0].id)).name ?? null, null)
     }))
 
   it('in French: the page, the column and the form speak French', () =>

@@ -2,6 +2,7 @@ import { DefaultTemplate } from '@payloadcms/next/templates'
 import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps, PayloadRequest } from 'payload'
 import { formatAdminURL } from 'payload/shared'
+import { can } from '../../../collections/access.js'
 import { translatedCollections } from '../../../collections/translations/backfill.js'
 import {
   isTranslationStatus,
@@ -11,6 +12,7 @@ import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../../locales.js'
 import { calendarT, type CalendarT } from '../../translations/index.js'
 import { COUNTED_STATUSES, statusWhere, translatableWhere, translationCounts } from './counts.js'
 import { LANGUAGE_NAMES, SCREEN_READER_ONLY, STATUS_MARKS } from './marks.js'
+import { TranslateSelection } from './TranslateSelection.js'
 
 const LISTED = 50
 
@@ -34,19 +36,24 @@ function StatusName({ status, t }: { status: TranslationStatus; t: CalendarT }) 
   )
 }
 
-/** The records of one collection in one status and language, newest change first. */
+/**
+ * The records of one collection in one status and language, newest change first; with `runs`, as
+ * a selection to translate (TranslateSelection).
+ */
 async function RecordList({
   req,
   slug,
   language,
   status,
   t,
+  runs,
 }: {
   req: PayloadRequest
   slug: string
   language: LocaleCode
   status: TranslationStatus
   t: CalendarT
+  runs?: string
 }) {
   const config = req.payload.collections[slug]!.config
   const title = config.admin.useAsTitle ?? 'id'
@@ -64,17 +71,33 @@ async function RecordList({
     req,
   })
   if (!docs.length) return <p>{t('calendar:translationNone')}</p>
+  const records = docs.map((doc) => ({
+    id: doc.id,
+    title: String((doc as Record<string, unknown>)[title] || `#${doc.id}`),
+    href: editUrl(req, slug, doc.id, language),
+  }))
+  const { serverURL, routes } = req.payload.config
   return (
     <>
-      <ul className="cal-translations__records">
-        {docs.map((doc) => (
-          <li key={doc.id}>
-            <a href={editUrl(req, slug, doc.id, language)} lang={language}>
-              {String((doc as Record<string, unknown>)[title] || `#${doc.id}`)}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {runs ? (
+        <TranslateSelection
+          api={`${serverURL ?? ''}${routes.api}`}
+          runs={runs}
+          collection={slug}
+          language={language}
+          records={records}
+        />
+      ) : (
+        <ul className="cal-translations__records">
+          {records.map((record) => (
+            <li key={record.id}>
+              <a href={record.href} lang={language}>
+                {record.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {totalDocs > docs.length && (
         <p>{t('calendar:translationMore', { shown: docs.length, total: totalDocs })}</p>
       )}
@@ -91,7 +114,9 @@ export async function TranslationsView({
   initPageResult,
   params,
   searchParams,
-}: AdminViewServerProps) {
+  translate,
+  runs,
+}: AdminViewServerProps & { translate?: boolean; runs?: string }) {
   const { req, permissions, visibleEntities, locale } = initPageResult
   const t = calendarT(req.i18n.t)
   const counts = await translationCounts(req)
@@ -174,6 +199,11 @@ export async function TranslationsView({
               language={chosen.language}
               status={chosen.status}
               t={t}
+              runs={
+                translate && runs && can.administer(req.user) && chosen.status !== 'complete'
+                  ? runs
+                  : undefined
+              }
             />
           </section>
         )}

@@ -29,9 +29,13 @@ export const translationMarksComponents = (resource: string, translate: boolean)
   },
 })
 
-export const TRANSLATIONS_VIEW = {
-  Component: `${RSC_ENTRY}#TranslationsView`,
-  path: '/translations',
-} as const
+/**
+ * The "To translate" page: `translate` says whether the app gave a translator (then
+ * administrators translate a selection in a run of the import runs' collection, `runs`).
+ */
+export const translationsView = (props: { translate: boolean; runs: string }) => ({
+  Component: { path: `${RSC_ENTRY}#TranslationsView`, serverProps: props },
+  path: '/translations' as const,
+})
 export const TRANSLATIONS_GLANCE = `${RSC_ENTRY}#TranslationsGlance`
 export const TRANSLATIONS_NAV_LINK = `${CLIENT_ENTRY}#TranslationsNavLink`
