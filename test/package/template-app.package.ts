@@ -8,9 +8,10 @@
  * emitted link followed, the language roots (`/fr/api/…`); then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
  * PostgreSQL too when DATABASE_URI names one
- * (`bash scripts/with-postgres.sh npm run test:package`). `CAL_PAYLOAD_VERSION=lowest` (or a
- * version) builds the app on that Payload version instead of the pinned one: CI runs the SQLite
- * app at the lowest version `peerDependencies` claims.
+ * (`bash scripts/with-postgres.sh npm run test:package`). The SQLite app is built on the pinned
+ * Payload version, the PostgreSQL app on the lowest the package claims (the floor of its peer
+ * range), with the browser's parts on both. `CAL_PAYLOAD_VERSION=lowest` (or a version) builds
+ * both on that version (`npm run test:package:lowest`: the SQLite app).
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -26,6 +27,7 @@ import {
   PAYLOAD_VERSION,
   payloadCli,
   PINNED_VERSION,
+  POSTGRES_APP_VERSION,
   run,
   shippedTemplateConfig,
   packPlugin,
@@ -197,7 +199,7 @@ const EARLY_ROUTE_FILE = {
 function templateAppSuite(
   database: Database,
   databaseUri: () => Promise<string>,
-  { withRouteFile = false } = {},
+  { withRouteFile = false, version = PAYLOAD_VERSION } = {},
 ) {
   let scratch: string
   let appDir: string
@@ -221,6 +223,7 @@ function templateAppSuite(
       pluginOptions: '{ webhooks: { allowPrivate: true } }',
       // The site's pages of payload-events-calendar/react, built by the same next build.
       extraFiles: { ...SITE_PAGES, ...(withRouteFile ? EARLY_ROUTE_FILE : {}) },
+      version,
     })
     app = await startTemplateApp(appDir)
     call = client(app.url)
@@ -555,8 +558,9 @@ function templateAppSuite(
     assert.equal((await call('GET', `/de/api/events/${created.event}`)).status, 404)
   })
 
-  // The browser's parts are the same code on either database: on SQLite only (CI's minutes).
-  const inBrowser = database === 'sqlite' ? test : test.skip
+  // The browser's parts are the same code on either database: on SQLite, and on an app of
+  // another Payload version (CI's minutes).
+  const inBrowser = database === 'sqlite' || version !== PAYLOAD_VERSION ? test : test.skip
 
   inBrowser('the admin: every plugin screen in English and French, in Chromium', async () => {
     await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
@@ -600,7 +604,7 @@ function templateAppSuite(
 
   // Next's development bundlers and the MongoDB config: on SQLite at the pinned version only (CI's
   // run at the lowest version has no minutes for them).
-  if (database !== 'sqlite' || PAYLOAD_VERSION !== PINNED_VERSION) return
+  if (database !== 'sqlite' || version !== PINNED_VERSION) return
 
   for (const bundler of ['webpack', 'turbopack'] as const) {
     test(`next dev (${bundler}) serves the admin and the v1 namespace`, async () => {
@@ -638,7 +642,7 @@ function templateAppSuite(
         '--no-audit',
         '--no-fund',
         '--prefer-offline',
-        `@payloadcms/db-mongodb@${PAYLOAD_VERSION}`,
+        `@payloadcms/db-mongodb@${version}`,
       ],
       appDir,
     )
@@ -665,13 +669,14 @@ describe("the plugin in Payload's blank template app (Next.js), on SQLite", () =
 })
 
 describe(
-  "the plugin in Payload's blank template app (Next.js), on PostgreSQL",
+  `the plugin in Payload's blank template app (Next.js), on PostgreSQL, Payload ${POSTGRES_APP_VERSION}`,
   {
     skip: postgresUri ? false : NO_POSTGRES,
   },
   () => {
     templateAppSuite('postgres', () => freshPostgresDatabase(`template_app_${process.pid}`), {
       withRouteFile: true,
+      version: POSTGRES_APP_VERSION,
     })
   },
 )

@@ -34,6 +34,15 @@ export const PAYLOAD_VERSION: string =
     ? LOWEST_VERSION
     : process.env.CAL_PAYLOAD_VERSION || PINNED_VERSION
 
+/**
+ * The version the PostgreSQL app is built on: the lowest the package claims, unless
+ * `CAL_PAYLOAD_VERSION` says one. One app per database, the two ends of the peer range between
+ * them, instead of a third app (CI's minutes).
+ */
+export const POSTGRES_APP_VERSION: string = process.env.CAL_PAYLOAD_VERSION
+  ? PAYLOAD_VERSION
+  : LOWEST_VERSION
+
 export type Database = 'sqlite' | 'postgres'
 
 export type Packed = {
@@ -171,6 +180,7 @@ async function configure(
   cpa: string,
   database: Database,
   pluginOptions = '',
+  version = PAYLOAD_VERSION,
 ): Promise<void> {
   fs.writeFileSync(
     path.join(appDir, 'src', 'payload.config.ts'),
@@ -181,9 +191,9 @@ async function configure(
   const adapter = await adapterOf(cpa, database)
   const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'))
   delete manifest.dependencies['@payloadcms/db-mongodb']
-  manifest.dependencies[adapter.packageName] = PAYLOAD_VERSION
-  for (const [name, version] of Object.entries<string>(manifest.dependencies))
-    if (version === 'workspace:*') manifest.dependencies[name] = PAYLOAD_VERSION
+  manifest.dependencies[adapter.packageName] = version
+  for (const [name, given] of Object.entries<string>(manifest.dependencies))
+    if (given === 'workspace:*') manifest.dependencies[name] = version
   fs.writeFileSync(path.join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
@@ -224,6 +234,8 @@ export type BuildOptions = {
   extraFiles?: Record<string, string>
   /** The argument of `calendarPlugin(…)` as source text; none by default, as the README has it. */
   pluginOptions?: string
+  /** Payload's version, of every `@payloadcms/*` package too: PAYLOAD_VERSION by default. */
+  version?: string
 }
 
 export const APP_SECRET = 'template-app-secret-0123456789abcdef'
@@ -236,7 +248,7 @@ export async function buildTemplateApp(options: BuildOptions): Promise<string> {
   fs.cpSync(path.join(cpa, 'dist', 'template'), appDir, { recursive: true })
   for (const file of fs.readdirSync(TEMPLATE_FILES))
     fs.copyFileSync(path.join(TEMPLATE_FILES, file), path.join(appDir, file))
-  await configure(appDir, cpa, database, options.pluginOptions)
+  await configure(appDir, cpa, database, options.pluginOptions, options.version)
   for (const [file, content] of Object.entries(options.extraFiles ?? {})) {
     fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true })
     fs.writeFileSync(path.join(appDir, file), content)
