@@ -212,6 +212,7 @@ export const importCsv: Operation = operation({
   authorize: administrators,
   handle: async (context, args) => {
     const { text, mapping } = readUpload(context, args as Args)
+    const { language, site } = fileLanguage(context)
     const run = await context.payload.create({
       collection: context.options.import.runsSlug as 'events',
       data: {
@@ -220,8 +221,8 @@ export const importCsv: Operation = operation({
         csv: text,
         mapping,
         dryRun: args.dry_run,
-        language: fileLanguage(context).language,
-        from: fileLanguage(context).site,
+        language,
+        from: site,
       },
       req: context.req,
       overrideAccess: false,

@@ -74,6 +74,16 @@ async function translated(
   return answer as string[]
 }
 
+/** 404 `rest-translate-off` unless the app gave the plugin a translator (`translate`). */
+export function requireTranslator(context: Context) {
+  if (!context.options.translate)
+    throw new ApiError(
+      404,
+      'rest-translate-off',
+      'No translator is configured (the plugin’s `translate` option).',
+    )
+}
+
 /**
  * This record's fields in `to` as the translator drafts them: those empty there, and those whose
  * source text changed after theirs (rich text as the editor's document). None when nothing is due.
@@ -92,12 +102,7 @@ export async function draftFields(
     req: context.req,
   })) as Record<string, unknown> | null
   if (!doc) throw new ApiError(404, 'rest-record-not-found', 'No record has this id.')
-  if (!context.options.translate)
-    throw new ApiError(
-      404,
-      'rest-translate-off',
-      'No translator is configured (the plugin’s `translate` option).',
-    )
+  requireTranslator(context)
   const config = context.payload.collections[slug]!.config
   const texts = config.custom?.[TRANSLATED_TEXTS] as TranslatedFields
   const stored = (doc.translations ?? {}) as Partial<Translations>

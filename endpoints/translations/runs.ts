@@ -1,11 +1,10 @@
 import { can } from '../../collections/access.js'
 import { MAX_TRANSLATED_RECORDS } from '../../src/import/collections.js'
 import { LOCALE_CODES } from '../../src/locales.js'
-import { ApiError } from '../errors.js'
 import type { Params } from '../params.js'
 import { requireUser } from '../permissions.js'
 import { operation } from '../router.js'
-import { TRANSLATED_RESOURCES } from './draft.js'
+import { requireTranslator, TRANSLATED_RESOURCES } from './draft.js'
 
 /**
  * `POST /api/cal/translations/runs`: the "To translate" page's "Translate the selection": queues an
@@ -48,12 +47,7 @@ export const translateRecords = operation({
   },
   authorize: (context) => requireUser(context, can.administer(context.user)),
   handle: async (context, args) => {
-    if (!context.options.translate)
-      throw new ApiError(
-        404,
-        'rest-translate-off',
-        'No translator is configured (the plugin’s `translate` option).',
-      )
+    requireTranslator(context)
     const ids = [...new Set(args.ids as number[])]
     const run = await context.payload.create({
       collection: context.options.import.runsSlug as 'events',
