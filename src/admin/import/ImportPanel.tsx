@@ -1,17 +1,10 @@
 'use client'
 import { Button, CheckboxInput, FieldLabel, SelectInput, TextInput } from '@payloadcms/ui'
-import {
-  Fragment,
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react'
+import { Fragment, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import type { CalendarTextKey } from '../../translations/index.js'
 import { chosenValue } from '../selectValue.js'
 import { CsvImport } from './CsvImport.js'
+import { useImportRun } from './useImportRun.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 const COLUMNS = [
@@ -24,7 +17,6 @@ const COLUMNS = [
   'pruned',
   'adjusted',
 ] as const
-const FINISHED = new Set(['done', 'failed', 'cancelled'])
 
 const COLUMN_KEYS: Record<(typeof COLUMNS)[number], CalendarTextKey> = {
   read: 'importRead',
@@ -105,26 +97,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
   const [dryRun, setDryRun] = useState(false)
   const [prune, setPrune] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
-  const [run, setRun] = useState<Run | null>(null)
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null)
-
-  const stopPolling = () => {
-    if (timer.current) clearInterval(timer.current)
-    timer.current = null
-  }
-  useEffect(() => stopPolling, [])
-
-  const poll = (id: number) => {
-    stopPolling()
-    setRun({ id, state: 'queued' })
-    timer.current = setInterval(async () => {
-      const response = await fetch(`${api}/${runs}/${id}?depth=0`, { credentials: 'include' })
-      if (!response.ok) return
-      const current = (await response.json()) as Run
-      setRun(current)
-      if (FINISHED.has(current.state)) stopPolling()
-    }, 1000)
-  }
+  const { run, watch, running } = useImportRun<Run>(api, runs)
 
   const start = async (event: FormEvent) => {
     event.preventDefault()
@@ -164,8 +137,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
       )
       return
     }
-    setRun(body.doc)
-    poll(body.doc.id)
+    watch(body.doc.id)
   }
 
   const cancel = async () => {
@@ -178,7 +150,6 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
     })
   }
 
-  const running = run !== null && !FINISHED.has(run.state)
   return (
     <div className="cal-import">
       <p>
@@ -208,7 +179,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
             setFormat(chosen === 'ical' || chosen === 'csv' ? chosen : 'v1')
           }}
         />
-        {format === 'csv' && <CsvImport api={api} running={running} onRun={poll} />}
+        {format === 'csv' && <CsvImport api={api} running={running} onRun={watch} />}
         {format !== 'csv' && (
           <>
             <TextInput

@@ -1,14 +1,16 @@
 'use client'
 import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { LocaleCode } from '../../locales.js'
+import { RUN_ENDED, useImportRun } from '../import/useImportRun.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 import { LANGUAGE_NAMES } from './marks.js'
 
 type Listed = { id: number | string; title: string; href: string }
 
 type Run = {
+  id: number
   state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
   error?: string | null
   progress?: {
@@ -19,9 +21,6 @@ type Run = {
   } | null
   failures?: { sourceId: string; message: string }[] | null
 }
-
-const ENDED = ['done', 'failed', 'cancelled']
-const POLL_MS = 700
 
 /**
  * The records of a count on the "To translate" page, each with a box to tick, and "Translate the
@@ -44,27 +43,10 @@ export function TranslateSelection({
   const { t } = useCalendarTranslation()
   const router = useRouter()
   const [chosen, setChosen] = useState<Set<Listed['id']>>(() => new Set(records.map((r) => r.id)))
-  const [runId, setRunId] = useState<number | null>(null)
-  const [run, setRun] = useState<Run | null>(null)
+  // The page's counts and list are read again when the run ends.
+  const { run, watch, running } = useImportRun<Run>(api, runs, () => router.refresh())
   const [error, setError] = useState<string | null>(null)
   const progressId = useId()
-
-  useEffect(() => {
-    if (runId === null) return
-    let current = true
-    const poll = async () => {
-      const response = await fetch(`${api}/${runs}/${runId}?depth=0`, { credentials: 'include' })
-      if (!current) return
-      const read = (await response.json().catch(() => null)) as Run | null
-      if (read) setRun(read)
-      if (read && ENDED.includes(read.state)) router.refresh()
-      else setTimeout(() => void poll(), POLL_MS)
-    }
-    void poll()
-    return () => {
-      current = false
-    }
-  }, [api, runs, runId, router])
 
   const start = async () => {
     setError(null)
@@ -77,7 +59,7 @@ export function TranslateSelection({
     const body = (await response.json().catch(() => ({}))) as { id?: number; message?: string }
     if (response.status !== 202 || body.id === undefined)
       setError(body.message ?? `HTTP ${response.status}`)
-    else setRunId(body.id)
+    else watch(body.id)
   }
 
   const toggle = (id: Listed['id']) =>
@@ -91,7 +73,6 @@ export function TranslateSelection({
   // Ticked and still listed (the list is read again when a run ends).
   const selected = records.filter((record) => chosen.has(record.id)).map((record) => record.id)
   const counts = run?.progress?.resources?.[collection]
-  const running = runId !== null && !(run && ENDED.includes(run.state))
   return (
     <div className="cal-translations__selection">
       <ul className="cal-translations__records" style={{ listStyle: 'none', paddingLeft: 0 }}>
@@ -122,12 +103,8 @@ export function TranslateSelection({
           {error}
         </p>
       )}
-      {runId !== null && (
-        <section
-          className="cal-translations__run"
-          data-state={run?.state ?? 'queued'}
-          aria-live="polite"
-        >
+      {run !== null && (
+        <section className="cal-translations__run" data-state={run.state} aria-live="polite">
           <progress
             max={counts?.total || 1}
             value={counts?.read ?? 0}
@@ -142,11 +119,11 @@ export function TranslateSelection({
               failed: counts?.failed ?? 0,
             })}
           </span>
-          {run && ENDED.includes(run.state) && (
+          {RUN_ENDED.has(run.state) && (
             <p>{t(run.state === 'done' ? 'translationRunDone' : 'translationRunStopped')}</p>
           )}
-          {run?.error && <p>{run.error}</p>}
-          {run?.failures && run.failures.length > 0 && (
+          {run.error && <p>{run.error}</p>}
+          {run.failures && run.failures.length > 0 && (
             <ul className="cal-translations__failures">
               {run.failures.map((failure) => (
                 <li key={failure.sourceId}>
