@@ -18,6 +18,7 @@ const STORE_FILES = [
   'hostile-input',
   'ids-and-slugs',
   'localization',
+  'term-counts',
   'translation-status',
   'record-forms',
   'recurrence-horizon',

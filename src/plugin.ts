@@ -46,6 +46,7 @@ import {
 import { importMappingsCollection, importRunsCollection } from './import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { duePostsTask } from '../collections/hooks/duePosts.js'
+import { termRecountTask } from '../collections/hooks/termRecount.js'
 import { importTask } from './import/task.js'
 import { deliveriesCollection, webhooksCollection } from './webhooks/collections.js'
 import { deliverTask, resumeDeliveries } from './webhooks/deliver.js'
@@ -184,8 +185,8 @@ function importCollections(options: ResolvedCalendarOptions): CollectionConfig[]
 
 /**
  * The calendar's tasks on Payload's jobs queue: the import, the daily extension of recurring
- * series and the settling of scheduled posts that came due (both scheduled on the `calendar`
- * queue) and the delivery of webhooks (on the
+ * series, the settling of scheduled posts that came due and the daily recount of the terms' counts
+ * (all three scheduled on the `calendar` queue) and the delivery of webhooks (on the
  * `calendar-webhooks` queue); the app runs both queues with `jobs.autoRun`. Running and
  * queueing jobs is for administrators unless the app says otherwise.
  */
@@ -201,6 +202,7 @@ function withCalendarTasks(
       importTask(options),
       seriesHorizonTask(options),
       duePostsTask(options),
+      termRecountTask(options),
       deliverTask(options),
     ],
     access: { run: administrators, queue: administrators, cancel: administrators, ...jobs?.access },

@@ -12,8 +12,10 @@ import type { ResolvedCalendarOptions } from '../../src/options.js'
 /**
  * Each category and tag stores how many events use it: `eventCount` (every event that is not in
  * the trash: what contributors and up see) and `publicEventCount` (published events: what
- * everyone sees). Event writes recount the terms they touch, in the same transaction, so archives
- * read counts instead of counting on every request.
+ * everyone sees). Event writes move the counts of the terms they touch by what they changed, in
+ * the same transaction, so archives read counts instead of counting on every request, and a write
+ * costs the same in a term of ten events as in one of 100,000. `recountAllTerms` (termRecount.ts)
+ * counts them all again.
  */
 export type CountedField = { field: 'categories' | 'tags'; collection: string }
 
@@ -36,22 +38,66 @@ const ids = (value: unknown): number[] =>
     .filter((id): id is number => typeof id === 'number')
 
 /** The ids of the terms of a counted field that an event (a stored document) has. */
-export const eventTermIds = (event: Record<string, unknown>, { field }: CountedField): number[] =>
-  ids(event[field])
+export const eventTermIds = (event: object, { field }: CountedField): number[] =>
+  ids((event as Record<string, unknown>)[field])
 
+/** Notes on the request that a term's counts changed, for the change log, once per term. */
+function noteRecounted(req: PayloadRequest, field: CountedField['field'], id: number) {
+  const noted = (req.context[RECOUNTED_TERMS] ??= []) as RecountedTerm[]
+  if (!noted.some((term) => term.field === field && term.id === id)) noted.push({ field, id })
+}
+
+type StoredCounts = { id: number; eventCount?: number | null; publicEventCount?: number | null }
+
+/** The stored counts of these terms, by id, read in one query. */
+async function storedCounts(
+  req: PayloadRequest,
+  collection: string,
+  termIds: number[],
+): Promise<Map<number, StoredCounts>> {
+  const { docs } = await req.payload.db.find({
+    collection,
+    where: { id: { in: termIds } },
+    select: { eventCount: true, publicEventCount: true },
+    pagination: false,
+    limit: 0,
+    req,
+  })
+  return new Map((docs as StoredCounts[]).map((term) => [Number(term.id), term]))
+}
+
+async function storeCounts(
+  req: PayloadRequest,
+  { field, collection }: CountedField,
+  id: number,
+  counts: { eventCount: number; publicEventCount: number },
+) {
+  await req.payload.db.updateOne({ collection, id, data: counts, req, returning: false })
+  noteRecounted(req, field, id)
+}
+
+/**
+ * Counts the events of each term again (two `count` queries per term): the repair
+ * (`recountAllTerms`), and the writes a difference cannot tell (`needsRecount`).
+ */
 export async function recountTerms(
   req: PayloadRequest,
   events: string,
-  { field, collection }: CountedField,
+  counted: CountedField,
   termIds: number[],
 ) {
+  const { field, collection } = counted
+  const unique = [...new Set(termIds)]
+  if (!unique.length) return
   // Creates that run side by side (src/database/turns.ts) count the term one after the other, each
   // seeing the events of those before.
   await lockKeys(
     req,
-    termIds.map((id) => recordKey(collection, id)),
+    unique.map((id) => recordKey(collection, id)),
   )
-  for (const id of new Set(termIds)) {
+  const before = await storedCounts(req, collection, unique)
+  for (const id of unique) {
+    if (!before.has(id)) continue
     // A series is counted through its dates, as archives list them.
     const uses: Where = { and: [{ [field]: { in: [id] } }, { isSeries: { not_equals: true } }] }
     const count = (where: Where) =>
@@ -60,22 +106,83 @@ export async function recountTerms(
       count({ and: [uses, { deletedAt: { exists: false } }] }),
       count({ and: [uses, { deletedAt: { exists: false } }, publishedWhere()] }),
     ])
-    const before = (await req.payload.db.findOne({
-      collection,
-      where: { id: { equals: id } },
-      select: { eventCount: true, publicEventCount: true },
-      req,
-    })) as { eventCount?: number; publicEventCount?: number } | null
-    if (before?.eventCount === eventCount && before?.publicEventCount === publicEventCount) continue
-    await req.payload.db.updateOne({
-      collection,
-      id,
-      data: { eventCount, publicEventCount },
-      req,
-      returning: false,
+    const stored = before.get(id)
+    if (stored?.eventCount === eventCount && stored?.publicEventCount === publicEventCount) continue
+    await storeCounts(req, counted, id, { eventCount, publicEventCount })
+  }
+}
+
+/** What one event adds to each of its terms' counts: 1 or 0 to each. */
+type Membership = { all: number; public: number }
+
+const time = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN)
+
+/**
+ * An event is counted when it is not in the trash and is no series (a series is counted through
+ * its dates); publicly when it is also published, a scheduled one from its date on, as the
+ * recount's `publishedWhere` says (a due one may read as `publish`: `readFutureAsPublished`).
+ */
+function membership(event: Record<string, unknown> | undefined, now: number): Membership {
+  const counted = Boolean(event) && !event?.deletedAt && !event?.isSeries
+  const published =
+    event?.status === 'publish' || (event?.status === 'future' && time(event.publishedAt) <= now)
+  return { all: counted ? 1 : 0, public: counted && published ? 1 : 0 }
+}
+
+/**
+ * Whether a write must count its terms' events instead of moving their counts by its difference:
+ * a series (its dates change with it, written below the Local API), and an event that was
+ * scheduled when last written and whose date has passed since: it became public with no write,
+ * and whether the stored public count has it yet depends on whether `settleDuePosts` ran.
+ */
+function needsRecount(now: number, ...events: (Record<string, unknown> | undefined)[]): boolean {
+  return events.some(
+    (event) =>
+      Boolean(event?.isSeries) ||
+      (time(event?.publishedAt) > time(event?.updatedAt) && time(event?.publishedAt) <= now),
+  )
+}
+
+/**
+ * Moves the counts of the terms an event had and has by what its write changed (+1, −1, in or out
+ * of the public count), under each term's lock, reading the stored counts in one query: the
+ * write costs the same however many events its terms hold.
+ */
+async function addDifference(
+  req: PayloadRequest,
+  counted: CountedField,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  now: number,
+) {
+  const changes = new Map<number, Membership>()
+  const add = (event: Record<string, unknown> | undefined, sign: 1 | -1) => {
+    const { all, public: shown } = membership(event, now)
+    for (const id of new Set(event ? eventTermIds(event, counted) : [])) {
+      const change = changes.get(id) ?? { all: 0, public: 0 }
+      changes.set(id, { all: change.all + sign * all, public: change.public + sign * shown })
+    }
+  }
+  add(before, -1)
+  add(after, 1)
+  const moved = [...changes].filter(([, change]) => change.all || change.public)
+  if (!moved.length) return
+  await lockKeys(
+    req,
+    moved.map(([id]) => recordKey(counted.collection, id)),
+  )
+  const stored = await storedCounts(
+    req,
+    counted.collection,
+    moved.map(([id]) => id),
+  )
+  for (const [id, change] of moved) {
+    const term = stored.get(id)
+    if (!term) continue
+    await storeCounts(req, counted, id, {
+      eventCount: Math.max(0, (term.eventCount ?? 0) + change.all),
+      publicEventCount: Math.max(0, (term.publicEventCount ?? 0) + change.public),
     })
-    const noted = (req.context[RECOUNTED_TERMS] ??= []) as RecountedTerm[]
-    noted.push({ field, id })
   }
 }
 
@@ -103,29 +210,44 @@ function sameCounts(
   )
 }
 
-/** After an event is written: recount the terms it had and has, unless its counts are the same. */
+/**
+ * After an event is written: the counts of the terms it had and has move by what changed, unless
+ * nothing they look at changed; counted again for a series or a scheduled event (`needsRecount`).
+ */
 export function countTermsAfterChange(
   events: string,
   counted: CountedField[],
 ): CollectionAfterChangeHook {
-  return async ({ doc, previousDoc, req }) => {
-    if (sameCounts(doc, previousDoc, counted)) return doc
-    for (const taxonomy of counted)
-      await recountTerms(req, events, taxonomy, [
-        ...ids(previousDoc?.[taxonomy.field]),
-        ...ids(doc[taxonomy.field]),
-      ])
+  return async ({ doc, previousDoc, operation, req }) => {
+    const before = operation === 'create' ? undefined : previousDoc
+    const now = Date.now()
+    // Checked first: any write of an event that came due since its last write takes that mark
+    // away (its `updatedAt` moves past its date), so its counts are set right now.
+    const recount = needsRecount(now, before, doc)
+    if (!recount && sameCounts(doc, before, counted)) return doc
+    for (const taxonomy of counted) {
+      if (recount)
+        await recountTerms(req, events, taxonomy, [
+          ...ids(before?.[taxonomy.field]),
+          ...ids(doc[taxonomy.field]),
+        ])
+      else await addDifference(req, taxonomy, before, doc, now)
+    }
     return doc
   }
 }
 
-/** After an event is deleted for good: recount the terms it had. */
+/** After an event is deleted for good: its terms count one event less (or are counted again). */
 export function countTermsAfterDelete(
   events: string,
   counted: CountedField[],
 ): CollectionAfterDeleteHook {
   return async ({ doc, req }) => {
-    for (const taxonomy of counted)
-      await recountTerms(req, events, taxonomy, ids(doc[taxonomy.field]))
+    const now = Date.now()
+    for (const taxonomy of counted) {
+      if (needsRecount(now, doc))
+        await recountTerms(req, events, taxonomy, ids(doc[taxonomy.field]))
+      else await addDifference(req, taxonomy, doc, undefined, now)
+    }
   }
 }

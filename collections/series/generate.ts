@@ -4,6 +4,7 @@ import { floating, occurrences, type Occurrence, type Series } from '../../src/l
 import { wallClock } from '../../src/lib/time.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { claimIds } from '../hooks/integerIds.js'
+import { eventTermIds, recountTerms, termCountsOf } from '../hooks/termCounts.js'
 import { calendarStore } from '../../src/database/stores.js'
 import type { SeriesCopies } from '../../src/database/calendarStore.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
@@ -261,6 +262,40 @@ export async function generateOccurrences(
     req,
     returning: false,
   })
+  await recountDatesTerms(req, options, series, stored)
+}
+
+/**
+ * The dates are written below the Local API, so no event hook moves their terms' counts: the
+ * series' terms, and those of its dates changed on their own (which the series' status and trash
+ * reach too), are counted again.
+ */
+async function recountDatesTerms(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  series: Event,
+  stored: Stored[],
+) {
+  const detached = stored.filter((row) => row.detached).map((row) => row.id)
+  const ownTerms = detached.length
+    ? ((
+        await req.payload.db.find({
+          collection: options.slugs.events,
+          where: { id: { in: detached } },
+          select: { categories: true, tags: true },
+          pagination: false,
+          limit: 0,
+          req,
+        })
+      ).docs as Record<string, unknown>[])
+    : []
+  for (const counted of termCountsOf(options))
+    await recountTerms(
+      req,
+      options.slugs.events,
+      counted,
+      [series, ...ownTerms].flatMap((event) => eventTermIds(event, counted)),
+    )
 }
 
 const ownDates = (row: Stored | undefined) =>

@@ -9,7 +9,7 @@ import { beginCalendarTransaction } from '../../src/database/calendarTransaction
 import { takeWriteTurn } from '../../src/database/turns.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { markChange, writeChanges } from '../hooks/calendarCommit.js'
-import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
+import { recountedTermEntries, seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
 
 export const HORIZON_TASK = 'calendarSeriesHorizon'
@@ -68,7 +68,10 @@ export async function extendSeriesHorizons(
         await writeChanges(
           req,
           options,
-          seriesEntries(before, await snapshotSeries(req, options, id)),
+          [
+            ...seriesEntries(before, await snapshotSeries(req, options, id)),
+            ...recountedTermEntries(req),
+          ],
         )
         if (owned) await commitTransaction(req)
         extended++
