@@ -19,6 +19,7 @@ import * as migration_20261127_122040_due_posts_task from './20261127_122040_due
 import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_ids'
 import * as migration_20261128_100232_translation_status from './20261128_100232_translation_status'
 import * as migration_20261128_140540_translation_runs from './20261128_140540_translation_runs'
+import * as migration_20261128_231416_term_recount_task from './20261128_231416_term_recount_task'
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261128_140540_translation_runs.up,
     down: migration_20261128_140540_translation_runs.down,
     name: '20261128_140540_translation_runs',
+  },
+  {
+    up: migration_20261128_231416_term_recount_task.up,
+    down: migration_20261128_231416_term_recount_task.down,
+    name: '20261128_231416_term_recount_task',
   },
 ]
