@@ -129,6 +129,7 @@ export interface Config {
       calendarImport: TaskCalendarImport;
       calendarSeriesHorizon: TaskCalendarSeriesHorizon;
       calendarDuePosts: TaskCalendarDuePosts;
+      calendarRecountTerms: TaskCalendarRecountTerms;
       calendarWebhooksDeliver: TaskCalendarWebhooksDeliver;
       inline: {
         input: unknown;
@@ -846,7 +847,12 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarDuePosts' | 'calendarWebhooksDeliver';
+          | 'inline'
+          | 'calendarImport'
+          | 'calendarSeriesHorizon'
+          | 'calendarDuePosts'
+          | 'calendarRecountTerms'
+          | 'calendarWebhooksDeliver';
         taskID: string;
         input?:
           | {
@@ -880,7 +886,15 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'calendarImport' | 'calendarSeriesHorizon' | 'calendarDuePosts' | 'calendarWebhooksDeliver') | null;
+    | (
+        | 'inline'
+        | 'calendarImport'
+        | 'calendarSeriesHorizon'
+        | 'calendarDuePosts'
+        | 'calendarRecountTerms'
+        | 'calendarWebhooksDeliver'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1548,6 +1562,17 @@ export interface TaskCalendarSeriesHorizon {
 export interface TaskCalendarDuePosts {
   input?: unknown;
   output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCalendarRecountTerms".
+ */
+export interface TaskCalendarRecountTerms {
+  input?: unknown;
+  output: {
+    terms?: number | null;
+    corrected?: number | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
