@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
-import type { Data, Doc } from './data.js'
+import type { Data, Doc, StoredDoc } from './data.js'
 import type { CalendarGeneration } from './cache/calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
@@ -64,6 +64,15 @@ export type Context = {
    * building the kept forms, whose counts go in when they are read.
    */
   markedCounts?: boolean
+  /**
+   * The venues and organizers an event write named by id, as its check that they exist read them
+   * (endpoints/linked/args.ts), so that its response (records/load.ts `loadRelated`) reads them
+   * once: the write changes none of them.
+   */
+  linkedRead?: {
+    venues: Map<number, StoredDoc<'venues'>>
+    organizers: Map<number, StoredDoc<'organizers'>>
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
+import { loadRelated, noRelated } from '../records/load.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn } from '../../src/database/recordTurn.js'
 import { requireFittingTurn } from '../../src/database/turns.js'
@@ -34,7 +34,11 @@ async function respond(context: Context, written: Doc, status: number) {
     written.isSeries || written.series != null
       ? (await context.data.one('events', { id: { equals: written.id } }, { trash: true }))!
       : written
-  return { status, body: eventRecord(doc, context, await loadRelated(context, [doc])) }
+  const known = context.linkedRead && { ...noRelated(), ...context.linkedRead }
+  return {
+    status,
+    body: eventRecord(doc, context, await loadRelated(context, [doc], undefined, known)),
+  }
 }
 
 /** `POST /events` (docs/v1-reference.md §5.3): 201 with the new event. */

@@ -71,36 +71,53 @@ const invalid = (type: LinkedType, reason: string) =>
     params: { [type.kind]: reason },
   })
 
-/**
- * One item of an event's `venue` or `organizer` argument: an id, `{ id }` or an object to create.
- */
-async function resolveOne(context: Context, type: LinkedType, item: unknown): Promise<number> {
-  const id = await linkedId(context, type, item)
-  // The event's own check of its links need not look again (collections/relations.ts).
-  noteExisting(context.req, context.data.slug(type.plural), [id])
-  return id
-}
-
-async function linkedId(context: Context, type: LinkedType, item: unknown): Promise<number> {
+/** An id given as a number, a string of digits or `{ id }`; null for anything else. */
+function givenId(item: unknown): number | null {
   const asId = (value: unknown) =>
     typeof value === 'number'
       ? value
       : typeof value === 'string' && /^\d+$/.test(value.trim())
         ? Number(value)
         : null
-  const id =
+  return (
     asId(item) ??
     (item && typeof item === 'object' && 'id' in item ? asId((item as { id: unknown }).id) : null)
-  if (id !== null) {
-    if (
-      !(await context.data.count(type.plural, {
-        where: { id: { equals: id } },
-        sight: 'everything',
-      }))
-    )
-      throw invalid(type, `No ${type.kind} with id ${id}.`)
-    return id
-  }
+  )
+}
+
+/**
+ * Reads the venues or organizers given by id, in one query, past access and the trash left out as
+ * the response's `loadRelated` reads them, and keeps them on the context for it; an id that names
+ * none is a 400.
+ */
+async function readGivenIds(context: Context, type: LinkedType, items: unknown[]) {
+  const wanted = [...new Set(items.map(givenId).filter((id): id is number => id !== null))]
+  if (!wanted.length) return
+  const read = (context.linkedRead ??= { venues: new Map(), organizers: new Map() })[
+    type.plural as 'venues' | 'organizers'
+  ] as Map<number, Doc>
+  const docs = await context.data.all(type.plural, {
+    where: { id: { in: wanted } },
+    sight: 'everything',
+    select: { password: false },
+  })
+  for (const doc of docs) read.set(doc.id, doc)
+  const missing = wanted.find((id) => !read.has(id))
+  if (missing !== undefined) throw invalid(type, `No ${type.kind} with id ${missing}.`)
+}
+
+/**
+ * One item of an event's `venue` or `organizer` argument: an id (read already by
+ * `readGivenIds`), `{ id }` or an object to create.
+ */
+async function resolveOne(context: Context, type: LinkedType, item: unknown): Promise<number> {
+  const id = givenId(item) ?? (await createdId(context, type, item))
+  // The event's own check of its links need not look again (collections/relations.ts).
+  noteExisting(context.req, context.data.slug(type.plural), [id])
+  return id
+}
+
+async function createdId(context: Context, type: LinkedType, item: unknown): Promise<number> {
   if (!item || typeof item !== 'object' || Array.isArray(item))
     throw invalid(type, `Give a ${type.kind} id or a ${type.kind} object.`)
   if (type === VENUES) {
@@ -129,6 +146,7 @@ export async function resolveVenue(context: Context, value: unknown): Promise<nu
       : [value]
   if (items.length !== 1)
     throw invalid(VENUES, 'An event has one venue: give one id or one venue object.')
+  await readGivenIds(context, VENUES, items)
   return resolveOne(context, VENUES, items[0])
 }
 
@@ -148,6 +166,7 @@ export async function resolveOrganizers(context: Context, value: unknown): Promi
       : [value]
   if (items.length > MAX_LIST_ITEMS)
     throw invalid(ORGANIZERS, `At most ${MAX_LIST_ITEMS} organizers.`)
+  await readGivenIds(context, ORGANIZERS, items)
   const ids: number[] = []
   for (const item of items) {
     const id = await resolveOne(context, ORGANIZERS, item)
