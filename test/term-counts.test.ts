@@ -315,6 +315,25 @@ describe('term counts moved by difference', () => {
     )
   })
 
+  it('a series whose rules give more dates counts them in its terms', async () => {
+    const [, , category] = TERMS.categories
+    const before = (await storedCounts())[`event-categories:${category}`]
+    const day = utcWallClock(60).slice(0, 10)
+    const { body } = await v1('POST', '/events', {
+      title: 'Growing series',
+      start_date: `${day} 10:00:00`,
+      end_date: `${day} 11:00:00`,
+      timezone: 'UTC',
+      recurrence: 'FREQ=DAILY;COUNT=2',
+      categories: [category],
+    })
+    await rest('PATCH', `/events/${body.id}`, { recurrence: { rules: ['FREQ=DAILY;COUNT=5'] } })
+    expect((await storedCounts())[`event-categories:${category}`]).toEqual({
+      eventCount: before.eventCount + 5,
+      publicEventCount: before.publicEventCount + 5,
+    })
+  })
+
   it('the repair puts right a count changed behind the calendar’s back, and logs the term', async () => {
     const [, category] = TERMS.categories
     const right = (await storedCounts())[`event-categories:${category}`]
