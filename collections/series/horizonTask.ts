@@ -65,14 +65,10 @@ export async function extendSeriesHorizons(
         const before = await snapshotSeries(req, options, id)
         await generateOccurrences(req, options, id, now)
         await markChange(req, options.sequencesSlug)
-        await writeChanges(
-          req,
-          options,
-          [
-            ...seriesEntries(before, await snapshotSeries(req, options, id)),
-            ...recountedTermEntries(req),
-          ],
-        )
+        await writeChanges(req, options, [
+          ...seriesEntries(before, await snapshotSeries(req, options, id)),
+          ...recountedTermEntries(req),
+        ])
         if (owned) await commitTransaction(req)
         extended++
       } catch (error) {
