@@ -18,6 +18,8 @@ export type DatasetStore = {
    * series), generated first if need be.
    */
   workingCopy: (events: number, seed: number, series?: number) => Promise<string>
+  /** Runs SQL statements, in order, on a working copy (`uri`, as `workingCopy` gave it). */
+  execute: (uri: string, statements: string[]) => Promise<void>
 }
 
 /** Runs bench/generate.ts in a process of its own, writing the dataset to `uri`. */
@@ -67,6 +69,17 @@ function sqliteStore(): DatasetStore {
       }
       return `file:${copy}`
     },
+    execute: async (uri, statements) => {
+      const { createClient } = await import('@libsql/client')
+      const client = createClient({ url: uri })
+      try {
+        // The server beside it writes too (its start's statistics): wait for its turn.
+        await client.execute('PRAGMA busy_timeout = 60000')
+        for (const statement of statements) await client.execute(statement)
+      } finally {
+        client.close()
+      }
+    },
   }
 }
 
@@ -114,6 +127,16 @@ function postgresStore(serverUri: string): DatasetStore {
         `CREATE DATABASE "${copy}" TEMPLATE "${dataset}"`,
       )
       return withDatabase(copy)
+    },
+    execute: async (uri, statements) => {
+      const { default: pg } = await import('pg')
+      const client = new pg.Client({ connectionString: uri })
+      await client.connect()
+      try {
+        for (const statement of statements) await client.query(statement)
+      } finally {
+        await client.end()
+      }
     },
   }
 }

@@ -1,16 +1,17 @@
 /**
- * Writes (issue #38 item 3): creates, updates and trashes of an event per second, through v1 and
+ * Writes (issues #38 and #49): creates, updates and trashes of an event per second, through v1 and
  * through Payload's REST with the same document, with 1 and 2 (`--write-connections`) connections,
- * on a fresh copy of the 1,000-event dataset. `npm run bench` runs it after its reads;
- * `npm run bench -- --writes` runs it alone.
+ * on a fresh copy of a dataset (`--write-events`, 1,000 by default). `npm run bench` runs it after
+ * its reads; `npm run bench -- --writes` runs it alone.
  *
- * The same write both ways: v1 `POST /events` with a venue, a category and an organizer of the
- * dataset, and `POST /api/events?depth=1` with the same fields as stored (`createBodies`); an
- * update of the title, v1 `POST /events/{id}` and `PATCH /api/events/{id}?depth=1`; a move to the
- * trash, v1 `DELETE /events/{id}` and `PATCH /api/events/{id}?depth=1` with `deletedAt` (Payload's
- * `DELETE` deletes for good). Updates go round the events each scenario's creates made; each trash
- * takes an event no other request has trashed, so trashes run a fixed number of requests
- * (a share of the events there are) rather than a fixed time.
+ * Creates: v1 bare (title and dates), v1 with links by id (a venue, an organizer and a category of
+ * the dataset), v1 with an inline venue (found again by name after the first), Payload's REST bare
+ * and with the same links as stored (`POST /api/events?depth=1`); and v1 with links in a category
+ * and tag that hold every event of the dataset ("crowded", linked by SQL before the run,
+ * `crowdTerms`) beside the same in a category and tag of their own ("empty"). Updates of the title
+ * (v1 `POST /events/{id}`, Payload's `PATCH /api/events/{id}?depth=1`) go round the events each
+ * create made; trashes (v1 `DELETE /events/{id}`, Payload's `PATCH` of `deletedAt`) take each
+ * once, so they run a fixed number of requests rather than a fixed time.
  */
 import autocannon from 'autocannon'
 import { BENCH_USER } from './dataset.js'
@@ -25,6 +26,8 @@ export type WritesOptions = {
   heapMb: number | null
   /** The server's port on 127.0.0.1 (0: one the system picks). */
   port: number
+  /** The events of the dataset the writes are measured on. */
+  events: number
 }
 
 /** Three days from now at `hour` UTC. */
@@ -35,33 +38,43 @@ function inThreeDays(hour: number): Date {
   return date
 }
 
+const wallClock = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
+
+/** The terms the crowded and empty creates name: a category and a tag each. */
+type Terms = { category: number; tag: number }
+
 /**
- * The event both ways write: a venue, a category and an organizer of the dataset, dates as a
- * client sends them (v1: wall-clock `Y-m-d H:i:s` of the UTC site; Payload: ISO 8601).
+ * The bodies of each create: dates as a client sends them (v1: wall-clock `Y-m-d H:i:s` of the UTC
+ * site; Payload: ISO 8601).
  */
-function createBodies() {
-  const wallClock = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
+function createBodies(crowded: Terms, empty: Terms) {
   const [start, end] = [inThreeDays(19), inThreeDays(21)]
-  const common = { title: 'Bench event', venue: 3, categories: [1] }
+  const v1Bare = { title: 'Bench event', start_date: wallClock(start), end_date: wallClock(end) }
+  const v1Links = { ...v1Bare, venue: 3, categories: [1], organizer: [2] }
+  const restBare = {
+    title: 'Bench event',
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    timezone: 'UTC',
+    status: 'publish',
+  }
+  const inTerms = ({ category, tag }: Terms) => ({
+    ...v1Links,
+    categories: [category],
+    tags: [tag],
+  })
   return {
-    v1: JSON.stringify({
-      ...common,
-      start_date: wallClock(start),
-      end_date: wallClock(end),
-      organizer: [2],
-    }),
-    rest: JSON.stringify({
-      ...common,
-      startDate: start.toISOString(),
-      endDate: end.toISOString(),
-      timezone: 'UTC',
-      organizers: [2],
-      status: 'publish',
-    }),
+    'v1 create bare': v1Bare,
+    'v1 create links': v1Links,
+    'v1 create inline venue': { ...v1Bare, venue: { venue: 'Bench inline hall', city: 'Lyon' } },
+    'v1 create crowded': inTerms(crowded),
+    'v1 create empty': inTerms(empty),
+    'REST create bare': restBare,
+    'REST create links': { ...restBare, venue: 3, categories: [1], organizers: [2] },
   }
 }
 
-type Way = 'v1' | 'REST'
+type CreateName = keyof ReturnType<typeof createBodies>
 
 /** The ids one after the other, round and round. */
 const inTurn = (ids: number[]) => {
@@ -124,14 +137,44 @@ async function measure(
 }
 
 /**
- * At each number of connections: creates (keeping the ids they made), updates of those events in
- * turn, then trashes of them, each event trashed once; each through v1, then Payload's REST.
+ * Links every event of the dataset to a new category and tag ("crowded") and stores their counts,
+ * by SQL on the bench's own copy (the bench may; the plugin never does), as a calendar that grew
+ * to this size in one category would have them.
+ */
+async function crowdTerms(store: DatasetStore, uri: string, crowded: Terms): Promise<void> {
+  const notSeries =
+    store.kind === 'postgres' ? 'e.is_series IS NOT TRUE' : 'coalesce(e.is_series, 0) = 0'
+  const link = (path: string, column: string, id: number) =>
+    `INSERT INTO events_rels ("order", parent_id, path, ${column}) SELECT 1000, id, '${path}', ${id} FROM events e WHERE ${notSeries}`
+  const count = (table: string, column: string, id: number) => {
+    const uses = `FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.${column} = ${id} AND e.deleted_at IS NULL AND ${notSeries}`
+    return `UPDATE ${table} SET event_count = (SELECT count(*) ${uses}), public_event_count = (SELECT count(*) ${uses} AND e.status = 'publish') WHERE id = ${id}`
+  }
+  await store.execute(uri, [
+    link('categories', 'event_categories_id', crowded.category),
+    link('tags', 'event_tags_id', crowded.tag),
+    count('event_categories', 'event_categories_id', crowded.category),
+    count('event_tags', 'event_tags_id', crowded.tag),
+  ])
+}
+
+/** Which creates each update and trash goes round, and through which way. */
+const FOLLOWED: { create: CreateName; way: 'v1' | 'REST'; name: string }[] = [
+  { create: 'v1 create links', way: 'v1', name: 'v1' },
+  { create: 'REST create links', way: 'REST', name: 'REST' },
+  { create: 'v1 create crowded', way: 'v1', name: 'v1 crowded' },
+  { create: 'v1 create empty', way: 'v1', name: 'v1 empty' },
+]
+
+/**
+ * At each number of connections: each create (keeping the ids they made), updates of the events
+ * the followed creates made, in turn, then trashes of them, each event trashed once.
  */
 export async function writesBenchmark(
   store: DatasetStore,
   options: WritesOptions,
 ): Promise<{ measures: WriteMeasure[]; peakRss: number }> {
-  const uri = await store.workingCopy(1000, 1)
+  const uri = await store.workingCopy(options.events, 1)
   const server = await startServer(
     uri,
     { admin: false, heapMb: options.heapMb },
@@ -145,35 +188,51 @@ export async function writesBenchmark(
     })
     const { token } = (await login.json()) as { token: string }
     const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
-    const bodies = createBodies()
+    const term = async (kind: 'categories' | 'tags', name: string) => {
+      const response = await fetch(`${server.url}${V1}/${kind}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name }),
+      })
+      return ((await response.json()) as { id: number }).id
+    }
+    const crowded = {
+      category: await term('categories', 'Crowded'),
+      tag: await term('tags', 'Crowded'),
+    }
+    const empty = { category: await term('categories', 'Empty'), tag: await term('tags', 'Empty') }
+    await crowdTerms(store, uri, crowded)
+    const bodies = createBodies(crowded, empty)
     const measures: WriteMeasure[] = []
-    const ways = ['v1', 'REST'] as const
-    const path = (way: Way, id: number) =>
+    const path = (way: 'v1' | 'REST', id: number) =>
       way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
-    // Each write through v1 and then Payload's REST, back to back, so that both meet the same load
-    // of the machine.
+    // Each write of a kind one after the other, so that all meet the same load of the machine.
     for (const connections of options.connections) {
-      const created: Record<Way, number[]> = { v1: [], REST: [] }
-      for (const way of ways) {
+      const created = Object.fromEntries(
+        Object.keys(bodies).map((name) => [name, [] as number[]]),
+      ) as Record<CreateName, number[]>
+      for (const [name, body] of Object.entries(bodies) as [CreateName, object][]) {
         const create: Run = {
-          name: `${way} create`,
+          name,
           connections,
-          created: created[way],
-          request: () =>
-            way === 'v1'
-              ? { method: 'POST', path: `${V1}/events`, headers, body: bodies.v1 }
-              : { method: 'POST', path: '/api/events?depth=1', headers, body: bodies.rest },
+          created: created[name],
+          request: () => ({
+            method: 'POST',
+            path: name.startsWith('v1') ? `${V1}/events` : '/api/events?depth=1',
+            headers,
+            body: JSON.stringify(body),
+          }),
         }
         measures.push(await measure(server, create, () => 0, options))
       }
       /** A write of each event `created[way]` holds in turn: its `method` and `body`. */
       const ofEach = (
-        way: Way,
-        write: string,
+        name: string,
+        way: 'v1' | 'REST',
         method: autocannon.Request['method'],
         body: () => object | null,
       ): Run => ({
-        name: `${way} ${write}`,
+        name,
         connections,
         request: (id) => ({
           method,
@@ -188,18 +247,18 @@ export async function writesBenchmark(
           },
         }),
       })
-      for (const way of ways) {
+      for (const { create, way, name } of FOLLOWED) {
         const retitle = () => ({ title: `Bench event ${Math.random()}` })
-        const update = ofEach(way, 'update', way === 'v1' ? 'POST' : 'PATCH', retitle)
-        measures.push(await measure(server, update, inTurn(created[way]), options))
+        const update = ofEach(`${name} update`, way, way === 'v1' ? 'POST' : 'PATCH', retitle)
+        measures.push(await measure(server, update, inTurn(created[create]), options))
       }
-      for (const way of ways) {
+      for (const { create, way, name } of FOLLOWED) {
         const trash =
           way === 'v1'
-            ? ofEach(way, 'trash', 'DELETE', () => null)
-            : ofEach(way, 'trash', 'PATCH', () => ({ deletedAt: new Date().toISOString() }))
-        const once = { ...trash, amount: created[way].length }
-        measures.push(await measure(server, once, inTurn(created[way]), options))
+            ? ofEach(`${name} trash`, way, 'DELETE', () => null)
+            : ofEach(`${name} trash`, way, 'PATCH', () => ({ deletedAt: new Date().toISOString() }))
+        const once = { ...trash, amount: created[create].length }
+        measures.push(await measure(server, once, inTurn(created[create]), options))
       }
     }
     return { measures, peakRss: server.peakRss() }
