@@ -65,15 +65,27 @@ export type Context = {
    */
   markedCounts?: boolean
   /**
-   * The venues and organizers an event write named by id, as its check that they exist read them
-   * (endpoints/linked/args.ts), so that its response (records/load.ts `loadRelated`) reads them
-   * once: the write changes none of them.
+   * The venues, organizers and terms an event write named, as it read them to check or find them
+   * (endpoints/linked/args.ts, endpoints/events/links.ts), so that its answer
+   * (events/write.ts) reads none of them again: the write changes no venue or organizer, and
+   * moves its terms' counts by what collections/hooks/termCounts.ts notes.
    */
-  linkedRead?: {
-    venues: Map<number, StoredDoc<'venues'>>
-    organizers: Map<number, StoredDoc<'organizers'>>
-  }
+  linkedRead?: LinkedRead
 }
+
+export type LinkedRead = {
+  venues: Map<number, StoredDoc<'venues'>>
+  organizers: Map<number, StoredDoc<'organizers'>>
+  categories: Map<number, StoredDoc<'categories'>>
+  tags: Map<number, StoredDoc<'tags'>>
+}
+
+export const newLinkedRead = (): LinkedRead => ({
+  venues: new Map(),
+  organizers: new Map(),
+  categories: new Map(),
+  tags: new Map(),
+})
 
 /**
  * What record builders know of a request: its addresses, language, caller and the options; nothing

@@ -190,12 +190,11 @@ export async function findTerms(
 ) {
   const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
   const strings = values.map(String)
-  const select = { slug: true, name: true } as const
   // Ids and slugs first: they are the terms' own columns, where a name is a localized one (a join
-  // and a second query); names only for the values those did not find.
+  // and a second query); names only for the values those did not find. Whole records, which the
+  // write's answer shows (endpoints/events/write.ts).
   const terms = await context.data.all(key, {
     where: { or: [{ id: { in: numbers.length ? numbers : [0] } }, { slug: { in: strings } }] },
-    select,
     sight: 'everything',
   })
   const unnamed = strings.filter(
@@ -203,11 +202,7 @@ export async function findTerms(
   )
   if (unnamed.length)
     terms.push(
-      ...(await context.data.all(key, {
-        where: { name: { in: unnamed } },
-        select,
-        sight: 'everything',
-      })),
+      ...(await context.data.all(key, { where: { name: { in: unnamed } }, sight: 'everything' })),
     )
   return { terms }
 }

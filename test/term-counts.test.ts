@@ -315,6 +315,26 @@ describe('term counts moved by difference', () => {
     )
   })
 
+  it('a v1 create answers with its terms as they are after it, counts moved, without reading them again', async () => {
+    const [category] = TERMS.categories
+    const [tag] = TERMS.tags
+    const { body } = await v1('POST', '/events', {
+      title: 'Answered counts',
+      start_date: `${utcWallClock(40).slice(0, 10)} 10:00:00`,
+      end_date: `${utcWallClock(40).slice(0, 10)} 11:00:00`,
+      categories: [category],
+      tags: [tag],
+    })
+    const stored = await storedCounts()
+    // An administrator's records show the counts of every event not in the trash.
+    expect(body.categories.map((term: { count: number }) => term.count)).toEqual([
+      stored[`event-categories:${category}`].eventCount,
+    ])
+    expect(body.tags.map((term: { count: number }) => term.count)).toEqual([
+      stored[`event-tags:${tag}`].eventCount,
+    ])
+  })
+
   it('a series whose rules give more dates counts them in its terms', async () => {
     const [, , category] = TERMS.categories
     const before = (await storedCounts())[`event-categories:${category}`]

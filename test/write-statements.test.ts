@@ -75,18 +75,16 @@ const CLAIM = 'select cal_sequences, insert cal_sequences'
 /** Payload's create of an event, read back. */
 const EVENT_INSERT = 'insert events, insert events_locales, insert events_rels, select events'
 /**
- * v1's lookups of a create's links: its terms, its venue, its organizers (each read whole, in one
- * query per kind, and kept for the answer: endpoints/linked/args.ts `readGivenIds`).
+ * v1's lookups of a create's links: its terms, its venue, its organizers, each read whole in one
+ * query per kind and kept for the answer (`Context.linkedRead`), which reads none of them again.
  */
 const LINKS = 'select event_categories, select venues, select organizers'
-/** What the answer's record of a create reads: its terms, whose counts the write moved. */
-const RELATED_TERMS = 'select event_categories'
 
 /** What each write runs, by database. */
 const EXPECTED: Record<string, Record<string, string[]>> = {
   sqlite: {
     'event create': list(`select users, begin, ${LINKS}, ${CLAIM}, select events, ${EVENT_INSERT},
-      ${RECOUNT}, ${logged(2)}, ${RELATED_TERMS}, commit`),
+      ${RECOUNT}, ${logged(2)}, commit`),
     'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged(1)},
       ${RELATED}, commit`),
     'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
@@ -99,8 +97,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   // connection of their own.
   postgres: {
     'event create': list(`select users, begin, ${TURN}, ${LINKS}, ${CLAIM}, ${LOCK},
-      select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${RELATED_TERMS}, ${LOCK},
-      ${logged(2)}, commit`),
+      select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged(2)}, commit`),
     'event update': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
       ${RELATED}, ${LOCK}, ${logged(1)}, commit`),
     'event trash': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},

@@ -66,14 +66,26 @@ async function storedCounts(
   return new Map((docs as StoredCounts[]).map((term) => [Number(term.id), term]))
 }
 
+export type TermCounts = { eventCount: number; publicEventCount: number }
+
+const WRITTEN_COUNTS = 'calendarWrittenTermCounts'
+
+/**
+ * The counts the writes of `req` stored, by `collection:id`: what a write's answer shows for its
+ * terms without reading them again (endpoints/events/write.ts).
+ */
+export const writtenTermCounts = (req: PayloadRequest): Map<string, TermCounts> =>
+  (req.context[WRITTEN_COUNTS] ??= new Map()) as Map<string, TermCounts>
+
 async function storeCounts(
   req: PayloadRequest,
   { field, collection }: CountedField,
   id: number,
-  counts: { eventCount: number; publicEventCount: number },
+  counts: TermCounts,
 ) {
   await req.payload.db.updateOne({ collection, id, data: counts, req, returning: false })
   noteRecounted(req, field, id)
+  writtenTermCounts(req).set(`${collection}:${id}`, counts)
 }
 
 /**

@@ -8,7 +8,8 @@ import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated, noRelated } from '../records/load.js'
+import { loadRelated, noRelated, type Related } from '../records/load.js'
+import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn } from '../../src/database/recordTurn.js'
 import { requireFittingTurn } from '../../src/database/turns.js'
@@ -34,10 +35,34 @@ async function respond(context: Context, written: Doc, status: number) {
     written.isSeries || written.series != null
       ? (await context.data.one('events', { id: { equals: written.id } }, { trash: true }))!
       : written
-  const known = context.linkedRead && { ...noRelated(), ...context.linkedRead }
   return {
     status,
-    body: eventRecord(doc, context, await loadRelated(context, [doc], undefined, known)),
+    body: eventRecord(
+      doc,
+      context,
+      await loadRelated(context, [doc], undefined, linkedRead(context)),
+    ),
+  }
+}
+
+/**
+ * What the write read of the records it links to (`Context.linkedRead`), as `loadRelated` takes
+ * what it has already: its terms with the counts the write stored for them.
+ */
+function linkedRead(context: Context): Related | undefined {
+  if (!context.linkedRead) return undefined
+  const written = writtenTermCounts(context.req)
+  const { venues, organizers, categories, tags } = context.linkedRead
+  const counted = <T extends { id: number }>(collection: string, terms: Map<number, T>) =>
+    new Map(
+      [...terms].map(([id, term]) => [id, { ...term, ...written.get(`${collection}:${id}`) }]),
+    )
+  return {
+    ...noRelated(),
+    venues,
+    organizers,
+    categories: counted(context.options.slugs.categories, categories),
+    tags: counted(context.options.slugs.tags, tags),
   }
 }
 

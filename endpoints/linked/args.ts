@@ -1,6 +1,6 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
-import type { Context } from '../context.js'
+import { newLinkedRead, type Context } from '../context.js'
 import type { Doc } from '../records/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from '../fields/table.js'
@@ -93,7 +93,7 @@ function givenId(item: unknown): number | null {
 async function readGivenIds(context: Context, type: LinkedType, items: unknown[]) {
   const wanted = [...new Set(items.map(givenId).filter((id): id is number => id !== null))]
   if (!wanted.length) return
-  const read = (context.linkedRead ??= { venues: new Map(), organizers: new Map() })[
+  const read = (context.linkedRead ??= newLinkedRead())[
     type.plural as 'venues' | 'organizers'
   ] as Map<number, Doc>
   const docs = await context.data.all(type.plural, {
