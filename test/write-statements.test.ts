@@ -66,10 +66,14 @@ const RECOUNT = 'select event_categories, update event_categories'
  * order they are asked.
  */
 const RELATED = 'select venues, select organizers, select event_categories'
-/** The change mark, the log's entries (`entries`), the kept forms, the webhooks. */
-const logged = (entries: number) =>
+/**
+ * The change mark, the log's entries (`entries`), the kept forms (none to drop when the entries
+ * name only records the write created), the webhooks.
+ */
+const logged = (entries: number, { created = false } = {}) =>
   `select cal_sequences, insert cal_sequences, select cal_changes,
-  ${Array(entries).fill('insert cal_changes').join(', ')}, delete cal_record_forms, select webhooks`
+  ${Array(entries).fill('insert cal_changes').join(', ')},
+  ${created ? '' : 'delete cal_record_forms,'} select webhooks`
 /** The id claimed. */
 const CLAIM = 'select cal_sequences, insert cal_sequences'
 /** Payload's create of an event, read back. */
@@ -90,7 +94,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
       ${logged(2)}, ${RELATED}, commit`),
     'venue create': list(`select users, begin, select venues, ${CLAIM}, select venues,
-      insert venues, insert venues_locales, select venues, ${logged(1)}, commit`),
+      insert venues, insert venues_locales, select venues, ${logged(1, { created: true })}, commit`),
   },
   // The turns: the shared one, then a key per record, slug base and term; the log's at the end,
   // where the mark, the log, the forms and the webhooks wait for the commit. Ids are claimed on a
@@ -103,8 +107,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'event trash': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
       ${LOCK}, ${RECOUNT}, ${RELATED}, ${LOCK}, ${logged(2)}, commit`),
     'venue create': list(`select users, begin, ${TURN}, ${LOCK}, select venues, ${CLAIM}, ${LOCK},
-      select venues, insert venues, insert venues_locales, select venues, ${LOCK}, ${logged(1)},
-      commit`),
+      select venues, insert venues, insert venues_locales, select venues, ${LOCK},
+      ${logged(1, { created: true })}, commit`),
   },
 }
 

@@ -2,7 +2,7 @@ import type { PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
 import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
 
-type Named = { resource: string; record: number }
+type Named = { resource: string; record: number; kind?: string }
 
 const isResource = (name: string): name is ChangeResource =>
   (CHANGE_RESOURCES as readonly string[]).includes(name)
@@ -10,13 +10,16 @@ const isResource = (name: string): name is ChangeResource =>
 /**
  * In the transaction of a write: removes the kept v1 forms (collections/recordForms.ts) of every
  * record the change log names, in every language and form; all of them when an entry names no
- * resource (an image, which records of every kind may show). One statement.
+ * resource (an image, which records of every kind may show). One statement, or none when the
+ * entries name only records the write created: nothing could have read them to keep a form (and a
+ * record deleted for good lost its forms then, so even an id given again has none).
  */
 export async function dropRecordForms(
   req: PayloadRequest,
   options: ResolvedCalendarOptions,
-  entries: Named[],
+  named: Named[],
 ): Promise<void> {
+  const entries = named.filter((entry) => entry.kind !== 'create')
   if (!entries.length) return
   const everything = entries.some((entry) => !isResource(entry.resource))
   const byResource = new Map<string, Set<number>>()
