@@ -25,8 +25,8 @@ type LibsqlAdapter = {
 
 /** Both copies of the wal-index header (WAL mode), or the database file's header. */
 const HEADER_BYTES = { wal: 96, rollback: 100 }
-/** How long the watched file stays open between two opens. */
-const REOPEN_MS = 1000
+/** How often the watch checks that the file it holds open is still the one at its path. */
+const RECHECK_MS = 1000
 
 const watches = new WeakMap<object, Promise<CommitWatch | null>>()
 
@@ -56,18 +56,21 @@ async function openWatch(db: LibsqlAdapter): Promise<CommitWatch | null> {
   if (typeof file !== 'string' || !file) return null
   const watched = mode === 'wal' ? `${file}-shm` : file
   let fd: number | null = null
-  let openedAt = 0
+  let checkedAt = 0
   const header = Buffer.alloc(HEADER_BYTES[mode])
   const watch: CommitWatch = {
     look() {
       try {
-        // Opened again now and then: a file removed and made again (every connection closed,
-        // then one opened) is then the one read.
-        if (fd === null || Date.now() - openedAt > REOPEN_MS) {
-          if (fd !== null) fs.closeSync(fd)
-          fd = null
-          fd = fs.openSync(watched, 'r')
-          openedAt = Date.now()
+        // The file stays open for the life of the process and is never closed: on Linux, closing
+        // any descriptor of a file drops every POSIX lock the process holds on it, SQLite's own
+        // included. A second process opening the database then took itself for the only one and
+        // truncated the wal-index under this one's libSQL (SIGBUS). Now and then the watch checks
+        // that its file is still the one at the path; a file removed and made again (every
+        // connection closed, then one opened) is opened too, and the old descriptor kept.
+        if (fd === null || Date.now() - checkedAt > RECHECK_MS) {
+          checkedAt = Date.now()
+          if (fd === null || fs.fstatSync(fd).ino !== fs.statSync(watched).ino)
+            fd = fs.openSync(watched, 'r')
         }
         if (fs.readSync(fd, header, 0, header.length, 0) !== header.length) return null
         return Buffer.from(header)
