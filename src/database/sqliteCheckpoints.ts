@@ -14,12 +14,22 @@ const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads')
 import('@libsql/client').then(async ({ createClient }) => {
   const client = createClient({ url: workerData.url })
-  const checkpoint = () => client.execute('PRAGMA wal_checkpoint(PASSIVE)')
+  let running = Promise.resolve()
+  const checkpoint = () => (running = client.execute('PRAGMA wal_checkpoint(PASSIVE)'))
   await checkpoint()
   parentPort.postMessage({ ready: true })
-  setInterval(() => checkpoint().catch(() => {}), workerData.every)
+  const timer = setInterval(() => checkpoint().catch(() => {}), workerData.every)
+  parentPort.on('message', async (message) => {
+    if (!message.stop) return
+    clearInterval(timer)
+    await running.catch(() => {})
+    client.close()
+    parentPort.close()
+  })
 }).catch((error) => parentPort.postMessage({ error: String(error) }))
 `
+/** How long a stopped checkpointer may take to end its checkpoint before it is ended. */
+const STOP_WAIT_MS = 5000
 
 export type Checkpointer = {
   /** Turns off a connection's own checkpoints, which the thread now makes. */
@@ -71,9 +81,13 @@ export async function checkpointOffTheLoop(
   await adopt(client)
   return {
     adopt,
+    // Asked to stop, the thread ends its checkpoint and closes its connection by itself: ended
+    // from outside in the middle of a libSQL call, it took the process down (a panic of libSQL's
+    // native module) where a test server stopped.
     stop: () => {
       stopped = true
-      void worker.terminate()
+      worker.postMessage({ stop: true })
+      setTimeout(() => void worker.terminate(), STOP_WAIT_MS).unref()
     },
   }
 }
