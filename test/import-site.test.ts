@@ -15,14 +15,18 @@ import {
   type Resource,
 } from './support/fakeTec.js'
 import { runImportCli, startImportCli } from './support/importCli.js'
+import { runImportInProcess } from './support/importInProcess.js'
 
 /**
  * The importer against generated The Events Calendar sites (test/support/fakeTec.ts) of several
- * pages per resource, with odd records, the real site's refusals and faults: run by the CLI in its
- * own process on the database of a running server, read back through our v1.
+ * pages per resource, with odd records, the real site's refusals and faults, on the database of a
+ * running server, read back through our v1. Each behaviour of the CLI (`scripts/import.ts`, a
+ * process of its own: its flags, its output, its exit code, a kill) is tested by running it; a run
+ * whose subject is the import alone is run in this process as the CLI runs it
+ * (test/support/importInProcess.ts), which spares booting a process (seconds each, more on CI).
  */
 
-// Each test runs the CLI, a process of its own, once or twice (slower on PostgreSQL).
+// A test runs the CLI, a process of its own, once at most (slower on PostgreSQL).
 jest.setTimeout(180_000)
 
 let server: TestServer
@@ -38,6 +42,9 @@ const FAST = {
 }
 
 beforeAll(async () => {
+  // The same short limits for the runs in this process: the server's options come from its
+  // environment at boot (the CLI's runs get FAST in theirs).
+  Object.assign(process.env, FAST)
   server = await startTestServer()
   admin = await registerAdministrator(server)
   site = await startFakeTec()
@@ -50,8 +57,19 @@ afterAll(async () => {
 const RUNS = DEFAULTS.importRunsSlug as 'events'
 const MAPPINGS = DEFAULTS.importMappingsSlug as 'events'
 
-const importFrom = (from: FakeTec, ...extra: string[]) =>
-  runImportCli(['--from', from.root, '--header', AUTH, '--quiet', ...extra], FAST)
+/** Source ids to ours, per site and resource, read once after each import (ourId). */
+const mappingCache = new Map<string, Promise<Map<string, number>>>()
+
+const importFrom = (from: FakeTec, ...extra: string[]) => {
+  mappingCache.clear()
+  return runImportCli(['--from', from.root, '--header', AUTH, '--quiet', ...extra], FAST)
+}
+
+/** A run as the CLI runs it, in this process (test/support/importInProcess.ts). */
+const importHere = (data: Parameters<typeof runImportInProcess>[1]) => {
+  mappingCache.clear()
+  return runImportInProcess(server.payload, data)
+}
 
 /** The latest run, as Payload's REST shows it to the administrator. */
 async function latestRun() {
@@ -78,9 +96,19 @@ async function mappingsOf(from: FakeTec, resource?: string) {
 }
 
 async function ourId(resource: Resource, sourceId: number) {
-  const found = (await mappingsOf(site, resource)).find((m) => m.sourceId === String(sourceId))
+  const key = `${site.root} ${resource}`
+  let index = mappingCache.get(key)
+  if (!index) {
+    index = mappingsOf(site, resource).then((mappings) => {
+      const ids = new Map<string, number>()
+      for (const m of mappings) if (!ids.has(m.sourceId)) ids.set(m.sourceId, m.targetId)
+      return ids
+    })
+    mappingCache.set(key, index)
+  }
+  const found = (await index).get(String(sourceId))
   expect(found).toBeDefined()
-  return found!.targetId
+  return found!
 }
 
 const v1 = (route: string) =>
@@ -388,7 +416,8 @@ describe('a generated site of several pages per resource, with odd records', () 
     }).toEqual({ events: 8, venues: 8, organizers: 4 })
   })
 
-  it('a second run writes nothing', async () => {
+  // The CLI's exit code and output are the first run's subject; this one is the import's own.
+  it('a second run, in this process as the CLI runs it, writes nothing', async () => {
     const before = {
       events: await updatedAtOf('events'),
       venues: await updatedAtOf('venues'),
@@ -397,9 +426,12 @@ describe('a generated site of several pages per resource, with odd records', () 
       mappings: await updatedAtOf(MAPPINGS),
     }
     const started = Date.now()
-    const run = await importFrom(site)
-    expect(run.code).toBe(0)
+    const run = await importHere({ from: site.root, header: AUTH })
     const record = await latestRun()
+    expect(record.id).toBe(run.id)
+    // What the CLI's exit code 0 stands for: done, and nothing failed.
+    expect(record.state).toBe('done')
+    expect(record.failures ?? []).toEqual([])
     for (const resource of RESOURCES)
       expect({ resource, ...record.progress.resources[resource] }).toMatchObject({
         resource,
@@ -423,9 +455,11 @@ describe('a generated site of several pages per resource, with odd records', () 
 describe('a small site with odd records, read without credentials', () => {
   it('an event keeps the trashed venue it shows, which has no name and no single read; --prune keeps it too', async () => {
     const small = await startFakeTec({ ...SMALL, odd: true })
-    const run = await runImportCli(['--from', small.root, '--quiet'], FAST)
-    expect(run.code).toBe(0)
+    // The first run in this process, as the CLI runs it; the one with --prune by the CLI.
+    const run = await importHere({ from: small.root })
     const record = await latestRun()
+    expect(record.id).toBe(run.id)
+    expect(record.state).toBe('done')
     expect(record.failures ?? []).toEqual([])
     for (const resource of RESOURCES)
       expect(new Set((await mappingsOf(small, resource)).map((m) => m.sourceId))).toEqual(
@@ -445,7 +479,9 @@ describe('a small site with odd records, read without credentials', () => {
     // Reached only through an event, it is still at the source: a run with --prune keeps it.
     const again = await runImportCli(['--from', small.root, '--quiet', '--prune'], FAST)
     expect(again.code).toBe(0)
+    expect(again.output).toMatch(/Import done/)
     const pruning = await latestRun()
+    expect(pruning.prune).toBe(true)
     for (const resource of RESOURCES)
       expect({ resource, pruned: pruning.progress.resources[resource].pruned }).toEqual({
         resource,
@@ -481,26 +517,47 @@ function embedded(from: FakeTec, resource: 'venues' | 'organizers') {
 
 describe('a run always ends, with the failures listed and a non-zero exit', () => {
   // A fault on a page (at that page number), or on a record (any page holding it, as a record
-  // whose output breaks the JSON): the third record of page 2.
+  // whose output breaks the JSON): the third record of page 2. The hang, the fault likeliest to
+  // keep a process from ending, is run by the CLI: its exit code 1 and each failure printed. The
+  // others are run in this process as the CLI runs them (their subject is the import's own).
   it.each([
-    ['venues', 'bad-request', 'page', /page 2: HTTP 400 \(rest_bad_request: The page could not/],
-    ['organizers', 'hang', 'page', /page 2: no complete answer within 1000 ms/],
-    ['categories', 'truncate', 'record', /page 2: .*(ECONNRESET|aborted|closed)/i],
-    ['tags', 'malformed', 'record', /page 2: the answer is not JSON/],
-  ] as const)('a %s page answered with %s', async (resource, fault, where, message) => {
+    [
+      'venues',
+      'bad-request',
+      'in this process',
+      'page',
+      /page 2: HTTP 400 \(rest_bad_request: The page could not/,
+    ],
+    [
+      'organizers',
+      'hang',
+      'by the CLI: exit code 1, the failure printed',
+      'page',
+      /page 2: no complete answer within 1000 ms/,
+    ],
+    [
+      'categories',
+      'truncate',
+      'in this process',
+      'record',
+      /page 2: .*(ECONNRESET|aborted|closed)/i,
+    ],
+    ['tags', 'malformed', 'in this process', 'record', /page 2: the answer is not JSON/],
+  ] as const)('a %s page answered with %s, run %s', async (resource, fault, by, where, message) => {
     const small = await startFakeTec(SMALL)
     const broken = small.visible(resource, true)[7]
     small.faults.set(where === 'page' ? `${resource}:2` : `record:${broken.id}`, fault)
     const started = Date.now()
-    const run = await runImportCli(
-      ['--from', small.root, '--header', AUTH, '--quiet', ...PAGE],
-      FAST,
-    )
+    let cli: { code: number | null; output: string } | null = null
+    if (by === 'in this process') await importHere({ from: small.root, header: AUTH, perPage: 5 })
+    else
+      cli = await runImportCli(['--from', small.root, '--header', AUTH, '--quiet', ...PAGE], FAST)
     const elapsed = Date.now() - started
     await small.close()
-    expect(run.code).toBe(1)
+    if (cli) expect(cli.code).toBe(1)
     const record = await latestRun()
     expect(record.state).toBe('done')
+    expect(record.perPage).toBe(5)
     // The failure: which resource, the address asked, what came back. A page broken by a record
     // is read again record by record: only that record fails (`per_page=1&page=8`).
     expect(record.failures).toEqual([
@@ -514,7 +571,10 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
     expect([asked.get('per_page'), asked.get('page')]).toEqual(
       where === 'page' ? ['5', '2'] : ['1', '8'],
     )
-    expect(run.output).toMatch(new RegExp(`failed: ${resource} http://127\\.0\\.0\\.1:\\d+/`))
+    // The address asked (not the name the site gives itself in its links), as the CLI prints it.
+    expect(record.failures[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+    if (cli)
+      expect(cli.output).toMatch(new RegExp(`failed: ${resource} http://127\\.0\\.0\\.1:\\d+/`))
     // Everything else came in: the other records of the resource, and what the events embed.
     const missing = new Set(
       where === 'page' ? idsOnPages(small, resource, [2]) : [String(broken.id)],
@@ -546,16 +606,15 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
     expect(elapsed).toBeLessThan(60_000)
   })
 
-  it('an image URL that never answers: the record keeps it as a URL reference', async () => {
+  // In this process as the CLI runs it: a failure's line in the CLI's output (the same for an
+  // image's) and its exit code 1 are the hang's test above.
+  it('an image URL that never answers: the record keeps it as a URL reference, the run lists it failed', async () => {
     const small = await startFakeTec({ ...SMALL, images: 2 })
     small.faults.set('poster-2.png', 'hang')
-    const run = await runImportCli(
-      ['--from', small.root, '--header', AUTH, '--quiet', ...PAGE, '--concurrency', '1'],
-      FAST,
-    )
+    const run = await importHere({ from: small.root, header: AUTH, perPage: 5, concurrency: 1 })
     await small.close()
-    expect(run.code).toBe(1)
     const record = await latestRun()
+    expect(record.id).toBe(run.id)
     expect(record.state).toBe('done')
     expect(record.progress.images).toEqual({ downloaded: 1, fallbacks: 1 })
     expect(record.failures).toEqual([
@@ -565,7 +624,6 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
         message: expect.stringMatching(/no complete answer within 1000 ms/),
       }),
     ])
-    expect(run.output).toMatch(/failed: images http:.*poster-2\.png: no complete answer/)
     for (const resource of RESOURCES)
       expect(record.progress.resources[resource].read).toBe(small.visible(resource, true).length)
   })
@@ -591,20 +649,23 @@ describe('a run always ends, with the failures listed and a non-zero exit', () =
     await small.close()
   })
 
-  it('with --concurrency 1 and images on every kind of record, the run ends', async () => {
+  // In this process as the CLI runs it (--concurrency by the CLI: the kill's test below).
+  it('with a concurrency of 1 and images on every kind of record, the run ends, nothing failed', async () => {
     const small = await startFakeTec({ ...SMALL, images: 3 })
-    const run = await runImportCli(
-      ['--from', small.root, '--header', AUTH, '--quiet', ...PAGE, '--concurrency', '1'],
-      FAST,
-    )
+    const run = await importHere({ from: small.root, header: AUTH, perPage: 5, concurrency: 1 })
     await small.close()
-    expect(run.output).toMatch(/Import done/)
-    expect(run.code).toBe(0)
-    expect((await latestRun()).progress.images).toEqual({ downloaded: 3, fallbacks: 0 })
+    const record = await latestRun()
+    expect(record.id).toBe(run.id)
+    expect(record.concurrency).toBe(1)
+    // What the CLI's "Import done" and exit code 0 stand for.
+    expect(record.state).toBe('done')
+    expect(record.failures ?? []).toEqual([])
+    expect(record.progress.images).toEqual({ downloaded: 3, fallbacks: 0 })
   })
 })
 
 describe('a run killed in the middle of a page', () => {
+  // The run killed is the CLI's process; the next start is in this process as the CLI runs it.
   it('SIGKILL, then the next start: the killed run reads failed, and the import finishes without duplicates or holes', async () => {
     const medium = await startFakeTec({
       events: 60,
@@ -633,8 +694,12 @@ describe('a run killed in the middle of a page', () => {
     expect(killed.error).toMatch(/interrupted: the process running it \(pid \d+\) stopped/)
 
     medium.delayMs = 0
-    const again = await runImportCli(args, FAST)
-    expect(again.code).toBe(0)
+    const again = await importHere({ from: medium.root, header: AUTH, perPage: 10 })
+    const resumed = await latestRun()
+    expect(resumed.id).toBe(again.id)
+    // What the CLI's exit code 0 stands for: done, and nothing failed.
+    expect(resumed.state).toBe('done')
+    expect(resumed.failures ?? []).toEqual([])
     const stored = await server.payload.findByID({
       collection: RUNS,
       id: killed.id,
