@@ -53,12 +53,13 @@ describe('calendarPlugin() on a bare config', () => {
       'cal-import-runs',
     ])
     // The importer: a task of the jobs queue, and the admin's Import page.
-    // And the daily extension of recurring series, scheduled posts coming due, and the delivery of
-    // webhooks.
+    // And the daily extension of recurring series, scheduled posts coming due, the daily recount
+    // of the terms' counts, and the delivery of webhooks.
     expect(config.jobs?.tasks?.map((task) => task.slug)).toEqual([
       'calendarImport',
       'calendarSeriesHorizon',
       'calendarDuePosts',
+      'calendarRecountTerms',
       'calendarWebhooksDeliver',
     ])
     expect(Object.keys(config.admin?.components?.views ?? {})).toContain('calendarImport')
