@@ -1,7 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
-import type { Data, Doc, StoredDoc } from './data.js'
+import type { Data, Doc } from './data.js'
+import type { Related } from './records/load.js'
 import type { CalendarGeneration } from './cache/calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
@@ -70,22 +71,8 @@ export type Context = {
    * (events/write.ts) reads none of them again: the write changes no venue or organizer, and
    * moves its terms' counts by what collections/hooks/termCounts.ts notes.
    */
-  linkedRead?: LinkedRead
+  linkedRead?: Related
 }
-
-export type LinkedRead = {
-  venues: Map<number, StoredDoc<'venues'>>
-  organizers: Map<number, StoredDoc<'organizers'>>
-  categories: Map<number, StoredDoc<'categories'>>
-  tags: Map<number, StoredDoc<'tags'>>
-}
-
-export const newLinkedRead = (): LinkedRead => ({
-  venues: new Map(),
-  organizers: new Map(),
-  categories: new Map(),
-  tags: new Map(),
-})
 
 /**
  * What record builders know of a request: its addresses, language, caller and the options; nothing

@@ -1,5 +1,6 @@
 import { noteExisting } from '../../collections/relations.js'
-import { newLinkedRead, type Context } from '../context.js'
+import type { Context } from '../context.js'
+import { noRelated } from '../records/load.js'
 import type { Doc } from '../data.js'
 import { invalidParams } from '../errors.js'
 import { lockKeys } from '../../src/database/turns.js'
@@ -39,13 +40,15 @@ export async function resolveTerms(
   )
   const { terms } = await findTerms(context, taxonomy, values)
   const ids: number[] = []
-  const read = (context.linkedRead ??= newLinkedRead())[taxonomy] as Map<number, Doc>
+  const read = (context.linkedRead ??= noRelated())[taxonomy] as Map<number, Doc>
   for (const value of values) {
     const found = terms.find(
       (term) => String(term.id) === value || term.slug === value || term.name === value,
     )
-    if (found) read.set(found.id, found)
-    if (found) ids.push(found.id)
+    if (found) {
+      read.set(found.id, found)
+      ids.push(found.id)
+    }
     // Assigning terms needs only the right to edit the event, as in the anchor; the term is created
     // for it.
     else if (!/^\d+$/.test(value))

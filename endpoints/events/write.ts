@@ -8,7 +8,7 @@ import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
 import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated, noRelated, type Related } from '../records/load.js'
+import { loadRelated, type Related } from '../records/load.js'
 import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn } from '../../src/database/recordTurn.js'
@@ -52,15 +52,13 @@ async function respond(context: Context, written: Doc, status: number) {
 function linkedRead(context: Context): Related | undefined {
   if (!context.linkedRead) return undefined
   const written = writtenTermCounts(context.req)
-  const { venues, organizers, categories, tags } = context.linkedRead
+  const { categories, tags } = context.linkedRead
   const counted = <T extends { id: number }>(collection: string, terms: Map<number, T>) =>
     new Map(
       [...terms].map(([id, term]) => [id, { ...term, ...written.get(`${collection}:${id}`) }]),
     )
   return {
-    ...noRelated(),
-    venues,
-    organizers,
+    ...context.linkedRead,
     categories: counted(context.options.slugs.categories, categories),
     tags: counted(context.options.slugs.tags, tags),
   }

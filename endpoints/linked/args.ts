@@ -1,6 +1,7 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
-import { newLinkedRead, type Context } from '../context.js'
+import type { Context } from '../context.js'
+import { noRelated } from '../records/load.js'
 import type { Doc } from '../records/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from '../fields/table.js'
@@ -93,9 +94,10 @@ function givenId(item: unknown): number | null {
 async function readGivenIds(context: Context, type: LinkedType, items: unknown[]) {
   const wanted = [...new Set(items.map(givenId).filter((id): id is number => id !== null))]
   if (!wanted.length) return
-  const read = (context.linkedRead ??= newLinkedRead())[
-    type.plural as 'venues' | 'organizers'
-  ] as Map<number, Doc>
+  const read = (context.linkedRead ??= noRelated())[type.plural as 'venues' | 'organizers'] as Map<
+    number,
+    Doc
+  >
   const docs = await context.data.all(type.plural, {
     where: { id: { in: wanted } },
     sight: 'everything',
