@@ -559,10 +559,7 @@ async function writesPart(store: ReturnType<typeof datasetStore>, options: Optio
     ratio('v1 update', 'REST update')
     ratio('v1 trash', 'REST trash')
     for (const write of ['create', 'update', 'trash'])
-      ratio(
-        `v1 ${write === 'create' ? 'create crowded' : `crowded ${write}`}`,
-        `v1 ${write === 'create' ? 'create empty' : `empty ${write}`}`,
-      )
+      ratio(`v1 crowded ${write}`, `v1 empty ${write}`)
   }
   return { measures, peakRssMb: Math.round(peakRss / 2 ** 20) }
 }

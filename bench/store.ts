@@ -89,9 +89,10 @@ function postgresStore(serverUri: string): DatasetStore {
     url.pathname = `/${name}`
     return url.toString()
   }
-  const admin = async (...statements: string[]): Promise<unknown[][]> => {
+  /** Runs the statements, in order, on the database `uri` names; their rows. */
+  const runOn = async (uri: string, statements: string[]): Promise<unknown[][]> => {
     const { default: pg } = await import('pg')
-    const client = new pg.Client({ connectionString: serverUri })
+    const client = new pg.Client({ connectionString: uri })
     await client.connect()
     try {
       const results: unknown[][] = []
@@ -101,6 +102,7 @@ function postgresStore(serverUri: string): DatasetStore {
       await client.end()
     }
   }
+  const admin = (...statements: string[]) => runOn(serverUri, statements)
   return {
     kind: 'postgres',
     workingCopy: async (events, seed, series = 0) => {
@@ -129,14 +131,7 @@ function postgresStore(serverUri: string): DatasetStore {
       return withDatabase(copy)
     },
     execute: async (uri, statements) => {
-      const { default: pg } = await import('pg')
-      const client = new pg.Client({ connectionString: uri })
-      await client.connect()
-      try {
-        for (const statement of statements) await client.query(statement)
-      } finally {
-        await client.end()
-      }
+      await runOn(uri, statements)
     },
   }
 }

@@ -67,8 +67,8 @@ function createBodies(crowded: Terms, empty: Terms) {
     'v1 create bare': v1Bare,
     'v1 create links': v1Links,
     'v1 create inline venue': { ...v1Bare, venue: { venue: 'Bench inline hall', city: 'Lyon' } },
-    'v1 create crowded': inTerms(crowded),
-    'v1 create empty': inTerms(empty),
+    'v1 crowded create': inTerms(crowded),
+    'v1 empty create': inTerms(empty),
     'REST create bare': restBare,
     'REST create links': { ...restBare, venue: 3, categories: [1], organizers: [2] },
   }
@@ -162,8 +162,8 @@ async function crowdTerms(store: DatasetStore, uri: string, crowded: Terms): Pro
 const FOLLOWED: { create: CreateName; way: 'v1' | 'REST'; name: string }[] = [
   { create: 'v1 create links', way: 'v1', name: 'v1' },
   { create: 'REST create links', way: 'REST', name: 'REST' },
-  { create: 'v1 create crowded', way: 'v1', name: 'v1 crowded' },
-  { create: 'v1 create empty', way: 'v1', name: 'v1 empty' },
+  { create: 'v1 crowded create', way: 'v1', name: 'v1 crowded' },
+  { create: 'v1 empty create', way: 'v1', name: 'v1 empty' },
 ]
 
 /**
