@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/options.js'
 import type { LocaleCode } from '../src/locales.js'
 import type { Data, Doc } from './data.js'
-import type { Related } from './records/load.js'
+import type { Related } from './records/related.js'
 import type { CalendarGeneration } from './cache/calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'

@@ -6,7 +6,8 @@ import { recordOf } from '../fields/table.js'
 import type { EventRecord, SingleEventRecord } from '../schemas/records.js'
 import { unlocked, type Doc } from './common.js'
 import { eventJsonLd } from './jsonLd.js'
-import { loadRelated, type Related } from './load.js'
+import { loadRelated } from './load.js'
+import type { Related } from './related.js'
 import type { Context } from '../context.js'
 
 export type EventRecordOptions = {

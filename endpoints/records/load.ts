@@ -1,24 +1,10 @@
 import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import type { DataKey, StoredDoc } from '../data.js'
-import type { EventCategory, EventTag, Media, Organizer, Venue } from '../../src/documents.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { idOf, type Doc } from './common.js'
 import { countMarker } from './forms.js'
-
-/** The records a page of events links to, each kind loaded with one query (no query per event). */
-export type Related = {
-  venues: Map<number, Venue>
-  organizers: Map<number, Organizer>
-  categories: Map<number, EventCategory>
-  tags: Map<number, EventTag>
-  images: Map<number, Media>
-  /**
-   * Stored passwords of protected events (never serialized), loaded when the request gives one:
-   * `events:5` → "secret".
-   */
-  passwords: Map<string, string>
-}
+import type { Related } from './related.js'
 
 const ids = (values: unknown[]) => [
   ...new Set(values.map(idOf).filter((id): id is number => id !== null)),
@@ -96,14 +82,6 @@ export const loadImages = (context: Context, docs: Doc[]) =>
   byIds(context, 'media', ids(docs.map((doc) => doc.image)))
 
 /** No related records yet: what a feed starts with before its first batch. */
-export const noRelated = (): Related => ({
-  venues: new Map(),
-  organizers: new Map(),
-  categories: new Map(),
-  tags: new Map(),
-  images: new Map(),
-  passwords: new Map(),
-})
 
 /**
  * Everything the events link to; `givenPassword` is the request's, which only events may use
