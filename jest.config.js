@@ -17,6 +17,7 @@ const STORE_FILES = [
   'generic-store-concurrency',
   'hostile-input',
   'ids-and-slugs',
+  'import-batches',
   'localization',
   'term-counts',
   'translation-status',

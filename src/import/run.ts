@@ -37,7 +37,7 @@ import {
   type SourceRecord,
 } from './records.js'
 import { parseHeader, Source } from './source.js'
-import { MappedWriter } from './writer.js'
+import { MappedWriter, type Write } from './writer.js'
 
 export {
   ImportCancelled,
@@ -77,6 +77,16 @@ export function sourceKey(root: string, language?: string): string {
 }
 
 type Outcome = 'created' | 'updated' | 'unchanged' | 'skipped'
+
+/** A record taken by this run (`Importer.claim`): its id once written, and how it ended. */
+type Claim = {
+  settled: Promise<number | null>
+  done: (outcome: Outcome) => void
+  fail: (error: unknown) => void
+}
+
+/** A record's preparation: nothing to write (and why), or what to write. */
+type Prepared = { outcome: Outcome } | { write: Write; adjusted: () => void }
 
 /**
  * Reads a v1 root and writes what it finds through the Local API: venues, organizers, categories
@@ -295,9 +305,7 @@ class Importer {
         for (const record of records)
           if (record.id !== undefined && record.id !== null) listed.add(String(record.id))
         if (resource === 'categories') categories.push(...records)
-        else
-          await Promise.all(records.map((record) => this.records(() => this.one(resource, record))))
-        this.emit()
+        else await this.settlePage(resource, records)
       }
     } finally {
       void pages.return(undefined).catch(() => undefined)
@@ -366,32 +374,111 @@ class Importer {
    * written once per run however often the source lists or embeds it, and counted once.
    */
   private settle(resource: Resource, record: SourceRecord, linked = false): Promise<number | null> {
+    const claim = this.claim(resource, record)
+    if (!claim)
+      return this.settled.get(`${resource}:${String(record?.id ?? '')}`) ?? Promise.resolve(null)
+    this.upsert(resource, record, linked).then(claim.done, claim.fail)
+    return claim.settled
+  }
+
+  /**
+   * The records of an archive page: each prepared, `concurrency` at a time (its links and image
+   * settled), then those with something to write written together (`MappedWriter.saveMany`: a
+   * batch to a transaction), which is what makes a first import fast; and whether each is
+   * unchanged known from one query of the page's mapped records, which makes a second one fast.
+   */
+  private async settlePage(resource: Resource, records: SourceRecord[]) {
+    const claimed = records.flatMap((record) => {
+      const claim = this.claim(resource, record)
+      return claim ? [{ record, claim }] : []
+    })
+    try {
+      const stored = await this.writer.stored(
+        resource,
+        claimed.flatMap(({ record }) => {
+          const mapping = this.writer.get(resource, String(record.id))
+          return mapping ? [mapping.targetId] : []
+        }),
+      )
+      const prepared = await Promise.all(
+        claimed.map(({ record, claim }) =>
+          this.records(() => this.prepare(resource, record, false, stored)).then(
+            (outcome) => ({ claim, prepared: outcome }),
+            (error: unknown) => {
+              if (error instanceof ImportCancelled) throw error
+              claim.fail(error)
+              return null
+            },
+          ),
+        ),
+      )
+      const writes: { claim: Claim; write: Write; adjusted: () => void }[] = []
+      for (const item of prepared) {
+        if (!item) continue
+        if ('write' in item.prepared) writes.push({ claim: item.claim, ...item.prepared })
+        else item.claim.done(item.prepared.outcome)
+      }
+      if (writes.length === 0) return
+      const outcomes = await this.writer.saveMany(
+        resource,
+        writes.map(({ write }) => write),
+      )
+      writes.forEach(({ claim, adjusted }, index) => {
+        const outcome = outcomes[index]
+        if (outcome instanceof Error) return claim.fail(outcome)
+        adjusted()
+        claim.done(outcome)
+      })
+    } catch (error) {
+      for (const { claim } of claimed) claim.fail(error)
+      throw error
+    } finally {
+      this.emit()
+    }
+  }
+
+  /**
+   * Takes a source record for this run: counted as read, its settled id promised to whoever asks
+   * (`settle`); null when it has no usable id (a failure) or was taken before.
+   */
+  private claim(resource: Resource, record: SourceRecord): Claim | null {
     const sourceId = String(record?.id ?? '')
     const counts = this.progress.resources[resource]
     if (!/^\w+$/.test(sourceId)) {
       counts.read++
       this.failRecord(resource, sourceId, new RecordError(`a record without an id (${sourceId})`))
-      return Promise.resolve(null)
+      return null
     }
     const key = `${resource}:${sourceId}`
-    let settled = this.settled.get(key)
-    if (!settled) {
-      counts.read++
-      this.seen[resource].add(sourceId)
-      settled = this.upsert(resource, record, linked).then(
-        (outcome) => {
-          counts[outcome]++
-          return this.writer.mappings.get(key)?.targetId ?? null
-        },
-        (error) => {
-          if (error instanceof ImportCancelled) throw error
-          this.failRecord(resource, sourceId, error)
-          return null
-        },
-      )
-      this.settled.set(key, settled)
+    if (this.settled.has(key)) return null
+    counts.read++
+    this.seen[resource].add(sourceId)
+    let resolve: (id: number | null) => void = () => undefined
+    let reject: (error: unknown) => void = () => undefined
+    const settled = new Promise<number | null>((yes, no) => {
+      resolve = yes
+      reject = no
+    })
+    // A cancelled run rejects it; whoever awaits it sees that, and nobody need await it.
+    settled.catch(() => undefined)
+    this.settled.set(key, settled)
+    let finished = false
+    return {
+      settled,
+      done: (outcome) => {
+        if (finished) return
+        finished = true
+        counts[outcome]++
+        resolve(this.writer.mappings.get(key)?.targetId ?? null)
+      },
+      fail: (error) => {
+        if (finished) return
+        finished = true
+        if (error instanceof ImportCancelled) return reject(error)
+        this.failRecord(resource, sourceId, error)
+        resolve(null)
+      },
     }
-    return settled
   }
 
   /**
@@ -399,6 +486,30 @@ class Importer {
    * record came embedded in an event, not from its own archive.
    */
   private async upsert(resource: Resource, given: SourceRecord, linked: boolean): Promise<Outcome> {
+    const mapping = this.writer.get(resource, String(given.id))
+    const stored = await this.writer.stored(resource, mapping ? [mapping.targetId] : [])
+    const prepared = await this.prepare(resource, given, linked, stored)
+    if (!('write' in prepared)) return prepared.outcome
+    const outcome = await this.writer.save(
+      resource,
+      prepared.write.sourceId,
+      prepared.write.modified,
+      prepared.write.data,
+    )
+    prepared.adjusted()
+    return outcome
+  }
+
+  /**
+   * What a record needs: nothing (unchanged, skipped, or a dry run's outcome), or a write of this
+   * data. `stored`: which of the resource's mapped targets are still in the database.
+   */
+  private async prepare(
+    resource: Resource,
+    given: SourceRecord,
+    linked: boolean,
+    stored: Set<number>,
+  ): Promise<Prepared> {
     const sourceId = String(given.id)
     const context = newContext(this.maxLength)
     let record = given
@@ -406,7 +517,7 @@ class Importer {
       // A record in the source's trash is not brought over, unless an event still shows it (the
       // source embeds a trashed venue or organizer in the events linked to it): then it comes as
       // a draft, so that the event keeps it and the public does not see it on its own.
-      if (!linked) return 'skipped'
+      if (!linked) return { outcome: 'skipped' }
       record = { ...record, status: 'draft' }
       context.notes.push('in the trash at the source, but an event shows it: imported as a draft')
     }
@@ -418,32 +529,24 @@ class Importer {
         addAdjustment(this.progress, { resource, sourceId, notes: context.notes })
     }
     if (resource === 'events') this.seeLinks(record)
+    const present = mapping !== undefined && stored.has(mapping.targetId)
     if (this.translating) {
-      if (!mapping) return 'skipped'
-      if (
-        this.writer.writtenStamp(mapping) === modified &&
-        (await this.writer.exists(resource, mapping.targetId))
-      )
-        return 'unchanged'
+      if (!mapping) return { outcome: 'skipped' }
+      if (present && this.writer.writtenStamp(mapping) === modified) return { outcome: 'unchanged' }
       const data = this.localizedData(resource, record, context)
-      if (!this.settings.dryRun) await this.writer.save(resource, sourceId, modified, data)
-      adjusted()
-      return 'updated'
+      if (this.settings.dryRun) {
+        adjusted()
+        return { outcome: 'updated' }
+      }
+      return { write: { sourceId, modified, data }, adjusted }
     }
-    if (
-      mapping &&
-      mapping.modified === modified &&
-      (await this.writer.exists(resource, mapping.targetId))
-    )
-      return 'unchanged'
+    if (present && mapping.modified === modified) return { outcome: 'unchanged' }
     const data = await this.fullData(resource, record, context)
-    const outcome = this.settings.dryRun
-      ? mapping
-        ? 'updated'
-        : 'created'
-      : await this.writer.save(resource, sourceId, modified, data)
-    adjusted()
-    return outcome
+    if (this.settings.dryRun) {
+      adjusted()
+      return { outcome: mapping ? 'updated' : 'created' }
+    }
+    return { write: { sourceId, modified, data }, adjusted }
   }
 
   private localizedData(

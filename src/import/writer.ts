@@ -22,6 +22,23 @@ export type Mapping = {
 
 export type MappedResource = Resource | 'images'
 
+/** A record to write: its source id, the stamp its mapping keeps, the data, and for a series its rule. */
+export type Write = {
+  sourceId: string
+  modified: string
+  data: Record<string, unknown>
+  recurrence?: string | null
+}
+
+export type Outcome = 'created' | 'updated'
+
+/**
+ * Records written in one transaction by `saveMany`. Measured (bench/import.ts, 2026-11-29): see
+ * docs/benchmark.md. A batch holds the database's write turn while it writes, so other writers
+ * (editors, the API) wait for at most one batch.
+ */
+export const IMPORT_BATCH = 25
+
 /**
  * The most transactions an import holds open at once. Writes take turns anyway (SQLite's one
  * writer, PostgreSQL's advisory lock: src/database/), so more would only wait; and on PostgreSQL
@@ -129,6 +146,70 @@ export class MappedWriter {
     }
   }
 
+  /** Of these ids of a resource's records, those that are still stored: one query. */
+  async stored(resource: MappedResource, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set()
+    const { docs } = await this.payload.db.find({
+      collection: this.collectionOf(resource),
+      where: { id: { in: ids } },
+      limit: ids.length,
+      pagination: false,
+      select: { id: true },
+    })
+    return new Set(docs.map((doc) => Number(doc.id)))
+  }
+
+  /**
+   * Writes records of one resource, each with its mapping, `IMPORT_BATCH` to a transaction (one
+   * commit, one write turn for all of them). When a batch fails, it is written again one record
+   * per transaction, so that a record the app refuses fails alone and the others land. Each
+   * write's outcome, or its error, in the order given.
+   */
+  async saveMany(resource: Resource, writes: Write[]): Promise<(Outcome | Error)[]> {
+    const existing = await this.stored(
+      resource,
+      writes.flatMap(({ sourceId }) => {
+        const mapping = this.get(resource, sourceId)
+        return mapping ? [mapping.targetId] : []
+      }),
+    )
+    const outcomes: (Outcome | Error)[] = []
+    const alone = (write: Write) =>
+      this.inTransaction((req) => this.write(req, resource, write, existing)).catch(
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      )
+    for (let start = 0; start < writes.length; start += IMPORT_BATCH) {
+      const batch = writes.slice(start, start + IMPORT_BATCH)
+      const before = batch.map(({ sourceId }) => this.get(resource, sourceId))
+      const done: Outcome[] = []
+      let atomic = false
+      try {
+        await this.inTransaction(async (req) => {
+          atomic = Boolean(await req.transactionID)
+          for (const write of batch) done.push(await this.write(req, resource, write, existing))
+        })
+        outcomes.push(...done)
+      } catch (error) {
+        if (atomic) {
+          // Rolled back: nothing of the batch is stored, its mappings included.
+          batch.forEach(({ sourceId }, index) => {
+            const key = `${resource}:${sourceId}`
+            const mapping = before[index]
+            if (mapping) this.mappings.set(key, mapping)
+            else this.mappings.delete(key)
+          })
+          for (const write of batch) outcomes.push(await alone(write))
+        } else {
+          // A store without transactions (the generic one) keeps what was written before the
+          // failure; the failed record may be half-written, so it is not written again.
+          outcomes.push(...done, error instanceof Error ? error : new Error(String(error)))
+          for (const write of batch.slice(done.length + 1)) outcomes.push(await alone(write))
+        }
+      }
+    }
+    return outcomes
+  }
+
   /** Creates or updates the record and its mapping together. */
   async save(
     resource: Resource,
@@ -136,37 +217,48 @@ export class MappedWriter {
     modified: string,
     data: Record<string, unknown>,
     extra: { recurrence?: string | null } = {},
-  ): Promise<'created' | 'updated'> {
+  ): Promise<Outcome> {
     const mapping = this.get(resource, sourceId)
+    const existing = await this.stored(resource, mapping ? [mapping.targetId] : [])
+    return this.inTransaction((req) =>
+      this.write(req, resource, { sourceId, modified, data, ...extra }, existing),
+    )
+  }
+
+  /** The record (updated when its mapped target is among `existing`) and its mapping. */
+  private async write(
+    req: PayloadRequest,
+    resource: Resource,
+    { sourceId, modified, data, recurrence }: Write,
+    existing: Set<number>,
+  ): Promise<Outcome> {
     const collection = this.collectionOf(resource)
-    const existing =
-      mapping && (await this.exists(resource, mapping.targetId)) ? mapping.targetId : undefined
-    return this.inTransaction(async (req) => {
-      if (existing !== undefined) {
-        await this.payload.update({
-          collection,
-          id: existing,
-          data,
-          req,
-          overrideAccess: true,
-          trash: true,
-          depth: 0,
-          locale: this.locale as 'en',
-        })
-        await this.writeMapping(req, resource, sourceId, existing, modified, extra)
-        return 'updated' as const
-      }
-      const doc = await this.payload.create({
+    const mapped = this.get(resource, sourceId)?.targetId
+    const extra = recurrence !== undefined ? { recurrence } : {}
+    if (mapped !== undefined && existing.has(mapped)) {
+      await this.payload.update({
         collection,
+        id: mapped,
         data,
         req,
         overrideAccess: true,
+        trash: true,
         depth: 0,
         locale: this.locale as 'en',
       })
-      await this.writeMapping(req, resource, sourceId, Number(doc.id), modified, extra)
-      return 'created' as const
+      await this.writeMapping(req, resource, sourceId, mapped, modified, extra)
+      return 'updated'
+    }
+    const doc = await this.payload.create({
+      collection,
+      data,
+      req,
+      overrideAccess: true,
+      depth: 0,
+      locale: this.locale as 'en',
     })
+    await this.writeMapping(req, resource, sourceId, Number(doc.id), modified, extra)
+    return 'created'
   }
 
   async writeMapping(
@@ -203,16 +295,10 @@ export class MappedWriter {
           overrideAccess: true,
           depth: 0,
         })
-      : await this.payload.create({
-          collection: slug,
-          data,
-          req,
-          overrideAccess: true,
-          depth: 0,
-        })
+      : await this.payload.create({ collection: slug, data, req, overrideAccess: true, depth: 0 })
     // Known to the rest of the run at once: the caller's transaction ends right after.
     this.mappings.set(`${resource}:${sourceId}`, {
-      id: doc.id,
+      id: mapping?.id ?? doc.id,
       targetId,
       modified: own,
       translations,
