@@ -22,7 +22,10 @@ export type Mapping = {
 
 export type MappedResource = Resource | 'images'
 
-/** A record to write: its source id, the stamp its mapping keeps, the data, and for a series its rule. */
+/**
+ * A record to write: its source id, the stamp its mapping keeps, its data, and an iCalendar
+ * series' rule.
+ */
 export type Write = {
   sourceId: string
   modified: string
@@ -33,9 +36,10 @@ export type Write = {
 export type Outcome = 'created' | 'updated'
 
 /**
- * Records written in one transaction by `saveMany`. Measured (bench/import.ts, 2026-11-29): see
- * docs/benchmark.md. A batch holds the database's write turn while it writes, so other writers
- * (editors, the API) wait for at most one batch.
+ * Records written in one transaction by `saveMany`. Measured with `npm run bench:import`
+ * (docs/benchmark.md, "Import in batches"): 10, 25 and 50 ran within the noise of each other and
+ * about 1.7× one record per transaction; the smaller, the shorter other writers (editors, the
+ * API) wait for the write turn a batch holds.
  */
 export const IMPORT_BATCH = 25
 
