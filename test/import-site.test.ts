@@ -426,9 +426,25 @@ describe('a generated site of several pages per resource, with odd records', () 
       mappings: await updatedAtOf(MAPPINGS),
     }
     const started = Date.now()
-    const run = await importHere({ from: site.root, header: AUTH })
+    const asked = site.requests.length
+    site.mostArchivePagesAtOnce = 0
+    // Each answer takes a while, so that pages asked ahead are seen at the site together.
+    site.delayMs = 20
+    const run = await importHere({ from: site.root, header: AUTH }).finally(
+      () => (site.delayMs = 0),
+    )
     const record = await latestRun()
     expect(record.id).toBe(run.id)
+    // The next pages are asked before the walk gets to them (src/import/source.ts, ReadAhead),
+    // and still each page once.
+    expect(site.mostArchivePagesAtOnce).toBeGreaterThan(1)
+    const pages = site.requests
+      .slice(asked)
+      .map(({ path }) => path)
+      .filter((path) => /^events\/?\?/.test(path))
+      .map((path) => new URLSearchParams(path.split('?')[1]).get('page') ?? '1')
+    expect(pages.length).toBeGreaterThan(1)
+    expect(pages.length).toBe(new Set(pages).size)
     // What the CLI's exit code 0 stands for: done, and nothing failed.
     expect(record.state).toBe('done')
     expect(record.failures ?? []).toEqual([])

@@ -274,6 +274,7 @@ export class Source {
     const asked = new Set<string>()
     let next: string | null = firstUrl
     let totalPages: number | null = null
+    const ahead = new ReadAhead((url) => this.getJson(url))
     while (next) {
       const url = without(next, refused)
       if (asked.has(url)) return
@@ -281,7 +282,7 @@ export class Source {
       const page = pageOf(url)
       let answer
       try {
-        answer = await this.getJson(url)
+        answer = await ahead.take(url)
       } catch (error) {
         const failure = failureOf(url, error)
         const droppable = refusedParameters(failure).filter(
@@ -317,6 +318,53 @@ export class Source {
         : totalPages !== null && page < totalPages
           ? withPage(url, page + 1)
           : null
+      if (next && totalPages !== null) {
+        const following = without(next, refused)
+        const from = pageOf(following)
+        if (from === page + 1)
+          for (let ask = from; ask < from + READ_AHEAD && ask <= totalPages; ask++)
+            ahead.ask(withPage(following, ask))
+      }
     }
   }
+}
+
+/**
+ * Pages an archive walk reads before it gets to them. The next page's address is known only from
+ * the page before (its `next_rest_url`), but when the pages go by number and their count is known,
+ * the next few are asked at once: a walk with little to write (a second run) waits for one page's
+ * answer at a time otherwise. An address the walk then takes in another form (its parameters in
+ * another order) is the same page; one it never takes was asked for nothing, at most READ_AHEAD.
+ */
+const READ_AHEAD = 4
+
+type Answer = { body: SourceJson; headers: IncomingHttpHeaders }
+
+class ReadAhead {
+  private readonly asked = new Map<string, Promise<Answer>>()
+
+  constructor(private readonly get: (url: string) => Promise<Answer>) {}
+
+  ask(url: string) {
+    const key = sameAddress(url)
+    if (this.asked.has(key)) return
+    const answer = this.get(url)
+    // Never taken (the walk ended, or went another way): its failure is nobody's.
+    answer.catch(() => undefined)
+    this.asked.set(key, answer)
+  }
+
+  take(url: string): Promise<Answer> {
+    const key = sameAddress(url)
+    const answer = this.asked.get(key)
+    this.asked.delete(key)
+    return answer ?? this.get(url)
+  }
+}
+
+/** An address with its parameters in one order: the same page, however it was written. */
+function sameAddress(url: string): string {
+  const address = new URL(url)
+  address.searchParams.sort()
+  return address.toString()
 }

@@ -80,6 +80,8 @@ export type FakeTec = {
   faults: Map<string, Fault>
   /** Requests received: path and query after the root (images: their path), with credentials. */
   requests: { path: string; authorized: boolean }[]
+  /** The most archive pages asked at the same time, since the site started or this was reset. */
+  mostArchivePagesAtOnce: number
   /** Delay before each answer. */
   delayMs: number
   /** What a reader (with credentials or not) finds in an archive, in the site's order. */
@@ -613,6 +615,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     data,
     faults: new Map(),
     requests: [],
+    mostArchivePagesAtOnce: 0,
     delayMs: 0,
     visible,
     reachable,
@@ -663,9 +666,18 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     return true
   }
 
+  let archivesInFlight = 0
   server.on('request', async (req, res) => {
     const url = new URL(req.url ?? '/', origin)
     const authorized = Boolean(req.headers.authorization)
+    const archive = RESOURCES.some((resource) =>
+      new RegExp(`/wp-json/tribe/events/v1/${resource}/?$`).test(url.pathname),
+    )
+    if (archive) {
+      archivesInFlight++
+      site.mostArchivePagesAtOnce = Math.max(site.mostArchivePagesAtOnce, archivesInFlight)
+      res.once('close', () => archivesInFlight--)
+    }
     if (site.delayMs) await new Promise((resolve) => setTimeout(resolve, site.delayMs))
     if (url.pathname.startsWith('/wp-content/uploads/')) {
       const name = url.pathname.slice('/wp-content/uploads/'.length)
