@@ -43,8 +43,16 @@ import { dropRecordForms } from './recordForms.js'
  * task, a series' edits, kept forms and due posts, which call these two themselves.
  */
 export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
+  // Once per transaction: its writes commit together, so one move shows them all (an import's
+  // batch, a v1 write with its inline venue). Without a transaction (the generic store), each.
+  const transaction = (await req.transactionID) ?? undefined
+  if (transaction !== undefined && markedIn.get(req) === transaction) return
+  if (transaction !== undefined) markedIn.set(req, transaction)
   await atCommit(req, () => moveMark(req, sequencesSlug))
 }
+
+/** The transaction of a request whose commit moves the mark already. */
+const markedIn = new WeakMap<PayloadRequest, number | string>()
 
 export async function writeChanges(
   req: PayloadRequest,

@@ -121,7 +121,13 @@ export async function appendChanges(
   entries: NewEntry[],
 ): Promise<LoggedEntry[]> {
   const { slug } = options.changeLog
-  let sequence = await lastSequence(req, slug)
+  // A transaction that appended before holds the log's turn since: its last sequence is the last.
+  const transaction = (await req.transactionID) ?? undefined
+  const appended = lastAppended.get(req)
+  let sequence =
+    transaction !== undefined && appended?.transaction === transaction
+      ? appended.sequence
+      : await lastSequence(req, slug)
   const createdAt = new Date().toISOString()
   const locales = String(req.locale ?? 'all')
   const logged = []
@@ -135,8 +141,15 @@ export async function appendChanges(
     } as Parameters<Payload['db']['create']>[0])
     logged.push({ ...entry, sequence })
   }
+  if (transaction !== undefined) lastAppended.set(req, { transaction, sequence })
   return logged
 }
+
+/** The last sequence a request's transaction appended. */
+const lastAppended = new WeakMap<
+  PayloadRequest,
+  { transaction: number | string; sequence: number }
+>()
 
 /**
  * Entries one compaction drops at most: a write's commit (and, on PostgreSQL, the change log's
