@@ -53,6 +53,8 @@ type Measured = {
   perSecond: number
   eventsPerSecond: number
   peakMb: number
+  /** The import process's CPU time (user + system), as last sampled before it exited. */
+  cpuSeconds: number
   code: number
 }
 
@@ -84,12 +86,17 @@ async function run(label: string): Promise<Measured> {
   })
   let output = ''
   let peak = 0
+  let cpuTicks = 0
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
   const sampler = setInterval(() => {
     try {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       peak = Math.max(peak, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0))
+      // utime and stime, the 14th and 15th fields, after the command's parenthesized name.
+      const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      cpuTicks = Number(fields[11]) + Number(fields[12])
     } catch {
       // Gone already.
     }
@@ -104,6 +111,8 @@ async function run(label: string): Promise<Measured> {
     perSecond: records / seconds,
     eventsPerSecond: sourceEvents / seconds,
     peakMb: Math.round(peak / 1024),
+    // Clock ticks of 1/100 s (Linux's USER_HZ).
+    cpuSeconds: cpuTicks / 100,
     code,
   }
 }
@@ -111,11 +120,11 @@ async function run(label: string): Promise<Measured> {
 const results = [await run('first run'), await run('re-run, nothing changed')]
 await site.close()
 console.log(
-  `\n${'run'.padEnd(26)}${'seconds'.padStart(9)}${'records/s'.padStart(11)}${'events/s'.padStart(10)}${'peak MB'.padStart(9)}`,
+  `\n${'run'.padEnd(26)}${'seconds'.padStart(9)}${'records/s'.padStart(11)}${'events/s'.padStart(10)}${'CPU s'.padStart(8)}${'peak MB'.padStart(9)}`,
 )
 for (const r of results)
   console.log(
-    `${r.label.padEnd(26)}${r.seconds.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(11)}${r.eventsPerSecond.toFixed(0).padStart(10)}${String(r.peakMb).padStart(9)}${r.code ? `  (exit ${r.code})` : ''}`,
+    `${r.label.padEnd(26)}${r.seconds.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(11)}${r.eventsPerSecond.toFixed(0).padStart(10)}${r.cpuSeconds.toFixed(1).padStart(8)}${String(r.peakMb).padStart(9)}${r.code ? `  (exit ${r.code})` : ''}`,
   )
 const first = results[0]
 console.log(
