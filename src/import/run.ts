@@ -402,7 +402,12 @@ class Importer {
       )
       const prepared = await Promise.all(
         claimed.map(({ record, claim }) =>
-          this.records(() => this.prepare(resource, record, false, stored)).then(
+          this.records(async () => {
+            // Between two records: a cancel (or Ctrl-C) stops the run here, and the progress
+            // is saved (ImportHooks.cancelled).
+            await this.checkCancelled()
+            return this.prepare(resource, record, false, stored)
+          }).then(
             (outcome) => ({ claim, prepared: outcome }),
             (error: unknown) => {
               if (error instanceof ImportCancelled) throw error

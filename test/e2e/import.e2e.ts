@@ -120,16 +120,24 @@ describe('the Import page', { timeout: 600_000 }, () => {
 
   it('an import can be cancelled, and the failures are listed', async () => {
     site.delayMs = 1500
+    // Every event changed, with an image of its own that takes the delay to answer (404): each
+    // record takes a while, so the run is still going when the failure shows (the walk asks its
+    // pages ahead, so slow pages alone would not keep it going).
     site.transform = (_file, body) => {
-      for (const event of body.events ?? [])
+      for (const event of body.events ?? []) {
+        Object.assign(event, {
+          modified: '2026-11-30 00:00:00',
+          modified_utc: '2026-11-30 00:00:00',
+          image: { url: `${new URL(site.root).origin}/files/slow-${event.id}.png` },
+        })
         if (event.id === 3282)
           Object.assign(event, {
             utc_start_date: 'soon',
             start_date: 'soon',
             utc_end_date: 'later',
             end_date: 'later',
-            modified_utc: '2026-11-30 00:00:00',
           })
+      }
       return body
     }
     await ui.open('/import')
@@ -139,6 +147,7 @@ describe('the Import page', { timeout: 600_000 }, () => {
     await ui.page.getByRole('button', { name: 'Cancel' }).click()
     await stateIs('cancelled')
     site.delayMs = 0
+    site.transform = (_file, body) => body
   })
 
   it('a run with failures ends done and lists each: what, where, the answer', async () => {
