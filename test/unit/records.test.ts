@@ -4,7 +4,7 @@ import type { RecordContext } from '../../endpoints/context.js'
 import type { Doc } from '../../endpoints/records/common.js'
 import { eventRecord } from '../../endpoints/records/event.js'
 import { zoneAbbreviation } from '../../src/lib/time.js'
-import type { Related } from '../../endpoints/records/related.js'
+import { noRelated } from '../../endpoints/records/related.js'
 import { termRecord } from '../../endpoints/records/terms.js'
 import { resolveOptions } from '../../src/options.js'
 import type { Config } from 'payload'
@@ -20,14 +20,6 @@ const context = (lang: 'en' | 'fr' = 'en'): RecordContext => ({
   lang,
   options,
   user: null,
-})
-const none = (): Related => ({
-  venues: new Map(),
-  organizers: new Map(),
-  categories: new Map(),
-  tags: new Map(),
-  images: new Map(),
-  passwords: new Map(),
 })
 
 const stored: Doc = {
@@ -55,7 +47,7 @@ const stored: Doc = {
 
 describe('eventRecord', () => {
   test('dates: wall clocks in the event zone, publication in the site zone, UTC copies', () => {
-    const record = eventRecord(stored, context(), none())
+    const record = eventRecord(stored, context(), noRelated())
     expect(record).toMatchObject({
       date: '2017-01-05 14:23:36',
       date_utc: '2017-01-05 19:23:36',
@@ -77,7 +69,7 @@ describe('eventRecord', () => {
   })
 
   test('links carry the language segment; a missing venue is [], missing terms are left out', () => {
-    const record = eventRecord(stored, context('fr'), none())
+    const record = eventRecord(stored, context('fr'), noRelated())
     expect(record.url).toBe('https://example.org/fr/event/jazz-night/')
     expect(record.rest_url).toBe('https://example.org/fr/api/cal/events/v1/events/42')
     expect(record.global_id).toBe('example.org?id=42')
@@ -87,7 +79,7 @@ describe('eventRecord', () => {
   })
 
   test('cost with its stored currency, and embedded terms with their counts', () => {
-    const related = none()
+    const related = noRelated()
     related.categories.set(5, {
       id: 5,
       name: 'Jazz',
@@ -111,7 +103,7 @@ describe('eventRecord', () => {
 
   test('a protected event without its password shows no content; with it, all', () => {
     const locked = { ...stored, hasPassword: true }
-    const related = none()
+    const related = noRelated()
     related.passwords.set('events:42', 'secret')
     expect(eventRecord(locked, context(), related)).toMatchObject({
       title: 'Jazz Night',
