@@ -427,6 +427,7 @@ class Importer {
       const outcomes = await this.writer.saveMany(
         resource,
         writes.map(({ write }) => write),
+        stored,
       )
       writes.forEach(({ claim, adjusted }, index) => {
         const outcome = outcomes[index]
@@ -495,12 +496,7 @@ class Importer {
     const stored = await this.writer.stored(resource, mapping ? [mapping.targetId] : [])
     const prepared = await this.prepare(resource, given, linked, stored)
     if (!('write' in prepared)) return prepared.outcome
-    const outcome = await this.writer.save(
-      resource,
-      prepared.write.sourceId,
-      prepared.write.modified,
-      prepared.write.data,
-    )
+    const outcome = await this.writer.saveOne(resource, prepared.write, stored)
     prepared.adjusted()
     return outcome
   }

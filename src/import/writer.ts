@@ -117,12 +117,7 @@ export class MappedWriter {
   }
 
   async exists(resource: MappedResource, id: number): Promise<boolean> {
-    return Boolean(
-      await this.payload.db.findOne({
-        collection: this.collectionOf(resource),
-        where: { id: { equals: id } },
-      }),
-    )
+    return (await this.stored(resource, [id])).has(id)
   }
 
   /** Runs `work` in a transaction of its own (they never nest, so the slot cannot deadlock). */
@@ -167,20 +162,27 @@ export class MappedWriter {
    * Writes records of one resource, each with its mapping, `IMPORT_BATCH` to a transaction (one
    * commit, one write turn for all of them). When a batch fails, it is written again one record
    * per transaction, so that a record the app refuses fails alone and the others land. Each
-   * write's outcome, or its error, in the order given.
+   * write's outcome, or its error, in the order given. `existing`: which of the writes' mapped
+   * targets are stored, when the caller knows (`stored`).
    */
-  async saveMany(resource: Resource, writes: Write[]): Promise<(Outcome | Error)[]> {
-    const existing = await this.stored(
-      resource,
-      writes.flatMap(({ sourceId }) => {
-        const mapping = this.get(resource, sourceId)
-        return mapping ? [mapping.targetId] : []
-      }),
-    )
+  async saveMany(
+    resource: Resource,
+    writes: Write[],
+    existing?: Set<number>,
+  ): Promise<(Outcome | Error)[]> {
+    const present =
+      existing ??
+      (await this.stored(
+        resource,
+        writes.flatMap(({ sourceId }) => {
+          const mapping = this.get(resource, sourceId)
+          return mapping ? [mapping.targetId] : []
+        }),
+      ))
     const outcomes: (Outcome | Error)[] = []
     const alone = (write: Write) =>
-      this.inTransaction((req) => this.write(req, resource, write, existing)).catch(
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      this.saveOne(resource, write, present).catch((error: unknown) =>
+        error instanceof Error ? error : new Error(String(error)),
       )
     for (let start = 0; start < writes.length; start += IMPORT_BATCH) {
       const batch = writes.slice(start, start + IMPORT_BATCH)
@@ -190,7 +192,7 @@ export class MappedWriter {
       try {
         await this.inTransaction(async (req) => {
           atomic = Boolean(await req.transactionID)
-          for (const write of batch) done.push(await this.write(req, resource, write, existing))
+          for (const write of batch) done.push(await this.write(req, resource, write, present))
         })
         outcomes.push(...done)
       } catch (error) {
@@ -224,9 +226,12 @@ export class MappedWriter {
   ): Promise<Outcome> {
     const mapping = this.get(resource, sourceId)
     const existing = await this.stored(resource, mapping ? [mapping.targetId] : [])
-    return this.inTransaction((req) =>
-      this.write(req, resource, { sourceId, modified, data, ...extra }, existing),
-    )
+    return this.saveOne(resource, { sourceId, modified, data, ...extra }, existing)
+  }
+
+  /** One record and its mapping in a transaction; `existing` as `saveMany` takes it. */
+  saveOne(resource: Resource, write: Write, existing: Set<number>): Promise<Outcome> {
+    return this.inTransaction((req) => this.write(req, resource, write, existing))
   }
 
   /** The record (updated when its mapped target is among `existing`) and its mapping. */
@@ -299,10 +304,16 @@ export class MappedWriter {
           overrideAccess: true,
           depth: 0,
         })
-      : await this.payload.create({ collection: slug, data, req, overrideAccess: true, depth: 0 })
+      : await this.payload.create({
+          collection: slug,
+          data,
+          req,
+          overrideAccess: true,
+          depth: 0,
+        })
     // Known to the rest of the run at once: the caller's transaction ends right after.
     this.mappings.set(`${resource}:${sourceId}`, {
-      id: mapping?.id ?? doc.id,
+      id: doc.id,
       targetId,
       modified: own,
       translations,
