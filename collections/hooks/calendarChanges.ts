@@ -71,6 +71,21 @@ async function readMark(
   return Number(docs[0]?.value ?? 0)
 }
 
+/** A move of the mark: the mark it read (`from`) and the one it wrote (`to`). */
+export type MarkMove = { from: number; to: number }
+
+/** The last move of a request's write, and the transaction it was made in. */
+const movesIn = new WeakMap<PayloadRequest, MarkMove & { transaction?: number | string }>()
+
+/**
+ * The move of the mark made in the transaction of `req` (or, without one, by its last write):
+ * undefined when none was.
+ */
+export async function markMoveOf(req: PayloadRequest): Promise<MarkMove | undefined> {
+  const move = movesIn.get(req)
+  return move && move.transaction === ((await req.transactionID) ?? undefined) ? move : undefined
+}
+
 /**
  * Older marks are removed by one move in this many (and the first of each process), not by every
  * move: a statement saved per write; the mark is the highest row (`readMark`).
@@ -84,7 +99,8 @@ const movesSinceClearing = new WeakMap<Payload, number>()
  */
 export async function moveMark(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   const { payload } = req
-  let value = Math.max((await currentChangeMark(payload, sequencesSlug, req)) + 1, Date.now())
+  const from = await currentChangeMark(payload, sequencesSlug, req)
+  let value = Math.max(from + 1, Date.now())
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++, value++) {
     try {
       await payload.db.create({
@@ -98,6 +114,7 @@ export async function moveMark(req: PayloadRequest, sequencesSlug: string): Prom
       if (isUniqueViolation(error, req)) continue
       throw error
     }
+    movesIn.set(req, { transaction: (await req.transactionID) ?? undefined, from, to: value })
     const moves = movesSinceClearing.get(payload) ?? CLEAR_EVERY
     if (moves < CLEAR_EVERY) return void movesSinceClearing.set(payload, moves + 1)
     await payload.db.deleteMany({

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import type { ChangeEntry } from '../changeLog.js'
 import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { activeWebhooks, carryWebhooks } from './active.js'
 import { webhookEventOf } from './events.js'
 
 /** The jobs queue that delivers webhooks, and its task. */
 export const WEBHOOKS_QUEUE = 'calendar-webhooks'
 export const DELIVER_TASK = 'calendarWebhooksDeliver'
 
-type Webhook = { id: number | string; events?: string[] | null }
 type Logged = Pick<
   ChangeEntry,
   'resource' | 'record' | 'kind' | 'wasPublic' | 'isPublic' | 'sequence'
@@ -27,16 +27,8 @@ export async function queueDeliveries(
   entries: Logged[],
 ): Promise<void> {
   const events = entries.map((entry) => webhookEventOf(entry))
-  if (!events.some(Boolean)) return
-  const { docs } = await req.payload.db.find({
-    collection: options.webhooks.slug,
-    where: { active: { equals: true } },
-    pagination: false,
-    limit: 0,
-    select: { events: true },
-    req,
-  })
-  const webhooks = docs as unknown as Webhook[]
+  if (!events.some(Boolean)) return carryWebhooks(req)
+  const webhooks = await activeWebhooks(req, options)
   if (!webhooks.length) return
   const now = Date.now()
   const createdAt = new Date(now).toISOString()

@@ -1,5 +1,6 @@
 import type {
   CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
   CollectionBeforeChangeHook,
   CollectionConfig,
   FieldHook,
@@ -11,6 +12,8 @@ import type { ResolvedCalendarOptions } from '../options.js'
 import { literalAddressRefusal } from './address.js'
 import { WEBHOOK_EVENTS } from '../../collections/webhooks/events.js'
 import { queueDeliveryJob } from '../../collections/webhooks/outbox.js'
+import { forgetWebhooks } from '../../collections/webhooks/active.js'
+import { markChange } from '../../collections/hooks/calendarCommit.js'
 
 const administrators = ({ req }: { req: Pick<PayloadRequest, 'user'> }) => can.administer(req.user)
 const ADMINISTRATORS = {
@@ -73,6 +76,18 @@ const validateUrl =
   }
 
 /**
+ * A webhook written: this process forgets the active webhooks it kept, and the change mark moves
+ * in the write's transaction so that every other process does at its next write
+ * (collections/webhooks/active.ts).
+ */
+const webhookWritten =
+  (options: ResolvedCalendarOptions) =>
+  async ({ req }: { req: PayloadRequest }): Promise<void> => {
+    forgetWebhooks(req.payload)
+    await markChange(req, options.sequencesSlug)
+  }
+
+/**
  * The webhooks that administrators manage in the admin: where to POST (`url`), the secret that
  * signs each delivery, the events wanted (none chosen: all) and whether it is active. Deliveries
  * are queued in the transaction of each change (src/webhooks/outbox.ts).
@@ -88,6 +103,15 @@ export function webhooksCollection(options: ResolvedCalendarOptions): Collection
         'Each change of the calendar that anonymous visitors can see is POSTed, signed, to the active webhooks.',
     },
     access: ADMINISTRATORS,
+    hooks: {
+      afterChange: [
+        (async (args) => {
+          await webhookWritten(options)(args)
+          return args.doc
+        }) satisfies CollectionAfterChangeHook,
+      ],
+      afterDelete: [webhookWritten(options) satisfies CollectionAfterDeleteHook],
+    },
     fields: [
       {
         name: 'url',

@@ -321,7 +321,10 @@ describe('a cluster of three nodes', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = receiver.address() as AddressInfo
-      const hook = await cluster.request(cluster.url, 'POST', '/api/webhooks', {
+      // Each node writes first, so that it keeps the active webhooks (none wants event.created)
+      // and must learn of the new one from the change mark (collections/webhooks/active.ts).
+      for (const node of cluster.nodes) await created(node, 'Before the webhook', 40)
+      const hook = await cluster.request(cluster.nodes[0], 'POST', '/api/webhooks', {
         admin: true,
         body: {
           url: `http://127.0.0.1:${port}/hook`,
@@ -334,6 +337,7 @@ describe('a cluster of three nodes', () => {
       // Creates through the balancer, so every node writes deliveries into the outbox.
       const events: number[] = []
       for (let i = 0; i < 12; i++) events.push(await created(cluster.url, `Hooked ${i}`, 40))
+      for (const node of cluster.nodes) events.push(await created(node, 'On each node', 40))
       // Every node works the queue at once, three times, beside node 1's own runs every 5 s.
       const everyNodeRuns = () =>
         Promise.all(
