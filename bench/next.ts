@@ -26,7 +26,10 @@
  *   --wal               the app's database in WAL mode, as `sqliteAdapter({ wal: true })` sets it
  *                       (the template's adapter leaves SQLite's rollback journal)
  *   --no-host           measure the template app alone
- *   --only a,b          only these scenarios: floor, hits, distinct, rest, creates
+ *   --only a,b          only these scenarios: floor, hits, distinct, rest, creates, writes
+ *   --writes            also the writes of bench/writes.ts in the app (creates bare, with links,
+ *                       with an inline venue, in crowded and empty terms; updates; trashes; v1
+ *                       beside Payload's REST), on 2 connections, printed with issue #49's ratios
  *   --cpu-prof DIR      write a CPU profile of the app's server process (node --cpu-prof) into DIR
  *   --app-env K=V,...   environment of the app's server (e.g. its CAL_* or NODE_OPTIONS)
  * Prints a table and the ratios against the targets; writes JSON under bench/results/.
@@ -42,6 +45,7 @@ import { optionReader } from './options.js'
 import { EARLY_HEADER } from '../endpoints/cache/early.js'
 import { cpuOf, startServer, v1CreateRequest, type Server } from './server.js'
 import { datasetStore } from './store.js'
+import { printWriteRatios, writesOn, type WriteMeasure, type WriteTarget } from './writes.js'
 import {
   buildTemplateApp,
   packPlugin,
@@ -67,6 +71,7 @@ type Options = {
   rebuild: boolean
   early: boolean
   only: string[] | null
+  writes: boolean
   wal: boolean
   host: boolean
   cpuProf: string | undefined
@@ -89,6 +94,7 @@ function parseOptions(argv: string[]): Options {
     rebuild: argv.includes('--rebuild'),
     early: argv.includes('--early'),
     only: value('only')?.split(',') ?? null,
+    writes: argv.includes('--writes'),
     wal: argv.includes('--wal'),
     host: !argv.includes('--no-host'),
     cpuProf: folder('cpu-prof'),
@@ -309,6 +315,45 @@ async function missesAndCreates(
   }
 }
 
+/**
+ * bench/writes.ts's writes in the app, on 2 connections; the crowded terms linked by SQL on the
+ * app's database file.
+ */
+async function writesInApp(appDir: string, url: string, load: Load, options: Options) {
+  const target: WriteTarget = {
+    url,
+    cpu: load.cpu,
+    resetPeak: () => undefined,
+    scenarioPeakMb: () => undefined,
+    kind: 'sqlite',
+    execute: async (statements) => {
+      const client = createClient({ url: `file:${path.join(appDir, DATABASE)}` })
+      try {
+        // The app may be writing (kept forms of the pages read before): wait for its turn.
+        await client.execute('PRAGMA busy_timeout = 30000')
+        for (const statement of statements) await client.execute(statement)
+      } finally {
+        client.close()
+      }
+    },
+  }
+  console.log(`
+template app: writes, ${CREATE_CONNECTIONS} connections, ${options.duration} s each`)
+  const measures = await writesOn(target, {
+    duration: options.duration,
+    connections: [CREATE_CONNECTIONS],
+  })
+  for (const m of measures)
+    console.log(
+      `  ${m.name.padEnd(44)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms${m.errors || m.non2xx ? `  ${m.errors + m.non2xx} failed` : ''}`,
+    )
+  printWriteRatios(measures, [CREATE_CONNECTIONS])
+  writes = measures
+}
+
+/** The writes measured in the app (`--writes`), kept for the results file. */
+let writes: WriteMeasure[] | undefined
+
 /** The app started on its seeded database, its cached page checked; the floor's body written. */
 async function startApp(appDir: string, options: Options, env: Record<string, string> = {}) {
   await resetDatabase(appDir, options.wal)
@@ -352,6 +397,7 @@ async function measureApp(
     results.floor = await measure('floor', 'floor: bare route handler, the page', floor, load)
     results.hits = await measure('hits', 'v1 cache hits', { url: `${app.url}${PAGE}` }, load)
     Object.assign(results, await missesAndCreates(app.url, load))
+    if (options.writes) await writesInApp(appDir, app.url, load, options)
   } finally {
     await app.stop()
   }
@@ -454,7 +500,7 @@ async function main() {
   const file = path.join(results, `next-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ events: EVENTS, ...options, app, host, targets: Object.fromEntries(targets.map(([label, value, target]) => [label, { value, target }])) }, null, 2)}\n`,
+    `${JSON.stringify({ events: EVENTS, ...options, app, host, writes, targets: Object.fromEntries(targets.map(([label, value, target]) => [label, { value, target }])) }, null, 2)}\n`,
   )
   console.log(`\nresults: ${path.relative(ROOT, file)}`)
 }

@@ -41,7 +41,7 @@ import { loadAppConfig } from '../dev/config.js'
 import { mixedBenchmark } from './mixed.js'
 import { missesBenchmark } from './misses.js'
 import { optionReader } from './options.js'
-import { writesBenchmark } from './writes.js'
+import { printWriteRatios, writesBenchmark } from './writes.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -522,12 +522,7 @@ function ratios(measures: Measure[]) {
     }))
 }
 
-/**
- * The writes (bench/writes.ts), printed with the ratios of issue #49's targets: a v1 create with
- * links by id beside a bare one (≤ 1.3× its CPU) and beside Payload REST's same create, an update
- * of the title beside a bare create, and each write in the crowded category and tag beside the
- * same in empty ones (≤ 1.2×).
- */
+/** The writes (bench/writes.ts), printed with the ratios of issue #49's targets. */
 async function writesPart(store: ReturnType<typeof datasetStore>, options: Options) {
   const { measures, peakRss } = await writesBenchmark(store, {
     duration: options.duration,
@@ -541,26 +536,7 @@ async function writesPart(store: ReturnType<typeof datasetStore>, options: Optio
     measures,
     peakRss,
   )
-  console.log('server CPU per write (ms):')
-  for (const m of measures) console.log(`  ${m.name.padEnd(40)} ${m.cpuMsPerRequest.toFixed(2)}`)
-  const of = (name: string) => measures.find((m) => m.name === name)
-  for (const connections of options.writeConnections) {
-    const at = (name: string) => `${name}, ${connections} conn.`
-    const ratio = (a: string, b: string) => {
-      const [x, y] = [of(at(a)), of(at(b))]
-      if (!x || !y) return
-      console.log(
-        `${a} / ${b}, ${connections} conn.: CPU per write ×${(x.cpuMsPerRequest / y.cpuMsPerRequest).toFixed(2)}, req/s ×${(x.requestsPerSecond / y.requestsPerSecond).toFixed(2)}`,
-      )
-    }
-    ratio('v1 create links', 'v1 create bare')
-    ratio('v1 create links', 'REST create links')
-    ratio('v1 update', 'v1 create bare')
-    ratio('v1 update', 'REST update')
-    ratio('v1 trash', 'REST trash')
-    for (const write of ['create', 'update', 'trash'])
-      ratio(`v1 crowded ${write}`, `v1 empty ${write}`)
-  }
+  printWriteRatios(measures, options.writeConnections)
   return { measures, peakRssMb: Math.round(peakRss / 2 ** 20) }
 }
 

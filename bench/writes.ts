@@ -15,7 +15,7 @@
  */
 import autocannon from 'autocannon'
 import { BENCH_USER } from './dataset.js'
-import { cpuOf, startServer, type Measure, type Server } from './server.js'
+import { cpuOf, startServer, type Measure } from './server.js'
 import type { DatasetStore } from './store.js'
 
 const V1 = '/api/cal/events/v1'
@@ -95,14 +95,29 @@ type Run = {
 /** A measure and the server's CPU time per request (user and system, from /proc). */
 export type WriteMeasure = Measure & { cpuMsPerRequest: number }
 
+/**
+ * Where the writes go: a server's address, its CPU time so far (ms), its peak memory over a
+ * scenario where known, and statements run on its database (the crowded terms' links).
+ */
+export type WriteTarget = {
+  url: string
+  cpu: () => number
+  resetPeak: () => void
+  scenarioPeakMb: () => number | undefined
+  kind: 'sqlite' | 'postgres'
+  execute: (statements: string[]) => Promise<void>
+}
+
+type Timing = Pick<WritesOptions, 'duration' | 'connections'>
+
 async function measure(
-  server: Server,
+  target: WriteTarget,
   run: Run,
   ids: () => number,
-  options: WritesOptions,
+  options: Timing,
 ): Promise<WriteMeasure> {
-  server.resetScenarioPeak()
-  const cpu = cpuOf((pid) => pid === server.child.pid)
+  target.resetPeak()
+  const { cpu } = target
   const requests = [
     {
       ...run.request(ids),
@@ -115,7 +130,7 @@ async function measure(
       },
     },
   ] as autocannon.Request[]
-  const common = { url: server.url, connections: run.connections, requests }
+  const common = { url: target.url, connections: run.connections, requests }
   if (!run.amount) await autocannon({ ...common, duration: 2 })
   const cpuBefore = cpu()
   const result = await autocannon(
@@ -131,7 +146,7 @@ async function measure(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    peakRssMb: Math.round(server.scenarioPeakRss() / 2 ** 20),
+    peakRssMb: target.scenarioPeakMb(),
     cpuMsPerRequest: (cpu() - cpuBefore) / Math.max(1, result.requests.total),
   }
 }
@@ -141,16 +156,16 @@ async function measure(
  * by SQL on the bench's own copy (the bench may; the plugin never does), as a calendar that grew
  * to this size in one category would have them.
  */
-async function crowdTerms(store: DatasetStore, uri: string, crowded: Terms): Promise<void> {
+async function crowdTerms(target: WriteTarget, crowded: Terms): Promise<void> {
   const notSeries =
-    store.kind === 'postgres' ? 'e.is_series IS NOT TRUE' : 'coalesce(e.is_series, 0) = 0'
+    target.kind === 'postgres' ? 'e.is_series IS NOT TRUE' : 'coalesce(e.is_series, 0) = 0'
   const link = (path: string, column: string, id: number) =>
     `INSERT INTO events_rels ("order", parent_id, path, ${column}) SELECT 1000, id, '${path}', ${id} FROM events e WHERE ${notSeries}`
   const count = (table: string, column: string, id: number) => {
     const uses = `FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.${column} = ${id} AND e.deleted_at IS NULL AND ${notSeries}`
     return `UPDATE ${table} SET event_count = (SELECT count(*) ${uses}), public_event_count = (SELECT count(*) ${uses} AND e.status = 'publish') WHERE id = ${id}`
   }
-  await store.execute(uri, [
+  await target.execute([
     link('categories', 'event_categories_id', crowded.category),
     link('tags', 'event_tags_id', crowded.tag),
     count('event_categories', 'event_categories_id', crowded.category),
@@ -167,8 +182,8 @@ const FOLLOWED: { create: CreateName; way: 'v1' | 'REST'; name: string }[] = [
 ]
 
 /**
- * At each number of connections: each create (keeping the ids they made), updates of the events
- * the followed creates made, in turn, then trashes of them, each event trashed once.
+ * The writes on a server of ours started on a fresh copy of the dataset (`npm run bench --
+ * --writes`): `writesOn` it.
  */
 export async function writesBenchmark(
   store: DatasetStore,
@@ -181,88 +196,134 @@ export async function writesBenchmark(
     { PORT: String(options.port) },
   )
   try {
-    const login = await fetch(`${server.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_USER),
-    })
-    const { token } = (await login.json()) as { token: string }
-    const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
-    const term = async (kind: 'categories' | 'tags', name: string) => {
-      const response = await fetch(`${server.url}${V1}/${kind}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name }),
-      })
-      return ((await response.json()) as { id: number }).id
+    const target: WriteTarget = {
+      url: server.url,
+      cpu: cpuOf((pid) => pid === server.child.pid),
+      resetPeak: () => server.resetScenarioPeak(),
+      scenarioPeakMb: () => Math.round(server.scenarioPeakRss() / 2 ** 20),
+      kind: store.kind,
+      execute: (statements) => store.execute(uri, statements),
     }
-    const crowded = {
-      category: await term('categories', 'Crowded'),
-      tag: await term('tags', 'Crowded'),
-    }
-    const empty = { category: await term('categories', 'Empty'), tag: await term('tags', 'Empty') }
-    await crowdTerms(store, uri, crowded)
-    const bodies = createBodies(crowded, empty)
-    const measures: WriteMeasure[] = []
-    const path = (way: 'v1' | 'REST', id: number) =>
-      way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
-    // Each write of a kind one after the other, so that all meet the same load of the machine.
-    for (const connections of options.connections) {
-      const created = Object.fromEntries(
-        Object.keys(bodies).map((name) => [name, [] as number[]]),
-      ) as Record<CreateName, number[]>
-      for (const [name, body] of Object.entries(bodies) as [CreateName, object][]) {
-        const create: Run = {
-          name,
-          connections,
-          created: created[name],
-          request: () => ({
-            method: 'POST',
-            path: name.startsWith('v1') ? `${V1}/events` : '/api/events?depth=1',
-            headers,
-            body: JSON.stringify(body),
-          }),
-        }
-        measures.push(await measure(server, create, () => 0, options))
-      }
-      /** A write of each event `created[way]` holds in turn: its `method` and `body`. */
-      const ofEach = (
-        name: string,
-        way: 'v1' | 'REST',
-        method: autocannon.Request['method'],
-        body: () => object | null,
-      ): Run => ({
-        name,
-        connections,
-        request: (id) => ({
-          method,
-          headers,
-          setupRequest: (request) => {
-            const data = body()
-            return {
-              ...request,
-              path: path(way, id()),
-              ...(data ? { body: JSON.stringify(data) } : {}),
-            }
-          },
-        }),
-      })
-      for (const { create, way, name } of FOLLOWED) {
-        const retitle = () => ({ title: `Bench event ${Math.random()}` })
-        const update = ofEach(`${name} update`, way, way === 'v1' ? 'POST' : 'PATCH', retitle)
-        measures.push(await measure(server, update, inTurn(created[create]), options))
-      }
-      for (const { create, way, name } of FOLLOWED) {
-        const trash =
-          way === 'v1'
-            ? ofEach(`${name} trash`, way, 'DELETE', () => null)
-            : ofEach(`${name} trash`, way, 'PATCH', () => ({ deletedAt: new Date().toISOString() }))
-        const once = { ...trash, amount: created[create].length }
-        measures.push(await measure(server, once, inTurn(created[create]), options))
-      }
-    }
-    return { measures, peakRss: server.peakRss() }
+    return { measures: await writesOn(target, options), peakRss: server.peakRss() }
   } finally {
     await server.stop()
+  }
+}
+
+/**
+ * At each number of connections: each create (keeping the ids they made), updates of the events
+ * the followed creates made, in turn, then trashes of them, each event trashed once. The target
+ * holds the benchmark's dataset (its venue 3, organizer 2 and category 1 are linked by id).
+ */
+export async function writesOn(target: WriteTarget, options: Timing): Promise<WriteMeasure[]> {
+  const login = await fetch(`${target.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
+  const term = async (kind: 'categories' | 'tags', name: string) => {
+    const response = await fetch(`${target.url}${V1}/${kind}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name }),
+    })
+    return ((await response.json()) as { id: number }).id
+  }
+  const crowded = {
+    category: await term('categories', 'Crowded'),
+    tag: await term('tags', 'Crowded'),
+  }
+  const empty = { category: await term('categories', 'Empty'), tag: await term('tags', 'Empty') }
+  await crowdTerms(target, crowded)
+  const bodies = createBodies(crowded, empty)
+  const measures: WriteMeasure[] = []
+  const path = (way: 'v1' | 'REST', id: number) =>
+    way === 'v1' ? `${V1}/events/${id}` : `/api/events/${id}?depth=1`
+  // Each write of a kind one after the other, so that all meet the same load of the machine.
+  for (const connections of options.connections) {
+    const created = Object.fromEntries(
+      Object.keys(bodies).map((name) => [name, [] as number[]]),
+    ) as Record<CreateName, number[]>
+    for (const [name, body] of Object.entries(bodies) as [CreateName, object][]) {
+      const create: Run = {
+        name,
+        connections,
+        created: created[name],
+        request: () => ({
+          method: 'POST',
+          path: name.startsWith('v1') ? `${V1}/events` : '/api/events?depth=1',
+          headers,
+          body: JSON.stringify(body),
+        }),
+      }
+      measures.push(await measure(target, create, () => 0, options))
+    }
+    /** A write of each event `created[way]` holds in turn: its `method` and `body`. */
+    const ofEach = (
+      name: string,
+      way: 'v1' | 'REST',
+      method: autocannon.Request['method'],
+      body: () => object | null,
+    ): Run => ({
+      name,
+      connections,
+      request: (id) => ({
+        method,
+        headers,
+        setupRequest: (request) => {
+          const data = body()
+          return {
+            ...request,
+            path: path(way, id()),
+            ...(data ? { body: JSON.stringify(data) } : {}),
+          }
+        },
+      }),
+    })
+    for (const { create, way, name } of FOLLOWED) {
+      const retitle = () => ({ title: `Bench event ${Math.random()}` })
+      const update = ofEach(`${name} update`, way, way === 'v1' ? 'POST' : 'PATCH', retitle)
+      measures.push(await measure(target, update, inTurn(created[create]), options))
+    }
+    for (const { create, way, name } of FOLLOWED) {
+      const trash =
+        way === 'v1'
+          ? ofEach(`${name} trash`, way, 'DELETE', () => null)
+          : ofEach(`${name} trash`, way, 'PATCH', () => ({ deletedAt: new Date().toISOString() }))
+      const once = { ...trash, amount: created[create].length }
+      measures.push(await measure(target, once, inTurn(created[create]), options))
+    }
+  }
+  return measures
+}
+
+/**
+ * The CPU per write, and the ratios of issue #49's targets: a v1 create with links by id beside
+ * a bare one (≤ 1.3× its CPU) and beside Payload REST's same create, an update of the title
+ * beside a bare create, and each write in the crowded category and tag beside the same in empty
+ * ones (≤ 1.2×).
+ */
+export function printWriteRatios(measures: WriteMeasure[], connections: number[]): void {
+  console.log('server CPU per write (ms):')
+  for (const m of measures) console.log(`  ${m.name.padEnd(40)} ${m.cpuMsPerRequest.toFixed(2)}`)
+  const of = (name: string) => measures.find((m) => m.name === name)
+  for (const count of connections) {
+    const at = (name: string) => `${name}, ${count} conn.`
+    const ratio = (a: string, b: string) => {
+      const [x, y] = [of(at(a)), of(at(b))]
+      if (!x || !y) return
+      console.log(
+        `${a} / ${b}, ${count} conn.: CPU per write ×${(x.cpuMsPerRequest / y.cpuMsPerRequest).toFixed(2)}, req/s ×${(x.requestsPerSecond / y.requestsPerSecond).toFixed(2)}`,
+      )
+    }
+    ratio('v1 create links', 'v1 create bare')
+    ratio('v1 create links', 'REST create links')
+    ratio('v1 update', 'v1 create bare')
+    ratio('v1 update', 'REST update')
+    ratio('v1 trash', 'REST trash')
+    for (const write of ['create', 'update', 'trash'])
+      ratio(`v1 crowded ${write}`, `v1 empty ${write}`)
   }
 }
