@@ -22,7 +22,6 @@ import {
   imageUrlOf,
   linkOf,
   linksOf,
-  listOf,
   modifiedStamp,
   newContext,
   organizerData,
@@ -37,6 +36,7 @@ import {
   type SourceRecord,
 } from './records.js'
 import { parseHeader, Source } from './source.js'
+import { ArchiveWalk } from './walk.js'
 import { MappedWriter, type Write } from './writer.js'
 
 export {
@@ -127,7 +127,7 @@ class Importer {
   private readonly deferredParents: { sourceId: string; parent: string }[] = []
   private readonly records: ReturnType<typeof pLimit>
   private readonly images: ReturnType<typeof pLimit>
-  private pagesRead = 0
+  private readonly archives: ArchiveWalk
   readonly progress: ImportProgress = newProgress(RESOURCES, 'venues')
 
   constructor(
@@ -166,6 +166,11 @@ class Importer {
       1,
       Math.min(16, settings.concurrency ?? options.import.concurrency),
     )
+    this.archives = new ArchiveWalk(this.source, this.progress, {
+      checkCancelled: () => this.checkCancelled(),
+      fail: (failure) => this.fail(failure),
+      settlePage: (resource, records) => this.settlePage(resource, records),
+    })
     this.records = pLimit(concurrency)
     this.images = pLimit(concurrency)
     this.maxLength =
@@ -196,7 +201,7 @@ class Importer {
       this.emit()
       if (await this.walk(resource, archives[resource])) complete.add(resource)
     }
-    if (this.pagesRead === 0) {
+    if (this.archives.pagesRead === 0) {
       const first = this.progress.failures[0]
       throw new SourceUnreadable(
         `nothing could be read from ${this.source.root}${first ? `: ${first.url ?? ''} ${first.message}` : ''}`,
@@ -246,120 +251,14 @@ class Importer {
   }
 
   /**
-   * Reads an archive page by page, writing each page's records while the next page is asked for;
-   * false when a page could not be read (then nothing of it is pruned). When every page came but
-   * they listed fewer records than the source counts, the archive is read again (`readAgain`).
-   * Categories are read whole first, so that every parent comes before its children whatever page
-   * each is on.
+   * An archive read whole (`ArchiveWalk`, walk.ts), each page's records settled as it comes;
+   * categories are read whole first and written after, parents before children, one at a time.
+   * False when a page could not be read (then nothing of it is pruned).
    */
   private async walk(resource: Resource, first: string): Promise<boolean> {
-    const listed = new Set<string>()
-    const categories: SourceRecord[] = []
-    const { complete, total } = await this.readPages(resource, first, listed, categories, true)
-    if (complete && total !== null && listed.size < total)
-      await this.readAgain(resource, first, total, listed, categories)
-    // Parents before children: one at a time.
+    const { complete, categories } = await this.archives.walk(resource, first)
     for (const record of parentsFirst(categories)) await this.one(resource, record)
     return complete
-  }
-
-  /**
-   * One walk of an archive from `first`: its records written (categories kept aside), their ids
-   * added to `listed`; the walk is complete when every page came. The first walk's count of
-   * records is the resource's total.
-   */
-  private async readPages(
-    resource: Resource,
-    first: string,
-    listed: Set<string>,
-    categories: SourceRecord[],
-    counting: boolean,
-  ): Promise<{ complete: boolean; total: number | null }> {
-    const counts = this.progress.resources[resource]
-    const pages = this.source.pages(first, resource)
-    let complete = true
-    let total: number | null = null
-    try {
-      let next = pages.next()
-      for (;;) {
-        const { value: page, done } = await next
-        if (done) break
-        next = pages.next()
-        next.catch(() => undefined)
-        await this.checkCancelled()
-        if (page.kind === 'failed') {
-          complete = false
-          this.fail({
-            resource,
-            sourceId: '',
-            url: page.failure.url,
-            ...(page.failure.status !== undefined ? { status: page.failure.status } : {}),
-            message: `page ${page.page}: ${page.failure.message}`,
-          })
-          continue
-        }
-        this.pagesRead++
-        if (page.total !== null) total = page.total
-        if (counting && page.total !== null) counts.total = page.total
-        const records = listOf(page.body?.[resource])
-        for (const record of records)
-          if (record.id !== undefined && record.id !== null) listed.add(String(record.id))
-        if (resource === 'categories') categories.push(...records)
-        else await this.settlePage(resource, records)
-      }
-    } finally {
-      void pages.return(undefined).catch(() => undefined)
-    }
-    return { complete, total }
-  }
-
-  /**
-   * An archive whose pages listed fewer records than the source counts lost some between its
-   * pages: WordPress lists venues and organizers by publication date alone, and records made in
-   * the same second come in an order that changes from page to page (a record at a page's end is
-   * listed twice, another never). It is read again one status at a time (a query of one status
-   * keeps its order) and then with other page sizes (other page ends), until every record was
-   * listed; what is still missing is a failure of the run, not a silent loss.
-   */
-  private async readAgain(
-    resource: Resource,
-    first: string,
-    total: number,
-    listed: Set<string>,
-    categories: SourceRecord[],
-  ) {
-    const short = listed.size
-    const url = new URL(first, this.source.root)
-    const perPage = Number(url.searchParams.get('per_page')) || 50
-    const again: URL[] = []
-    if (this.source.authenticated && !isTaxonomy(resource))
-      for (const status of SOURCE_STATUSES) {
-        const one = new URL(url)
-        one.searchParams.set('status', status)
-        again.push(one)
-      }
-    for (const less of [1, 3, 7])
-      if (perPage - less >= 1) {
-        const other = new URL(url)
-        other.searchParams.set('per_page', String(perPage - less))
-        again.push(other)
-      }
-    for (const next of again) {
-      if (listed.size >= total) break
-      await this.readPages(resource, next.toString(), listed, categories, false)
-    }
-    if (listed.size >= total)
-      addNotice(
-        this.progress,
-        `${resource}: the pages listed ${short} of the ${total} records the source counts (records tied in its order shift between pages); read again by status and page size, all came`,
-      )
-    else
-      this.fail({
-        resource,
-        sourceId: '',
-        url: url.toString(),
-        message: `the source counts ${total} records but its pages listed ${listed.size}, read again by status and page size: ${total - listed.size} could not be read`,
-      })
   }
 
   /** A record of an archive: written once, counted, its failure reported. */
@@ -759,11 +658,6 @@ class Importer {
     }
   }
 }
-
-/** The statuses an archive is read again by, one at a time (`readAgain`). */
-const SOURCE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private']
-
-const isTaxonomy = (resource: Resource) => resource === 'categories' || resource === 'tags'
 
 function contentStamp(record: SourceRecord): string {
   const { name, slug, description, parent } = record
