@@ -14,12 +14,11 @@ const forgetters = new WeakMap<Payload, () => void>()
 /**
  * The active webhooks, for the outbox of a write (outbox.ts): read once and kept by the process
  * (issue #49) while the change mark shows that nobody else wrote since. A write of a webhook moves
- * the mark (`webhookWrites`), so a write whose commit moves the mark from the one this process
- * last moved or read them at finds them unchanged; any other mark, and they are read again. What
- * a write that rolls back had moved the mark to is forgotten (`forgetOnRollback`): another process
- * may take that mark next.
- *
- * A write without a mark move in its transaction (none can reach here) would read them each time.
+ * the mark (`webhookWritten`, src/webhooks/collections.ts), so a write whose commit moves the mark
+ * from the one this process last moved or read them at finds them unchanged; any other mark, and
+ * they are read again. What a write that rolls back had moved the mark to is forgotten
+ * (`forgetOnRollback`): another process may take that mark next. Without a move of the mark in
+ * the transaction (every calendar write makes one before its outbox), they are read.
  */
 export async function activeWebhooks(
   req: PayloadRequest,
