@@ -1,6 +1,7 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { CalendarGeneration } from './calendarState.js'
+import { etagOfSource, type Validator } from './http.js'
 
 /**
  * What every whole-calendar answer (the iCalendar feeds, the FullCalendar feed, CSV exports)
@@ -86,3 +87,27 @@ export const callerKey = (context: Context) =>
   context.user
     ? `${context.user.collection}:${context.user.id}:${(context.user as { role?: string }).role ?? ''}`
     : null
+
+/**
+ * The validators of a whole-calendar answer, known before it is read: the same query (`query`, and
+ * what else shapes its bytes, `shaping`) on the same calendar state gives the same bytes.
+ */
+export async function feedValidator(
+  context: Context,
+  query: unknown,
+  shaping: Record<string, unknown> = {},
+): Promise<Validator> {
+  const state = await calendarState(context)
+  return {
+    etag: etagOfSource({
+      query,
+      lang: context.lang,
+      caller: callerKey(context),
+      site: context.siteUrl,
+      ...shaping,
+      mark: state.mark,
+      lastDue: state.lastDue,
+    }),
+    lastModified: state.lastModified,
+  }
+}

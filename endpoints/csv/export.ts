@@ -2,12 +2,11 @@ import { stringify } from 'csv-stringify/sync'
 import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
-import { etagOfSource, type Validator } from '../cache/http.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { exportedColumns, flatRow } from '../fields/flat.js'
 import { batchesInOrder, textStream } from '../keyset.js'
 import { recordOf, type AnyFieldTable } from '../fields/table.js'
-import { calendarState, callerKey, v1Context } from '../cache/feedState.js'
+import { feedValidator, v1Context } from '../cache/feedState.js'
 import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/operations.js'
 import type { LinkedType } from '../linked/kinds.js'
 import type { Params } from '../params.js'
@@ -83,20 +82,10 @@ async function exportReply(
   query: unknown,
   body: ReadableStream<Uint8Array>,
 ): Promise<Reply> {
-  const state = await calendarState(context)
-  const validator: Validator = {
-    etag: etagOfSource({
-      query,
-      lang: context.lang,
-      caller: callerKey(context),
-      site: context.siteUrl,
-      // Rows carry API links (`rest_url`): their root and the form of their language.
-      links: [context.apiRoot, context.linkLanguage],
-      mark: state.mark,
-      lastDue: state.lastDue,
-    }),
-    lastModified: state.lastModified,
-  }
+  // Rows carry API links (`rest_url`): their root and the form of their language.
+  const validator = await feedValidator(context, query, {
+    links: [context.apiRoot, context.linkLanguage],
+  })
   return {
     status: 200,
     body: null,

@@ -17,8 +17,8 @@ import { noRelated, type Related } from '../records/related.js'
 import type { Doc } from '../records/common.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
-import { etagOfBody, etagOfSource, type Validator } from '../cache/http.js'
-import { calendarState, callerKey, v1Context } from '../cache/feedState.js'
+import { etagOfBody } from '../cache/http.js'
+import { calendarState, feedValidator, v1Context } from '../cache/feedState.js'
 import { veventData, type SeriesPart } from './vevent.js'
 import { seriesIdOf } from '../events/series.js'
 import { zoneBlock } from './zones.js'
@@ -190,20 +190,7 @@ async function feed(given: Context, args: ArchiveArgs): Promise<Reply> {
   const query = JSON.stringify({ where, statuses, args })
   if (statuses) where.push(statusWhere(statuses, context.now))
   const trash = statuses?.includes('trash') ?? false
-  const state = await calendarState(context)
-  // The same query on the same calendar state gives the same bytes: the tag is known before the
-  // feed is read.
-  const validator: Validator = {
-    etag: etagOfSource({
-      query,
-      lang: context.lang,
-      caller: callerKey(context),
-      site: context.siteUrl,
-      mark: state.mark,
-      lastDue: state.lastDue,
-    }),
-    lastModified: state.lastModified,
-  }
+  const validator = await feedValidator(context, query)
   return {
     status: 200,
     body: null,
