@@ -1,13 +1,8 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../src/options.js'
-import { localizedText, mapFields, postFields, urlField } from './fields.js'
-import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
-import { postType } from './postType.js'
-import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
-import { translationsFields } from './translations/field.js'
-import { TRANSLATED_TEXTS } from './translations/backfill.js'
-import { exportCsvComponents } from '../src/admin/calendar/config.js'
+import { mapFields, urlField } from './fields.js'
+import { namedPostCollection } from './namedPost.js'
 import { label, message } from '../src/translations/index.js'
 
 /**
@@ -36,26 +31,9 @@ const plainText = (
 })
 
 export function venuesCollection(options: ResolvedCalendarOptions): CollectionConfig {
-  const post = postType('name', 'venue')
-  return {
-    slug: options.slugs.venues,
-    labels: { singular: label('venue'), plural: label('venues') },
-    admin: {
-      group: options.adminGroup,
-      useAsTitle: 'name',
-      components: exportCsvComponents('venues'),
-      defaultColumns: ['name', 'city', 'country', 'status', 'translationMarks'],
-    },
-    ...post,
-    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
-    hooks: {
-      ...post.hooks,
-      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
-      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
-    },
+  return namedPostCollection(options, 'venue', {
+    defaultColumns: ['name', 'city', 'country', 'status', 'translationMarks'],
     fields: [
-      localizedText('name', 'name', { required: true }),
-      ...richTextFields('description', 'description', options.slugs.media),
       plainText('address'),
       { type: 'row', fields: [plainText('city'), plainText('zip')] },
       {
@@ -88,8 +66,6 @@ export function venuesCollection(options: ResolvedCalendarOptions): CollectionCo
         ],
       },
       { type: 'row', fields: mapFields() },
-      ...postFields(options.usersSlug, options.slugs.media),
-      ...translationsFields('venues', Boolean(options.translate)),
     ],
-  }
+  })
 }

@@ -1,0 +1,48 @@
+import type { CollectionConfig, Field } from 'payload'
+import type { ResolvedCalendarOptions } from '../src/options.js'
+import { localizedText, postFields } from './fields.js'
+import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
+import { postType } from './postType.js'
+import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { translationsFields } from './translations/field.js'
+import { TRANSLATED_TEXTS } from './translations/backfill.js'
+import { exportCsvComponents } from '../src/admin/calendar/config.js'
+import { label } from '../src/translations/index.js'
+
+/**
+ * What venues and organizers share: a post type (postType.ts) named by a localized `name`, with a
+ * rich-text description kept beside as HTML, an Export CSV button, translation status; `fields`,
+ * the kind's own, come between the description and the post's fields.
+ */
+export function namedPostCollection(
+  options: ResolvedCalendarOptions,
+  kind: 'venue' | 'organizer',
+  { defaultColumns, fields }: { defaultColumns: string[]; fields: Field[] },
+): CollectionConfig {
+  const plural = kind === 'venue' ? 'venues' : 'organizers'
+  const post = postType('name', kind)
+  return {
+    slug: options.slugs[plural],
+    labels: { singular: label(kind), plural: label(plural) },
+    admin: {
+      group: options.adminGroup,
+      useAsTitle: 'name',
+      components: exportCsvComponents(plural),
+      defaultColumns,
+    },
+    ...post,
+    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
+    hooks: {
+      ...post.hooks,
+      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
+      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
+    },
+    fields: [
+      localizedText('name', 'name', { required: true }),
+      ...richTextFields('description', 'description', options.slugs.media),
+      ...fields,
+      ...postFields(options.usersSlug, options.slugs.media),
+      ...translationsFields(plural, Boolean(options.translate)),
+    ],
+  }
+}
