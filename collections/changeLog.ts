@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { hiddenCollection } from './hidden.js'
 
 /** The resources of the change log, as `GET /cal/events/v1/changes` names them. */
 export const CHANGE_RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
@@ -50,11 +51,9 @@ export type ChangeEntry = {
  * Nobody reads or writes it through Payload's APIs.
  */
 export function changeLogCollection(slug: string): CollectionConfig {
-  return {
+  return hiddenCollection(
     slug,
-    admin: { hidden: true },
-    access: { read: () => false, create: () => false, update: () => false, delete: () => false },
-    fields: [
+    [
       { name: 'sequence', type: 'number', required: true, unique: true, index: true },
       { name: 'resource', type: 'text', required: true },
       { name: 'record', type: 'number', required: true },
@@ -65,5 +64,6 @@ export function changeLogCollection(slug: string): CollectionConfig {
       { name: 'locales', type: 'text' },
       { name: 'claim', type: 'text', unique: true },
     ],
-  }
+    { timestamps: true },
+  )
 }

@@ -9,6 +9,7 @@ import { beginCalendarTransaction } from '../src/database/calendarTransaction.js
 import { takeLogTurn } from '../src/database/turns.js'
 import { DEFAULTS } from '../src/defaults.js'
 import { markChange } from './hooks/calendarCommit.js'
+import { hiddenCollection } from './hidden.js'
 
 /**
  * Hidden: the v1 form of public records as anonymous callers get them, one row per record, form
@@ -23,18 +24,12 @@ import { markChange } from './hooks/calendarCommit.js'
  * through Payload's APIs.
  */
 export function recordFormsCollection(slug: string): CollectionConfig {
-  return {
-    slug,
-    admin: { hidden: true },
-    access: { read: () => false, create: () => false, update: () => false, delete: () => false },
-    timestamps: false,
-    fields: [
-      { name: 'key', type: 'text', required: true, unique: true },
-      { name: 'resource', type: 'text', required: true },
-      { name: 'record', type: 'number', required: true, index: true },
-      { name: 'body', type: 'textarea', required: true },
-    ],
-  }
+  return hiddenCollection(slug, [
+    { name: 'key', type: 'text', required: true, unique: true },
+    { name: 'resource', type: 'text', required: true },
+    { name: 'record', type: 'number', required: true, index: true },
+    { name: 'body', type: 'textarea', required: true },
+  ])
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { hiddenCollection } from './hidden.js'
 
 /**
  * Hidden bookkeeping: the last id given out per collection, the calendar's change mark
@@ -8,15 +9,9 @@ import type { CollectionConfig } from 'payload'
  * sequence or of the change mark are removed once a newer one is claimed.
  */
 export function sequencesCollection(slug: string): CollectionConfig {
-  return {
-    slug,
-    admin: { hidden: true },
-    access: { read: () => false, create: () => false, update: () => false, delete: () => false },
-    timestamps: false,
-    fields: [
-      { name: 'sequence', type: 'text', required: true, index: true },
-      { name: 'value', type: 'number', required: true, index: true },
-      { name: 'claim', type: 'text', required: true, unique: true },
-    ],
-  }
+  return hiddenCollection(slug, [
+    { name: 'sequence', type: 'text', required: true, index: true },
+    { name: 'value', type: 'number', required: true, index: true },
+    { name: 'claim', type: 'text', required: true, unique: true },
+  ])
 }
