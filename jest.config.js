@@ -35,6 +35,7 @@ const STORE_FILES = [
   'v1-venues-organizers',
   'webhooks',
   'webhooks-crash',
+  'webhooks-processes',
   'wire-golden',
   'write-statements',
 ]

@@ -16,7 +16,6 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.js'
-import { startServerProcess } from './support/serverProcess.js'
 import { startReceiver, type Receiver } from './support/webhookReceiver.js'
 
 process.env.CAL_WEBHOOKS_ALLOW_PRIVATE = 'true'
@@ -272,46 +271,3 @@ it('drafts are not delivered; an inactive webhook gets nothing', async () => {
   await deactivate(loud)
 })
 
-// The active webhooks are kept by each process between its writes (collections/webhooks/active.ts):
-// a webhook another process on the same database adds or turns off must reach this process's next
-// write, through the change mark that webhook writes move.
-it("a webhook another process adds or turns off is heeded by this process's next write", async () => {
-  const other = await startServerProcess({
-    DATABASE_URI: process.env.DATABASE_URI!,
-    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET!,
-    CAL_JOBS_AUTORUN: 'false',
-  })
-  try {
-    // This process has written since it last read the webhooks: what it keeps is current.
-    await publicEvent('Before the other process')
-    const added = await fetch(`${other.url}${WEBHOOKS}`, {
-      method: 'POST',
-      headers: { authorization: `JWT ${admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url('/elsewhere'), secret: SECRET, active: true }),
-    })
-    expect(added.status).toBe(201)
-    const webhook = (await added.json()).doc.id
-    const heard = await publicEvent('After the other process added a webhook')
-    const requests = await receiver.waitFor('/elsewhere', 1)
-    expect(requests.map((one) => one.body.id)).toEqual([heard.id])
-    const turnedOff = await fetch(`${other.url}${WEBHOOKS}/${webhook}`, {
-      method: 'PATCH',
-      headers: { authorization: `JWT ${admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ active: false }),
-    })
-    expect(turnedOff.status).toBe(200)
-    await publicEvent('After the other process turned it off')
-    // Deliveries are queued in the write's transaction: none for this one.
-    const queued = await server.request(
-      'GET',
-      `${DELIVERIES}?where[webhook][equals]=${webhook}&limit=10`,
-      { token: admin.token },
-    )
-    expect(queued.body.docs.map((one: { record: number }) => Number(one.record))).toEqual([
-      heard.id,
-    ])
-  } finally {
-    other.child.kill('SIGTERM')
-    await other.exited
-  }
-}, 120_000)
