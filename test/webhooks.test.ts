@@ -270,4 +270,3 @@ it('drafts are not delivered; an inactive webhook gets nothing', async () => {
   expect(receiver.received.filter((one) => one.path === '/quiet')).toEqual([])
   await deactivate(loud)
 })
-
