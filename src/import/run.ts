@@ -292,12 +292,9 @@ class Importer {
       return claim ? [{ record, claim }] : []
     })
     try {
-      const stored = await this.writer.stored(
+      const stored = await this.writer.storedTargets(
         resource,
-        claimed.flatMap(({ record }) => {
-          const mapping = this.writer.get(resource, String(record.id))
-          return mapping ? [mapping.targetId] : []
-        }),
+        claimed.map(({ record }) => String(record.id)),
       )
       const prepared = await Promise.all(
         claimed.map(({ record, claim }) =>
@@ -391,8 +388,7 @@ class Importer {
    * record came embedded in an event, not from its own archive.
    */
   private async upsert(resource: Resource, given: SourceRecord, linked: boolean): Promise<Outcome> {
-    const mapping = this.writer.get(resource, String(given.id))
-    const stored = await this.writer.stored(resource, mapping ? [mapping.targetId] : [])
+    const stored = await this.writer.storedTargets(resource, [String(given.id)])
     const prepared = await this.prepare(resource, given, linked, stored)
     if (!('write' in prepared)) return prepared.outcome
     const outcome = await this.writer.saveOne(resource, prepared.write, stored)

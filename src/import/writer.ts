@@ -158,12 +158,23 @@ export class MappedWriter {
     return new Set(docs.map((doc) => Number(doc.id)))
   }
 
+  /** `stored` for the targets these source records are mapped to (the unmapped have none). */
+  storedTargets(resource: MappedResource, sourceIds: string[]): Promise<Set<number>> {
+    return this.stored(
+      resource,
+      sourceIds.flatMap((sourceId) => {
+        const mapping = this.get(resource, sourceId)
+        return mapping ? [mapping.targetId] : []
+      }),
+    )
+  }
+
   /**
    * Writes records of one resource, each with its mapping, `IMPORT_BATCH` to a transaction (one
    * commit, one write turn for all of them). When a batch fails, it is written again one record
    * per transaction, so that a record the app refuses fails alone and the others land. Each
    * write's outcome, or its error, in the order given. `existing`: which of the writes' mapped
-   * targets are stored, when the caller knows (`stored`).
+   * targets are stored, when the caller knows (`storedTargets`).
    */
   async saveMany(
     resource: Resource,
@@ -172,12 +183,9 @@ export class MappedWriter {
   ): Promise<(Outcome | Error)[]> {
     const present =
       existing ??
-      (await this.stored(
+      (await this.storedTargets(
         resource,
-        writes.flatMap(({ sourceId }) => {
-          const mapping = this.get(resource, sourceId)
-          return mapping ? [mapping.targetId] : []
-        }),
+        writes.map(({ sourceId }) => sourceId),
       ))
     const outcomes: (Outcome | Error)[] = []
     const alone = (write: Write) =>
@@ -224,8 +232,7 @@ export class MappedWriter {
     data: Record<string, unknown>,
     extra: { recurrence?: string | null } = {},
   ): Promise<Outcome> {
-    const mapping = this.get(resource, sourceId)
-    const existing = await this.stored(resource, mapping ? [mapping.targetId] : [])
+    const existing = await this.storedTargets(resource, [sourceId])
     return this.saveOne(resource, { sourceId, modified, data, ...extra }, existing)
   }
 
@@ -304,13 +311,7 @@ export class MappedWriter {
           overrideAccess: true,
           depth: 0,
         })
-      : await this.payload.create({
-          collection: slug,
-          data,
-          req,
-          overrideAccess: true,
-          depth: 0,
-        })
+      : await this.payload.create({ collection: slug, data, req, overrideAccess: true, depth: 0 })
     // Known to the rest of the run at once: the caller's transaction ends right after.
     this.mappings.set(`${resource}:${sourceId}`, {
       id: doc.id,
