@@ -8,8 +8,10 @@ export type ActiveWebhook = { id: number | string; events?: string[] | null }
 /** The active webhooks this process read, and the change mark they are known to hold at. */
 type Known = { webhooks: ActiveWebhook[]; mark: number }
 
-const known = new WeakMap<Payload, Known>()
-const forgetters = new WeakMap<Payload, () => void>()
+/** Per database adapter (one per Payload instance). */
+const known = new WeakMap<Payload['db'], Known>()
+
+const forget = (db: Payload['db']) => void known.delete(db)
 
 /**
  * The active webhooks, for the outbox of a write (outbox.ts): read once and kept by the process
@@ -26,7 +28,7 @@ export async function activeWebhooks(
 ): Promise<ActiveWebhook[]> {
   const { payload } = req
   const move = await markMoveOf(req)
-  const kept = known.get(payload)
+  const kept = known.get(payload.db)
   if (move && kept && (kept.mark === move.from || kept.mark === move.to)) {
     kept.mark = move.to
     return kept.webhooks
@@ -41,12 +43,8 @@ export async function activeWebhooks(
   })
   const webhooks = docs as unknown as ActiveWebhook[]
   if (!move) return webhooks
-  if (!forgetters.has(payload)) {
-    const forget = () => void known.delete(payload)
-    forgetters.set(payload, forget)
-    forgetOnRollback(payload.db, forget)
-  }
-  known.set(payload, { webhooks, mark: move.to })
+  forgetOnRollback(payload.db, forget)
+  known.set(payload.db, { webhooks, mark: move.to })
   return webhooks
 }
 
@@ -56,9 +54,9 @@ export async function activeWebhooks(
  */
 export async function carryWebhooks(req: PayloadRequest): Promise<void> {
   const move = await markMoveOf(req)
-  const kept = known.get(req.payload)
+  const kept = known.get(req.payload.db)
   if (move && kept?.mark === move.from) kept.mark = move.to
 }
 
 /** Forgets the webhooks this process kept: a webhook was written (by this process). */
-export const forgetWebhooks = (payload: Payload) => void known.delete(payload)
+export const forgetWebhooks = (payload: Payload) => forget(payload.db)
