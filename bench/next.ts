@@ -26,7 +26,8 @@
  *   --wal               the app's database in WAL mode, as `sqliteAdapter({ wal: true })` sets it
  *                       (the template's adapter leaves SQLite's rollback journal)
  *   --no-host           measure the template app alone
- *   --only a,b          only these scenarios: floor, hits, distinct, rest, creates, writes
+ *   --only a,b          only these scenarios: floor, hits, distinct, rest, creates (with
+ *                       --writes, `--only writes` measures the writes alone)
  *   --writes            also the writes of bench/writes.ts in the app (creates bare, with links,
  *                       with an inline venue, in crowded and empty terms; updates; trashes; v1
  *                       beside Payload's REST), on 2 connections, printed with issue #49's ratios
@@ -319,7 +320,12 @@ async function missesAndCreates(
  * bench/writes.ts's writes in the app, on 2 connections; the crowded terms linked by SQL on the
  * app's database file.
  */
-async function writesInApp(appDir: string, url: string, load: Load, options: Options) {
+async function writesInApp(
+  appDir: string,
+  url: string,
+  load: Load,
+  options: Options,
+): Promise<WriteMeasure[]> {
   const target: WriteTarget = {
     url,
     cpu: load.cpu,
@@ -348,11 +354,8 @@ template app: writes, ${CREATE_CONNECTIONS} connections, ${options.duration} s e
       `  ${m.name.padEnd(44)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms${m.errors || m.non2xx ? `  ${m.errors + m.non2xx} failed` : ''}`,
     )
   printWriteRatios(measures, [CREATE_CONNECTIONS])
-  writes = measures
+  return measures
 }
-
-/** The writes measured in the app (`--writes`), kept for the results file. */
-let writes: WriteMeasure[] | undefined
 
 /** The app started on its seeded database, its cached page checked; the floor's body written. */
 async function startApp(appDir: string, options: Options, env: Record<string, string> = {}) {
@@ -384,9 +387,10 @@ async function startApp(appDir: string, options: Options, env: Record<string, st
 async function measureApp(
   appDir: string,
   options: Options,
-): Promise<Record<string, Result | undefined>> {
+): Promise<{ results: Record<string, Result | undefined>; writes?: WriteMeasure[] }> {
   const { app } = await startApp(appDir, options)
   const results: Record<string, Result | undefined> = {}
+  let writes: WriteMeasure[] | undefined
   const inApp = (pid: number): Load => ({ ...options, cpu: cpuOf((_, group) => group === pid) })
   try {
     const load = inApp(app.pid)
@@ -397,11 +401,11 @@ async function measureApp(
     results.floor = await measure('floor', 'floor: bare route handler, the page', floor, load)
     results.hits = await measure('hits', 'v1 cache hits', { url: `${app.url}${PAGE}` }, load)
     Object.assign(results, await missesAndCreates(app.url, load))
-    if (options.writes) await writesInApp(appDir, app.url, load, options)
+    if (options.writes) writes = await writesInApp(appDir, app.url, load, options)
   } finally {
     await app.stop()
   }
-  if (!options.early) return results
+  if (!options.early) return { results, writes }
   const started = await startApp(appDir, options, { BENCH_EARLY: '1' })
   try {
     if (!started.early) throw new Error('the app did not answer the page early')
@@ -423,7 +427,7 @@ async function measureApp(
   } finally {
     await started.app.stop()
   }
-  return results
+  return { results, writes }
 }
 
 async function measureHost(options: Options): Promise<Record<string, Result | undefined>> {
@@ -459,7 +463,7 @@ const ratio = (a: Result | undefined, b: Result | undefined) =>
 async function main() {
   const options = parseOptions(process.argv.slice(2))
   const appDir = await benchApp(options.app, options.rebuild)
-  const app = await measureApp(appDir, options)
+  const { results: app, writes } = await measureApp(appDir, options)
   const host = options.host ? await measureHost(options) : {}
   const rows: [string, Result | undefined, Result | undefined][] = [
     ['floor: bare handler, the page from memory', app.floor, undefined],
