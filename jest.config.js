@@ -74,7 +74,8 @@ export default {
   ],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
-    // Components (src/react) are TSX, with React's automatic runtime as tsconfig.build.json has it.
+    // Components (features/react) are TSX, with React's automatic runtime as tsconfig.build.json
+    // has it.
     '^.+\\.tsx$': [
       '@swc/jest',
       {

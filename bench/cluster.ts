@@ -15,7 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 15)
 const SAMPLE_MS = 50
 
 /**
- * The advisory locks of src/database/turns.ts, as `pg_locks` shows them: a one-key lock keeps the
+ * The advisory locks of core/database/turns.ts, as `pg_locks` shows them: a one-key lock keeps the
  * key's low 32 bits in `objid` (`objsubid` 1); the two-key locks of `lockKeys` have `objsubid` 2.
  */
 const LOCK_KIND = `CASE
@@ -58,7 +58,7 @@ async function watchingLockWaits<T>(uri: string, work: () => Promise<T>) {
 
 /**
  * `BENCH_TITLES=distinct`: each create its own title. By default all share one, so every create
- * waits for the one before on its slug's lock (src/database/turns.ts).
+ * waits for the one before on its slug's lock (core/database/turns.ts).
  */
 const DISTINCT_TITLES = process.env.BENCH_TITLES === 'distinct'
 let created = 0

@@ -34,7 +34,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getPayload, type Payload, type Where } from 'payload'
 import { BENCH_USER } from './dataset.js'
-import { calendarQuery, visibleDays, windowOf } from '../src/admin/calendar/grid.js'
+import { calendarQuery, visibleDays, windowOf } from '../features/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
 import { load, startServer, v1CreateRequest, type Measure, type Server } from './server.js'
 import { loadAppConfig } from '../dev/config.js'
@@ -163,8 +163,8 @@ function restQuery(limit: number) {
 }
 
 /**
- * The admin calendar's request for next month's grid (src/admin/calendar/grid.ts), as the signed-in
- * editor sends it.
+ * The admin calendar's request for next month's grid (features/admin/calendar/grid.ts), as the
+ * signed-in editor sends it.
  */
 function calendarMonthQuery() {
   const next = new Date()

@@ -9,7 +9,7 @@ import { commitTransaction, createLocalReq, initTransaction, type Payload } from
 import { claimIds } from '../collections/hooks/integerIds.js'
 import { generateOccurrences } from '../collections/series/generate.js'
 import { calendarOptionsFromEnvironment } from '../dev/environment.js'
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../core/options.js'
 
 const ZONES = ['Europe/Paris', 'America/New_York', 'UTC', 'Europe/Madrid', 'America/Los_Angeles']
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']

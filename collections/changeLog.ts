@@ -45,8 +45,8 @@ export type ChangeEntry = {
 /**
  * Hidden: the calendar's change log (collections/hooks/changeLog.ts writes it, in the transaction
  * of each change; endpoints/changes reads it). `sequence` orders it: each entry takes the last
- * sequence plus one while its write holds the change log's turn (src/database/turns.ts; in the
- * generic store its claim, src/database/generic/claims.ts), so the order is the order of commits
+ * sequence plus one while its write holds the change log's turn (core/database/turns.ts; in the
+ * generic store its claim, core/database/generic/claims.ts), so the order is the order of commits
  * and a committed sequence never gets a smaller one after it.
  * Nobody reads or writes it through Payload's APIs.
  */

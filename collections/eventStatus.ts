@@ -1,8 +1,8 @@
 import type { CollectionBeforeChangeHook, Field, SelectFieldSingleValidation } from 'payload'
-import { sourceTextComponents } from '../src/admin/translations/config.js'
+import { sourceTextComponents } from './admin/translations.js'
 import { select as validSelect } from 'payload/shared'
-import { label, description } from '../src/translations/index.js'
-import type { CalendarTextKey } from '../src/translations/types.js'
+import { label, description } from '../core/translations/index.js'
+import type { CalendarTextKey } from '../core/translations/types.js'
 import { urlField } from './fields.js'
 
 /**

@@ -1,8 +1,8 @@
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
-import { MAX_LIST_ITEMS } from '../src/defaults.js'
-import type { ResolvedCalendarOptions } from '../src/options.js'
-import { isValidZone } from '../src/lib/time.js'
+import { MAX_LIST_ITEMS } from '../core/defaults.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
+import { isValidZone } from '../core/lib/time.js'
 import {
   calendarPrefillField,
   eventsAdminViews,
@@ -10,7 +10,7 @@ import {
   feedLinksField,
   timezoneFieldComponents,
   zonedDateComponents,
-} from '../src/admin/calendar/config.js'
+} from './admin/calendar.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { eventCost } from './hooks/eventCost.js'
@@ -29,7 +29,7 @@ import {
   seriesBeforeChange,
   seriesBeforeDelete,
 } from './series/hooks.js'
-import { label, message, description } from '../src/translations/index.js'
+import { label, message, description } from '../core/translations/index.js'
 
 /**
  * Payload's own checks of a date (required, a real date), then: the value is a text (or a Date).

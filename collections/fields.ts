@@ -1,10 +1,10 @@
 import type { Field, TextFieldSingleValidation } from 'payload'
-import { sourceTextComponents } from '../src/admin/translations/config.js'
+import { sourceTextComponents } from './admin/translations.js'
 import { text as validText } from 'payload/shared'
-import { isHttpUrl } from '../src/lib/urls.js'
+import { isHttpUrl } from '../core/lib/urls.js'
 import { editorsOnly, type Status, STATUSES } from './access.js'
 import { readFutureAsPublished } from './hooks/postRules.js'
-import { label, message, description, type CalendarTextKey } from '../src/translations/index.js'
+import { label, message, description, type CalendarTextKey } from '../core/translations/index.js'
 
 /** Field factories shared by the calendar collections. */
 

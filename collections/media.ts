@@ -1,10 +1,10 @@
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { mediaAccess } from './access.js'
 import { authorField } from './fields.js'
 import { postRules } from './hooks/postRules.js'
-import { label } from '../src/translations/index.js'
+import { label } from '../core/translations/index.js'
 
 /** Images for events, venues and organizers, when the app has no upload collection of its own. */
 export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {

@@ -1,13 +1,13 @@
 import type { CollectionConfig, Field } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { localizedText, postFields } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
 import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
-import { exportCsvComponents } from '../src/admin/calendar/config.js'
-import { label } from '../src/translations/index.js'
+import { exportCsvComponents } from './admin/calendar.js'
+import { label } from '../core/translations/index.js'
 
 /**
  * What venues and organizers share: a post type (postType.ts) named by a localized `name`, with a

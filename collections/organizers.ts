@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { urlField } from './fields.js'
 import { namedPostCollection } from './namedPost.js'
-import { label } from '../src/translations/index.js'
+import { label } from '../core/translations/index.js'
 
 export function organizersCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return namedPostCollection(options, 'organizer', {

@@ -5,9 +5,8 @@ import {
   type CollectionConfig,
   type Payload,
 } from 'payload'
-import { beginCalendarTransaction } from '../src/database/calendarTransaction.js'
-import { takeLogTurn } from '../src/database/turns.js'
-import { DEFAULTS } from '../src/defaults.js'
+import { beginCalendarTransaction, takeLogTurn } from '../core/database/index.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { markChange } from './hooks/calendarCommit.js'
 import { hiddenCollection } from './hidden.js'
 
@@ -34,7 +33,7 @@ export function recordFormsCollection(slug: string): CollectionConfig {
 
 /**
  * Removes every kept form and moves the calendar's change mark, in one transaction under the
- * change log's turn (src/database/turns.ts), which keeping a form takes too: after data changed
+ * change log's turn (core/database/turns.ts), which keeping a form takes too: after data changed
  * outside Payload (SQL, a restore), so that no process answers from a form, a kept answer or a
  * total made before (`npm run forms:clear` in this repository). Forms come back as records are
  * read. Returns how many there were.

@@ -1,6 +1,6 @@
 import type { Field, PayloadRequest, Validate } from 'payload'
 import { relationship as validRelationship, upload as validUpload } from 'payload/shared'
-import { message } from '../src/translations/index.js'
+import { message } from '../core/translations/index.js'
 
 /** The id of a relationship's value, populated (`{ id, ... }`) or not. */
 export const relatedId = (value: unknown): unknown =>

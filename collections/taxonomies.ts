@@ -1,6 +1,6 @@
 import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
 import { relationship as validRelationship } from 'payload/shared'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { eventCountFields, localizedText, slugField } from './fields.js'
 import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
@@ -9,7 +9,7 @@ import { uniqueSlug } from './hooks/uniqueSlug.js'
 import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
-import { label, message, description } from '../src/translations/index.js'
+import { label, message, description } from '../core/translations/index.js'
 
 /** Payload's own checks of a relationship, then: not the category itself. */
 const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {

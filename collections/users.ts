@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Condition, Field } from 'payload'
 import { administratorsOnly, type Role, ROLES, usersAccess } from './access.js'
-import { label, description, type CalendarTextKey } from '../src/translations/index.js'
-import { CLIENT_ENTRY } from '../src/defaults.js'
+import { label, description, type CalendarTextKey } from '../core/translations/index.js'
+import { CLIENT_ENTRY } from '../core/defaults.js'
 
 const ROLE_LABELS: Record<Role, CalendarTextKey> = {
   administrator: 'roleAdministrator',

@@ -1,9 +1,9 @@
 import type { CollectionConfig, NumberFieldSingleValidation } from 'payload'
 import { number as validNumber } from 'payload/shared'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { mapFields, urlField } from './fields.js'
 import { namedPostCollection } from './namedPost.js'
-import { label, message } from '../src/translations/index.js'
+import { label, message } from '../core/translations/index.js'
 
 /**
  * Payload's own checks of a number (min, max), then: a number at all, and latitude and longitude

@@ -67,7 +67,7 @@ export async function databaseAdapter(
   const adapter = sqliteAdapter({
     client: { url: uri },
     transactionOptions: {},
-    wal: { synchronous: 'FULL' }, // the plugin's writer connection too (src/database/sqliteWriter.ts)
+    wal: { synchronous: 'FULL' }, // the plugin's writer connection too (core/database/sqliteWriter.ts)
     push: false,
     migrationDir: migrationDir('sqlite'),
   })

@@ -35,7 +35,7 @@ export type RunningServer = {
 
 /**
  * `/fr/api/...` serves `/api/...` in French: rewritten as `withCalendar` rewrites it in a Next.js
- * app (src/languageRoots.ts); the plugin reads the language from the marker.
+ * app (core/languageRoots.ts); the plugin reads the language from the marker.
  */
 function languageRoots(apiRoute: string): RequestHandler {
   return (req, _res, next) => {

@@ -4,9 +4,9 @@ import {
   FEEDS_NAMESPACE,
   FULLCALENDAR_NAMESPACE,
   TRANSLATIONS_NAMESPACE,
-} from '../src/defaults.js'
-import { isLocaleCode } from '../src/locales.js'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+} from '../core/defaults.js'
+import { isLocaleCode } from '../core/locales.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE } from './context.js'
 import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
 import { linkBase, requestAddress } from './router.js'

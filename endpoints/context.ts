@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedCalendarOptions } from '../src/options.js'
-import type { LocaleCode } from '../src/locales.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
+import type { LocaleCode } from '../core/locales.js'
 import type { Data, Doc } from './data.js'
 import type { Related } from './records/related.js'
 import type { CalendarGeneration } from './cache/calendarState.js'

@@ -9,10 +9,9 @@ import {
   type Where,
 } from 'payload'
 import { guardQuery } from '../collections/hooks/queryGuard.js'
-import type { FormsLookup, PageIds } from '../src/database/calendarStore.js'
-import { calendarStore } from '../src/database/stores.js'
-import { yieldToLoop } from '../src/lib/yieldToLoop.js'
-import type { LocaleCode } from '../src/locales.js'
+import { calendarStore, type FormsLookup, type PageIds } from '../core/database/index.js'
+import { yieldToLoop } from '../core/lib/yieldToLoop.js'
+import type { LocaleCode } from '../core/locales.js'
 import type {
   Event,
   EventCategory,
@@ -21,22 +20,22 @@ import type {
   Organizer,
   User,
   Venue,
-} from '../src/documents.js'
-import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../src/options.js'
+} from '../core/documents.js'
+import type { CalendarCollectionKey, ResolvedCalendarOptions } from '../core/options.js'
 
 /**
  * A stored document of any calendar collection as the Local API returns it at depth 0, for the
  * record builders and operations that serve several collections. Loose for now: the data layer
  * returns each collection's own type (`StoredDoc`), but the records, views and writes still read
  * fields by name from this one, and the database seam's files (#39 item 1) take documents as
- * loose records; they move to the document types of src/documents.ts together.
+ * loose records; they move to the document types of core/documents.ts together.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- until #39's records move, above
 export type Doc = Record<string, any> & { id: number }
 
 /**
  * The stored documents of each collection, by its key in the options: the calendar's, and the
- * app's users as far as the plugin knows them (src/documents.ts, generated from the plugin alone).
+ * app's users as far as the plugin knows them (core/documents.ts, generated from the plugin alone).
  */
 type Stored = {
   events: Event
@@ -225,7 +224,7 @@ export function dataLayer(
      * hooks, which ids do not need. Reads with kept forms (endpoints/records/forms.ts) take only
      * this and the forms; Payload's `find` costs three times as much for the same ids, most of it
      * checking the query's paths, which are ours. With `forms`, the kept forms of the page come
-     * in the same query when the store can (src/database/sqlPageIds.ts), else `forms` is null.
+     * in the same query when the store can (core/database/sqlPageIds.ts), else `forms` is null.
      */
     async pageIds(
       key: DataKey,

@@ -1,6 +1,6 @@
 import type { Endpoint, Payload } from 'payload'
 import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
-import { withoutTurns } from '../src/database/sqliteYields.js'
+import { withoutTurns } from '../core/database/index.js'
 
 /** Where the health check is mounted under the API root: `/api/cal/health`. */
 export const HEALTH_PATH = '/cal/health'

@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 import type { Context } from './context.js'
 import type { DataKey, StoredDoc } from './data.js'
-import { yieldToLoop } from '../src/lib/yieldToLoop.js'
+import { yieldToLoop } from '../core/lib/yieldToLoop.js'
 
 /**
  * Records read per query while an export or a feed streams. An event costs about 0.3 ms to read

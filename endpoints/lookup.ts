@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { lockKeys } from '../src/database/turns.js'
+import { lockKeys } from '../core/database/index.js'
 import type { Context } from './context.js'
 import type { DataKey, StoredDoc } from './data.js'
 import type { ParamSpec } from './params.js'
@@ -26,7 +26,7 @@ export const sameText = (a: unknown, b: unknown) =>
     .trim()
     .toLowerCase()
 
-/** The key that writes looking up one name wait on (src/database/turns.ts `lockKeys`). */
+/** The key that writes looking up one name wait on (core/database/turns.ts `lockKeys`). */
 export const nameKey = (key: string, name: string) => `name:${key}:${name.trim().toLowerCase()}`
 
 /**
@@ -46,7 +46,7 @@ export async function recordsNamed(
     .split(/\s+/)
     .slice(0, MAX_SEARCH_WORDS)
     .join(' ')
-  // Creates that run side by side (src/database/turns.ts) look a name up one after the other, so
+  // Creates that run side by side (core/database/turns.ts) look a name up one after the other, so
   // two that reuse a venue or term by name do not both create it.
   await lockKeys(context.req, [nameKey(key, name)])
   const docs = await context.data.all(key, {

@@ -1,4 +1,4 @@
-import { MAX_LIST_ITEMS } from '../src/defaults.js'
+import { MAX_LIST_ITEMS } from '../core/defaults.js'
 import type { Context } from './context.js'
 
 /**

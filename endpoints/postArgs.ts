@@ -1,5 +1,5 @@
-import { parseDate } from '../src/lib/dates.js'
-import { isHttpUrl } from '../src/lib/urls.js'
+import { parseDate } from '../core/lib/dates.js'
+import { isHttpUrl } from '../core/lib/urls.js'
 import type { Context } from './context.js'
 import type { ParamSpec } from './params.js'
 

@@ -6,9 +6,9 @@ import {
   type PayloadHandler,
   type PayloadRequest,
 } from 'payload'
-import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../src/locales.js'
-import { languageRootOf, type LanguageRoot } from '../src/languageRoots.js'
-import type { ResolvedCalendarOptions } from '../src/options.js'
+import { isLocaleCode, LOCALE_CODES, type LocaleCode } from '../core/locales.js'
+import { languageRootOf, type LanguageRoot } from '../core/languageRoots.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import { linkForm, NAMESPACE, type Context } from './context.js'
 import { originSettings, publicOrigin } from './origin.js'
 import {
@@ -20,7 +20,7 @@ import {
   methodNotAllowed,
   noRoute,
 } from './errors.js'
-import { calendarStore } from '../src/database/stores.js'
+import { calendarStore } from '../core/database/index.js'
 import { parseParams, readBody, readBytes, type Input } from './input.js'
 import type { ArgsOf, ParamSpec, Params } from './params.js'
 import type { SchemaName } from './schemas/index.js'
@@ -332,7 +332,7 @@ async function readInput(
  */
 /**
  * The language root a request came through (`/fr/api/…`), and its URL as the API root has it
- * (src/languageRoots.ts).
+ * (core/languageRoots.ts).
  */
 export const requestAddress = (req: PayloadRequest): LanguageRoot =>
   languageRootOf(new URL(req.url ?? '', 'http://localhost'), req.payload.config.routes.api)
@@ -446,7 +446,7 @@ function errorResponse(
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const
 
-/** Where an endpoint says which namespace it answers (read by `src/react/data.ts`). */
+/** Where an endpoint says which namespace it answers (read by `features/react/data.ts`). */
 export const NAMESPACE_MARK = 'calendarNamespace'
 
 /**

@@ -1,13 +1,7 @@
 import { namespaceIndex } from './documentation/namespaceIndex.js'
-import { translationRoutes } from './translations/routes.js'
-import { openApiDocument } from './documentation/openapi.js'
+import { openApiDocument, type OtherRoot } from './documentation/openapi.js'
 import { listChanges } from './changes/operation.js'
 import { listEvents } from './events/archive.js'
-import { ICAL_NAMESPACE } from './ical/feed.js'
-import { icalRoutes } from './ical/routes.js'
-import { csvRoutes } from './csv/routes.js'
-import { fullCalendarRoutes } from './fullcalendar/routes.js'
-import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, TRANSLATIONS_NAMESPACE } from '../src/defaults.js'
 import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
@@ -64,34 +58,19 @@ const termRoutes = (taxonomy: Taxonomy): Route[] => [
  * The `cal/events/v1` route table: every path, method and handler of the namespace. Follow a
  * handler's name to find a behaviour of the contract. The index (`''`) and `/doc` describe the
  * table they are part of, so a route added here is documented once its operation declares its
- * `responses`.
+ * `responses`. `others` are the roots `/doc` describes beside the namespace (src/roots.ts).
  */
-export function calendarRoutes(): Route[] {
+export function calendarRoutes(others: OtherRoot[] = []): Route[] {
   const table: Route[] = []
   table.push(
     { path: '', operations: { GET: namespaceIndex(table) } },
-    // The document also describes the calendar feeds, the CSV exports and the FullCalendar feed,
-    // served under roots of their own (endpoints/ical, endpoints/csv, endpoints/fullcalendar); the
-    // last one's `/events` is `/fullcalendar/events` there, beside v1's.
+    // The document also describes the plugin's other roots (`others`: the calendar feeds, CSV,
+    // translations, the FullCalendar feed; src/roots.ts); the last one's `/events` is
+    // `/fullcalendar/events` there, beside v1's.
     {
       path: '/doc',
       operations: {
-        GET: openApiDocument(table, [
-          { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
-          { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
-          {
-            routes: translationRoutes(),
-            namespace: TRANSLATIONS_NAMESPACE,
-            tag: 'translations',
-            prefix: '/translations',
-          },
-          {
-            routes: fullCalendarRoutes(),
-            namespace: FULLCALENDAR_NAMESPACE,
-            tag: 'fullcalendar',
-            prefix: '/fullcalendar',
-          },
-        ]),
+        GET: openApiDocument(table, others),
       },
     },
     { path: '/events', operations: { GET: listEvents, POST: createEvent } },

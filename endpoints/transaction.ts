@@ -1,11 +1,10 @@
-import { recordKey, type WriteTurn } from '../src/database/turns.js'
-import { inWriteTransaction } from '../src/database/writeTransaction.js'
+import { recordKey, inWriteTransaction, type WriteTurn } from '../core/database/index.js'
 import type { Context } from './context.js'
 
 /**
  * Runs a v1 write and everything it creates on the way (inline venues, organizers, terms) in one
  * transaction: a request that fails changes nothing. It waits for its turn among calendar writes
- * first (src/database/writeTransaction.ts), so what it reads before writing is still true when it
+ * first (core/database/writeTransaction.ts), so what it reads before writing is still true when it
  * writes; a write the database ended so that it may run again (a deadlock) is run again.
  */
 export const inTransaction = <T>(

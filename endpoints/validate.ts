@@ -2,7 +2,7 @@ import type { Context } from './context.js'
 import { invalidParams, missingParams, type ApiError } from './errors.js'
 import type { Input } from './input.js'
 import { coerce, type LooseArgs, type Params } from './params.js'
-import { holdsNul } from '../src/lib/nul.js'
+import { holdsNul } from '../core/lib/nul.js'
 
 /**
  * Validates arguments as the anchor's pipeline does (docs/v1-reference.md §1): required ones first,

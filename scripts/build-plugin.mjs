@@ -1,7 +1,7 @@
 /**
- * Builds the plugin for its package (`npm pack` runs this on prepack): the plugin's folders (src/,
- * collections/, endpoints/) compiled by tsc to JavaScript with declarations in dist/. The host app
- * (dev/) is not among them, and the plugin never imports it (test/unit/imports.test.ts).
+ * Builds the plugin for its package (`npm pack` runs this on prepack): the plugin's folders (core/,
+ * collections/, endpoints/, features/, src/) compiled by tsc to JavaScript with declarations in
+ * dist/. The host app (dev/) is not among them, and the plugin never imports it (`npm run lint`).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'

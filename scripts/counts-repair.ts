@@ -7,7 +7,7 @@ import { getPayload } from 'payload'
 import { recountAllTerms } from '../collections/hooks/termRecount.js'
 import { loadAppConfig } from '../dev/config.js'
 import { calendarOptionsFromEnvironment } from '../dev/environment.js'
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../core/options.js'
 
 process.env.LOG_LEVEL ??= 'warn'
 const payload = await getPayload({ config: await loadAppConfig() })

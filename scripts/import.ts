@@ -4,7 +4,7 @@
  * `--csv <file> --type events|venues|organizers [--mapping '{"Header":"column"}']
  * [--language fr|es] [--site <this calendar's address, as its exports' global_id have it>]`
  *
- * Queues the calendar's import job (src/import) in the database DATABASE_URI names and runs it
+ * Queues the calendar's import job (features/import) in the database DATABASE_URI names and runs it
  * here, with a progress bar per resource, then prints a summary. Exit code 0 only when nothing
  * failed. Ctrl-C asks the job to stop between two records.
  */
@@ -12,12 +12,12 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { getPayload } from 'payload'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { loadAppConfig } from '../dev/config.js'
-import { RUN_HERE } from '../src/import/collections.js'
-import { CSV_TYPES, decodeCsv, type CsvType } from '../src/import/csvFile.js'
-import { failureCount, type ImportProgress } from '../src/import/progress.js'
-import { importProgress } from '../src/import/task.js'
+import { RUN_HERE } from '../features/import/collections.js'
+import { CSV_TYPES, decodeCsv, type CsvType } from '../features/import/csvFile.js'
+import { failureCount, type ImportProgress } from '../features/import/progress.js'
+import { importProgress } from '../features/import/task.js'
 import { boundHeapGrowth } from '../dev/heapGrowth.js'
 
 boundHeapGrowth()

@@ -1,5 +1,5 @@
 /**
- * The plugin's own document types (src/documents.ts): Payload's type generation run on the plugin
+ * The plugin's own document types (core/documents.ts): Payload's type generation run on the plugin
  * alone, on a bare config whose only collection of its own is an auth collection without fields.
  * So the types describe what the plugin's collections store, and what the plugin adds to any app's
  * users, whatever the host app's collections are. `npm run generate:types` writes them;
@@ -13,7 +13,7 @@ import { calendarPlugin } from '../src/index.js'
 
 export const DOCUMENT_TYPES_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../src/documents.ts',
+  '../core/documents.ts',
 )
 
 /** Writes the plugin's document types to `outputFile`. */

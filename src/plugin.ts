@@ -1,6 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
-import { translationRoutes } from '../endpoints/translations/routes.js'
-import { TRANSLATIONS_NAV_LINK, translationsView } from './admin/translations/config.js'
+import { TRANSLATIONS_NAV_LINK, translationsView } from '../collections/admin/translations.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
 import { eventsCollection } from '../collections/events.js'
@@ -22,43 +21,37 @@ import { categoriesCollection, tagsCollection } from '../collections/taxonomies.
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarRoutes } from '../endpoints/routes.js'
-import { withCalendarDashboard } from './admin/calendar/config.js'
+import { otherRoots } from './roots.js'
+import { withCalendarDashboard } from '../collections/admin/calendar.js'
 import { namespaceEndpoints } from '../endpoints/router.js'
 import { healthEndpoints } from '../endpoints/health.js'
 import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { languageRootLocales } from '../endpoints/languageRootLocale.js'
-import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
-import { icalRoutes } from '../endpoints/ical/routes.js'
-import { csvRoutes } from '../endpoints/csv/routes.js'
-import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
-import { commitOwnTransaction, reportTransactions } from './database/calendarTransaction.js'
-import { withCalendarDatabase } from './database/calendarAdapter.js'
-import { analyzeAtStart } from './database/sqliteStatistics.js'
-import { writeTurns } from './database/turns.js'
-import type { RecordRole } from './database/recordTurn.js'
 import {
-  CLIENT_ENTRY,
-  CSV_NAMESPACE,
-  FULLCALENDAR_NAMESPACE,
-  RSC_ENTRY,
-  TRANSLATIONS_NAMESPACE,
-} from './defaults.js'
-import { importMappingsCollection, importRunsCollection } from './import/collections.js'
+  commitOwnTransaction,
+  reportTransactions,
+  withCalendarDatabase,
+  analyzeAtStart,
+  writeTurns,
+  type RecordRole,
+} from '../core/database/index.js'
+import { CLIENT_ENTRY, RSC_ENTRY } from '../core/defaults.js'
+import { importMappingsCollection, importRunsCollection } from '../features/import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
 import { duePostsTask } from '../collections/hooks/duePosts.js'
 import { termRecountTask } from '../collections/hooks/termRecount.js'
-import { importTask } from './import/task.js'
-import { deliveriesCollection, webhooksCollection } from './webhooks/collections.js'
-import { deliverTask, resumeDeliveries } from './webhooks/deliver.js'
-import { extendCollection, withHooksFirst, withHooksLast } from './lib/compose.js'
-import { LOCALE_CODES, LOCALES } from './locales.js'
-import { withCalendarTranslations } from './translations/index.js'
+import { importTask } from '../features/import/task.js'
+import { deliveriesCollection, webhooksCollection } from '../features/webhooks/collections.js'
+import { deliverTask, resumeDeliveries } from '../features/webhooks/deliver.js'
+import { extendCollection, withHooksFirst, withHooksLast } from '../core/lib/compose.js'
+import { LOCALE_CODES, LOCALES } from '../core/locales.js'
+import { withCalendarTranslations } from '../core/translations/index.js'
 import {
   resolveOptions,
   type CalendarCollectionKey,
   type CalendarPluginOptions,
   type ResolvedCalendarOptions,
-} from './options.js'
+} from '../core/options.js'
 
 /** The namespace's first path segment; no collection may use it as its slug. */
 const RESERVED_SLUG = 'cal'
@@ -153,29 +146,23 @@ export const calendarPlugin =
   }
 
 /**
- * The v1 namespace, the calendar feeds (`/api/cal/ical/...`), the CSV exports (`/api/cal/csv/...`)
- * and the FullCalendar feed (`/api/cal/fullcalendar/events`), each routed by its own table, the
- * calendar's root (`/api/cal`, what the namespaces are) and the health check (`/api/cal/health`).
+ * The v1 namespace and the plugin's other roots (the calendar feeds, CSV, translations, the
+ * FullCalendar feed: src/roots.ts), each routed by its own table, the calendar's root (`/api/cal`,
+ * what the namespaces are) and the health check (`/api/cal/health`).
  */
-const calendarEndpoints = (options: ResolvedCalendarOptions) => [
-  ...calendarRootEndpoints(options),
-  ...healthEndpoints(),
-  ...namespaceEndpoints({ routes: calendarRoutes(), options }),
-  ...namespaceEndpoints({ routes: icalRoutes(), options, namespace: ICAL_NAMESPACE }),
-  ...namespaceEndpoints({ routes: csvRoutes(), options, namespace: CSV_NAMESPACE }),
-  ...namespaceEndpoints({
-    routes: fullCalendarRoutes(),
-    options,
-    namespace: FULLCALENDAR_NAMESPACE,
-  }),
-  ...namespaceEndpoints({
-    routes: translationRoutes(),
-    options,
-    namespace: TRANSLATIONS_NAMESPACE,
-  }),
-]
+function calendarEndpoints(options: ResolvedCalendarOptions) {
+  const others = otherRoots()
+  return [
+    ...calendarRootEndpoints(options),
+    ...healthEndpoints(),
+    ...namespaceEndpoints({ routes: calendarRoutes(others), options }),
+    ...others.flatMap(({ routes, namespace }) =>
+      namespaceEndpoints({ routes, options, namespace }),
+    ),
+  ]
+}
 
-/** The importer's mapping and runs (src/import). */
+/** The importer's mapping and runs (features/import). */
 function importCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
   return [
     importMappingsCollection(options.import.mappingsSlug),
@@ -330,7 +317,7 @@ function withQueryGuard(collection: CollectionConfig): CollectionConfig {
 }
 
 /**
- * Its writes take turns with the calendar's other writes (src/database/turns.ts) before any other
+ * Its writes take turns with the calendar's other writes (core/database/turns.ts) before any other
  * hook; the transaction it may open is committed after all.
  */
 function withWriteTurns(collection: CollectionConfig, role?: RecordRole): CollectionConfig {

@@ -1,7 +1,7 @@
 /**
- * The admin calendar's window query (src/admin/calendar/grid.ts) against the real server: Payload's
- * REST with each role's own credentials places events by their local dates, applies the filters and
- * shows each role what its list view shows, and the database answers it from an index.
+ * The admin calendar's window query (features/admin/calendar/grid.ts) against the real server:
+ * Payload's REST with each role's own credentials places events by their local dates, applies the
+ * filters and shows each role what its list view shows, and the database answers it from an index.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import {
@@ -9,7 +9,7 @@ import {
   toCalendarEvent,
   visibleDays,
   windowOf,
-} from '../src/admin/calendar/grid.js'
+} from '../features/admin/calendar/grid.js'
 import { eventData, type TestServer, type TestUser, useTestServer } from './helpers.js'
 import { suiteDatabase } from './support/database.js'
 

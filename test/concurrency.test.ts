@@ -9,7 +9,7 @@ import {
   V1,
 } from './helpers.js'
 import { createLocalReq } from 'payload'
-import { lockKeys, recordKey, takeWriteTurn } from '../src/database/turns.js'
+import { lockKeys, recordKey, takeWriteTurn } from '../core/database/turns.js'
 import { suiteDatabase } from './support/database.js'
 
 /**
@@ -109,7 +109,7 @@ describe('concurrent creates', () => {
   })
 
   // On PostgreSQL creates run side by side, each waiting on the names, slugs and terms it reads
-  // (src/database/turns.ts); organizers named in opposite orders lock their names in opposite
+  // (core/database/turns.ts); organizers named in opposite orders lock their names in opposite
   // orders, and the create that PostgreSQL ends in that deadlock runs again.
   it('events naming the same new venue, organizers and terms, all at once: each created once, counts that add up', async () => {
     const count = 12
@@ -283,7 +283,7 @@ async function expectCountsOfArchive(taxonomy: 'categories' | 'tags', ids: numbe
 }
 
 /**
- * Updates and deletes of one record by id run side by side on PostgreSQL (src/database/turns.ts,
+ * Updates and deletes of one record by id run side by side on PostgreSQL (core/database/turns.ts,
  * the `record` turn): each locks its record before reading it, then the slug base, names and terms
  * it reads before writing. These check what that must keep.
  */
@@ -302,7 +302,7 @@ describe('concurrent updates and deletes of records by id', () => {
       const responses = await together(names.length, (i) =>
         i % 2
           ? call('PATCH', `/${route}/${created.id}`, { [field]: names[i] })
-          : // Payload's REST API takes the same turn (src/database/turns.ts `writeTurns`).
+          : // Payload's REST API takes the same turn (core/database/turns.ts `writeTurns`).
             server.request(
               'PATCH',
               `/api/${route === 'categories' ? 'event-categories' : route === 'tags' ? 'event-tags' : route}/${created.id}`,
@@ -516,7 +516,7 @@ describe('a stream of writes', () => {
       // The client's, the transactions' and the checkpoints' thread's (three files each: the
       // database, its log and the log's index), and the client's connections from before each
       // analysis, which libSQL closes when the garbage collector gets to them
-      // (src/database/sqliteWriter.ts): what the writes may not add to.
+      // (core/database/sqliteWriter.ts): what the writes may not add to.
       const before = openDatabaseFiles()
       for (let i = 0; i < 40; i++)
         expect((await call('POST', '/events', { title: `Stream ${i}`, ...when() })).status).toBe(

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { FACET_NAMES, facetCounting } from '../endpoints/events/facets.js'
 import {
   createV1Event,

@@ -1,5 +1,5 @@
 /**
- * The generic store (src/database/generic/) under concurrent v1 writes: the path MongoDB takes,
+ * The generic store (core/database/generic/) under concurrent v1 writes: the path MongoDB takes,
  * here on the suite's database (SQLite, or PostgreSQL under scripts/with-postgres.sh, where
  * transactions really overlap). Servers started as their own processes with `CAL_STORE=generic`:
  * on PostgreSQL two on one database, each taking half the writes and running the webhooks' queue
@@ -22,7 +22,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { checkResponse } from './contract.js'
 import { freshDatabase, suiteDatabase, type TestDatabase } from './support/database.js'
 import { startServerProcess, type ServerProcess } from './support/serverProcess.js'

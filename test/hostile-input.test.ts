@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { translationRoutes } from '../endpoints/translations/routes.js'
+import { csvRoutes, translationRoutes } from '../src/roots.js'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { icalRoutes } from '../endpoints/ical/routes.js'
-import { csvRoutes } from '../endpoints/csv/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import type { Route } from '../endpoints/router.js'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { startTestServer, type TestServer } from './helpers.js'
 import { registerCast, type Cast, type Caller } from './support/callers.js'
 import { suiteDatabase, suiteStore } from './support/database.js'
@@ -213,7 +212,7 @@ function mayWrite(route: string, caller: Caller): boolean {
   const rank = caller.role
     ? ['subscriber', 'contributor', 'author', 'editor', 'administrator'].indexOf(caller.role)
     : -1
-  // The CSV import (endpoints/csv/import.ts): administrators.
+  // The CSV import (features/import/csvRoutes.ts): administrators.
   if (CSV_ROUTES.some((csv) => csv.path === route)) return rank >= 4
   if (route.startsWith('/tags')) return rank >= 3
   if (route.startsWith('/categories')) return rank >= 2

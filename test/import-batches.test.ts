@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { calendarOptionsFromEnvironment } from '../dev/environment.js'
-import { resolveOptions, type ResolvedCalendarOptions } from '../src/options.js'
-import { IMPORT_BATCH, MappedWriter, type Write } from '../src/import/writer.js'
+import { resolveOptions, type ResolvedCalendarOptions } from '../core/options.js'
+import { IMPORT_BATCH, MappedWriter, type Write } from '../features/import/writer.js'
 import { startTestServer, type TestServer } from './helpers.js'
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { stringify } from 'csv-stringify/sync'
-import { DEFAULT_SLUGS, DEFAULTS } from '../src/defaults.js'
+import { DEFAULT_SLUGS, DEFAULTS } from '../core/defaults.js'
 import {
   createUser,
   registerAdministrator,
@@ -15,8 +15,8 @@ import {
 import { runImportCli } from './support/importCli.js'
 
 /**
- * CSV import (src/import/csv.ts): files as The Events Calendar's CSV import takes them and as our
- * export writes them, by the CLI and through the runs' REST; a second import changes nothing.
+ * CSV import (features/import/csv.ts): files as The Events Calendar's CSV import takes them and as
+ * our export writes them, by the CLI and through the runs' REST; a second import changes nothing.
  */
 
 let server: TestServer

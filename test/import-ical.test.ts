@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import ical from 'ical-generator'
-import { DEFAULTS } from '../src/defaults.js'
-import { ICAL_SOURCE } from '../src/import/ical.js'
+import { DEFAULTS } from '../core/defaults.js'
+import { ICAL_SOURCE } from '../features/import/ical.js'
 import {
   createUser,
   registerAdministrator,

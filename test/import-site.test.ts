@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { decodeHTML } from 'entities'
-import { DEFAULT_SLUGS, DEFAULTS } from '../src/defaults.js'
+import { DEFAULT_SLUGS, DEFAULTS } from '../core/defaults.js'
 import {
   registerAdministrator,
   startTestServer,
@@ -435,7 +435,7 @@ describe('a generated site of several pages per resource, with odd records', () 
     )
     const record = await latestRun()
     expect(record.id).toBe(run.id)
-    // The next pages are asked before the walk gets to them (src/import/source.ts, ReadAhead),
+    // The next pages are asked before the walk gets to them (features/import/source.ts, ReadAhead),
     // and still each page once.
     expect(site.mostArchivePagesAtOnce).toBeGreaterThan(1)
     const pages = site.requests

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { decodeHTML } from 'entities'
 import sharp from 'sharp'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import {
   createUser,
   registerAdministrator,
@@ -13,7 +13,7 @@ import { runImportCli, startImportCli } from './support/importCli.js'
 import { readFixture, recordedEvents, startTecSite, type TecSite } from './support/tecSite.js'
 
 /**
- * The importer (src/import) against the recorded The Events Calendar site
+ * The importer (features/import) against the recorded The Events Calendar site
  * (test/support/tecSite.ts), run by the CLI in its own process on the database of a running server,
  * and read back through our v1.
  */

@@ -36,14 +36,14 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   const postgresTest = onPostgres ? test : test.skip
 
   sqlTest(
-    "`name` is 'sqlite' or 'postgres': src/database/store.ts picks the store by it; else the generic store runs and every SQL fast path is off",
+    "`name` is 'sqlite' or 'postgres': core/database/store.ts picks the store by it; else the generic store runs and every SQL fast path is off",
     () => {
       expect(payload.db.name).toBe(suiteDatabase)
     },
   )
 
   sqlTest(
-    '`tables` keys drizzle tables by table name, with their columns: src/database/sqlPageIds.ts (a page’s ids, the facet counts’ SQL access), sqlTables.ts (the kept forms’ and change mark’s prepared reads) and sqlSeriesCopies.ts read them; else archives, facet counts, kept forms and series fall back to slower paths',
+    '`tables` keys drizzle tables by table name, with their columns: core/database/sqlPageIds.ts (a page’s ids, the facet counts’ SQL access), sqlTables.ts (the kept forms’ and change mark’s prepared reads) and sqlSeriesCopies.ts read them; else archives, facet counts, kept forms and series fall back to slower paths',
     () => {
       const tables = field(adapter(), 'tables') as Record<string, Fields>
       expect(typeof tables).toBe('object')
@@ -54,14 +54,14 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "the Symbol `drizzle:Name` on a table gives its name: src/database/sqlPageIds.ts names a page's tables in its SQL by it; else the archive's page SQL names no table",
+    "the Symbol `drizzle:Name` on a table gives its name: core/database/sqlPageIds.ts names a page's tables in its SQL by it; else the archive's page SQL names no table",
     () => {
       expect(events()[DRIZZLE_NAME]).toBe('events')
     },
   )
 
   sqlTest(
-    '`tableNameMap` maps a collection key to its table name: src/database/sqlTables.ts (tableNameOf), sqlPageIds.ts, sqlSeriesCopies.ts, parentLookups.ts; else no table is found and every SQL path is off',
+    '`tableNameMap` maps a collection key to its table name: core/database/sqlTables.ts (tableNameOf), sqlPageIds.ts, sqlSeriesCopies.ts, parentLookups.ts; else no table is found and every SQL path is off',
     () => {
       const map = field(adapter(), 'tableNameMap')
       expect(map).toBeInstanceOf(Map)
@@ -71,7 +71,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`drizzle.query[table].findMany/findFirst(…).prepare(name)` and the operators' `sql` handed to a `where` callback: src/database/sqlTables.ts (preparedRead, drizzleSqlOf) for the kept forms and the change mark; else kept forms and the change mark are read through `find`, and facet counts lose drizzle's `sql` tag",
+    "`drizzle.query[table].findMany/findFirst(…).prepare(name)` and the operators' `sql` handed to a `where` callback: core/database/sqlTables.ts (preparedRead, drizzleSqlOf) for the kept forms and the change mark; else kept forms and the change mark are read through `find`, and facet counts lose drizzle's `sql` tag",
     () => {
       const query = field(field(adapter(), 'drizzle'), 'query') as Record<string, Fields>
       const table = query.events as {
@@ -95,7 +95,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`drizzle.select`, `drizzle.selectDistinct` and `drizzle.dialect.sqlToQuery`: src/database/sqlPageIds.ts builds a page's SELECT with them and runs SQL made with the `sql` tag (for endpoints/events/facetsSql.ts, through the store's sqlAccess); else archives and facet counts fall back to `find`",
+    "`drizzle.select`, `drizzle.selectDistinct` and `drizzle.dialect.sqlToQuery`: core/database/sqlPageIds.ts builds a page's SELECT with them and runs SQL made with the `sql` tag (for endpoints/events/facetsSql.ts, through the store's sqlAccess); else archives and facet counts fall back to `find`",
     () => {
       const drizzle = field(adapter(), 'drizzle') as Fields
       expectFunctions(drizzle, ['select', 'selectDistinct'])
@@ -111,21 +111,21 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`drizzle.transaction(work, options)`: src/database/sqlTransaction.ts opens the calendar's transaction with it; else no calendar write can begin",
+    "`drizzle.transaction(work, options)`: core/database/sqlTransaction.ts opens the calendar's transaction with it; else no calendar write can begin",
     () => {
       expect(typeof field(field(adapter(), 'drizzle'), 'transaction')).toBe('function')
     },
   )
 
   sqlTest(
-    '`primaryDrizzle` is unset without read replicas: src/database/sqlPageIds.ts turns its SQL off when it is set; else every archive falls back to `find`',
+    '`primaryDrizzle` is unset without read replicas: core/database/sqlPageIds.ts turns its SQL off when it is set; else every archive falls back to `find`',
     () => {
       expect(field(adapter(), 'primaryDrizzle')).toBeUndefined()
     },
   )
 
   sqlTest(
-    "`sessions[transactionID].db` is the transaction's drizzle, with insert, update, delete, select (and execute of SQL text on PostgreSQL): src/database/postgresLocks.ts (PostgreSQL's locks), sqlTransaction.ts (registers its own) and sqlSeriesCopies.ts write in it; else locks and a series' bulk writes run outside the request's transaction",
+    "`sessions[transactionID].db` is the transaction's drizzle, with insert, update, delete, select (and execute of SQL text on PostgreSQL): core/database/postgresLocks.ts (PostgreSQL's locks), sqlTransaction.ts (registers its own) and sqlSeriesCopies.ts write in it; else locks and a series' bulk writes run outside the request's transaction",
     async () => {
       const sessions = field(adapter(), 'sessions')
       expect(typeof sessions).toBe('object')
@@ -143,7 +143,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    '`operators.equals` and `operators.in` are drizzle conditions: src/database/sqlSeriesCopies.ts writes with them and adapterFacts.ts reads the operator names (for collections/hooks/queryGuard.ts); else series fall back to date-by-date writes and the query guard passes what the adapter cannot run',
+    '`operators.equals` and `operators.in` are drizzle conditions: core/database/sqlSeriesCopies.ts writes with them and adapterFacts.ts reads the operator names (for collections/hooks/queryGuard.ts); else series fall back to date-by-date writes and the query guard passes what the adapter cannot run',
     () => {
       const operators = field(adapter(), 'operators') as Fields
       expectFunctions(operators, ['equals', 'in'])
@@ -152,7 +152,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`initializing` is a promise of the adapter's init: src/database/sqlTransaction.ts waits for it before its first transaction; else a write at start may find no drizzle",
+    "`initializing` is a promise of the adapter's init: core/database/sqlTransaction.ts waits for it before its first transaction; else a write at start may find no drizzle",
     async () => {
       const initializing = field(adapter(), 'initializing')
       expect(initializing).toBeInstanceOf(Promise)
@@ -161,7 +161,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`beforeSchemaInit` is a list of hooks and `rawTables` the raw schema with each table's `indexes`: src/database/parentLookups.ts adds the parent-lookup indexes through them; else localized reads scan their tables again",
+    "`beforeSchemaInit` is a list of hooks and `rawTables` the raw schema with each table's `indexes`: core/database/parentLookups.ts adds the parent-lookup indexes through them; else localized reads scan their tables again",
     () => {
       expect(Array.isArray(field(adapter(), 'beforeSchemaInit'))).toBe(true)
       const rawTables = field(adapter(), 'rawTables') as Record<string, Fields>
@@ -173,7 +173,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`@payloadcms/drizzle`'s `buildQuery({ adapter, fields, locale, sort, tableName, where })` gives `joins` (table, condition, type?, isOneToMany?), `where`, `orderBy` (column, order) and `selectFields`: src/database/sqlPageIds.ts builds a page's conditions with it; else the archive's SQL errs or falls back to `find`",
+    "`@payloadcms/drizzle`'s `buildQuery({ adapter, fields, locale, sort, tableName, where })` gives `joins` (table, condition, type?, isOneToMany?), `where`, `orderBy` (column, order) and `selectFields`: core/database/sqlPageIds.ts builds a page's conditions with it; else the archive's SQL errs or falls back to `find`",
     async () => {
       const { buildQuery } = (await import('@payloadcms/drizzle')) as unknown as {
         buildQuery: (args: object) => Fields
@@ -206,7 +206,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqliteTest(
-    'SQLite: `client.execute`, `client.transaction` and `client.close` of libSQL: src/database/sqliteWriter.ts (the one writer), sqliteCommits.ts (the commit watch), sqliteStatistics.ts (ANALYZE) and sqlPageIds.ts run SQL with them; else writes are not serialized and the response cache cannot see commits',
+    'SQLite: `client.execute`, `client.transaction` and `client.close` of libSQL: core/database/sqliteWriter.ts (the one writer), sqliteCommits.ts (the commit watch), sqliteStatistics.ts (ANALYZE) and sqlPageIds.ts run SQL with them; else writes are not serialized and the response cache cannot see commits',
     async () => {
       const client = field(adapter(), 'client') as Fields
       expectFunctions(client, ['execute', 'transaction', 'close'])
@@ -218,7 +218,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqliteTest(
-    'SQLite: `connect`, `clientConfig.url`, `busyTimeout` and `wal` (false or its `synchronous`): src/database/sqliteWriter.ts opens its writer connection with them; else the writer connects to nothing or with other settings',
+    'SQLite: `connect`, `clientConfig.url`, `busyTimeout` and `wal` (false or its `synchronous`): core/database/sqliteWriter.ts opens its writer connection with them; else the writer connects to nothing or with other settings',
     () => {
       expect(typeof field(adapter(), 'connect')).toBe('function')
       expect(field(field(adapter(), 'clientConfig'), 'url')).toMatch(/^file:/)
@@ -229,14 +229,14 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqliteTest(
-    'SQLite: `transactionOptions` is set when transactions are on: src/database/calendarAdapter.ts and sqlTransaction.ts decide by it whether the adapter has transactions; else the calendar opens its own on every write',
+    'SQLite: `transactionOptions` is set when transactions are on: core/database/calendarAdapter.ts and sqlTransaction.ts decide by it whether the adapter has transactions; else the calendar opens its own on every write',
     () => {
       expect(field(adapter(), 'transactionOptions')).toBeDefined()
     },
   )
 
   postgresTest(
-    "PostgreSQL: `pool.query(text, values)` and `pool.options.max` of pg's pool: src/database/sqlPageIds.ts runs a page's SQL with it and src/database/transactionSlots.ts sizes the calendar's transactions by it; else archives fall back to `find` and transactions may take every connection",
+    "PostgreSQL: `pool.query(text, values)` and `pool.options.max` of pg's pool: core/database/sqlPageIds.ts runs a page's SQL with it and core/database/transactionSlots.ts sizes the calendar's transactions by it; else archives fall back to `find` and transactions may take every connection",
     async () => {
       const pool = field(adapter(), 'pool') as Fields
       expect(typeof pool.query).toBe('function')

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
-import { pageIdsBySql } from '../src/database/sqlPageIds.js'
+import { pageIdsBySql } from '../core/database/sqlPageIds.js'
 import { itOnSqlStores, startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
 import { writeGoldenCalendar, type GoldenIds } from './support/goldenCalendar.js'
@@ -14,7 +14,7 @@ import { startServerProcess, type ServerProcess } from './support/serverProcess.
  * join the kept v1 forms of their records. This server keeps them; a second process on the same
  * database builds every record on every read (CAL_RECORD_FORMS=false). Both run without the
  * response cache, so every read below is a miss. This server also takes each page's ids in one
- * SELECT built by the adapter's query builder (src/database/sqlPageIds.ts), the other from
+ * SELECT built by the adapter's query builder (core/database/sqlPageIds.ts), the other from
  * Payload's `find`, so the pages' order is compared too. After each write of every kind, every
  * anonymous read answers the same bytes on both, read twice here (built and kept, then joined from
  * what was kept), in three languages.
@@ -287,7 +287,8 @@ describe('kept record forms', () => {
 
   it('are all removed by clearRecordForms after a change made outside Payload', async () => {
     const organizer = `${V1}/organizers/${ids.organizers.alpha}`
-    // Archives read their kept forms in the query of their page's ids (src/database/sqlPageIds.ts).
+    // Archives read their kept forms in the query of their page's ids
+    // (core/database/sqlPageIds.ts).
     const organizers = `${V1}/organizers?per_page=50`
     const events = `${V1}/events?${WIDE}&per_page=50`
     const eventsFound = `${V1}/events?${WIDE}&search=bebop`

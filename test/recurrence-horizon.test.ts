@@ -103,7 +103,7 @@ describe('the horizon of recurring series', () => {
 })
 
 async function optionsOf() {
-  const { resolveOptions } = await import('../src/options.js')
+  const { resolveOptions } = await import('../core/options.js')
   const { calendarOptionsFromEnvironment } = await import('../dev/environment.js')
   return resolveOptions(calendarOptionsFromEnvironment(), server.payload.config as never)
 }

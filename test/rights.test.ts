@@ -1,8 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
-import { RUN_HERE } from '../src/import/collections.js'
+import { DEFAULTS } from '../core/defaults.js'
+import { RUN_HERE } from '../features/import/collections.js'
 import { startTestServer, V1, type TestServer } from './helpers.js'
 
 const ICS = '/api/cal/ical'
@@ -1094,7 +1094,7 @@ describe('imports: administrators only, and the source is never asked for anyone
       },
       403,
     )
-    // The CSV import's preview and start (endpoints/csv/import.ts).
+    // The CSV import's preview and start (features/import/csvRoutes.ts).
     const file = Buffer.from('Organizer Name\r\nRights matrix organizer\r\n')
     await expectCall(
       mismatches,

@@ -1,5 +1,5 @@
 /**
- * The commit watch (src/database/sqliteCommits.ts) reads the wal-index header of the server's
+ * The commit watch (core/database/sqliteCommits.ts) reads the wal-index header of the server's
  * SQLite file with a descriptor of its own. On Linux, closing any descriptor of a file drops every
  * POSIX lock the process holds on it, SQLite's included: when the watch closed and reopened its
  * descriptor each second, a second process opening the database (a CLI import beside a running

@@ -1,6 +1,6 @@
 /**
  * SQLite has no automatic ANALYZE; the plugin analyzes when the app starts and again as the
- * calendar grows (src/database/sqliteStatistics.ts). PostgreSQL's autovacuum does it by itself.
+ * calendar grows (core/database/sqliteStatistics.ts). PostgreSQL's autovacuum does it by itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from './helpers.js'

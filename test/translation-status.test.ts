@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { totalsOf } from '../endpoints/events/totals.js'
-import { DEFAULTS } from '../src/defaults.js'
-import { usesSql } from '../src/database/store.js'
+import { DEFAULTS } from '../core/defaults.js'
+import { usesSql } from '../core/database/store.js'
 import {
   createV1Event,
   type TestServer,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { facetCounting } from '../endpoints/events/facets.js'
-import { usesSql } from '../src/database/store.js'
+import { usesSql } from '../core/database/store.js'
 import { createV1Event, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 /**

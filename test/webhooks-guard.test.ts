@@ -5,7 +5,7 @@
  * Payload's error shape and writes nothing.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import {
   createV1Event,
   useTestServer,

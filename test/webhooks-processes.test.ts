@@ -7,7 +7,7 @@
  * (two processes writing at once on one SQLite file fail each other with SQLITE_BUSY).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import {
   createV1Event,
   useTestServer,

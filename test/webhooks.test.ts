@@ -1,5 +1,5 @@
 /**
- * Webhooks over HTTP (src/webhooks): a real receiver on 127.0.0.1 (private addresses allowed
+ * Webhooks over HTTP (features/webhooks): a real receiver on 127.0.0.1 (private addresses allowed
  * here), the jobs queue run by the server's own autoRun every second, short backoff and timeout.
  * Signatures verify, the body carries the record as anonymous v1 reads it, a record's deliveries
  * arrive in order, 500s and a receiver that hangs are retried with the same delivery id, and the
@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
-import { DEFAULTS } from '../src/defaults.js'
+import { DEFAULTS } from '../core/defaults.js'
 import {
   createV1Event,
   useTestServer,

@@ -1,7 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { isUniqueViolation } from '../../src/lib/errors.js'
-import { sameCommits } from '../../src/database/sqliteCommits.js'
-import { calendarStore } from '../../src/database/stores.js'
+import { isUniqueViolation } from '../../core/lib/errors.js'
+import { sameCommits, calendarStore } from '../../core/database/index.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -26,7 +25,7 @@ const MARK_READ_MS = 1000
 
 /**
  * The current mark (0 before the first change): one indexed read, or none on SQLite when no
- * commit was made since the last read (src/database/sqliteCommits.ts).
+ * commit was made since the last read (core/database/sqliteCommits.ts).
  */
 export async function currentChangeMark(
   payload: Payload,

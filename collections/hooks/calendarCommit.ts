@@ -6,9 +6,9 @@ import type {
   CollectionConfig,
   PayloadRequest,
 } from 'payload'
-import { atCommit } from '../../src/database/turns.js'
-import { withHooksFirst, withHooksLast } from '../../src/lib/compose.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { atCommit } from '../../core/database/index.js'
+import { withHooksFirst, withHooksLast } from '../../core/lib/compose.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { queueDeliveries } from '../webhooks/outbox.js'
 import { moveMark } from './calendarChanges.js'
 import {
@@ -25,7 +25,7 @@ import { dropRecordForms } from './recordForms.js'
 
 /**
  * What a commit of the calendar does. A write of a calendar record leaves this work for the
- * commit of its transaction, through the store's `atCommit` (src/database/calendarStore.ts): on
+ * commit of its transaction, through the store's `atCommit` (core/database/calendarStore.ts): on
  * PostgreSQL it runs just before the commit under the change log's turn, so that the log's order
  * is the order of commits and the turn is held only from the append to the commit; elsewhere
  * (SQLite's one writer, adapters without locks) at once. In this order, for each write:

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { mayRead } from '../access.js'
 import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
 import { relatedId } from '../relations.js'
@@ -7,7 +7,7 @@ import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
 
 /**
  * What the change log reads of a record of any calendar collection, as hooks and `db.find` hand
- * it over: posts (src/documents.ts's Event, Venue, Organizer) have all of it, terms only the id.
+ * it over: posts (core/documents.ts's Event, Venue, Organizer) have all of it, terms only the id.
  */
 export type ChangedRecord = {
   id: number | string
@@ -109,11 +109,11 @@ async function lastSequence(req: PayloadRequest, slug: string): Promise<number> 
 /**
  * Appends entries to the log in the transaction of `req`, under the change log's turn (what a
  * commit of the calendar does, calendarCommit.ts; in the generic store under the claim of the
- * log's key, src/database/generic/claims.ts), so the sequences follow the order of commits and
+ * log's key, core/database/generic/claims.ts), so the sequences follow the order of commits and
  * have no gaps: the next write reads the last sequence only once this one has committed or rolled
  * back, and a rolled-back write's sequence is taken again by the next. The unique index on
  * `sequence` stays the final guard (a write that meets it runs again,
- * src/database/writeTransaction.ts). Gives the entries with their sequences.
+ * core/database/writeTransaction.ts). Gives the entries with their sequences.
  */
 export async function appendChanges(
   req: PayloadRequest,

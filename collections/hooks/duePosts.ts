@@ -1,8 +1,7 @@
 import { createLocalReq, type Payload, type TaskConfig } from 'payload'
 import type { ChangeResource } from '../changeLog.js'
-import { takeLogTurn } from '../../src/database/turns.js'
-import { inWriteTransaction } from '../../src/database/writeTransaction.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { takeLogTurn, inWriteTransaction } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CALENDAR_QUEUE } from '../series/horizonTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
 import { entryOf, recountedTermEntries } from './changeLog.js'
@@ -23,7 +22,7 @@ type DuePost = {
  * A scheduled post that came due changed for anonymous callers with no write: it enters the change
  * log, and an event's categories and tags count it among their public events. Both happen once
  * per post and date (the entry's `claim` names them), in one transaction that has the calendar to
- * itself (src/database/turns.ts), by whichever comes first after it came due: a sync (`/changes`,
+ * itself (core/database/turns.ts), by whichever comes first after it came due: a sync (`/changes`,
  * `modified_since`) or the `calendarDuePosts` task of the jobs queue. Posts due longer ago than
  * the log keeps entries are past any cursor that could miss them.
  */

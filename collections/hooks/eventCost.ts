@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { inferCurrency, rawCosts } from '../../src/lib/cost.js'
+import { inferCurrency, rawCosts } from '../../core/lib/cost.js'
 
 /**
  * When a write sets the cost but not its currency, the currency symbol and position are read from

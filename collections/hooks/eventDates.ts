@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { endOfDay, isValidZone, startOfDay, wallClock } from '../../src/lib/time.js'
+import { endOfDay, isValidZone, startOfDay, wallClock } from '../../core/lib/time.js'
 
 const isDate = (value: unknown) =>
   (typeof value === 'string' || value instanceof Date) && !Number.isNaN(new Date(value).getTime())

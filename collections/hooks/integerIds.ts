@@ -4,8 +4,8 @@ import {
   type Field,
   type PayloadRequest,
 } from 'payload'
-import { isUniqueViolation } from '../../src/lib/errors.js'
-import { calendarStore } from '../../src/database/stores.js'
+import { isUniqueViolation } from '../../core/lib/errors.js'
+import { calendarStore } from '../../core/database/index.js'
 
 /** The custom `id` field that makes a collection's ids plain positive integers on every adapter. */
 export const integerIdField: Field = {
@@ -48,10 +48,10 @@ export async function claimNextId(
  * of the same first id loses on the unique key and reads the last claimed id again.
  *
  * Where transactions overlap (PostgreSQL, MongoDB) the claim is made outside the write's
- * transaction, committed at once (the store says where, src/database/adapterFacts.ts): inside it,
+ * transaction, committed at once (the store says where, core/database/adapterFacts.ts): inside it,
  * a racing claim would wait for the whole other write to commit (PostgreSQL) or conflict with it
  * (MongoDB), then fail on the unique key and abort its transaction, so writes that create records
- * could not run side by side (src/database/turns.ts). A write that rolls back leaves its ids
+ * could not run side by side (core/database/turns.ts). A write that rolls back leaves its ids
  * unused (a gap). On SQLite, whose transactions take turns, the claim stays inside: outside, it
  * would wait for the turn its own write holds.
  */

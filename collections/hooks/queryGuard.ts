@@ -1,5 +1,5 @@
-import { holdsNul } from '../../src/lib/nul.js'
-import { calendarStore } from '../../src/database/stores.js'
+import { holdsNul } from '../../core/lib/nul.js'
+import { calendarStore } from '../../core/database/index.js'
 import {
   APIError,
   type CollectionBeforeOperationHook,

@@ -1,5 +1,5 @@
 import type { PayloadRequest, Where } from 'payload'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
 
 type Named = { resource: string; record: number; kind?: string }

@@ -4,10 +4,10 @@ import type {
   PayloadRequest,
   Where,
 } from 'payload'
-import { lockKeys, recordKey } from '../../src/database/turns.js'
+import { lockKeys, recordKey } from '../../core/database/index.js'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 
 /**
  * Each category and tag stores how many events use it: `eventCount` (every event that is not in
@@ -101,7 +101,7 @@ export async function recountTerms(
   const { field, collection } = counted
   const unique = [...new Set(termIds)]
   if (!unique.length) return
-  // Creates that run side by side (src/database/turns.ts) count the term one after the other, each
+  // Creates that run side by side (core/database/turns.ts) count the term one after the other, each
   // seeing the events of those before.
   await lockKeys(
     req,

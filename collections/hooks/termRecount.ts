@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload, type TaskConfig } from 'payload'
-import { inWriteTransaction } from '../../src/database/writeTransaction.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { inWriteTransaction } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CALENDAR_QUEUE } from '../series/horizonTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
 import { recountedTermEntries } from './changeLog.js'

@@ -1,6 +1,6 @@
 import slugify from '@sindresorhus/slugify'
 import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
-import { lockKeys } from '../../src/database/turns.js'
+import { lockKeys } from '../../core/database/index.js'
 
 export const MAX_BASE_LENGTH = 180
 const FIRST_WINDOW = 25
@@ -32,7 +32,7 @@ function textOf(value: unknown): string | undefined {
  * record's own. Candidates are checked in windows that double in size (25, then 50, 100, …), so a
  * title shared by a thousand records costs six queries, not forty. Runs inside the write's
  * transaction (through `req`), so the check and the insert are one step: calendar writes take turns
- * (on SQLite `src/database/sqliteTurns.ts`, on PostgreSQL `src/database/turns.ts`, where creates
+ * (on SQLite `core/database/sqliteTurns.ts`, on PostgreSQL `core/database/turns.ts`, where creates
  * that run side by side wait on a lock of the slug's base); the unique index on `slug` stays the
  * final guard.
  */

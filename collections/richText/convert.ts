@@ -7,7 +7,7 @@ import type {
 import type { RichTextField } from 'payload'
 import type { JSDOM } from 'jsdom'
 import { jsdom } from './dom.js'
-import { renderContent } from '../../src/lib/content.js'
+import { renderContent } from '../../core/lib/content.js'
 import { RAW_HTML_BLOCK } from './editor.js'
 import { loadLexical } from './lexical.js'
 import { segmentsOf } from './segments.js'

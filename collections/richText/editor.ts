@@ -1,6 +1,6 @@
 import type { LexicalRichTextAdapter, lexicalEditor } from '@payloadcms/richtext-lexical'
 import type { Block } from 'payload'
-import { label, description } from '../../src/translations/index.js'
+import { label, description } from '../../core/translations/index.js'
 import { loadLexical } from './lexical.js'
 
 /** The Lexical block that keeps HTML the editor cannot represent, exported verbatim. */

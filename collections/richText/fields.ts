@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { sourceTextComponents } from '../../src/admin/translations/config.js'
+import { sourceTextComponents } from '../admin/translations.js'
 import type { SanitizedServerEditorConfig } from '@payloadcms/richtext-lexical'
 import {
   ValidationError,
@@ -10,8 +10,8 @@ import {
   type RichTextField,
   type SanitizedCollectionConfig,
 } from 'payload'
-import { RSC_ENTRY } from '../../src/defaults.js'
-import { label, message, type CalendarTextKey } from '../../src/translations/index.js'
+import { RSC_ENTRY } from '../../core/defaults.js'
+import { label, message, type CalendarTextKey } from '../../core/translations/index.js'
 import {
   documentDepth,
   editorConfigOfField,

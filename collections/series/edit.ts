@@ -1,12 +1,12 @@
 import type { PayloadRequest } from 'payload'
-import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../src/lib/recurrence.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../core/lib/recurrence.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { writeChanges } from '../hooks/calendarCommit.js'
 import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { relatedId } from '../relations.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 import { generateOccurrences, seriesOf, type SeriesDate } from './generate.js'
-import type { Event } from '../../src/documents.js'
+import type { Event } from '../../core/documents.js'
 
 /**
  * The edits of a date of a series that reach beyond it, as editors know them from calendar apps:

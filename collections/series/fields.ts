@@ -1,10 +1,7 @@
 import type { CheckboxField, Field, GroupField, JSONFieldValidation } from 'payload'
-import { parseRule } from '../../src/lib/recurrence.js'
-import {
-  recurrenceFieldComponents,
-  seriesNoticeComponents,
-} from '../../src/admin/recurrence/config.js'
-import { label, message, description } from '../../src/translations/index.js'
+import { parseRule } from '../../core/lib/recurrence.js'
+import { recurrenceFieldComponents, seriesNoticeComponents } from '../admin/recurrence.js'
+import { label, message, description } from '../../core/translations/index.js'
 
 /** The most rules, added dates and excluded dates one series may have. */
 export const MAX_RULES = 10

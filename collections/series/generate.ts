@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto'
 import type { PayloadRequest, Where } from 'payload'
-import { floating, occurrences, type Occurrence, type Series } from '../../src/lib/recurrence.js'
-import { wallClock } from '../../src/lib/time.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { floating, occurrences, type Occurrence, type Series } from '../../core/lib/recurrence.js'
+import { wallClock } from '../../core/lib/time.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { claimIds } from '../hooks/integerIds.js'
 import { eventTermIds, recountTerms, termCountsOf } from '../hooks/termCounts.js'
-import { calendarStore } from '../../src/database/stores.js'
-import type { SeriesCopies } from '../../src/database/calendarStore.js'
+import { calendarStore, type SeriesCopies } from '../../core/database/index.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
-import type { Event } from '../../src/documents.js'
+import type { Event } from '../../core/documents.js'
 
 /**
  * The dates of a series as events of their own ("occurrences"): generated from the series' rules up
  * to the horizon, in the transaction of the write that changed the series. They are written through
  * the database adapter, not the Local API: a daily series is 731 rows, and the series write has
  * already run every hook and check on what they copy. On SQL databases they are copies of the
- * series' rows made in bulk (the store's `insertCopies`, src/database/sqlSeriesCopies.ts);
+ * series' rows made in bulk (the store's `insertCopies`, core/database/sqlSeriesCopies.ts);
  * elsewhere (MongoDB) `payload.db` writes them one by one. Ids
  * stay stable: a date keeps its row (matched by its generated start, `occurrence`) across edits of
  * the series.
@@ -31,7 +30,7 @@ export const isSeriesDate = (doc: Pick<Event, 'id' | 'series' | 'occurrence'>): 
 export const storedTexts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 
-/** The series' rules as `src/lib/recurrence.ts` reads them, from its stored document. */
+/** The series' rules as `core/lib/recurrence.ts` reads them, from its stored document. */
 export function seriesOf(doc: Event): Series {
   const zone = doc.timezone || 'UTC'
   const start = doc.startDateLocal || wallClock(doc.startDate, zone)

@@ -6,13 +6,13 @@ import {
   type CollectionBeforeDeleteHook,
   type PayloadRequest,
 } from 'payload'
-import { lockKeys, recordKey } from '../../src/database/turns.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
-import { message } from '../../src/translations/index.js'
+import { lockKeys, recordKey } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { message } from '../../core/translations/index.js'
 import { relatedId } from '../relations.js'
 import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
 import { generateOccurrences, isSeriesDoc, storedTexts } from './generate.js'
-import type { Event } from '../../src/documents.js'
+import type { Event } from '../../core/documents.js'
 
 /**
  * Before a write: a series is marked as one (`isSeries`), and a date of a series that is changed on
@@ -102,7 +102,7 @@ async function setExcluded(
 ) {
   const collection = options.slugs.events
   const seriesId = relatedId(occurrence.series) as number | string
-  // Dates changed side by side (src/database/recordTurn.ts) change their series one at a time.
+  // Dates changed side by side (core/database/recordTurn.ts) change their series one at a time.
   await lockKeys(req, [recordKey(collection, seriesId)])
   const series = (await req.payload.db.findOne({
     collection,

@@ -5,9 +5,8 @@ import {
   type Payload,
   type TaskConfig,
 } from 'payload'
-import { beginCalendarTransaction } from '../../src/database/calendarTransaction.js'
-import { takeWriteTurn } from '../../src/database/turns.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { beginCalendarTransaction, takeWriteTurn } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { markChange, writeChanges } from '../hooks/calendarCommit.js'
 import { recountedTermEntries, seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { generateOccurrences, horizonFrom } from './generate.js'

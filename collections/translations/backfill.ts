@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { DEFAULT_LOCALE } from '../../src/locales.js'
+import { DEFAULT_LOCALE } from '../../core/locales.js'
 import { writtenOf, type TranslatedFields } from './hook.js'
 import { guessSource, translationsOf } from './status.js'
 

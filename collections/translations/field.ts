@@ -1,12 +1,12 @@
 import type { Field } from 'payload'
-import { translationMarksComponents } from '../../src/admin/translations/config.js'
-import { LANGUAGE_NAMES, LOCALE_CODES } from '../../src/locales.js'
+import { translationMarksComponents } from '../admin/translations.js'
+import { LANGUAGE_NAMES, LOCALE_CODES } from '../../core/locales.js'
 import {
   description,
   inEveryLanguage,
   label,
   type CalendarTextKey,
-} from '../../src/translations/index.js'
+} from '../../core/translations/index.js'
 import { statusKey, TRANSLATION_STATUSES, type TranslationStatus } from './status.js'
 
 const STATUS_LABELS: Record<TranslationStatus, CalendarTextKey> = {

@@ -1,5 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES, type LocaleCode } from '../../src/locales.js'
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES, type LocaleCode } from '../../core/locales.js'
 import {
   guessSource,
   hasText,

@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '../../src/locales.js'
+import { LOCALE_CODES, type LocaleCode } from '../../core/locales.js'
 
 /**
  * Translation status: what a record's text is in each language, judged against the language it was

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { forgetOnRollback } from '../../src/database/rollbacks.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import { forgetOnRollback } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { markMoveOf } from '../hooks/calendarChanges.js'
 
 export type ActiveWebhook = { id: number | string; events?: string[] | null }
@@ -16,9 +16,9 @@ const forget = (db: Payload['db']) => void known.delete(db)
 /**
  * The active webhooks, for the outbox of a write (outbox.ts): read once and kept by the process
  * (issue #49) while the change mark shows that nobody else wrote since. A write of a webhook moves
- * the mark (`webhookWritten`, src/webhooks/collections.ts), so a write whose commit moves the mark
- * from the one this process last moved or read them at finds them unchanged; any other mark, and
- * they are read again. What a write that rolls back had moved the mark to is forgotten
+ * the mark (`webhookWritten`, features/webhooks/collections.ts), so a write whose commit moves the
+ * mark from the one this process last moved or read them at finds them unchanged; any other mark,
+ * and they are read again. What a write that rolls back had moved the mark to is forgotten
  * (`forgetOnRollback`): another process may take that mark next. Without a move of the mark in
  * the transaction (every calendar write makes one before its outbox), they are read.
  */

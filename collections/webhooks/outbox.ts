@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import type { ChangeEntry } from '../changeLog.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { activeWebhooks, carryWebhooks } from './active.js'
 import { webhookEventOf } from './events.js'
 

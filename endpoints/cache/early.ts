@@ -1,9 +1,9 @@
 import { calendarGeneration } from './calendarState.js'
 import { headersWithCors, type Payload } from 'payload'
-import { FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../../src/defaults.js'
+import { FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../../core/defaults.js'
 import { NAMESPACE } from '../context.js'
 import { originSettings, publicOrigin } from '../origin.js'
-import { languageRootOf } from '../../src/languageRoots.js'
+import { languageRootOf } from '../../core/languageRoots.js'
 import type { PlainAnswer, RequestHeaders } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
 

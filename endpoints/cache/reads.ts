@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
-import type { LocaleCode } from '../../src/locales.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { LocaleCode } from '../../core/locales.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import type { CalendarGeneration } from './calendarState.js'
 import { dependenciesOf } from './dependencies.js'
 import { etagOfBody, readResponse, type ReadReply } from './http.js'

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
 import { isAffected, type Dependencies } from './dependencies.js'
 import {

@@ -15,7 +15,7 @@ import { loadImages, loadPasswords, loadRelated } from '../records/load.js'
 import { noRelated } from '../records/related.js'
 import type { Operation, Reply } from '../router.js'
 import { statusWhere } from '../status.js'
-import { mapInSlices } from '../../src/lib/yieldToLoop.js'
+import { mapInSlices } from '../../core/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every

@@ -1,18 +1,16 @@
 import type { Route } from '../router.js'
 import { ORGANIZERS, VENUES } from '../linked/kinds.js'
 import { eventsCsv, linkedCsv } from './export.js'
-import { importCsv, previewCsv } from './import.js'
 
 /**
  * CSV exports of the v1 archives, under `/api/cal/csv` (and `/fr/api/cal/csv`, …), routed like the
- * v1 namespace, and the CSV import's preview and start (administrators).
+ * v1 namespace. The CSV import's routes join them there (features/import/csvRoutes.ts,
+ * src/roots.ts).
  */
-export function csvRoutes(): Route[] {
+export function csvExportRoutes(): Route[] {
   return [
     { path: '/events.csv', operations: { GET: eventsCsv } },
     { path: '/venues.csv', operations: { GET: linkedCsv(VENUES) } },
     { path: '/organizers.csv', operations: { GET: linkedCsv(ORGANIZERS) } },
-    { path: '/preview', operations: { POST: previewCsv } },
-    { path: '/import', operations: { POST: importCsv } },
   ]
 }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import type { Where } from 'payload'
-import { parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
+import { parseDate, WALL_CLOCK_FORMAT } from '../../core/lib/dates.js'
 
 /**
  * The archive's date filters (docs/v1-reference.md §5.1.2). Bounds are wall-clock strings compared

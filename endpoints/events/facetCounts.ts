@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { isFreeCost } from '../../src/lib/cost.js'
+import { isFreeCost } from '../../core/lib/cost.js'
 import type { Context } from '../context.js'
 import type { DataKey, Doc } from '../data.js'
 

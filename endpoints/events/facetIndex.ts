@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
-import type { SqlAccess } from '../../src/database/calendarStore.js'
-import type { ResolvedCalendarOptions } from '../../src/options.js'
+import type { SqlAccess } from '../../core/database/index.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { entriesAfter, logBounds } from '../changes/log.js'
 import type { Doc } from '../data.js'
 import { valuesOf, type Dimension, type Named, type Tally } from './facetCounts.js'
 import { ListColumn, OneColumn, Places, Values } from './facetColumns.js'
-import { yieldToLoop } from '../../src/lib/yieldToLoop.js'
+import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
 
 /**
  * What the facet groups read of every event and venue, kept in memory per Payload instance and

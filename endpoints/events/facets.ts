@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { costNumbers } from '../../src/lib/cost.js'
+import { costNumbers } from '../../core/lib/cost.js'
 import type { Context } from '../context.js'
 import { wordsCheck } from '../params.js'
 import { statusWhere } from '../status.js'

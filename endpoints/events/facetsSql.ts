@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { calendarStore } from '../../src/database/stores.js'
+import { calendarStore } from '../../core/database/index.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
 import {
@@ -33,7 +33,7 @@ const recordsOf = (dimension: Dimension): DataKey | undefined =>
   dimension === 'city' || dimension === 'country' ? 'venues' : LINKED[dimension]
 
 /**
- * The counts where the store runs SQL of the plugin's own (src/database/calendarStore.ts
+ * The counts where the store runs SQL of the plugin's own (core/database/calendarStore.ts
  * `sqlAccess`), over the facet index (endpoints/events/facetIndex.ts), in at most two statements
  * whatever the groups asked:
  * 1. the ids of each distinct set of conditions, by the SELECT the archive's page would run

@@ -3,7 +3,7 @@ import type { Context } from '../context.js'
 import { noRelated } from '../records/related.js'
 import type { Doc } from '../data.js'
 import { invalidParams } from '../errors.js'
-import { lockKeys } from '../../src/database/turns.js'
+import { lockKeys } from '../../core/database/index.js'
 import { findTerms, nameKey } from '../lookup.js'
 import { MAX_LIST_ITEMS } from '../params.js'
 
@@ -33,7 +33,7 @@ export async function resolveTerms(
   }
   const values = [...new Set(items.map((item) => String(item).trim()).filter(Boolean))]
   // A name not found is created below: writes side by side look it up one after the other
-  // (src/database/turns.ts; the key is the one of endpoints/lookup.ts `recordsNamed`).
+  // (core/database/turns.ts; the key is the one of endpoints/lookup.ts `recordsNamed`).
   await lockKeys(
     context.req,
     values.filter((value) => !/^\d+$/.test(value)).map((value) => nameKey(taxonomy, value)),

@@ -7,8 +7,7 @@ import type { Operation } from '../router.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction, recordTurnOf, WHOLE_TURN } from '../transaction.js'
-import { fitsRecordTurn } from '../../src/database/recordTurn.js'
-import { requireFittingTurn } from '../../src/database/turns.js'
+import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
 import {
   addressedEvent,
   eventIdParam,
@@ -100,7 +99,7 @@ export function deleteEvent(address: EventAddress): Operation {
             body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
           }
         },
-        // A delete for good unlinks the events that point at it (src/database/recordTurn.ts).
+        // A delete for good unlinks the events that point at it (core/database/recordTurn.ts).
         ...(args.force ? WHOLE_TURN : recordTurnOf(context, address, 'events', args.id)),
       ),
   }

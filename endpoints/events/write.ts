@@ -12,8 +12,7 @@ import { loadRelated } from '../records/load.js'
 import type { Related } from '../records/related.js'
 import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
-import { fitsRecordTurn } from '../../src/database/recordTurn.js'
-import { requireFittingTurn } from '../../src/database/turns.js'
+import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
 import {
   addressedEvent,
   eventIdParam,

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon'
 import { translationsKey } from '../translations/wire.js'
 import Type from 'typebox'
-import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
-import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../src/lib/dates.js'
-import { isValidZone, zoneAbbreviation } from '../../src/lib/time.js'
+import { costValues, formatCost, inferCurrency, rawCosts } from '../../core/lib/cost.js'
+import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../core/lib/dates.js'
+import { isValidZone, zoneAbbreviation } from '../../core/lib/time.js'
 import { apiLink, type Context } from '../context.js'
 import { resolveTerms } from '../events/links.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
@@ -28,7 +28,7 @@ import {
 import type { Taxonomy } from '../taxonomies.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
-import type { Event as StoredEvent } from '../../src/documents.js'
+import type { Event as StoredEvent } from '../../core/documents.js'
 import {
   recordSchema,
   writtenWith,
@@ -51,7 +51,7 @@ import {
   EVENT_STATUSES,
   type AttendanceMode,
 } from '../../collections/eventStatus.js'
-import { spreadsheetDateTime } from '../../src/lib/spreadsheetDates.js'
+import { spreadsheetDateTime } from '../../core/lib/spreadsheetDates.js'
 import {
   CellError,
   cellOf,

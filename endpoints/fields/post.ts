@@ -1,13 +1,13 @@
 import Type from 'typebox'
 import { STATUSES } from '../../collections/access.js'
-import { parseDate } from '../../src/lib/dates.js'
+import { parseDate } from '../../core/lib/dates.js'
 import type { RecordContext } from '../context.js'
 import { authorParam, dateParam, imageData, imageParam } from '../postArgs.js'
 import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records/common.js'
 import { imageRecord } from '../records/image.js'
 import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
 import { cellOf, exportOnly, type Flat } from './flat.js'
-import type { Event, Organizer, Venue } from '../../src/documents.js'
+import type { Event, Organizer, Venue } from '../../core/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
 
 /** The stored fields every post (event, venue, organizer) has. */

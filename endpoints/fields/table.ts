@@ -21,7 +21,7 @@ export type WireField<View, Stored = AnyStored> = {
   locked?: unknown
   /**
    * The collection field it is stored in, when it is one: a key of the resource's document type
-   * (src/documents.ts), so that renaming a stored field fails to compile here.
+   * (core/documents.ts), so that renaming a stored field fails to compile here.
    */
   field?: StoredKey<Stored>
   /** The archive's `search` looks in its stored field. */

@@ -7,7 +7,7 @@ import { idOf, type Doc } from '../records/common.js'
 import { displayTitle } from '../records/text.js'
 import { emptyList, TermUrls, url } from '../schemas/parts.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
-import type { EventCategory, EventTag } from '../../src/documents.js'
+import type { EventCategory, EventTag } from '../../core/documents.js'
 import { recordSchema, type FieldTable, type WireField } from './table.js'
 
 /** The stored fields of both kinds of term. */

@@ -8,7 +8,7 @@ import type { PlaceKey } from '../records/place.js'
 import { displayTitle, renderContent } from '../records/text.js'
 import { JsonLd, lockableFlag } from '../schemas/parts.js'
 import * as post from './post.js'
-import type { Organizer as StoredOrganizer, Venue as StoredVenue } from '../../src/documents.js'
+import type { Organizer as StoredOrganizer, Venue as StoredVenue } from '../../core/documents.js'
 import { recordSchema, type FieldTable, type StoredKey, type WireField } from './table.js'
 import { cellOf, named, storedText, type Flat } from './flat.js'
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import type { LocaleCode } from '../../src/locales.js'
+import type { LocaleCode } from '../../core/locales.js'
 import type { Doc } from '../records/common.js'
 import { htmlText } from '../records/text.js'
 import type { EventRecord } from '../schemas/records.js'

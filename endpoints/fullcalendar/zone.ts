@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { isValidZone } from '../../src/lib/time.js'
+import { isValidZone } from '../../core/lib/time.js'
 
 /**
  * How FullCalendar asks for times (its `timeZone` setting, sent as the `timeZone` parameter) and

@@ -1,4 +1,4 @@
-import { FEEDS_NAMESPACE } from '../../src/defaults.js'
+import { FEEDS_NAMESPACE } from '../../core/defaults.js'
 import ical, { ICalCalendarMethod, ICalEvent } from 'ical-generator'
 import { foldLines } from './fold.js'
 import type { Where } from 'payload'
@@ -23,7 +23,7 @@ import { veventData, type SeriesPart } from './vevent.js'
 import { seriesIdOf } from '../events/series.js'
 import { zoneBlock } from './zones.js'
 import { batchesInOrder, STREAM_BATCH, textStream } from '../keyset.js'
-import { mapInSlices, yieldToLoop } from '../../src/lib/yieldToLoop.js'
+import { mapInSlices, yieldToLoop } from '../../core/lib/yieldToLoop.js'
 
 /** Where the feeds are mounted under the API root: `/api/cal/ical/events.ics`. */
 export const ICAL_NAMESPACE = FEEDS_NAMESPACE

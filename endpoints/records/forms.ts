@@ -3,8 +3,7 @@ import type { Payload } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
-import type { FormRow, FormsLookup } from '../../src/database/calendarStore.js'
-import { calendarStore } from '../../src/database/stores.js'
+import { calendarStore, type FormRow, type FormsLookup } from '../../core/database/index.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction } from '../transaction.js'
 
@@ -176,7 +175,7 @@ function scopeOf(context: Context): string {
 /**
  * Where the forms of a resource's records in one variant and the request's scope are kept, and
  * their keys around a record's id (`resource:id:variant:scope`): what `keyOf` writes, and what a
- * page's SELECT reads beside its ids (the store's `pageIds`, src/database/sqlPageIds.ts).
+ * page's SELECT reads beside its ids (the store's `pageIds`, core/database/sqlPageIds.ts).
  */
 export const formsLookup = (
   context: Context,
@@ -233,7 +232,7 @@ async function readForms(payload: Payload, slug: string, keys: string[]): Promis
 
 /**
  * Keeps the forms a read built, when the calendar has not changed since the read began: under the
- * change log's turn (src/database/turns.ts), the change mark is still the one its generation read,
+ * change log's turn (core/database/turns.ts), the change mark is still the one its generation read,
  * so no write committed in between and the forms are those of the records as they are; and a
  * write that commits after removes them under that turn too (collections/hooks/recordForms.ts).
  * Forms that another read kept meanwhile stay. A failure here costs the next read a build, never

@@ -2,7 +2,7 @@ import { compile } from 'html-to-text'
 
 /** Text as the anchor renders it in records. */
 
-export { renderContent } from '../../src/lib/content.js'
+export { renderContent } from '../../core/lib/content.js'
 
 /**
  * A title for display: trimmed, with `&`, `<` and `>` as HTML entities (`&` as `&#038;`, as

@@ -17,7 +17,7 @@ import { termCount } from '../records/load.js'
 import { termRecord } from '../records/terms.js'
 import type { Taxonomy } from '../taxonomies.js'
 import { inTransaction, recordTurnOf, WHOLE_TURN } from '../transaction.js'
-import { fitsRecordTurn } from '../../src/database/recordTurn.js'
+import { fitsRecordTurn } from '../../core/database/index.js'
 
 /** The routes of event categories and tags (docs/v1-reference.md §8); tags have no `parent`. */
 
@@ -309,7 +309,7 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
           )
           return respondWithTerm(context, taxonomy, args.id, 200)
         },
-        // A new parent is checked against the others' parents: alone (src/database/recordTurn.ts).
+        // A new parent is checked against the others' parents: alone (core/database/recordTurn.ts).
         ...(fitsRecordTurn(taxonomy, 'update', args.parent === undefined ? {} : { parent: null })
           ? recordTurnOf(context, 'id', taxonomy, args.id)
           : WHOLE_TURN),

@@ -4,7 +4,7 @@ import { editorConfigOfField, htmlToLexical } from '../../collections/richText/c
 import { TRANSLATED_TEXTS } from '../../collections/translations/backfill.js'
 import type { TranslatedFields } from '../../collections/translations/hook.js'
 import { hasText, type Translations } from '../../collections/translations/status.js'
-import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES, type LocaleCode } from '../../src/locales.js'
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_CODES, type LocaleCode } from '../../core/locales.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
 import { ApiError, invalidParams } from '../errors.js'

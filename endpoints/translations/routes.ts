@@ -1,14 +1,11 @@
 import type { Route } from '../router.js'
 import { draftTranslation } from './draft.js'
-import { translateRecords } from './runs.js'
 
 /**
- * The admin's translation drafts and runs, under `/api/cal/translations`, routed like the v1
- * namespace (README "Translations").
+ * The admin's translation drafts, under `/api/cal/translations`, routed like the v1 namespace
+ * (README "Translations"). The translation runs join them there
+ * (features/import/translationRuns.ts, src/roots.ts).
  */
-export function translationRoutes(): Route[] {
-  return [
-    { path: '/draft', operations: { POST: draftTranslation } },
-    { path: '/runs', operations: { POST: translateRecords } },
-  ]
+export function translationDraftRoutes(): Route[] {
+  return [{ path: '/draft', operations: { POST: draftTranslation } }]
 }

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 import type { Where } from 'payload'
-import { LANGUAGES, LOCALE_CODES, type LocaleCode } from '../../src/locales.js'
+import { LANGUAGES, LOCALE_CODES, type LocaleCode } from '../../core/locales.js'
 import {
   modifiedIn,
   statusKey,
@@ -182,7 +182,7 @@ export const translationStatusWhere = (
   statuses: readonly (string | number)[],
 ): Where => ({ [`translations.${statusKey(context.lang)}`]: { in: statuses.map(String) } })
 
-/** The languages a read in `lang` takes text from, in order (src/locales.ts). */
+/** The languages a read in `lang` takes text from, in order (core/locales.ts). */
 const fallbackChain = (lang: LocaleCode): LocaleCode[] => [
   lang,
   ...(LANGUAGES.find((each) => each.code === lang)?.fallbackLocale ?? []),

@@ -16,8 +16,8 @@
  */
 import type { SanitizedConfig } from 'payload'
 import type { NextConfig } from 'next'
-import { LOCALE_CODES } from '../locales.js'
-import { LANGUAGE_ROOT_PARAM, languageRootOf } from '../languageRoots.js'
+import { LOCALE_CODES } from '../../core/locales.js'
+import { LANGUAGE_ROOT_PARAM, languageRootOf } from '../../core/languageRoots.js'
 
 type RouteHandler = (request: Request) => Promise<Response>
 
@@ -58,7 +58,7 @@ export function calendarRoutes(config: Promise<SanitizedConfig> | SanitizedConfi
 
 /**
  * The app's Next.js config with the calendar's language roots: `/fr/api/…`, `/es/api/…` and
- * `/en/api/…` answer as `/api/…` does, in that language (src/languageRoots.ts). In
+ * `/en/api/…` answer as `/api/…` does, in that language (core/languageRoots.ts). In
  * `next.config.mjs`:
  *
  *   export default withCalendar(withPayload(nextConfig))

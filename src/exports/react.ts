@@ -6,10 +6,14 @@
  * kept apart so that a page of these components neither ships FullCalendar nor needs it
  * installed (Next.js sends a page every client component its imports reach, rendered or not).
  */
-export { UpcomingEvents, eventHref, type UpcomingEventsProps } from '../react/UpcomingEvents.js'
-export { EventDetails, type EventDetailsProps } from '../react/EventDetails.js'
-export { AddToCalendar, calendarEntryOf } from '../react/AddToCalendar.js'
-export { EventJsonLd } from '../react/EventJsonLd.js'
+export {
+  UpcomingEvents,
+  eventHref,
+  type UpcomingEventsProps,
+} from '../../features/react/UpcomingEvents.js'
+export { EventDetails, type EventDetailsProps } from '../../features/react/EventDetails.js'
+export { AddToCalendar, calendarEntryOf } from '../../features/react/AddToCalendar.js'
+export { EventJsonLd } from '../../features/react/EventJsonLd.js'
 export {
   getEvents,
   getEvent,
@@ -17,17 +21,17 @@ export {
   type Reader,
   type EventsQuery,
   type EventsPage,
-} from '../react/data.js'
+} from '../../features/react/data.js'
 export {
   calendarLinks,
   icsUrlOf,
   type CalendarEntry,
   type CalendarLinks,
-} from '../react/calendarLinks.js'
+} from '../../features/react/calendarLinks.js'
 export {
   eventTimes,
   eventTitle,
   formatWhen,
   formatStart,
   type EventTimes,
-} from '../react/format.js'
+} from '../../features/react/format.js'

@@ -7,4 +7,4 @@ export {
   EventsCalendar,
   type EventsCalendarProps,
   type FilterOption,
-} from '../react/EventsCalendar.js'
+} from '../../features/react/EventsCalendar.js'

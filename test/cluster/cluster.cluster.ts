@@ -303,7 +303,7 @@ describe('a cluster of three nodes', () => {
   })
 
   // Every node's runner works the queue at once: a delivery is claimed in a transaction that holds
-  // its lock (src/webhooks/claim.ts), so two runners never both send it. (In CI on 2026-11-26,
+  // its lock (features/webhooks/claim.ts), so two runners never both send it. (In CI on 2026-11-26,
   // before that claim, one event arrived twice.)
   test('a webhook delivery is sent once, even when every node is asked to work the webhooks queue', async () => {
     const received: { deliveryId: string; record: number }[] = []

@@ -255,7 +255,7 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         // Canceled and postponed events show in the list (collections/eventStatus.ts).
         'Event status',
         'Status',
-        // Each language's translation status (src/admin/translations/TranslationMarks.tsx).
+        // Each language's translation status (features/admin/translations/TranslationMarks.tsx).
         'Translations',
       ])
       // Sorted by start by default: the market comes first.

@@ -1,6 +1,6 @@
 /**
  * The French admin: the administrator switches their account's language to French, then each of
- * the plugin's screens speaks it (texts from src/translations/, read through Payload's i18n): the
+ * the plugin's screens speaks it (texts from core/translations/, read through Payload's i18n): the
  * dashboard panels and the navigation, the calendar view, an event's form with its recurrence
  * editor, zone picker and feed links, a date of a series, a user's role, and the Import page with a
  * run's table and failures. Run with `npm run test:e2e` after `npm run build`; screenshots go to

@@ -1,8 +1,8 @@
 /**
- * The translator's screens (src/admin/translations/): the Translations column of the lists, the "To
- * translate" page and its dashboard panel, and in a record's form in another language the source's
- * text under each field, a copy of it into an empty field, marking an outdated translation up
- * to date, a draft from the translator, and a run that translates a selection; in English and
+ * The translator's screens (features/admin/translations/): the Translations column of the lists,
+ * the "To translate" page and its dashboard panel, and in a record's form in another language the
+ * source's text under each field, a copy of it into an empty field, marking an outdated translation
+ * up to date, a draft from the translator, and a run that translates a selection; in English and
  * French, with axe-core on each new screen (no serious or critical violation). Run with
  * `npm run test:e2e` after `npm run build`; screenshots go to test/artifacts/
  * (`translations-*.png`).

@@ -110,21 +110,23 @@ describe('the plugin installed from its tarball in a foreign Payload app', () =>
       'exports/next',
       'exports/react',
       'exports/reactCalendar',
-      'documents',
     ]) {
       assert.ok(files.includes(`dist/src/${entry}.js`), `dist/src/${entry}.js`)
       assert.ok(files.includes(`dist/src/${entry}.d.ts`), `dist/src/${entry}.d.ts`)
     }
+    assert.ok(files.includes('dist/core/documents.d.ts'), 'dist/core/documents.d.ts')
     assert.ok(files.includes('CHANGELOG.md'))
-    // Compiled from the plugin's folders alone: dist/ holds src/, collections/ and endpoints/.
+    // Compiled from the plugin's folders (its floors) alone.
     const outside = files.filter(
-      (file) => file.startsWith('dist/') && !/^dist\/(src|collections|endpoints)\//.test(file),
+      (file) =>
+        file.startsWith('dist/') &&
+        !/^dist\/(core|collections|endpoints|features|src)\//.test(file),
     )
     assert.deepEqual(outside, [])
     // No source, no host file (dev/: server, migrations, admin pages, its generated types).
     const strays = files.filter(
       (file) =>
-        /^(src|dev|test|bench|scripts|data|collections|endpoints)\//.test(file) ||
+        /^(core|collections|endpoints|features|src|dev|test|bench|scripts|data)\//.test(file) ||
         /(^|\/)(payload-types|payload\.config|next\.config|importMap|seed|server)\.|\/migrations\//.test(
           file,
         ) ||

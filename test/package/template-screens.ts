@@ -1,13 +1,13 @@
 /**
  * The plugin's admin screens as the template app's browser test (template-browser.ts) checks them:
  * each screen is opened and must show its own content in the admin's language, the texts taken
- * from the plugin's translations (src/translations) so that one check serves English and French.
+ * from the plugin's translations (core/translations) so that one check serves English and French.
  * Selectors are the e2e tests' (test/e2e/*.e2e.ts).
  */
 import assert from 'node:assert/strict'
-import { en } from '../../src/translations/en.js'
-import { fr } from '../../src/translations/fr.js'
-import type { CalendarTranslations } from '../../src/translations/types.js'
+import { en } from '../../core/translations/en.js'
+import { fr } from '../../core/translations/fr.js'
+import type { CalendarTranslations } from '../../core/translations/types.js'
 import type { Admin } from '../e2e/harness/admin.js'
 
 export type Language = 'en' | 'fr'

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
-import { DEFAULTS } from '../../src/defaults.js'
-import { RUN_HERE } from '../../src/import/collections.js'
-import type { ImportSettings } from '../../src/import/run.js'
+import { DEFAULTS } from '../../core/defaults.js'
+import { RUN_HERE } from '../../features/import/collections.js'
+import type { ImportSettings } from '../../features/import/run.js'
 
 /**
  * What `scripts/import.ts` does once it has read its flags, done in this process on the running

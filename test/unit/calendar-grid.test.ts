@@ -1,6 +1,6 @@
 /**
- * The admin calendar's arithmetic (src/admin/calendar/grid.ts) and the zoned times of the admin:
- * pure functions, no server.
+ * The admin calendar's arithmetic (features/admin/calendar/grid.ts) and the zoned times of the
+ * admin: pure functions, no server.
  */
 import { describe, expect, test } from '@jest/globals'
 import {
@@ -13,9 +13,9 @@ import {
   visibleDays,
   weeksOf,
   windowOf,
-} from '../../src/admin/calendar/grid.js'
-import { zoneOptions } from '../../src/admin/timezone/zones.js'
-import { zonedTime } from '../../src/admin/timezone/zonedTime.js'
+} from '../../features/admin/calendar/grid.js'
+import { zoneOptions } from '../../features/admin/timezone/zones.js'
+import { zonedTime } from '../../features/admin/timezone/zonedTime.js'
 
 const event = (
   id: number,

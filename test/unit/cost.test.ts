@@ -3,7 +3,7 @@
  * functions, no server.
  */
 import { describe, expect, test } from '@jest/globals'
-import { costValues, formatCost, inferCurrency, rawCosts } from '../../src/lib/cost.js'
+import { costValues, formatCost, inferCurrency, rawCosts } from '../../core/lib/cost.js'
 
 const noCurrency = { symbol: '', position: '' } as const
 

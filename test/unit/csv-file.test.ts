@@ -6,7 +6,7 @@ import {
   decodeCsv,
   parseCsv,
   proposeMapping,
-} from '../../src/import/csvFile.js'
+} from '../../features/import/csvFile.js'
 
 describe('decodeCsv', () => {
   const text = 'Venue Name,Venue City\r\nThéâtre,Zürich\r\n'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { isDatabaseUnavailable } from '../../src/database/unavailable.js'
+import { isDatabaseUnavailable } from '../../core/database/unavailable.js'
 import { mongoError as mongo, mongoServerError } from '../support/mongoErrors.js'
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code })

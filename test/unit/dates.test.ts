@@ -3,8 +3,8 @@
  * server.
  */
 import { describe, expect, test } from '@jest/globals'
-import { dateDetails, parseDate, wallClockOf } from '../../src/lib/dates.js'
-import { endOfDay, isValidZone, startOfDay, wallClock } from '../../src/lib/time.js'
+import { dateDetails, parseDate, wallClockOf } from '../../core/lib/dates.js'
+import { endOfDay, isValidZone, startOfDay, wallClock } from '../../core/lib/time.js'
 
 // A Wednesday, 10:30 UTC.
 const NOW = new Date('2030-05-15T10:30:00Z')

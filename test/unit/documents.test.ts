@@ -1,5 +1,5 @@
 /**
- * The plugin's document types (src/documents.ts) are what Payload generates from the plugin alone.
+ * The plugin's document types (core/documents.ts) are what Payload generates from the plugin alone.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,13 +7,13 @@ import path from 'node:path'
 import { expect, test } from '@jest/globals'
 import { DOCUMENT_TYPES_FILE, generatePluginTypes } from '../../scripts/plugin-types.js'
 
-test('src/documents.ts is what `npm run generate:types` makes of the plugin on a bare config', async () => {
+test('core/documents.ts is what `npm run generate:types` makes of the plugin on a bare config', async () => {
   const generated = path.join(
     fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-documents-')),
     'documents.ts',
   )
   await generatePluginTypes(generated)
-  // When this fails, run `npm run generate:types` and commit src/documents.ts.
+  // When this fails, run `npm run generate:types` and commit core/documents.ts.
   expect(fs.readFileSync(generated, 'utf8')).toBe(fs.readFileSync(DOCUMENT_TYPES_FILE, 'utf8'))
 })
 

@@ -1,7 +1,7 @@
-/** The admin's feed links (src/admin/feeds/feedUrls.ts): where calendar apps are sent. */
+/** The admin's feed links (features/admin/feeds/feedUrls.ts): where calendar apps are sent. */
 import { expect, test } from '@jest/globals'
-import { feedUrls } from '../../src/admin/feeds/feedUrls.js'
-import { FEEDS_NAMESPACE } from '../../src/defaults.js'
+import { feedUrls } from '../../features/admin/feeds/feedUrls.js'
+import { FEEDS_NAMESPACE } from '../../core/defaults.js'
 
 test('the calendar, its webcal:// subscription and one event, under the API route', () => {
   const urls = feedUrls('https://example.org/', '/api', FEEDS_NAMESPACE)

@@ -16,7 +16,7 @@ import {
 import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
 import { Venue, VENUE_FIELDS } from '../../endpoints/fields/venues.js'
 import { venueRecord } from '../../endpoints/records/linked.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../core/options.js'
 
 const options = resolveOptions(
   { siteTimezone: 'America/New_York', siteUrl: 'https://example.org' },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { ValidationError } from 'payload'
-import { isWriteConflict, labelsOf } from '../../src/database/generic/conflicts.js'
+import { isWriteConflict, labelsOf } from '../../core/database/generic/conflicts.js'
 import { mongoError as mongo, mongoServerError } from '../support/mongoErrors.js'
 
 const withCode = (code: string) => Object.assign(new Error('failed'), { code })

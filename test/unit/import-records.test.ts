@@ -12,9 +12,9 @@ import {
   sourceKind,
   utcInstant,
   venueData,
-} from '../../src/import/records.js'
-import { sourceKey } from '../../src/import/run.js'
-import { normalizeRoot, parseHeader, rebase, withArguments } from '../../src/import/source.js'
+} from '../../features/import/records.js'
+import { sourceKey } from '../../features/import/run.js'
+import { normalizeRoot, parseHeader, rebase, withArguments } from '../../features/import/source.js'
 
 describe('import: v1 records into collection data', () => {
   it('keeps the cost as entered, with the currency the source names or shows', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals'
 import type { NextConfig } from 'next'
-import { languageRootOf, rewriteLanguageRoot } from '../../src/languageRoots.js'
+import { languageRootOf, rewriteLanguageRoot } from '../../core/languageRoots.js'
 import { withCalendar } from '../../src/exports/next.js'
 
 describe('rewriteLanguageRoot (the host)', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals'
 import type { Config } from 'payload'
 import { calendarOptionsFromEnvironment } from '../../dev/environment.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../core/options.js'
 
 describe('resolveOptions', () => {
   test('defaults, with no environment read', () => {

@@ -4,7 +4,7 @@ import type { Context } from '../../endpoints/context.js'
 import { ApiError } from '../../endpoints/errors.js'
 import { coerce, paramSchema, type Kind, type ParamSpec } from '../../endpoints/params.js'
 import { validateArgs } from '../../endpoints/validate.js'
-import { MAX_LIST_ITEMS } from '../../src/defaults.js'
+import { MAX_LIST_ITEMS } from '../../core/defaults.js'
 
 const spec = (kind: Kind, extra: Partial<ParamSpec> = {}): ParamSpec => ({
   kind,
@@ -157,7 +157,7 @@ describe('validateArgs', () => {
 
 describe('holdsNul', () => {
   test('finds the NUL character in strings, lists, objects and keys, nowhere else', async () => {
-    const { holdsNul } = await import('../../src/lib/nul.js')
+    const { holdsNul } = await import('../../core/lib/nul.js')
     for (const value of ['a\u0000', ['x', 'a\u0000'], { a: { b: 'c\u0000' } }, { ['k\u0000']: 1 }])
       expect(holdsNul(value)).toBe(true)
     for (const value of ['plain', 'é\u0001', 42, null, undefined, ['x'], { a: 'b' }])

@@ -3,10 +3,10 @@
  * across DST changes, "add to calendar" links, the event's calendar file, JSON-LD as script text.
  */
 import { describe, expect, it } from '@jest/globals'
-import { calendarLinks, icsUrlOf, type CalendarEntry } from '../../src/react/calendarLinks.js'
-import { scriptJson } from '../../src/react/EventJsonLd.js'
-import { eventTimes, formatStart, formatWhen, sameTimeIn } from '../../src/react/format.js'
-import { eventHref } from '../../src/react/UpcomingEvents.js'
+import { calendarLinks, icsUrlOf, type CalendarEntry } from '../../features/react/calendarLinks.js'
+import { scriptJson } from '../../features/react/EventJsonLd.js'
+import { eventTimes, formatStart, formatWhen, sameTimeIn } from '../../features/react/format.js'
+import { eventHref } from '../../features/react/UpcomingEvents.js'
 
 /** 28 March 2027, 01:30-04:00 in Paris: the night it moves from +01:00 to +02:00. */
 const springForward = eventTimes({

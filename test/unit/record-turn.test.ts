@@ -1,6 +1,6 @@
 /** Which writes of one record by id share the calendar on PostgreSQL (recordTurn.ts). */
 import { describe, expect, test } from '@jest/globals'
-import { fitsRecordTurn } from '../../src/database/recordTurn.js'
+import { fitsRecordTurn } from '../../core/database/recordTurn.js'
 
 describe('fitsRecordTurn', () => {
   test('deletes for good never share: they unlink what points at the record', () => {

@@ -3,10 +3,10 @@ import { describe, expect, test } from '@jest/globals'
 import type { RecordContext } from '../../endpoints/context.js'
 import type { Doc } from '../../endpoints/records/common.js'
 import { eventRecord } from '../../endpoints/records/event.js'
-import { zoneAbbreviation } from '../../src/lib/time.js'
+import { zoneAbbreviation } from '../../core/lib/time.js'
 import { noRelated } from '../../endpoints/records/related.js'
 import { termRecord } from '../../endpoints/records/terms.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../core/options.js'
 import type { Config } from 'payload'
 
 const options = resolveOptions(

@@ -1,6 +1,6 @@
 /**
- * The recurrence editor's arithmetic (src/admin/recurrence/ruleForm.ts): choices to RRULE text and
- * back, and its preview. Pure functions, no server.
+ * The recurrence editor's arithmetic (features/admin/recurrence/ruleForm.ts): choices to RRULE text
+ * and back, and its preview. Pure functions, no server.
  */
 import { describe, expect, test } from '@jest/globals'
 import {
@@ -17,7 +17,7 @@ import {
   wallClockList,
   ruleLanguage,
   wallClockOf,
-} from '../../src/admin/recurrence/ruleForm.js'
+} from '../../features/admin/recurrence/ruleForm.js'
 
 // Tuesday 3 March 2026, 19:00 in Paris (18:00 UTC, before the change to summer time on 29 March).
 const START = '2026-03-03 19:00:00'

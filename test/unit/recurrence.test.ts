@@ -1,5 +1,5 @@
 /**
- * Recurrence rules expanded in an event's zone (src/lib/recurrence.ts), and what the rrule library
+ * Recurrence rules expanded in an event's zone (core/lib/recurrence.ts), and what the rrule library
  * gets wrong.
  */
 import { execFileSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import {
   type Series,
   rulesContinuingFrom,
   rulesEndingBefore,
-} from '../../src/lib/recurrence.js'
+} from '../../core/lib/recurrence.js'
 
 const iso = (dates: { start: Date }[]) => dates.map((occurrence) => occurrence.start.toISOString())
 const window = (from: string, to: string) => [new Date(from), new Date(to)] as const
@@ -73,7 +73,7 @@ describe('occurrences', () => {
     expect(
       iso(occurrences(series, ...window('2027-10-01T00:00:00Z', '2027-11-10T00:00:00Z'))),
     ).toEqual(expected)
-    const script = `import { occurrences } from './src/lib/recurrence.ts'
+    const script = `import { occurrences } from './core/lib/recurrence.ts'
       const found = occurrences(${JSON.stringify(series)}, new Date('2027-10-01T00:00:00Z'), new Date('2027-11-10T00:00:00Z'))
       console.log(JSON.stringify(found.map((o) => o.start.toISOString())))`
     expect(JSON.parse(inZone('Asia/Tokyo', script))).toEqual(expected)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { tableNameOf } from '../../src/database/sqlTables.js'
+import { tableNameOf } from '../../core/database/sqlTables.js'
 
 describe('tableNameOf', () => {
   test('keys a slug in snake case, as Payload’s SQL adapters do, and gives the name the map has for it', () => {

@@ -4,10 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
 import type { Payload } from 'payload'
-import { commitWatchOf, sameCommits } from '../../src/database/sqliteCommits.js'
+import { commitWatchOf, sameCommits } from '../../core/database/sqliteCommits.js'
 
 /**
- * The commit watch (src/database/sqliteCommits.ts) on real SQLite files: two connections, as two
+ * The commit watch (core/database/sqliteCommits.ts) on real SQLite files: two connections, as two
  * processes would hold them. It stands in for the change mark's read only when a look can tell
  * every commit apart.
  */

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
-import { checkpointOffTheLoop } from '../../src/database/sqliteCheckpoints.js'
-import { reopenConnections, withWriterConnection } from '../../src/database/sqliteWriter.js'
+import { checkpointOffTheLoop } from '../../core/database/sqliteCheckpoints.js'
+import { reopenConnections, withWriterConnection } from '../../core/database/sqliteWriter.js'
 
 /**
  * The plugin's care of libSQL's connections on real SQLite files (#47): the log's checkpoints made

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { ANALYSIS_LIMIT, uncapped } from '../../src/database/sqliteStatistics.js'
+import { ANALYSIS_LIMIT, uncapped } from '../../core/database/sqliteStatistics.js'
 
 describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
   const capped = ANALYSIS_LIMIT + 1

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from '@jest/globals'
 import { createClient } from '@libsql/client'
-import { withoutTurns, yieldAfterStatements } from '../../src/database/sqliteYields.js'
+import { withoutTurns, yieldAfterStatements } from '../../core/database/sqliteYields.js'
 
 /**
  * libSQL's local client answers with promises already settled: without a turn after each

@@ -1,5 +1,5 @@
 /**
- * The plugin's texts (src/translations/) read through Payload's own i18n: the same keys and values
+ * The plugin's texts (core/translations/) read through Payload's own i18n: the same keys and values
  * in every language, merged into the app's config without replacing its own translations.
  */
 import { describe, expect, test } from '@jest/globals'
@@ -16,7 +16,7 @@ import {
   message,
   translations,
   withCalendarTranslations,
-} from '../../src/translations/index.js'
+} from '../../core/translations/index.js'
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
 

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals'
-import { isPublicAddress, literalAddressRefusal } from '../../src/webhooks/address.js'
-import { isClaimable } from '../../src/webhooks/claim.js'
+import { isPublicAddress, literalAddressRefusal } from '../../features/webhooks/address.js'
+import { isClaimable } from '../../features/webhooks/claim.js'
 import { webhookEventOf, WEBHOOK_EVENTS } from '../../collections/webhooks/events.js'
-import { signatureOf, verifySignature } from '../../src/webhooks/signature.js'
+import { signatureOf, verifySignature } from '../../features/webhooks/signature.js'
 
 it.each([
   '127.0.0.1',

@@ -1,0 +1,190 @@
+import type { Payload, PayloadRequest, Sort, Where } from 'payload'
+import type { CommitWatch } from './sqliteCommits.js'
+import type { StoreName } from './store.js'
+
+/**
+ * How a write transaction shares the calendar with the others (the `postgres` store's locks,
+ * core/database/postgresLocks.ts; the other stores have one writer, or no locks at all):
+ * - `whole`: alone, as every write did before (deletes for good, updates by `where`, imports, the
+ *   recurrence task, writes of a series or of its dates: what `recordTurn.ts` does not let share);
+ * - `creates`: beside the other shared turns, each holding locks on the keys it reads before
+ *   writing (`lockKeys`: a slug, a name, a term), with ids claimed outside the transaction
+ *   (collections/hooks/integerIds.ts);
+ * - `record`: an update of one record by id, beside the other shared turns, which locks the
+ *   record (`recordKey`) before it reads it, then what it reads before writing as `creates` does.
+ */
+export type WriteTurn = 'whole' | 'creates' | 'record'
+
+/**
+ * The kept forms a page's SELECT reads beside its ids (endpoints/records/forms.ts): the row of the
+ * forms collection `slug` whose key is `prefix`, the id, then `suffix`.
+ */
+export type FormsLookup = { slug: string; prefix: string; suffix: string }
+
+/** A page's ids in order and, when asked, the kept form of each id that has one. */
+export type PageIds = { ids: number[]; forms: Map<number, string> | null }
+
+export type PageIdsArgs = {
+  slug: string
+  where: Where
+  sort: Sort
+  limit: number
+  page: number
+  locale: string
+  forms?: FormsLookup
+}
+
+/** A kept form as the forms collection stores it. */
+export type FormRow = { key: string; body: string }
+
+/** A row of an SQL statement's result. */
+export type SqlRow = Record<string, unknown>
+
+/** The `sql` tag of the adapter's SQL builder, with the helpers the plugin writes SQL with. */
+export type SqlTag = ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
+  identifier(name: string): unknown
+  raw(text: string): unknown
+  join(chunks: unknown[], separator?: unknown): unknown
+}
+
+/**
+ * SQL of the plugin's own on the adapter's connection (the facet counts,
+ * endpoints/events/facetsSql.ts): statements made with `sql`, over the tables of the calendar's
+ * collections as Payload names them.
+ */
+export type SqlAccess = {
+  sql: SqlTag
+  /** Runs a statement made with `sql` on the adapter's own connection (never a transaction's). */
+  run(statement: unknown): Promise<SqlRow[]>
+  /** The name of a collection's main table. */
+  tableOf(slug: string): string
+  /** Whether the table has a column of this name. */
+  hasColumn(table: string, column: string): boolean
+  /**
+   * The SELECT of the ids of `slug` that match `where` (each once), built as a page's is; null
+   * when only the adapter's `find` can run the conditions. In an object: the query is a thenable,
+   * which an async function's result would run.
+   */
+  matchingIds(args: {
+    slug: string
+    where: Where
+    locale: string
+  }): Promise<{ query: unknown } | null>
+  /** A table's column, both names quoted. */
+  column(table: string, name: string): unknown
+  /** A truth as 1 or 0 (SQLite stores booleans as integers, PostgreSQL as booleans). */
+  flag(value: unknown): unknown
+  /** The day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` text, as an integer. */
+  dayOfWeek(date: unknown): unknown
+  /** An aggregate: an integer expression's values as one text, comma-separated (null: none). */
+  idList(value: unknown): unknown
+  /**
+   * An aggregate: one JSON text of an array with, for each row, the array of these values (`[]`
+   * when there are no rows). A large result read as one value costs the drivers far less than as
+   * rows.
+   */
+  jsonRows(values: unknown[]): unknown
+}
+
+/**
+ * Everything the calendar asks of a database, in one place. Three stores answer it, one chosen
+ * per adapter when it starts (`chooseStore`, core/database/store.ts): `sqlite` and `postgres`
+ * (Payload's SQL adapters, through their connections and tables: core/database/sqlStores.ts) and
+ * `generic` (Payload's public adapter API only: core/database/genericStore.ts), which MongoDB gets.
+ * A method that answers null means "not here": the caller then does the same through Payload's
+ * public API (`payload.db.find`, `create`…).
+ *
+ * Callers reach it with `calendarStore(payload)`; no file outside core/database/ reads an adapter's
+ * internals or asks which adapter it is (`npm run lint`, docs/architecture.md "Floors").
+ */
+export interface CalendarStore {
+  readonly name: StoreName
+
+  // Transactions and write turns.
+  /**
+   * What opens a transaction of the plugin's own on the adapter's connection, for an adapter that
+   * runs without them: it gives the id, registered as the adapter's own are (so the adapter's
+   * commit and rollback end it). Null when the store cannot.
+   */
+  ownTransaction(payload: Payload): (() => Promise<string>) | null
+  /** Takes the calendar's write turn for the transaction of `req` (once per transaction). */
+  takeWriteTurn(req: PayloadRequest, turn: WriteTurn): Promise<void>
+  /**
+   * Whether the transaction of `req` takes turns by locks (so that a write of one record by id may
+   * share the calendar, locking its record): false outside a transaction or where writes take
+   * turns otherwise.
+   */
+  locksRecords(req: PayloadRequest): Promise<boolean>
+  /** The turn the transaction of `req` holds; undefined when the store takes none. */
+  heldTurn(req: PayloadRequest): Promise<WriteTurn | undefined>
+  /** Makes the shared turn of the transaction of `req` whole. */
+  widenTurn(req: PayloadRequest): Promise<void>
+  /** In a shared turn, waits for and holds these keys until the transaction ends. */
+  lockKeys(req: PayloadRequest, keys: string[]): Promise<void>
+  /** Holds one key for the rest of the transaction of `req`, whatever turn it took. */
+  lockKey(req: PayloadRequest, key: string): Promise<void>
+  /** Takes the change log's turn now. */
+  takeLogTurn(req: PayloadRequest): Promise<void>
+  /**
+   * Runs `work` just before the transaction of `req` commits, under the change log's turn, or now
+   * when the store has no such turn or the transaction holds it already.
+   */
+  atCommit(req: PayloadRequest, work: () => Promise<void>): Promise<void>
+  /** Whether a write that failed so may run again from the start (a deadlock it broke). */
+  isRetryable(error: unknown): boolean
+  /** Whether an error says the database cannot be reached at all (503, worth retrying). */
+  isUnavailable(error: unknown): boolean
+  /**
+   * Whether ids are claimed outside the write's transaction, committed at once: where a racing
+   * claim would otherwise wait for the whole other write, then abort its own transaction on the
+   * unique key (collections/hooks/integerIds.ts).
+   */
+  claimsOutsideTransaction(payload: Payload): boolean
+
+  // Reads.
+  /** The ids of one page (and their kept forms, when asked) in one statement; null: not here. */
+  pageIds(payload: Payload, req: PayloadRequest, args: PageIdsArgs): Promise<PageIds | null>
+  /** SQL of the plugin's own (facet counts) outside a transaction; null: not here. */
+  sqlAccess(payload: Payload, req: PayloadRequest, anySlug: string): SqlAccess | null
+  /** The kept forms of these keys by a statement prepared once; null: not here. */
+  readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> | null
+  /**
+   * The highest `value` of a sequence of the sequences collection by a statement prepared once
+   * (0 when it has none); null: not here.
+   */
+  readLastValue(payload: Payload, slug: string, sequence: string): Promise<number> | null
+  /** A look at whether anything committed since an earlier look, with no query; null: not here. */
+  commitWatch(payload: Payload): Promise<CommitWatch | null>
+
+  // Writes of many rows.
+  /**
+   * Creates a series' dates as copies of the series' rows with each date's `values`, in a few
+   * multi-row statements; false: not here (the caller writes date by date).
+   */
+  insertCopies(req: PayloadRequest, copies: SeriesCopies, dates: SqlRow[]): Promise<boolean>
+  /**
+   * Rewrites dates from their series: `values` for all, `moved` dates' own values one by one;
+   * false: not here.
+   */
+  rewriteCopies(
+    req: PayloadRequest,
+    copies: SeriesCopies,
+    ids: (number | string)[],
+    values: SqlRow,
+    moved: Map<number | string, SqlRow>,
+  ): Promise<boolean>
+
+  // What the adapter can query.
+  /** Whether the adapter runs this `where` operator (false only for those it says it lacks). */
+  hasOperator(payload: Payload, operator: string): boolean
+  /** Whether patterns (`like`, `contains`) match text only, so a number field cannot take them. */
+  patternsMatchTextOnly(payload: Payload): boolean
+}
+
+/** Which series' rows `insertCopies`/`rewriteCopies` copy, and what a date keeps to itself. */
+export type SeriesCopies = {
+  slug: string
+  seriesId: number | string
+  /** Whether a field (by its name as the table's key) is the date's own, never copied. */
+  isOwn(field: string): boolean
+}

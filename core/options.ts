@@ -1,0 +1,282 @@
+import type { CollectionConfig, Config } from 'payload'
+import { inEveryLanguage } from './translations/index.js'
+import { DEFAULT_SLUGS, DEFAULTS, type CalendarCollectionKey } from './defaults.js'
+
+/** The collections the plugin adds, by the key used in its options. */
+export type { CalendarCollectionKey }
+
+/** What the `translate` option is given and gives back (README "Translations"). */
+export type Translator = (
+  texts: string[],
+  context: { from: string; to: string; format: 'text' | 'html' },
+) => Promise<string[]>
+
+export type CalendarPluginOptions = {
+  /**
+   * When false the collections and fields are still added (so the database schema stays the same),
+   * but the plugin's behaviour beyond them (the v1 REST namespace) is left out. Default true.
+   */
+  enabled?: boolean
+  /**
+   * Collection slugs. Defaults: events, venues, organizers, event-categories, event-tags, media.
+   */
+  slugs?: Partial<Record<CalendarCollectionKey, string>>
+  /**
+   * Slug of an upload collection the app already has, to use for images instead of adding `media`.
+   * The plugin then leaves that collection as it is.
+   */
+  uploadCollection?: string
+  /**
+   * The auth collection that gets a `role` field. Default: `admin.user` of the config, else
+   * `users`.
+   */
+  usersCollection?: string
+  /**
+   * Group label of the calendar collections in the admin navigation: a text, or one per admin
+   * language (`{ en: 'Calendar', fr: 'Calendrier' }`). Default "Calendar" in English, French and
+   * Spanish.
+   */
+  adminGroup?: string | Record<string, string>
+  /**
+   * Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`.
+   */
+  overrides?: Partial<
+    Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
+  >
+  /**
+   * Give the calendar collections, the upload collection the plugin adds and the users collection
+   * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
+   */
+  integerIds?: boolean
+  /**
+   * How the calendar reaches the database (core/database/store.ts): `auto` (default) uses the SQL
+   * fast paths of Payload's SQLite and PostgreSQL adapters; `generic` uses Payload's public adapter
+   * API only, as MongoDB and any other adapter do.
+   */
+  store?: 'auto' | 'generic'
+  /** Site time zone (IANA name or `UTC+N`). Default `UTC`. */
+  siteTimezone?: string
+  /**
+   * Folder of uploaded files when the plugin adds the upload collection. Default `data/media`
+   * (relative to the working directory).
+   */
+  mediaDir?: string
+  /** Default page size of v1 archives. Default 10. */
+  perPage?: number
+  /**
+   * Public site address for records' `url` fields (the site's pages). Default: the request's public
+   * origin (below).
+   */
+  siteUrl?: string
+  /**
+   * Whether the app sits behind a proxy it trusts to set `X-Forwarded-Host` and
+   * `X-Forwarded-Proto`: API links (`rest_url`, the index, `/doc`, feeds) then carry the origin
+   * they name. Links carry Payload's `serverURL` when it is set, else the request's `Host`, never
+   * these headers unless this says so. Default false.
+   */
+  trustProxy?: boolean
+  /**
+   * Drafts translations in the admin: given texts in the record's source language, gives them in
+   * another, in the same order (DeepL, an LLM, anything). `format` is `html` for rich text, whose
+   * tags and links must come back as they were. With it, a record's form in another language has
+   * a **Translate from …** button that fills its empty and outdated fields for the editor to
+   * review before saving. Without it, nothing of it shows.
+   */
+  translate?: Translator
+  /**
+   * How long the v1 events archive may reuse a total it counted, in seconds, at most; 0 counts on
+   * every request. A total is dropped as soon as the calendar changes (a write from any process,
+   * a scheduled event coming due), whatever this says. Default 10.
+   */
+  totalsCacheSeconds?: number
+  /**
+   * `max-age` of `Cache-Control: public` on the answers of v1 reads and calendar feeds that an
+   * anonymous caller gets (holding nothing but published content), in seconds; 0 sends
+   * `no-cache` instead (caches revalidate every time). Default 60.
+   */
+  httpMaxAge?: number
+  /**
+   * Bytes of the server's response cache, which keeps the answers of v1 reads that any anonymous
+   * caller gets until the calendar changes (a write from any process, or a time boundary such as
+   * an event starting); 0 turns it off. Default 64 MiB.
+   */
+  responseCacheBytes?: number
+  /**
+   * For benchmarks only: the response cache drops every kept answer on any change, as it did
+   * before the change log told it what changed (`npm run bench -- --mixed` compares). Default
+   * false.
+   */
+  responseCacheDropsAll?: boolean
+  /**
+   * How far ahead the dates of a recurring series exist as events, in days; a daily task moves the
+   * horizon on. Default 730 (two years).
+   */
+  recurrenceHorizonDays?: number
+  /**
+   * The change log behind `GET /cal/events/v1/changes` and `modified_since`
+   * (collections/changeLog.ts): the slug of its hidden collection (default `cal-changes`) and how
+   * many days it keeps an entry (default 30; fractions allowed). A cursor older than that answers
+   * 410.
+   */
+  changeLog?: { slug?: string; retentionDays?: number }
+  /**
+   * The v1 forms of public records kept in the database (collections/recordForms.ts), so that a
+   * read no cache answers joins stored text instead of building each record again: the slug of
+   * their hidden collection (default `cal-record-forms`); `enabled: false` builds every record on
+   * every read. Default on.
+   */
+  recordForms?: { slug?: string; enabled?: boolean }
+  /**
+   * When the task that moves series' horizons on is queued (a cron expression with seconds, in UTC,
+   * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
+   */
+  recurrenceSchedule?: string
+  /**
+   * Webhooks (features/webhooks): the slugs of the webhooks collection (default `webhooks`) and of
+   * the delivery log (default `webhook-deliveries`); whether deliveries may go to loopback,
+   * private, link-local or other non-public addresses (default false); per attempt a timeout
+   * (default 10 s); retries from `backoffMs` (default 60 s), doubling up to `maxDelayMs`
+   * (default 4 h), until `giveUpAfterMs` after the change (default 24 h).
+   */
+  webhooks?: {
+    slug?: string
+    deliveriesSlug?: string
+    allowPrivate?: boolean
+    timeoutMs?: number
+    backoffMs?: number
+    maxDelayMs?: number
+    giveUpAfterMs?: number
+  }
+  /** Currency symbol shown with costs that give none. Default: none. */
+  currencySymbol?: string
+  /** Where that symbol goes. Default `prefix`. */
+  currencyPosition?: 'prefix' | 'postfix'
+  /**
+   * The importer (features/import): its limits. Defaults: 4 records at once, 10 MB images; per
+   * request to the source 30 s for the whole answer, 10 s to connect, 4 retries from 500 ms, a
+   * `Retry-After` of at most 60 s.
+   */
+  import?: {
+    concurrency?: number
+    imageMaxBytes?: number
+    timeoutMs?: number
+    connectTimeoutMs?: number
+    retries?: number
+    backoffMs?: number
+    maxRetryAfterMs?: number
+  }
+}
+
+export type ResolvedCalendarOptions = {
+  enabled: boolean
+  slugs: Record<CalendarCollectionKey, string>
+  /** Whether the plugin adds the upload collection itself. */
+  ownsMedia: boolean
+  usersSlug: string
+  adminGroup: string | Record<string, string>
+  overrides: Partial<
+    Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
+  >
+  integerIds: boolean
+  store: 'auto' | 'generic'
+  siteTimezone: string
+  mediaDir: string
+  perPage: number
+  totalsCacheSeconds: number
+  httpMaxAge: number
+  responseCacheBytes: number
+  responseCacheDropsAll: boolean
+  recurrenceHorizonDays: number
+  recurrenceSchedule: string
+  siteUrl: string
+  trustProxy: boolean
+  translate: Translator | null
+  currencySymbol: string
+  currencyPosition: 'prefix' | 'postfix'
+  /** Slug of the plugin's hidden collection of id sequences. */
+  sequencesSlug: string
+  changeLog: { slug: string; retentionDays: number }
+  recordForms: { slug: string; enabled: boolean }
+  webhooks: {
+    slug: string
+    deliveriesSlug: string
+    allowPrivate: boolean
+    timeoutMs: number
+    backoffMs: number
+    maxDelayMs: number
+    giveUpAfterMs: number
+  }
+  import: {
+    mappingsSlug: string
+    runsSlug: string
+    concurrency: number
+    imageMaxBytes: number
+    timeoutMs: number
+    connectTimeoutMs: number
+    retries: number
+    backoffMs: number
+    maxRetryAfterMs: number
+  }
+}
+
+/** Every option of the plugin is resolved here, from what the app passes and the defaults. */
+export function resolveOptions(
+  options: CalendarPluginOptions,
+  config: Config,
+): ResolvedCalendarOptions {
+  const slugs = { ...DEFAULT_SLUGS, ...options.slugs }
+  if (options.uploadCollection) slugs.media = options.uploadCollection
+  return {
+    enabled: options.enabled ?? true,
+    slugs,
+    ownsMedia: !options.uploadCollection,
+    usersSlug: options.usersCollection ?? config.admin?.user ?? 'users',
+    adminGroup: options.adminGroup ?? inEveryLanguage('calendar'),
+    overrides: options.overrides ?? {},
+    integerIds: options.integerIds ?? true,
+    store: options.store ?? 'auto',
+    siteTimezone: options.siteTimezone ?? DEFAULTS.siteTimezone,
+    mediaDir: options.mediaDir ?? DEFAULTS.mediaDir,
+    perPage: options.perPage ?? DEFAULTS.perPage,
+    totalsCacheSeconds: options.totalsCacheSeconds ?? DEFAULTS.totalsCacheSeconds,
+    httpMaxAge: options.httpMaxAge ?? DEFAULTS.httpMaxAge,
+    responseCacheBytes: options.responseCacheBytes ?? DEFAULTS.responseCacheBytes,
+    responseCacheDropsAll: options.responseCacheDropsAll ?? false,
+    recurrenceHorizonDays: options.recurrenceHorizonDays ?? DEFAULTS.recurrenceHorizonDays,
+    recurrenceSchedule: options.recurrenceSchedule || DEFAULTS.recurrenceSchedule,
+    siteUrl: (options.siteUrl ?? '').replace(/\/+$/, ''),
+    trustProxy: options.trustProxy ?? false,
+    translate: options.translate ?? null,
+    currencySymbol: options.currencySymbol ?? DEFAULTS.currencySymbol,
+    currencyPosition: options.currencyPosition ?? DEFAULTS.currencyPosition,
+    sequencesSlug: DEFAULTS.sequencesSlug,
+    changeLog: {
+      slug: options.changeLog?.slug ?? DEFAULTS.changeLogSlug,
+      retentionDays: options.changeLog?.retentionDays ?? DEFAULTS.changeLogRetentionDays,
+    },
+    recordForms: {
+      slug: options.recordForms?.slug ?? DEFAULTS.recordFormsSlug,
+      enabled: options.recordForms?.enabled ?? true,
+    },
+    webhooks: {
+      slug: options.webhooks?.slug ?? DEFAULTS.webhooksSlug,
+      deliveriesSlug: options.webhooks?.deliveriesSlug ?? DEFAULTS.webhookDeliveriesSlug,
+      allowPrivate: options.webhooks?.allowPrivate ?? false,
+      timeoutMs: options.webhooks?.timeoutMs ?? DEFAULTS.webhookTimeoutMs,
+      backoffMs: options.webhooks?.backoffMs ?? DEFAULTS.webhookBackoffMs,
+      maxDelayMs: options.webhooks?.maxDelayMs ?? DEFAULTS.webhookMaxDelayMs,
+      giveUpAfterMs: options.webhooks?.giveUpAfterMs ?? DEFAULTS.webhookGiveUpAfterMs,
+    },
+    import: {
+      mappingsSlug: DEFAULTS.importMappingsSlug,
+      runsSlug: DEFAULTS.importRunsSlug,
+      concurrency: options.import?.concurrency ?? DEFAULTS.importConcurrency,
+      imageMaxBytes: options.import?.imageMaxBytes ?? DEFAULTS.importImageMaxBytes,
+      timeoutMs: options.import?.timeoutMs ?? DEFAULTS.importTimeoutMs,
+      connectTimeoutMs: options.import?.connectTimeoutMs ?? DEFAULTS.importConnectTimeoutMs,
+      retries: options.import?.retries ?? DEFAULTS.importRetries,
+      backoffMs: options.import?.backoffMs ?? DEFAULTS.importBackoffMs,
+      maxRetryAfterMs: options.import?.maxRetryAfterMs ?? DEFAULTS.importMaxRetryAfterMs,
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { OtherRoot } from '../endpoints/documentation/openapi.js'
+import { csvExportRoutes } from '../endpoints/csv/routes.js'
+import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
+import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
+import { icalRoutes } from '../endpoints/ical/routes.js'
+import { translationDraftRoutes } from '../endpoints/translations/routes.js'
+import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, TRANSLATIONS_NAMESPACE } from '../core/defaults.js'
+import { csvImportRoutes } from '../features/import/csvRoutes.js'
+import { translationRunRoutes } from '../features/import/translationRuns.js'
+
+/** Under `/api/cal/csv`: the CSV exports (the wire's) and the CSV import's preview and start. */
+export const csvRoutes = () => [...csvExportRoutes(), ...csvImportRoutes()]
+
+/** Under `/api/cal/translations`: the admin's translation drafts and runs. */
+export const translationRoutes = () => [...translationDraftRoutes(), ...translationRunRoutes()]
+
+/**
+ * The plugin's roots beside the v1 namespace, each with its route table: the calendar feeds, CSV,
+ * the admin's translations and the FullCalendar feed. The plugin serves each under its namespace
+ * (src/plugin.ts), and v1's `/doc` describes them with its own routes (endpoints/routes.ts). The
+ * routes of a feature (the import's) join a root here, so that the wire never imports a feature.
+ */
+export function otherRoots(): OtherRoot[] {
+  return [
+    { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
+    { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
+    {
+      routes: translationRoutes(),
+      namespace: TRANSLATIONS_NAMESPACE,
+      tag: 'translations',
+      prefix: '/translations',
+    },
+    {
+      routes: fullCalendarRoutes(),
+      namespace: FULLCALENDAR_NAMESPACE,
+      tag: 'fullcalendar',
+      prefix: '/fullcalendar',
+    },
+  ]
+}
