@@ -5,6 +5,35 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** The fields of Payload's SQL adapters that are theirs, not the public adapter API. */
+const ADAPTER_FIELDS =
+  '/^(tables|tableNameMap|drizzle|primaryDrizzle|client|pool|sessions|operators)$/'
+const ADAPTER = '/^(db|adapter)$/'
+
+/** What code outside the store seam may not say of a database adapter (core/database/index.ts). */
+const SEAM_SYNTAX = [
+  {
+    selector: `MemberExpression[object.name=${ADAPTER}][property.name=${ADAPTER_FIELDS}], MemberExpression[object.property.name=${ADAPTER}][property.name=${ADAPTER_FIELDS}]`,
+    message: "Reads a database adapter's own field: ask the store (core/database/index.ts).",
+  },
+  {
+    selector: `VariableDeclarator[init.name=${ADAPTER}] > ObjectPattern > Property[key.name=${ADAPTER_FIELDS}], VariableDeclarator[init.property.name=${ADAPTER}] > ObjectPattern > Property[key.name=${ADAPTER_FIELDS}]`,
+    message: "Takes a database adapter's own field: ask the store (core/database/index.ts).",
+  },
+  {
+    selector: 'Identifier[name=/^(tableNameMap|primaryDrizzle|drizzle)$/]',
+    message: "Names drizzle, the SQL adapters' own: ask the store (core/database/index.ts).",
+  },
+  {
+    selector: `MemberExpression[object.name=${ADAPTER}][property.name='name'], MemberExpression[object.property.name=${ADAPTER}][property.name='name']`,
+    message: 'Branches on the database adapter: the store decides (core/database/index.ts).',
+  },
+  {
+    selector: 'Literal[value=/^(sqlite|postgres|mongoose|mongodb)$/]',
+    message: 'Names a database adapter: the store decides (core/database/index.ts).',
+  },
+]
+
 /** ESLint for the plugin, the host app, tests and scripts; Prettier formats them. */
 export default tseslint.config(
   {
@@ -20,7 +49,7 @@ export default tseslint.config(
       'bench/results/',
       'test/artifacts/',
       '**/payload-types.ts',
-      'src/documents.ts',
+      'core/documents.ts',
       '**/importMap.js',
       '**/migrations/',
       'next-env.d.ts',
@@ -58,8 +87,29 @@ export default tseslint.config(
   },
   {
     // The plugin's own code: no loose type but those disabled inline, each with its reason (#39).
-    files: ['src/**/*.{ts,tsx}', 'collections/**/*.ts', 'endpoints/**/*.ts'],
+    files: [
+      'core/**/*.ts',
+      'collections/**/*.ts',
+      'endpoints/**/*.ts',
+      'features/**/*.{ts,tsx}',
+      'src/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // The store seam (docs/architecture.md "Floors"): outside core/database/, no code reads a
+    // database adapter's own fields, names drizzle or branches on which adapter runs. What the
+    // plugin needs of a database, it asks its store. Imports are dependency-cruiser's
+    // (.dependency-cruiser.cjs).
+    files: [
+      'core/**/*.ts',
+      'collections/**/*.ts',
+      'endpoints/**/*.ts',
+      'features/**/*.{ts,tsx}',
+      'src/**/*.ts',
+    ],
+    ignores: ['core/database/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SEAM_SYNTAX] },
   },
   {
     files: ['**/*.tsx'],

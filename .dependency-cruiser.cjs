@@ -1,0 +1,78 @@
+/**
+ * The plugin's floors and its database seam, enforced by `npm run lint` (docs/architecture.md,
+ * "Floors"). Each top-level folder of the plugin is one floor, and a floor imports only the floors
+ * below it:
+ *
+ *   src/          the plugin's entry: calendarPlugin, its package exports, its roots
+ *   features/     admin, import, front-end components, webhooks' delivery (each apart)
+ *   endpoints/    the wire: the v1 namespace, feeds, CSV exports, the router
+ *   collections/  the model: Payload collections, their fields, hooks and access
+ *   core/         the ground: the store seam, pure helpers, locales, options, document types
+ *
+ * Type-only imports count: a type from a floor above is a dependency on it all the same.
+ * dependency-cruiser rather than an ESLint plugin: it resolves each import to its file through
+ * tsconfig (`.js` specifiers to `.ts` sources) with no resolver plugin to configure, and states the
+ * rules as data about folders.
+ */
+const FLOORS = ['core', 'collections', 'endpoints', 'features', 'src']
+const PLUGIN = `^(${FLOORS.join('|')})/`
+
+/** A floor imports no floor above it. */
+const downwardOnly = FLOORS.slice(0, -1).map((floor, index) => ({
+  name: `${floor}-imports-no-floor-above`,
+  comment: `${floor}/ stands below ${FLOORS.slice(index + 1).join(', ')}: it may not import them.`,
+  severity: 'error',
+  from: { path: `^${floor}/` },
+  to: { path: `^(${FLOORS.slice(index + 1).join('|')})/` },
+}))
+
+/** The database packages, which only the store seam (core/database/) imports. */
+const DATABASE_PACKAGES =
+  '(^|node_modules/)(drizzle-orm|@payloadcms/drizzle|@payloadcms/db-[^/]+|@libsql/client|pg|mongoose|mongodb)(/|$)'
+
+/* global module */
+module.exports = {
+  forbidden: [
+    ...downwardOnly,
+    {
+      name: 'features-apart',
+      comment: 'A feature (features/admin, import, react, webhooks) imports no other feature.',
+      severity: 'error',
+      from: { path: '^features/([^/]+)/' },
+      to: { path: '^features/', pathNot: '^features/$1/' },
+    },
+    {
+      name: 'seam-through-its-public-module',
+      comment:
+        'Outside core/database/, the store seam is imported through its one public module, core/database/index.ts.',
+      severity: 'error',
+      from: { path: PLUGIN, pathNot: '^core/database/' },
+      to: { path: '^core/database/', pathNot: '^core/database/index\\.ts$' },
+    },
+    {
+      name: 'database-packages-behind-the-seam',
+      comment:
+        "Payload's SQL packages and the database drivers are imported by the store seam (core/database/) only.",
+      severity: 'error',
+      from: { path: PLUGIN, pathNot: '^core/database/' },
+      to: { path: DATABASE_PACKAGES },
+    },
+    {
+      name: 'plugin-never-imports-the-host',
+      comment: 'The host app (dev/) runs the plugin; the plugin never imports it.',
+      severity: 'error',
+      from: { path: PLUGIN },
+      to: { path: '^dev/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    exclude: { path: '(^|/)(node_modules|dist|build|\\.next)/' },
+  },
+}
