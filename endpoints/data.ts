@@ -119,7 +119,7 @@ export function dataLayer(
     /**
      * What `where` matches of the collection for the caller, as conditions for the adapter
      * itself (guarded as every query is): see `readableWhere`. For aggregates over the ids the
-     * caller may read (endpoints/events/facetsSql.ts).
+     * caller may read (endpoints/events/facetTally.ts).
      */
     async readable(key: DataKey, { where, trash }: Pick<Reading, 'where' | 'trash'>) {
       guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)

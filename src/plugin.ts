@@ -28,10 +28,10 @@ import { healthEndpoints } from '../endpoints/health.js'
 import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { languageRootLocales } from '../endpoints/languageRootLocale.js'
 import {
+  calendarStore,
   commitOwnTransaction,
   reportTransactions,
   withCalendarDatabase,
-  analyzeAtStart,
   writeTurns,
   type RecordRole,
 } from '../core/database/index.js'
@@ -277,7 +277,7 @@ function calendarOnInit(
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
-    await analyzeAtStart(payload)
+    await calendarStore(payload).refreshStatistics(payload)
     // Records from before translation status, in an app whose migration only added its columns.
     void fillTranslationStatus(payload)
       .then((filled) => {

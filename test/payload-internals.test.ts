@@ -95,7 +95,7 @@ describe.each([{ database: suiteDatabase }])("Payload's SQL adapter on $database
   )
 
   sqlTest(
-    "`drizzle.select`, `drizzle.selectDistinct` and `drizzle.dialect.sqlToQuery`: core/database/sqlPageIds.ts builds a page's SELECT with them and runs SQL made with the `sql` tag (for endpoints/events/facetsSql.ts, through the store's sqlAccess); else archives and facet counts fall back to `find`",
+    "`drizzle.select`, `drizzle.selectDistinct` and `drizzle.dialect.sqlToQuery`: core/database/sqlPageIds.ts builds a page's SELECT with them, and core/database/sqlFacets.ts runs the facets' reads made with the `sql` tag; else archives and facet counts fall back to `find`",
     () => {
       const drizzle = field(adapter(), 'drizzle') as Fields
       expectFunctions(drizzle, ['select', 'selectDistinct'])

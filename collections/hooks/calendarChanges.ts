@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { isUniqueViolation } from '../../core/lib/errors.js'
-import { sameCommits, calendarStore } from '../../core/database/index.js'
+import { calendarStore, type CommitLook } from '../../core/database/index.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -19,7 +19,7 @@ const MAX_ATTEMPTS = 20
 type Row = { id: number | string; value: number }
 
 /** The last mark read outside a transaction, the SQLite commits it was read after, and when. */
-const lastMarks = new WeakMap<object, { mark: number; commits: Buffer | null; at: number }>()
+const lastMarks = new WeakMap<object, { mark: number; commits: CommitLook | null; at: number }>()
 /** Read again at least this often, whatever the commits look like (a second safeguard). */
 const MARK_READ_MS = 1000
 
@@ -40,7 +40,7 @@ export async function currentChangeMark(
   const commits = watch.look()
   const last = lastMarks.get(payload.db)
   const now = Date.now()
-  if (last && sameCommits(last.commits, commits) && now - last.at < MARK_READ_MS) return last.mark
+  if (last && watch.same(last.commits, commits) && now - last.at < MARK_READ_MS) return last.mark
   const mark = await readMark(payload, sequencesSlug)
   lastMarks.set(payload.db, { mark, commits, at: now })
   return mark

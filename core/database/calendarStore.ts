@@ -1,4 +1,5 @@
 import type { Payload, PayloadRequest, Sort, Where } from 'payload'
+import type { FacetSlugs, FacetSource } from './facetSource.js'
 import type { CommitWatch } from './sqliteCommits.js'
 import type { StoreName } from './store.js'
 
@@ -45,45 +46,6 @@ export type SqlTag = ((strings: TemplateStringsArray, ...values: unknown[]) => u
   identifier(name: string): unknown
   raw(text: string): unknown
   join(chunks: unknown[], separator?: unknown): unknown
-}
-
-/**
- * SQL of the plugin's own on the adapter's connection (the facet counts,
- * endpoints/events/facetsSql.ts): statements made with `sql`, over the tables of the calendar's
- * collections as Payload names them.
- */
-export type SqlAccess = {
-  sql: SqlTag
-  /** Runs a statement made with `sql` on the adapter's own connection (never a transaction's). */
-  run(statement: unknown): Promise<SqlRow[]>
-  /** The name of a collection's main table. */
-  tableOf(slug: string): string
-  /** Whether the table has a column of this name. */
-  hasColumn(table: string, column: string): boolean
-  /**
-   * The SELECT of the ids of `slug` that match `where` (each once), built as a page's is; null
-   * when only the adapter's `find` can run the conditions. In an object: the query is a thenable,
-   * which an async function's result would run.
-   */
-  matchingIds(args: {
-    slug: string
-    where: Where
-    locale: string
-  }): Promise<{ query: unknown } | null>
-  /** A table's column, both names quoted. */
-  column(table: string, name: string): unknown
-  /** A truth as 1 or 0 (SQLite stores booleans as integers, PostgreSQL as booleans). */
-  flag(value: unknown): unknown
-  /** The day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` text, as an integer. */
-  dayOfWeek(date: unknown): unknown
-  /** An aggregate: an integer expression's values as one text, comma-separated (null: none). */
-  idList(value: unknown): unknown
-  /**
-   * An aggregate: one JSON text of an array with, for each row, the array of these values (`[]`
-   * when there are no rows). A large result read as one value costs the drivers far less than as
-   * rows.
-   */
-  jsonRows(values: unknown[]): unknown
 }
 
 /**
@@ -144,8 +106,8 @@ export interface CalendarStore {
   // Reads.
   /** The ids of one page (and their kept forms, when asked) in one statement; null: not here. */
   pageIds(payload: Payload, req: PayloadRequest, args: PageIdsArgs): Promise<PageIds | null>
-  /** SQL of the plugin's own (facet counts) outside a transaction; null: not here. */
-  sqlAccess(payload: Payload, req: PayloadRequest, anySlug: string): SqlAccess | null
+  /** What the facet counts read (facetSource.ts), outside a transaction; null: not here. */
+  facets(payload: Payload, req: PayloadRequest, slugs: FacetSlugs): FacetSource | null
   /** The kept forms of these keys by a statement prepared once; null: not here. */
   readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> | null
   /**
@@ -155,6 +117,11 @@ export interface CalendarStore {
   readLastValue(payload: Payload, slug: string, sequence: string): Promise<number> | null
   /** A look at whether anything committed since an earlier look, with no query; null: not here. */
   commitWatch(payload: Payload): Promise<CommitWatch | null>
+  /**
+   * At start, once the app's `onInit` (which may migrate) is done: brings up to date what the
+   * database plans queries by (SQLite's statistics; nothing elsewhere).
+   */
+  refreshStatistics(payload: Payload): Promise<void>
 
   // Writes of many rows.
   /**

@@ -6,13 +6,7 @@
  * it (.dependency-cruiser.cjs, rule `seam-through-its-public-module`).
  */
 export { withCalendarDatabase } from './calendarAdapter.js'
-export {
-  type FormRow,
-  type FormsLookup,
-  type PageIds,
-  type SeriesCopies,
-  type SqlAccess,
-} from './calendarStore.js'
+export { type FormRow, type FormsLookup, type PageIds, type SeriesCopies } from './calendarStore.js'
 export {
   beginCalendarTransaction,
   commitOwnTransaction,
@@ -21,8 +15,7 @@ export {
 export { isWriteConflict } from './generic/conflicts.js'
 export { fitsRecordTurn, type RecordRole } from './recordTurn.js'
 export { forgetOnRollback } from './rollbacks.js'
-export { sameCommits } from './sqliteCommits.js'
-export { analyzeAtStart } from './sqliteStatistics.js'
+export type { CommitLook } from './sqliteCommits.js'
 export { inWriteTurn } from './sqliteTurns.js'
 export { withoutTurns } from './sqliteYields.js'
 export { calendarStore } from './stores.js'
@@ -39,3 +32,11 @@ export {
 } from './turns.js'
 export { inWriteTransaction } from './writeTransaction.js'
 export { storeOf, type StoreName } from './store.js'
+export type {
+  EventFacts,
+  FacetSlugs,
+  FacetSource,
+  IdQuery,
+  NamedRecord,
+  VenueFacts,
+} from './facetSource.js'

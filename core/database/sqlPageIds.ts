@@ -1,67 +1,14 @@
-import type { FlattenedField, Payload, PayloadRequest, Sort, Where } from 'payload'
-import type {
-  FormsLookup,
-  PageIds,
-  PageIdsArgs,
-  SqlAccess,
-  SqlRow as Row,
-  SqlTag,
-} from './calendarStore.js'
+import type { Payload, PayloadRequest, Where } from 'payload'
+import type { FormsLookup, PageIds, PageIdsArgs, SqlRow as Row, SqlTag } from './calendarStore.js'
+import {
+  builtConditions,
+  nameOfTable,
+  runnerOf,
+  withJoins,
+  type Query,
+  type SqlAdapter,
+} from './sqlQueries.js'
 import { columnOf, drizzleSqlOf, tableNameOf } from './sqlTables.js'
-import { storeOf } from './store.js'
-
-/** What `buildQuery` of Payload's SQL adapters (`@payloadcms/drizzle`) gives back. */
-type BuiltQuery = {
-  joins: { table: unknown; condition: unknown; type?: string; isOneToMany?: boolean }[]
-  orderBy: { column: { name: string; table: unknown }; order: (column: unknown) => unknown }[]
-  selectFields: Record<string, { name: string; table: unknown; primary?: boolean } | undefined>
-  where: unknown
-}
-type BuildQuery = (args: {
-  adapter: unknown
-  fields: FlattenedField[]
-  locale?: string
-  sort?: Sort
-  tableName: string
-  where: Where
-}) => BuiltQuery
-
-/** A chain of drizzle's query builder, as far as this module uses it. */
-type Query = {
-  from(table: unknown): Query
-  where(condition: unknown): Query
-  [join: string]: unknown
-  orderBy(...columns: unknown[]): Query
-  offset(n: number): Query
-  limit(n: number): Query
-  toSQL(): { sql: string; params: unknown[] }
-  as(alias: string): unknown
-  then: Promise<Row[]>['then']
-}
-
-type SqlAdapter = {
-  drizzle?: { select(fields: object): Query; selectDistinct(fields: object): Query }
-  tables?: Record<string, Record<string, unknown>>
-  tableNameMap?: Map<string, string>
-  primaryDrizzle?: unknown
-  /** `@payloadcms/db-sqlite`'s libSQL client. */
-  client?: { execute(statement: { sql: string; args: unknown[] }): Promise<{ rows: Row[] }> }
-  /** `@payloadcms/db-postgres`' pool. */
-  pool?: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> }
-}
-
-/** A drizzle table's name (what the adapter compares tables by). */
-const nameOfTable = (table: unknown) =>
-  (table as Record<symbol, string> | undefined)?.[Symbol.for('drizzle:Name')]
-
-let buildQueryLoading: Promise<BuildQuery | null> | undefined
-
-/** Payload's own query builder for its SQL adapters, when the app has it (it comes with them). */
-const payloadBuildQuery = () =>
-  (buildQueryLoading ??= import('@payloadcms/drizzle').then(
-    (module) => module.buildQuery as unknown as BuildQuery,
-    () => null,
-  ))
 
 /**
  * The ids of one page in one SELECT on Payload's SQL adapters: the conditions and order built by
@@ -252,88 +199,6 @@ export function slotsOf(
   }
 }
 
-/** Runs SQL on the adapter's own connection, when it is one of Payload's SQLite or PostgreSQL. */
-function runnerOf(db: SqlAdapter): ((text: string, params: unknown[]) => Promise<Row[]>) | null {
-  const { client, pool } = db
-  const store = storeOf(db)
-  if (store === 'sqlite' && typeof client?.execute === 'function')
-    return async (sql, args) => (await client.execute({ sql, args })).rows
-  if (store === 'postgres' && typeof pool?.query === 'function')
-    return async (text, values) => (await pool.query(text, values)).rows
-  return null
-}
-
-/**
- * The conditions, joins and order of a query on the collection `slug`, as the adapter's `find`
- * builds them, with its table; 'unsupported' when only `find` can run it.
- */
-async function builtConditions(
-  payload: Payload,
-  db: SqlAdapter,
-  args: { slug: string; where: Where; locale: string; sort?: Sort },
-): Promise<(BuiltQuery & { table: Record<string, unknown> }) | 'unsupported'> {
-  const buildQuery = await payloadBuildQuery()
-  if (!buildQuery) return 'unsupported'
-  const tableName = tableNameOf(db.tableNameMap!, args.slug)
-  const table = db.tables![tableName]
-  if (!table) return 'unsupported'
-  const built = buildQuery({
-    adapter: db,
-    fields: payload.collections[args.slug].config.flattenedFields,
-    locale: args.locale,
-    sort: args.sort,
-    tableName,
-    where: args.where,
-  })
-  if (built.joins.some((join) => join.isOneToMany)) return 'unsupported'
-  return { ...built, table }
-}
-
-/**
- * The SELECT of the ids of `slug` that match `where` (each once), built as a page's is, for
- * aggregates over them (`sqlAccessOf`); null when only the adapter's `find` can
- * run the conditions, or the request is in a transaction (its own session).
- */
-async function matchingIdsQuery(
-  payload: Payload,
-  req: PayloadRequest,
-  args: { slug: string; where: Where; locale: string },
-): Promise<{ query: unknown } | null> {
-  const db = payload.db as unknown as SqlAdapter
-  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
-  if (req.transactionID) return null
-  const conditions = await builtConditions(payload, db, { ...args, sort: [] })
-  if (conditions === 'unsupported') return null
-  const { table, joins, where: condition } = conditions
-  const columns = { id: table.id }
-  let query = joins.length
-    ? db.drizzle.selectDistinct(columns).from(table)
-    : db.drizzle.select(columns).from(table)
-  for (const join of joins) {
-    const method = query[join.type ?? 'leftJoin'] as (table: unknown, on: unknown) => Query
-    query = method.call(query, join.table, join.condition)
-  }
-  // In an object: a drizzle query is a thenable, which an async function's result would run.
-  return { query: condition ? query.where(condition) : query }
-}
-
-/**
- * Runs SQL made with the adapter's drizzle `sql` tag on the adapter's own connection; null on
- * adapters other than Payload's SQLite and PostgreSQL.
- */
-function sqlRunnerOf(payload: Payload): ((query: unknown) => Promise<Row[]>) | null {
-  const db = payload.db as unknown as SqlAdapter & {
-    drizzle?: { dialect?: { sqlToQuery(sql: unknown): { sql: string; params: unknown[] } } }
-  }
-  const run = runnerOf(db)
-  const dialect = db.drizzle?.dialect
-  if (!run || typeof dialect?.sqlToQuery !== 'function') return null
-  return (query) => {
-    const { sql, params } = dialect.sqlToQuery(query)
-    return run(sql, params)
-  }
-}
-
 /**
  * The page's SELECT with the given paging, as the adapter's `find` builds it; 'unsupported' when
  * only `find` can. With `forms`, the form of each row is a column (`formColumn`). Both databases
@@ -380,11 +245,7 @@ async function compiledPage(
               ),
           ),
         )
-    query = db.drizzle!.selectDistinct(selected).from(table)
-    for (const join of joins) {
-      const method = query[join.type ?? 'leftJoin'] as (table: unknown, on: unknown) => Query
-      query = method.call(query, join.table, join.condition)
-    }
+    query = withJoins(db.drizzle!.selectDistinct(selected).from(table), joins)
   } else {
     const form = forms && formColumn(forms.sql, db, forms.lookup, nameOfTable(table)!)
     if (forms && !form) return 'unsupported'
@@ -426,46 +287,4 @@ function formColumn(sql: SqlTag, db: SqlAdapter, lookup: FormsLookup, rows: stri
     sql`(select ${columnOf(sql, formsName, 'body')} from ${forms} where ${columnOf(sql, formsName, 'key')} = ${key})`,
     'form',
   )
-}
-
-/** Whether a drizzle table has a column of this name. */
-const hasColumn = (table: Record<string, unknown> | undefined, name: string) =>
-  Boolean(table) &&
-  Object.values(table!).some((column) => (column as { name?: unknown } | null)?.name === name)
-
-/**
- * SQL of the plugin's own on Payload's SQLite and PostgreSQL adapters, outside a transaction (its
- * statements run on the adapter's own connection); null when the adapter keeps no tables or SQL
- * tag this module knows, or the request is in a transaction.
- */
-export function sqlAccessOf(
-  payload: Payload,
-  req: PayloadRequest,
-  anySlug: string,
-): SqlAccess | null {
-  const db = payload.db as unknown as SqlAdapter
-  const run = sqlRunnerOf(payload)
-  const sql = drizzleSqlOf(payload, anySlug)
-  const { tables, tableNameMap } = db
-  if (!run || !sql?.raw || !sql.join || !tables || !tableNameMap || req.transactionID) return null
-  const postgres = storeOf(db) === 'postgres'
-  return {
-    sql,
-    run,
-    tableOf: (slug) => tableNameOf(tableNameMap, slug),
-    hasColumn: (table, column) => hasColumn(tables[table], column),
-    matchingIds: (args) => matchingIdsQuery(payload, req, args),
-    column: (table, name) => columnOf(sql, table, name),
-    flag: (value) => sql`case when ${value} then 1 else 0 end`,
-    dayOfWeek: (date) =>
-      postgres
-        ? sql`cast(extract(dow from cast(${date} as date)) as integer)`
-        : sql`cast(strftime('%w', ${date}) as integer)`,
-    idList: (value) =>
-      postgres ? sql`string_agg(cast(${value} as text), ',')` : sql`group_concat(${value}, ',')`,
-    jsonRows: (values) =>
-      postgres
-        ? sql`coalesce(cast(json_agg(json_build_array(${sql.join(values, sql`, `)})) as text), '[]')`
-        : sql`json_group_array(json_array(${sql.join(values, sql`, `)}))`,
-  }
 }

@@ -7,7 +7,9 @@ import type { CalendarStore } from './calendarStore.js'
 import * as postgresLocks from './postgresLocks.js'
 import { isDeadlock } from './retryable.js'
 import { commitWatchOf } from './sqliteCommits.js'
-import { pageIdsBySql, sqlAccessOf } from './sqlPageIds.js'
+import { analyzeAtStart } from './sqliteStatistics.js'
+import { pageIdsBySql } from './sqlPageIds.js'
+import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
 import { readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
@@ -22,7 +24,7 @@ const sqlStore = {
   ownTransaction: ownSqlTransaction,
   isUnavailable: isDatabaseUnavailable,
   pageIds: pageIdsBySql,
-  sqlAccess: sqlAccessOf,
+  facets: facetSourceOf,
   readForms,
   readLastValue,
   insertCopies,
@@ -42,6 +44,7 @@ export const sqliteStore: CalendarStore = {
   ...sqlStore,
   ...noTurns,
   commitWatch: commitWatchOf,
+  refreshStatistics: analyzeAtStart,
 }
 
 /**
@@ -62,4 +65,6 @@ export const postgresStore: CalendarStore = {
   atCommit: postgresLocks.atCommit,
   isRetryable: isDeadlock,
   commitWatch: async () => null,
+  // PostgreSQL's autovacuum keeps its statistics.
+  refreshStatistics: async () => {},
 }

@@ -13,10 +13,16 @@ import { storeOf } from './store.js'
  * (https://www.sqlite.org/fileformat.html, "File change counter"). A look made while a writer
  * updates them may see them differ from before, which only costs a query.
  *
- * `look()` gives the header's bytes, or null when they cannot be read: compare two looks with
- * `sameCommits`.
+ * `look()` gives what it saw, null when it could not look; `same(a, b)` says whether two looks saw
+ * the same commits (a look that failed never does).
  */
-export type CommitWatch = { look(): Buffer | null }
+export type CommitWatch = {
+  look(): CommitLook | null
+  same(a: CommitLook | null, b: CommitLook | null): boolean
+}
+
+/** What a look saw: the header's bytes. */
+export type CommitLook = Buffer
 
 type LibsqlAdapter = {
   name?: string
@@ -78,10 +84,7 @@ async function openWatch(db: LibsqlAdapter): Promise<CommitWatch | null> {
         return null
       }
     },
+    same: (a, b) => a !== null && b !== null && a.equals(b),
   }
   return watch.look() ? watch : null
 }
-
-/** Whether two looks saw the same commits (a look that failed never does). */
-export const sameCommits = (a: Buffer | null, b: Buffer | null): boolean =>
-  a !== null && b !== null && a.equals(b)

@@ -1,8 +1,7 @@
 import type { Payload } from 'payload'
-import type { SqlAccess } from '../../core/database/index.js'
+import type { EventFacts, FacetSource, VenueFacts } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { entriesAfter, logBounds } from '../changes/log.js'
-import type { Doc } from '../data.js'
 import { valuesOf, type Dimension, type Named, type Tally } from './facetCounts.js'
 import { ListColumn, OneColumn, Places, Values } from './facetColumns.js'
 import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
@@ -15,15 +14,12 @@ import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
  *
  * The facts do not depend on the time or on who asks: which events count (the window, the
  * filters, the status rule, the caller's rights) is the archive's own SELECT of ids, run per
- * request (endpoints/events/facetsSql.ts). Every write to an event or a venue, from any process
+ * request (endpoints/events/facetTally.ts). Every write to an event or a venue, from any process
  * on the database, leaves a change log entry in its own transaction; the index reads the
  * entries after the sequence it holds and loads again the facts of the records they name. When
  * the log no longer reaches back that far (compacted), or names too many records, it loads
  * everything again.
  */
-
-/** What city and country read of a venue; a password-protected venue shows neither. */
-export type VenueFacts = { city: unknown; country: unknown; locked: boolean }
 
 /** The groups an event has one value of at most (city and country read the venue's). */
 const SINGLE = [
@@ -53,9 +49,6 @@ const MAX_CHANGED = 2000
  */
 const LOAD_SLICE = 250
 
-type Tables = { events: string; rels: string; texts: string; venues: string; columns: Columns }
-type Columns = { categories: string; tags: string; organizers: string; venueLocked: boolean }
-
 export class FacetIndex {
   /** The facts, replaced whole by a full load (built aside, slice by slice, then swapped in). */
   #facts = new Facts()
@@ -75,24 +68,24 @@ export class FacetIndex {
 
   /**
    * The index holding every change up to `sequence` at least (the log's newest when not given),
-   * loaded or brought up to date with `access` first if need be.
+   * loaded or brought up to date from `source` first if need be.
    */
-  async upTo(access: SqlAccess, tables: Tables, sequence?: number): Promise<this> {
+  async upTo(source: FacetSource, sequence?: number): Promise<this> {
     if (sequence !== undefined && this.sequence >= sequence) return this
     await this.#inTurn(() =>
       sequence !== undefined && this.sequence >= sequence
         ? undefined
         : this.sequence < 0
-          ? this.#loadAll(access, tables)
-          : this.#catchUp(access, tables),
+          ? this.#loadAll(source)
+          : this.#catchUp(source),
     )
     return this
   }
 
   /** Loads the facts of these events (not found: none kept), for ids the log did not name. */
-  async add(access: SqlAccess, tables: Tables, ids: number[]): Promise<void> {
+  async add(source: FacetSource, ids: number[]): Promise<void> {
     await this.#inTurn(() =>
-      ids.length > MAX_CHANGED ? this.#loadAll(access, tables) : this.#load(access, tables, ids),
+      ids.length > MAX_CHANGED ? this.#loadAll(source) : this.#load(source, ids),
     )
   }
 
@@ -149,7 +142,7 @@ export class FacetIndex {
   }
 
   /** Keeps an event's values, read from its fields as the Local API's count reads them. */
-  #keep(facts: Facts, event: number, doc: Doc) {
+  #keep(facts: Facts, event: number, doc: EventFacts) {
     const place = facts.places.take(event)
     for (const read of SINGLE) {
       const [text] = valuesOf(doc, read)
@@ -167,13 +160,13 @@ export class FacetIndex {
    * the event loop's turn between two (at 100,000 events one statement held every other request
    * for 1.4 s), and swaps it in at the end: counts made meanwhile read the facts as they were.
    */
-  async #loadAll(access: SqlAccess, tables: Tables) {
+  async #loadAll(source: FacetSource) {
     // The sequence first: the facts read after it hold every change up to it.
     const { last } = await logBounds(this.payload, this.options)
     const facts = new Facts()
     let after: number | null = null
     for (;;) {
-      const read = await this.#read(access, tables, {
+      const read = await source.facts({
         slice: { after, limit: LOAD_SLICE },
         venues: after === null ? undefined : [],
       })
@@ -188,17 +181,17 @@ export class FacetIndex {
     this.sequence = last
   }
 
-  async #catchUp(access: SqlAccess, tables: Tables) {
+  async #catchUp(source: FacetSource) {
     const entries = await entriesAfter(this.payload, this.options, this.sequence, MAX_CHANGED + 1)
     if (!entries.length) return
     const gap = Number(entries[0].sequence) !== this.sequence + 1
-    if (gap || entries.length > MAX_CHANGED) return this.#loadAll(access, tables)
+    if (gap || entries.length > MAX_CHANGED) return this.#loadAll(source)
     const named = (resource: string) => [
       ...new Set(
         entries.filter((entry) => entry.resource === resource).map((entry) => Number(entry.record)),
       ),
     ]
-    await this.#load(access, tables, named('events'), named('venues'))
+    await this.#load(source, named('events'), named('venues'))
     for (const entry of entries)
       if (entry.resource !== 'events')
         for (const names of this.#names.values()) names.delete(`${entry.resource}:${entry.record}`)
@@ -209,9 +202,9 @@ export class FacetIndex {
    * Reads the facts of these events and venues again in one statement, and keeps them: the index
    * changes once the statement answered, all at once.
    */
-  async #load(access: SqlAccess, tables: Tables, events: number[], venues: number[] = []) {
+  async #load(source: FacetSource, events: number[], venues: number[] = []) {
     if (events.length === 0 && venues.length === 0) return
-    const read = await this.#read(access, tables, { events, venues })
+    const read = await source.facts({ events, venues })
     const facts = this.#facts
     for (const eventId of events) {
       const place = facts.places.remove(eventId)
@@ -222,115 +215,6 @@ export class FacetIndex {
     for (const [eventId, doc] of read.events) this.#keep(facts, eventId, doc)
     for (const venueId of venues) facts.venues.delete(venueId)
     for (const [venueId, venue] of read.venues) facts.venues.set(venueId, venue)
-  }
-
-  /**
-   * The facts of some events (these ids, or the first `limit` by id after `after`) and venues
-   * (these ids; not given: all), in one statement.
-   */
-  async #read(
-    access: SqlAccess,
-    { events, rels, texts, venues, columns }: Tables,
-    scope: {
-      events?: number[]
-      slice?: { after: number | null; limit: number }
-      venues?: number[]
-    },
-  ): Promise<{ events: Map<number, Doc>; venues: Map<number, VenueFacts> }> {
-    const { sql, jsonRows, column, flag } = access
-    const id = (name: string) => sql.identifier(name)
-    const among = (value: unknown, ids: number[] | undefined) =>
-      ids
-        ? sql` and ${value} in (${sql.join(
-            [0, ...ids].map((n) => sql`${n}`),
-            sql`, `,
-          )})`
-        : sql``
-    const { slice } = scope
-    // The slice's events by id; their relations and texts are those of the same ids.
-    const ofEvents = (value: unknown) =>
-      slice
-        ? sql` and ${value} in (select ${id('id')} from ${id(events)}${
-            slice.after === null ? sql`` : sql` where ${id('id')} > ${slice.after}`
-          } order by ${id('id')} limit ${slice.limit})`
-        : among(value, scope.events)
-    const rows = (values: unknown[], from: unknown, where: unknown) =>
-      sql`(select ${jsonRows(values)} from ${from} where 1 = 1${where})`
-    const [row] = await access.run(
-      sql`select ${sql.join(
-        [
-          sql`${rows(
-            [
-              column('e', 'id'),
-              column('e', 'venue_id'),
-              column('e', 'event_status'),
-              column('e', 'attendance_mode'),
-              flag(column('e', 'featured')),
-              column('e', 'start_date_local'),
-              flag(column('e', 'all_day')),
-            ],
-            sql`${id(events)} as ${id('e')}`,
-            ofEvents(column('e', 'id')),
-          )} as ${id('events')}`,
-          sql`${rows(
-            [
-              column('r', 'parent_id'),
-              column('r', 'path'),
-              column('r', columns.categories),
-              column('r', columns.tags),
-              column('r', columns.organizers),
-            ],
-            sql`${id(rels)} as ${id('r')}`,
-            sql` and ${column('r', 'path')} in (${'categories'}, ${'tags'}, ${'organizers'})${ofEvents(column('r', 'parent_id'))}`,
-          )} as ${id('rels')}`,
-          sql`${rows(
-            [column('t', 'parent_id'), column('t', 'text')],
-            sql`${id(texts)} as ${id('t')}`,
-            sql` and ${column('t', 'path')} = ${'cost'}${ofEvents(column('t', 'parent_id'))}`,
-          )} as ${id('texts')}`,
-          sql`${rows(
-            [
-              column('v', 'id'),
-              column('v', 'city'),
-              column('v', 'country'),
-              columns.venueLocked ? flag(column('v', 'has_password')) : sql`0`,
-            ],
-            sql`${id(venues)} as ${id('v')}`,
-            among(column('v', 'id'), scope.venues),
-          )} as ${id('venues')}`,
-        ],
-        sql`, `,
-      )}`,
-    )
-    const parse = (value: unknown) => JSON.parse(String(value ?? '[]')) as unknown[][]
-    const docs = new Map<number, Doc>()
-    for (const [eventId, venue, eventStatus, attendanceMode, featured, start, allDay] of parse(
-      row.events,
-    ))
-      docs.set(Number(eventId), {
-        id: Number(eventId),
-        venue,
-        eventStatus,
-        attendanceMode,
-        featured: Number(featured) === 1,
-        startDateLocal: start,
-        allDay: Number(allDay) === 1,
-        categories: [],
-        tags: [],
-        organizers: [],
-        cost: [],
-      })
-    for (const [parent, path, category, tag, organizer] of parse(row.rels)) {
-      const doc = docs.get(Number(parent))
-      const value = path === 'categories' ? category : path === 'tags' ? tag : organizer
-      if (doc && value !== null) (doc[path as 'tags'] as unknown[]).push(value)
-    }
-    for (const [parent, text] of parse(row.texts))
-      (docs.get(Number(parent))?.cost as unknown[] | undefined)?.push(text)
-    const venueFacts = new Map<number, VenueFacts>()
-    for (const [venueId, city, country, locked] of parse(row.venues))
-      venueFacts.set(Number(venueId), { city, country, locked: Number(locked) === 1 })
-    return { events: docs, venues: venueFacts }
   }
 }
 
@@ -356,5 +240,3 @@ export function facetIndexOf(payload: Payload, options: ResolvedCalendarOptions)
   if (!index) byInstance.set(payload, (index = new FacetIndex(payload, options)))
   return index
 }
-
-export type { Tables as FacetTables }

@@ -13,7 +13,7 @@ import {
   type Named,
   type Tally,
 } from './facetCounts.js'
-import { tallyByIndex } from './facetsSql.js'
+import { tallyByIndex } from './facetTally.js'
 import { facetsOnce } from './totals.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { calendarStore } from '../../core/database/index.js'
+import { calendarStore, type IdQuery } from '../../core/database/index.js'
 import type { Context } from '../context.js'
 import type { DataKey } from '../data.js'
 import {
@@ -11,7 +11,7 @@ import {
   type Tally,
 } from './facetCounts.js'
 import { parseIds } from './facetColumns.js'
-import { facetIndexOf, readOf, type FacetIndex, type FacetTables } from './facetIndex.js'
+import { facetIndexOf, readOf, type FacetIndex } from './facetIndex.js'
 
 /** The languages a localized name is read in, in turn: the request's, then its fallbacks. */
 function fallbackChain(payload: Payload, lang: string): string[] {
@@ -33,9 +33,9 @@ const recordsOf = (dimension: Dimension): DataKey | undefined =>
   dimension === 'city' || dimension === 'country' ? 'venues' : LINKED[dimension]
 
 /**
- * The counts where the store runs SQL of the plugin's own (core/database/calendarStore.ts
- * `sqlAccess`), over the facet index (endpoints/events/facetIndex.ts), in at most two statements
- * whatever the groups asked:
+ * The counts where the store reads the facets' facts itself (its `facets`,
+ * core/database/facetSource.ts), over the facet index (endpoints/events/facetIndex.ts), in at most
+ * two statements whatever the groups asked:
  * 1. the ids of each distinct set of conditions, by the SELECT the archive's page would run
  *    (`matchingIds`: Payload's own `buildQuery`, the caller's read access, the trash), and the ids
  *    of each collection of records the values are (venues, organizers, terms) as the caller may
@@ -43,8 +43,8 @@ const recordsOf = (dimension: Dimension): DataKey | undefined =>
  * 2. once counted, over the index's facts of those events, the slugs and names (in the request's
  *    language, then its fallbacks in turn, as Payload reads them) of the values that can be among
  *    the `limit` shown, those the index has not kept from an earlier count (`namesIn`).
- * Null when the store runs no such SQL, the request is in a transaction, or the tables are not as
- * Payload names them: the Local API counts then.
+ * Null when the store gives no such reads (another adapter, a transaction, tables not as Payload
+ * names them): the Local API counts then.
  */
 export async function tallyByIndex(
   context: Context,
@@ -52,49 +52,11 @@ export async function tallyByIndex(
   limit: number,
 ): Promise<Counted | null> {
   const { payload, req, options } = context
-  const access = calendarStore(payload).sqlAccess(payload, req, options.slugs.events)
-  if (!access) return null
-  const { sql, run, hasColumn } = access
-  const tableOf = (key: DataKey) => access.tableOf(options.slugs[key as 'events'])
-  const events = tableOf('events')
-  const tables: FacetTables = {
-    events,
-    rels: `${events}_rels`,
-    texts: `${events}_texts`,
-    venues: tableOf('venues'),
-    columns: {
-      categories: `${tableOf('categories')}_id`,
-      tags: `${tableOf('tags')}_id`,
-      organizers: `${tableOf('organizers')}_id`,
-      venueLocked: hasColumn(tableOf('venues'), 'has_password'),
-    },
-  }
-  const linkedKeys: DataKey[] = ['categories', 'tags', 'organizers', 'venues']
-  const own = [
-    'venue_id',
-    'event_status',
-    'attendance_mode',
-    'featured',
-    'start_date_local',
-    'all_day',
-  ]
-  if (
-    !own.every((column) => hasColumn(events, column)) ||
-    !['categories', 'tags', 'organizers'].every((key) =>
-      hasColumn(tables.rels, tables.columns[key as 'tags']),
-    ) ||
-    !hasColumn(tables.texts, 'text') ||
-    !linkedKeys.every(
-      (key) => hasColumn(tableOf(key), 'slug') && hasColumn(`${tableOf(key)}_locales`, 'name'),
-    ) ||
-    !['city', 'country'].every((column) => hasColumn(tables.venues, column))
-  )
-    return null
-
-  const id = (name: string) => sql.identifier(name)
+  const source = calendarStore(payload).facets(payload, req, options.slugs)
+  if (!source) return null
 
   // 1. The ids of each set of conditions and of each collection's readable records.
-  const lists: unknown[] = []
+  const lists: IdQuery[] = []
   /** A list's number in the statement by what it selects; null: nothing the caller may read. */
   const listed = new Map<string, number | null>()
   const listOf = async (key: DataKey, where: Count['where'], trash: boolean) => {
@@ -103,16 +65,13 @@ export async function tallyByIndex(
       const readable = await context.data.readable(key, { where, trash })
       const ids =
         readable &&
-        (await access.matchingIds({
+        (await source.matchingIds({
           slug: options.slugs[key as 'events'],
           where: readable,
           locale: context.lang,
         }))
       if (readable && !ids) return undefined
-      if (ids)
-        lists.push(
-          sql`select ${sql.raw(String(lists.length))} as k, ${access.idList(access.column('q', 'id'))} as ids from ${ids.query} as ${id('q')}`,
-        )
+      if (ids) lists.push(ids)
       listed.set(known, ids ? lists.length - 1 : null)
     }
     return listed.get(known)
@@ -131,15 +90,8 @@ export async function tallyByIndex(
     }
   }
 
-  const index = await facetIndexOf(payload, options).upTo(
-    access,
-    tables,
-    context.generation?.logSequence,
-  )
-  const texts = lists.map(() => '')
-  if (lists.length)
-    for (const row of await run(sql.join(lists, sql` union all `)))
-      texts[Number(row.k)] = row.ids === null || row.ids === undefined ? '' : String(row.ids)
+  const index = await facetIndexOf(payload, options).upTo(source, context.generation?.logSequence)
+  const texts = await source.idLists(lists)
   // Each scope's events as the index's places, read again after loading those the log has not
   // named yet (written after this request's generation); no await then until the counts are
   // made, so that a load under way for another request cannot change the index in between.
@@ -155,7 +107,7 @@ export async function tallyByIndex(
     return { places, unknown }
   }
   const first = placesOfScopes()
-  if (first.unknown.size) await index.add(access, tables, [...first.unknown])
+  if (first.unknown.size) await index.add(source, [...first.unknown])
   const placesOf = first.unknown.size ? placesOfScopes().places : first.places
   const tallies = tallyScopes(index, counts, scopes, placesOf)
   const readableOf = new Map(
@@ -201,8 +153,14 @@ export async function tallyByIndex(
       new Set([...ids].filter((value) => !names.has(`${key}:${value}`))),
     ]),
   )
-  for (const [key, records] of await namedRecords(context, access, tableOf, unnamed))
-    for (const [value, record] of records) names.set(`${key}:${value}`, record)
+  const keys = [...unnamed.keys()]
+  const records = await source.namedRecords(
+    keys.map((key) => ({ slug: options.slugs[key as 'events'], ids: [...unnamed.get(key)!] })),
+    fallbackChain(payload, context.lang),
+  )
+  keys.forEach((key, k) => {
+    for (const [value, record] of records[k]) names.set(`${key}:${value}`, record)
+  })
   const named = counts.map(({ dimension }) => {
     const key = LINKED[dimension]
     const records = new Map<number, Named>()
@@ -241,47 +199,4 @@ function shown(tally: Tally, limit: number): string[] {
   if (tally.size <= limit) return [...tally.keys()]
   const least = [...tally.values()].sort((a, b) => b - a)[limit - 1]
   return [...tally].filter(([, count]) => count >= least).map(([value]) => value)
-}
-
-/**
- * The slug, name (in the request's language, then its fallbacks) and lock of these records, in
- * one statement.
- */
-async function namedRecords(
-  context: Context,
-  access: NonNullable<ReturnType<ReturnType<typeof calendarStore>['sqlAccess']>>,
-  tableOf: (key: DataKey) => string,
-  wanted: Map<DataKey, Set<number>>,
-): Promise<Map<DataKey, Map<number, Named>>> {
-  const { sql, run, hasColumn, column, flag } = access
-  const id = (name: string) => sql.identifier(name)
-  const chain = fallbackChain(context.payload, context.lang)
-  const keys = [...wanted].filter(([, ids]) => ids.size > 0).map(([key]) => key)
-  const parts = keys.map((key, k) => {
-    const table = tableOf(key)
-    const locales = `${table}_locales`
-    const joins = chain.map(
-      (code, i) =>
-        sql` left join ${id(locales)} as ${id(`l${i}`)} on ${column(`l${i}`, '_parent_id')} = ${column('x', 'id')} and ${column(`l${i}`, '_locale')} = ${code}`,
-    )
-    const name = sql`coalesce(${sql.join(
-      chain.map((_, i) => column(`l${i}`, 'name')),
-      sql`, `,
-    )})`
-    const locked = hasColumn(table, 'has_password') ? flag(column('x', 'has_password')) : sql`0`
-    const ids = [...wanted.get(key)!].map((value) => sql`${value}`)
-    return sql`select ${sql.raw(String(k))} as k, ${column('x', 'id')} as id, ${column('x', 'slug')} as slug, ${name} as name, ${locked} as locked from ${id(table)} as ${id('x')}${sql.join(joins)} where ${column('x', 'id')} in (${sql.join(ids, sql`, `)})`
-  })
-  const records = new Map<DataKey, Map<number, Named>>(keys.map((key) => [key, new Map()]))
-  if (!parts.length) return records
-  for (const row of await run(sql.join(parts, sql` union all `))) {
-    const record: Named = {
-      id: Number(row.id),
-      slug: String(row.slug ?? ''),
-      name: String(row.name ?? ''),
-      locked: Number(row.locked) === 1,
-    }
-    records.get(keys[Number(row.k)])!.set(record.id, record)
-  }
-  return records
 }
