@@ -1,56 +1,11 @@
 'use client'
 import { Button, CheckboxInput, FieldLabel, SelectInput, TextInput } from '@payloadcms/ui'
 import { Fragment, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
-import type { CalendarTextKey } from '../../../core/translations/index.js'
 import { chosenValue } from '../selectValue.js'
 import { CsvImport } from './CsvImport.js'
+import { type Run, RunView } from './RunView.js'
 import { useImportRun } from './useImportRun.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
-
-const COLUMNS = [
-  'read',
-  'created',
-  'updated',
-  'unchanged',
-  'skipped',
-  'failed',
-  'pruned',
-  'adjusted',
-] as const
-
-const COLUMN_KEYS: Record<(typeof COLUMNS)[number], CalendarTextKey> = {
-  read: 'importRead',
-  created: 'importCreated',
-  updated: 'importUpdated',
-  unchanged: 'importUnchanged',
-  skipped: 'importSkipped',
-  failed: 'importFailed',
-  pruned: 'importPruned',
-  adjusted: 'importAdjustedColumn',
-}
-
-/** The words of a run's state, phase and resources (shown as they are when unknown). */
-const WORD_KEYS: Record<string, CalendarTextKey> = {
-  queued: 'importStateQueued',
-  running: 'importStateRunning',
-  done: 'importStateDone',
-  failed: 'importStateFailed',
-  cancelled: 'importStateCancelled',
-  prune: 'importPhasePrune',
-  venues: 'importVenues',
-  organizers: 'importOrganizers',
-  categories: 'importCategories',
-  tags: 'importTags',
-  events: 'importEvents',
-  images: 'importImagesResource',
-}
-
-type Translate = ReturnType<typeof useCalendarTranslation>['t']
-
-const wordOf = (t: Translate, value: string) => {
-  const key = WORD_KEYS[value]
-  return key ? t(key) : value
-}
 
 /** A text whose {{placeholders}} stand for elements (such as code) rather than plain values. */
 function withElements(text: string, elements: Record<string, ReactNode>): ReactNode[] {
@@ -58,22 +13,6 @@ function withElements(text: string, elements: Record<string, ReactNode>): ReactN
     const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1]
     return <Fragment key={i}>{name && name in elements ? elements[name] : part}</Fragment>
   })
-}
-
-type Counts = Record<(typeof COLUMNS)[number], number> & { total: number | null }
-type Run = {
-  id: number
-  state: string
-  error?: string | null
-  progress?: {
-    phase: string
-    resources: Record<string, Counts>
-    images: { downloaded: number; fallbacks: number }
-    adjustments?: { resource: string; sourceId: string; notes: string[] }[]
-    notices?: string[]
-  } | null
-  failures?:
-    { resource: string; sourceId: string; url?: string; status?: number; message: string }[] | null
 }
 
 /** Payload's REST answer to a create: the run, or its errors (a validation error lists each). */
@@ -277,129 +216,4 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
       {run && <RunView run={run} onCancel={cancel} running={running} />}
     </div>
   )
-}
-
-function RunView({ run, running, onCancel }: { run: Run; running: boolean; onCancel: () => void }) {
-  const { t } = useCalendarTranslation()
-  const resources = run.progress?.resources
-  return (
-    <section className="cal-import__run" data-run={run.id} data-state={run.state}>
-      <h2>
-        {t('importRun', { id: run.id })}:{' '}
-        <span className="cal-import__state">{wordOf(t, run.state)}</span>
-        {run.progress?.phase && running ? ` (${wordOf(t, run.progress.phase)})` : ''}
-      </h2>
-      {running && (
-        <Button buttonStyle="secondary" onClick={onCancel}>
-          {t('importCancel')}
-        </Button>
-      )}
-      {resources && (
-        <table
-          className="cal-import__table"
-          style={{ borderCollapse: 'collapse', marginTop: '1rem' }}
-        >
-          <thead>
-            <tr>
-              <th style={{ textAlign: 'left' }}>{t('importResource')}</th>
-              <th>{t('importProgress')}</th>
-              {COLUMNS.map((column) => (
-                <th key={column} style={{ padding: '0 0.5rem' }}>
-                  {t(COLUMN_KEYS[column])}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Object.keys(resources).map((resource) => {
-              const counts = resources[resource]
-              if (!counts) return null
-              const done =
-                counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed
-              const total = Math.max(counts.total ?? 0, counts.read, done)
-              return (
-                <tr key={resource} data-resource={resource}>
-                  <td>{wordOf(t, resource)}</td>
-                  <td>
-                    <progress max={total || 1} value={done} /> {done}/{total}
-                  </td>
-                  {COLUMNS.map((column) => (
-                    <td
-                      key={column}
-                      data-column={column}
-                      style={{ textAlign: 'right', padding: '0 0.5rem' }}
-                    >
-                      {counts[column] ?? 0}
-                    </td>
-                  ))}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
-      {run.progress?.images && (
-        <p>
-          {t('importImages', {
-            downloaded: run.progress.images.downloaded,
-            fallbacks: run.progress.images.fallbacks,
-          })}
-        </p>
-      )}
-      {run.error && <p className="cal-import__error">{t('importError', { error: run.error })}</p>}
-      {run.progress?.notices && run.progress.notices.length > 0 && (
-        <ul className="cal-import__notices">
-          {run.progress.notices.map((notice) => (
-            <li key={notice}>{notice}</li>
-          ))}
-        </ul>
-      )}
-      {run.failures && run.failures.length > 0 && (
-        <>
-          <h3>{t('importFailures', { total: failureTotal(run) })}</h3>
-          <table className="cal-import__failures" style={{ borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                <th style={{ textAlign: 'left' }}>{t('importFailureWhat')}</th>
-                <th style={{ textAlign: 'left' }}>{t('importFailureSource')}</th>
-                <th style={{ textAlign: 'left' }}>{t('importFailureAnswer')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.failures.map((failure, i) => (
-                <tr key={i} data-resource={failure.resource} style={{ verticalAlign: 'top' }}>
-                  <td style={{ paddingRight: '0.75rem' }}>{wordOf(t, failure.resource)}</td>
-                  <td style={{ paddingRight: '0.75rem', wordBreak: 'break-all' }}>
-                    {[failure.sourceId, failure.url].filter(Boolean).join(' ')}
-                  </td>
-                  <td>{failure.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-      {run.progress?.adjustments && run.progress.adjustments.length > 0 && (
-        <details className="cal-import__adjustments" style={{ marginTop: '1rem' }}>
-          <summary>{t('importAdjusted', { total: run.progress.adjustments.length })}</summary>
-          <ul>
-            {run.progress.adjustments.map((adjusted, i) => (
-              <li key={i}>
-                {wordOf(t, adjusted.resource)} {adjusted.sourceId}: {adjusted.notes.join('; ')}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </section>
-  )
-}
-
-/** Failures counted per resource and image, listed or not (the list keeps the first 500). */
-function failureTotal(run: Run): number {
-  const resources = run.progress?.resources ?? {}
-  const counted =
-    Object.values(resources).reduce((sum, counts) => sum + (counts.failed ?? 0), 0) +
-    (run.progress?.images?.fallbacks ?? 0)
-  return Math.max(counted, run.failures?.length ?? 0)
 }
