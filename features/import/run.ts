@@ -17,24 +17,19 @@ import {
   type ImportHooks,
   type ImportProgress,
 } from './progress.js'
+import { eventData } from './eventData.js'
+import { imageUrlOf, linkOf, linksOf, parentsFirst } from './recordLinks.js'
 import {
-  eventData,
-  imageUrlOf,
-  linkOf,
-  linksOf,
   modifiedStamp,
   newContext,
-  organizerData,
-  parentsFirst,
   RecordError,
   sourceKind,
-  storedFields,
-  termData,
-  venueData,
   type RecordContext,
   type SourceKind,
   type SourceRecord,
-} from './records.js'
+} from './values.js'
+import { organizerData, termData, venueData } from './records.js'
+import { storedFields } from './storedFields.js'
 import { parseHeader, Source } from './source.js'
 import { ArchiveWalk } from './walk.js'
 import { MappedWriter, type Write } from './writer.js'
