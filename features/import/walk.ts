@@ -1,6 +1,7 @@
 import type { Resource } from './collections.js'
 import { addNotice, type Failure, type ImportProgress } from './progress.js'
-import { listOf, type SourceRecord } from './records.js'
+import { listOf } from './recordLinks.js'
+import type { SourceRecord } from './values.js'
 import type { Source } from './source.js'
 
 /** What a walk asks of the run it serves. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseIcal } from '../../features/import/ical.js'
+import { parseIcal } from '../../features/import/icalEvents.js'
 
 const calendar = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR'].join('\r\n')

@@ -1,18 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  eventCost,
-  eventData,
-  linkOf,
-  linksOf,
-  listOf,
-  modifiedStamp,
-  newContext,
-  organizerData,
-  parentsFirst,
-  sourceKind,
-  utcInstant,
-  venueData,
-} from '../../features/import/records.js'
+import { eventCost, eventData } from '../../features/import/eventData.js'
+import { organizerData, venueData } from '../../features/import/records.js'
+import { linkOf, linksOf, listOf, parentsFirst } from '../../features/import/recordLinks.js'
+import { modifiedStamp, newContext, sourceKind, utcInstant } from '../../features/import/values.js'
 import { sourceKey } from '../../features/import/run.js'
 import { normalizeRoot, parseHeader, rebase, withArguments } from '../../features/import/source.js'
 
