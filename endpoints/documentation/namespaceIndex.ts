@@ -8,7 +8,7 @@ import {
   type Operation,
   type Route,
 } from '../router.js'
-import type { NamespaceIndexRecord } from '../schemas/responses.js'
+import type { NamespaceIndexRecord } from '../schemas/namespace.js'
 
 type RouteEntry = NamespaceIndexRecord['routes'][string]
 
