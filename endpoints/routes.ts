@@ -13,7 +13,7 @@ import {
   readLinked,
   updateLinked,
 } from './linked/operations.js'
-import type { Operation, Route } from './router.js'
+import type { Operation, Route } from './operation.js'
 import { createTerm, deleteTerm, listTerms, readTerm, updateTerm } from './terms/operations.js'
 import type { Taxonomy } from './taxonomies.js'
 

@@ -7,7 +7,7 @@ import {
   type Method,
   type Operation,
   type Route,
-} from '../router.js'
+} from '../operation.js'
 import type { NamespaceIndexRecord } from '../schemas/namespace.js'
 
 type RouteEntry = NamespaceIndexRecord['routes'][string]

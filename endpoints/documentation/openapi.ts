@@ -6,7 +6,7 @@ import {
   type Method,
   type Operation,
   type Route,
-} from '../router.js'
+} from '../operation.js'
 import { isPaged, mediaTypeOf, SCHEMAS, type SchemaName } from '../schemas/index.js'
 import { operationResponses, pathVariables, type StatusResponse } from './responses.js'
 

@@ -1,4 +1,5 @@
-import { STAGES, type Method, type Operation, type ResponseSpec, type Route } from '../router.js'
+import { STAGES } from '../stages.js'
+import type { Method, Operation, ResponseSpec, Route } from '../operation.js'
 import type { SchemaName } from '../schemas/index.js'
 
 /**
