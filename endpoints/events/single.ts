@@ -43,6 +43,10 @@ export const eventSlugParam: ParamSpec = addressParam(
   (slug) => `slug: no event has the slug "${slug}".`,
 )
 
+/** How an update or a delete addresses its event: by id, with the unused password, or by slug. */
+export const writeAddressParams = (address: EventAddress): Params =>
+  address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }
+
 /**
  * The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. A
  * by-slug route's parameter check has found it already; inside a write's transaction it is looked
