@@ -57,6 +57,10 @@ export type Route = {
   operations: Partial<Record<Method, Operation>>
 }
 
+/** A route's operations with their methods, in the order its table gives them. */
+export const routeOperations = (route: Route) =>
+  Object.entries(route.operations) as [Method, Operation][]
+
 /** Every route accepts the content language (docs/v1-differences.md §2). */
 export const LANGUAGE_PARAM: ParamSpec = {
   kind: 'string',

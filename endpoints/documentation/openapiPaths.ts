@@ -1,6 +1,7 @@
 import { paramSchema, type ParamSpec } from '../params.js'
 import {
   operationParams,
+  routeOperations,
   variablePattern,
   type Method,
   type Operation,
@@ -148,7 +149,7 @@ export function describePaths(routes: Route[], tag?: string) {
     const item: Json = {}
     // POST, PUT and PATCH share one operation, and so one body schema.
     const bodyNames = new Map<Operation, string>()
-    for (const [method, operation] of Object.entries(route.operations) as [Method, Operation][]) {
+    for (const [method, operation] of routeOperations(route)) {
       let bodyName = bodyNames.get(operation)
       if (operation.body && !bodyName) {
         bodyName = `${pascal(operationId(method, route.path))}Body`
