@@ -1,4 +1,4 @@
-import Type, { type TSchema } from 'typebox'
+import Type, { type TArray, type TSchema } from 'typebox'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 import { TIMES_OF_DAY } from '../events/facetCounts.js'
 import { Category, Event, Organizer, Tag, Venue } from './records.js'
@@ -24,24 +24,31 @@ const totals = {
   }),
 }
 
+/** An archive's list of records under its key (`{ events: [Event] }`). */
+const listOf = <Key extends string, Item extends TSchema>(key: Key, record: Item) =>
+  ({ [key]: Type.Array(record) }) as { [K in Key]: TArray<Item> }
+
 /**
  * An archive of posts (docs/v1-reference.md §5.1, §6.1): the list, its `rest_url`, paging links,
  * totals.
  */
-function postArchive<List extends Record<string, TSchema>, Tail extends Record<string, TSchema>>(
-  list: List,
-  description: string,
-  tail = {} as Tail,
-) {
+function postArchive<
+  Key extends string,
+  Item extends TSchema,
+  Tail extends { [name: string]: TSchema },
+>(key: Key, record: Item, singular: string, tail = {} as Tail) {
   return Type.Object(
     {
-      ...list,
+      ...listOf(key, record),
       rest_url: Type.String({ format: 'uri', description: 'This page, with the effective query.' }),
       ...nextPrevious,
       ...totals,
       ...tail,
     },
-    { description, additionalProperties: false },
+    {
+      description: `A page of ${key}; a page after the last is 404 ${singular}-archive-page-not-found.`,
+      additionalProperties: false,
+    },
   )
 }
 
@@ -49,15 +56,18 @@ function postArchive<List extends Record<string, TSchema>, Tail extends Record<s
  * An archive of terms (docs/v1-reference.md §8.1): keys in the order rest_url, total, total_pages,
  * list, links.
  */
-function termArchive<List extends Record<string, TSchema>>(list: List, description: string) {
+function termArchive<Key extends string, Item extends TSchema>(key: Key, record: Item) {
   return Type.Object(
     {
       rest_url: Type.String({ format: 'uri', description: 'The bare collection address.' }),
       ...totals,
-      ...list,
+      ...listOf(key, record),
       ...nextPrevious,
     },
-    { description, additionalProperties: false },
+    {
+      description: `A page of ${key}; a page after the last is an empty list.`,
+      additionalProperties: false,
+    },
   )
 }
 
@@ -132,27 +142,11 @@ export const Facets = Type.Object(
   },
 )
 
-export const EventArchive = postArchive(
-  { events: Type.Array(Event) },
-  'A page of events; a page after the last is 404 event-archive-page-not-found.',
-  { facets: Type.Optional(Facets) },
-)
-export const VenueArchive = postArchive(
-  { venues: Type.Array(Venue) },
-  'A page of venues; a page after the last is 404 venue-archive-page-not-found.',
-)
-export const OrganizerArchive = postArchive(
-  { organizers: Type.Array(Organizer) },
-  'A page of organizers; a page after the last is 404 organizer-archive-page-not-found.',
-)
-export const CategoryArchive = termArchive(
-  { categories: Type.Array(Category) },
-  'A page of categories; a page after the last is an empty list.',
-)
-export const TagArchive = termArchive(
-  { tags: Type.Array(Tag) },
-  'A page of tags; a page after the last is an empty list.',
-)
+export const EventArchive = postArchive('events', Event, 'event', { facets: Type.Optional(Facets) })
+export const VenueArchive = postArchive('venues', Venue, 'venue')
+export const OrganizerArchive = postArchive('organizers', Organizer, 'organizer')
+export const CategoryArchive = termArchive('categories', Category)
+export const TagArchive = termArchive('tags', Tag)
 
 /** The bodies whose responses carry the paging headers X-TEC-Total and X-TEC-TotalPages. */
 export const PAGED = [EventArchive, VenueArchive, OrganizerArchive, CategoryArchive, TagArchive]
