@@ -1,6 +1,6 @@
 import Type from 'typebox'
 
-/** What the admin's tools answer: the CSV import's preview and run, the translations' draft and run. */
+/** What the admin's tools answer: the CSV import's preview and run, translation drafts and runs. */
 
 const ImportRow = Type.Integer({
   minimum: 2,
