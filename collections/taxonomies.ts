@@ -25,35 +25,66 @@ const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options
     : true
 }
 
+/** How categories and tags differ; the rest of their collections is the same. */
+type TaxonomySettings = {
+  taxonomy: 'categories' | 'tags'
+  singular: 'category' | 'tag'
+  /** The field pickers and lists show a term by. */
+  title: string
+  manage: Parameters<typeof taxonomyAccess>[0]
+  afterChange?: NonNullable<CollectionConfig['hooks']>['afterChange']
+  fields?: CollectionConfig['fields']
+}
+
 /**
- * Event categories: hierarchical; managed by those who may publish events
- * (docs/v1-reference.md §3.1).
+ * A taxonomy's collection: a localized name, a description, a slug, the event counts and the
+ * translations, managed by those `manage` allows.
  */
-export function categoriesCollection(options: ResolvedCalendarOptions): CollectionConfig {
-  const slug = options.slugs.categories
+function taxonomyCollection(
+  options: ResolvedCalendarOptions,
+  { taxonomy, singular, title, manage, afterChange, fields = [] }: TaxonomySettings,
+): CollectionConfig {
   return {
-    slug,
-    labels: { singular: label('category'), plural: label('categories') },
-    // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
+    slug: options.slugs[taxonomy],
+    labels: { singular: label(singular), plural: label(taxonomy) },
     admin: {
       group: options.adminGroup,
-      useAsTitle: 'fullName',
-      defaultColumns: ['fullName', 'slug', 'translationMarks'],
+      useAsTitle: title,
+      defaultColumns: [title, 'slug', 'translationMarks'],
     },
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
-    access: taxonomyAccess(can.manageCategories),
+    access: taxonomyAccess(manage),
     hooks: {
       beforeOperation: [refuseDeepDocuments(['description'])],
-      beforeValidate: [uniqueSlug('name', 'category')],
+      beforeValidate: [uniqueSlug('name', singular)],
       beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
-      afterChange: [refreshDescendants(slug)],
+      ...(afterChange ? { afterChange } : {}),
     },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
       slugField(),
       ...eventCountFields(),
-      ...translationsFields('categories', Boolean(options.translate)),
+      ...translationsFields(taxonomy, Boolean(options.translate)),
+      ...fields,
+    ],
+  }
+}
+
+/**
+ * Event categories: hierarchical; managed by those who may publish events
+ * (docs/v1-reference.md §3.1).
+ */
+export function categoriesCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  const slug = options.slugs.categories
+  return taxonomyCollection(options, {
+    taxonomy: 'categories',
+    singular: 'category',
+    // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
+    title: 'fullName',
+    manage: can.manageCategories,
+    afterChange: [refreshDescendants(slug)],
+    fields: [
       {
         name: 'parent',
         label: label('parentCategory'),
@@ -78,32 +109,15 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
         },
       },
     ],
-  }
+  })
 }
 
 /** Event tags: flat; managed by editors and administrators (docs/v1-reference.md §3.1). */
 export function tagsCollection(options: ResolvedCalendarOptions): CollectionConfig {
-  return {
-    slug: options.slugs.tags,
-    labels: { singular: label('tag'), plural: label('tags') },
-    admin: {
-      group: options.adminGroup,
-      useAsTitle: 'name',
-      defaultColumns: ['name', 'slug', 'translationMarks'],
-    },
-    custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
-    access: taxonomyAccess(can.manageTags),
-    hooks: {
-      beforeOperation: [refuseDeepDocuments(['description'])],
-      beforeValidate: [uniqueSlug('name', 'tag')],
-      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
-    },
-    fields: [
-      localizedText('name', 'name', { required: true }),
-      ...richTextFields('description', 'description', options.slugs.media),
-      slugField(),
-      ...eventCountFields(),
-      ...translationsFields('tags', Boolean(options.translate)),
-    ],
-  }
+  return taxonomyCollection(options, {
+    taxonomy: 'tags',
+    singular: 'tag',
+    title: 'name',
+    manage: can.manageTags,
+  })
 }

@@ -9,7 +9,7 @@ import { isLocaleCode } from '../core/locales.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE } from './context.js'
 import { jsonResponse, readOnlyEndpoints } from './rootEndpoints.js'
-import { linkBase, requestAddress } from './router.js'
+import { linkBase, requestAddress } from './address.js'
 
 /** A route the root lists: its methods and, for a route that takes no parameter, its address. */
 type RootRoute = { namespace: string; methods: string[]; _links: { self: [{ href: string }] } }

@@ -99,6 +99,15 @@ export function dataLayer(
     overrideAccess: sight === 'everything',
   })
 
+  /** Payload's `find` of the collection's records at depth 0 in the content language. */
+  const find = async <K extends DataKey>(
+    key: K,
+    { sight, ...query }: Reading & { limit?: number; page?: number; pagination?: boolean },
+  ) => {
+    const result = await payload.find({ ...base(key, sight), ...query, locale: lang })
+    return { docs: result.docs as StoredDoc<K>[], totalDocs: result.totalDocs }
+  }
+
   /**
    * `where` and the collection's read access for the caller, as Payload's `find` applies it, and
    * the trash left out unless `trash`; null when the caller may read none of it.
@@ -131,18 +140,7 @@ export function dataLayer(
       key: K,
       { where, sort, select, trash, sight, limit, page = 1, count = true }: PageQuery,
     ) {
-      const result = await payload.find({
-        ...base(key, sight),
-        where,
-        sort,
-        select,
-        trash,
-        limit,
-        page,
-        pagination: count,
-        locale: lang,
-      })
-      return { docs: result.docs as StoredDoc<K>[], totalDocs: result.totalDocs }
+      return find(key, { where, sort, select, trash, sight, limit, page, pagination: count })
     },
 
     /** Every record that matches (with `select`, only the fields it names are there). */
@@ -150,16 +148,7 @@ export function dataLayer(
       key: K,
       { where, sort, select, trash, sight }: Reading = {},
     ): Promise<StoredDoc<K>[]> {
-      const result = await payload.find({
-        ...base(key, sight),
-        where,
-        sort,
-        select,
-        trash,
-        pagination: false,
-        locale: lang,
-      })
-      return result.docs as StoredDoc<K>[]
+      return (await find(key, { where, sort, select, trash, sight, pagination: false })).docs
     },
 
     /**
@@ -175,17 +164,15 @@ export function dataLayer(
       let after: number | string | null = null
       for (;;) {
         const past: Where | null = after === null ? null : { id: { greater_than: after } }
-        const result = await payload.find({
-          ...base(key, sight),
+        const { docs: slice } = await find(key, {
           where: past && where ? { and: [where, past] } : (past ?? where),
           sort: 'id',
           select,
           trash,
+          sight,
           limit: ALL_SLICE,
           pagination: false,
-          locale: lang,
         })
-        const slice = result.docs as StoredDoc<K>[]
         docs.push(...slice)
         if (slice.length < ALL_SLICE) return docs
         after = slice[slice.length - 1].id as number | string
@@ -199,16 +186,8 @@ export function dataLayer(
       where: Where,
       { trash, sight, select }: Omit<Reading, 'where' | 'sort'> = {},
     ): Promise<StoredDoc<K> | null> {
-      const result = await payload.find({
-        ...base(key, sight),
-        where,
-        select,
-        trash,
-        limit: 1,
-        pagination: false,
-        locale: lang,
-      })
-      return (result.docs[0] as StoredDoc<K> | undefined) ?? null
+      const { docs } = await find(key, { where, select, trash, sight, limit: 1, pagination: false })
+      return docs[0] ?? null
     },
 
     async count(

@@ -5,7 +5,7 @@ import {
   type PayloadHandler,
   type TypedFallbackLocale,
 } from 'payload'
-import { requestAddress } from './router.js'
+import { requestAddress } from './address.js'
 
 const WRAPPED = Symbol('cal.languageRootLocale')
 

@@ -6,14 +6,9 @@ import { deleteEvent } from './events/remove.js'
 import { readEvent } from './events/single.js'
 import { createEvent, updateEvent } from './events/write.js'
 import { ORGANIZERS, VENUES, type LinkedType } from './linked/kinds.js'
-import {
-  createLinked,
-  deleteLinked,
-  listLinked,
-  readLinked,
-  updateLinked,
-} from './linked/operations.js'
-import type { Operation, Route } from './router.js'
+import { listLinked, readLinked } from './linked/reads.js'
+import { createLinked, deleteLinked, updateLinked } from './linked/writes.js'
+import type { Operation, Route } from './operation.js'
 import { createTerm, deleteTerm, listTerms, readTerm, updateTerm } from './terms/operations.js'
 import type { Taxonomy } from './taxonomies.js'
 

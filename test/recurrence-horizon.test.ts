@@ -1,9 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  CALENDAR_QUEUE,
-  extendSeriesHorizons,
-  HORIZON_TASK,
-} from '../collections/series/horizonTask.js'
+import { CALENDAR_QUEUE } from '../collections/scheduledTask.js'
+import { extendSeriesHorizons, HORIZON_TASK } from '../collections/series/horizonTask.js'
 import { type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 let server: TestServer

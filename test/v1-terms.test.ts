@@ -324,7 +324,7 @@ describe('counts follow events', () => {
 
   it('a scheduled event counts once it comes due, settled by the jobs queue task every minute', async () => {
     const { DUE_POSTS_TASK } = await import('../collections/hooks/duePosts.js')
-    const { CALENDAR_QUEUE } = await import('../collections/series/horizonTask.js')
+    const { CALENDAR_QUEUE } = await import('../collections/scheduledTask.js')
     const task = server.payload.config.jobs.tasks!.find(({ slug }) => slug === DUE_POSTS_TASK)!
     expect(task.schedule).toEqual([{ cron: '* * * * *', queue: CALENDAR_QUEUE }])
     const category = await create('categories', { name: 'Due by task' })

@@ -1,8 +1,8 @@
-import { createLocalReq, type Payload, type TaskConfig } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import type { ChangeResource } from '../changeLog.js'
 import { takeLogTurn, inWriteTransaction } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { CALENDAR_QUEUE } from '../series/horizonTask.js'
+import { scheduledTask } from '../scheduledTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
 import { entryOf, recountedTermEntries } from './changeLog.js'
 import { eventTermIds, recountTerms, termCountsOf } from './termCounts.js'
@@ -104,17 +104,13 @@ export const DUE_POSTS_TASK = 'calendarDuePosts'
  * terms follow scheduled events coming due without waiting for a sync; it runs when the app runs
  * the `calendar` queue (`jobs.autoRun`, see the README).
  */
-export function duePostsTask(
-  options: ResolvedCalendarOptions,
-): TaskConfig<{ input: object; output: object }> {
-  return {
+export const duePostsTask = (options: ResolvedCalendarOptions) =>
+  scheduledTask({
     slug: DUE_POSTS_TASK,
     label: 'Settle scheduled posts that came due',
-    retries: 0,
-    schedule: [{ cron: '* * * * *', queue: CALENDAR_QUEUE }],
-    handler: async ({ req }) => {
-      await settleDuePosts(req.payload, options, new Date())
-      return { output: {} }
+    cron: '* * * * *',
+    run: async (payload) => {
+      await settleDuePosts(payload, options, new Date())
+      return {}
     },
-  }
-}
+  })

@@ -41,18 +41,8 @@ const ONE_VALUE = new Set([
   'contains',
   'not_contains',
 ])
-/** On a date field, the adapter reads the operand of these as a date. */
-const DATE_OPERATORS = new Set([
-  'equals',
-  'not_equals',
-  'greater_than',
-  'greater_than_equal',
-  'less_than',
-  'less_than_equal',
-  'not_like',
-  'contains',
-  'not_contains',
-])
+/** On a date field, the adapter reads the operand of these as a date: all but `like`. */
+const DATE_OPERATORS = new Set([...ONE_VALUE].filter((operator) => operator !== 'like'))
 const NUMERIC_COLUMNS = new Set(['number', 'relationship', 'upload'])
 const PATTERNS = new Set(['like', 'not_like', 'contains', 'not_contains'])
 const MAX_PATTERN_LENGTH = 10_000

@@ -1,7 +1,7 @@
-import { createLocalReq, type Payload, type TaskConfig } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import { inWriteTransaction } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { CALENDAR_QUEUE } from '../series/horizonTask.js'
+import { scheduledTask } from '../scheduledTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
 import { recountedTermEntries } from './changeLog.js'
 import { recountTerms, termCountsOf } from './termCounts.js'
@@ -62,18 +62,14 @@ export const TERM_RECOUNT_TASK = 'calendarRecountTerms'
  * The task of Payload's jobs queue that runs `recountAllTerms` once a day (at 04:30, the server's
  * time), on the `calendar` queue; `npm run counts:repair` runs it at once.
  */
-export function termRecountTask(
-  options: ResolvedCalendarOptions,
-): TaskConfig<{ input: object; output: TermRecount }> {
-  return {
+export const termRecountTask = (options: ResolvedCalendarOptions) =>
+  scheduledTask({
     slug: TERM_RECOUNT_TASK,
     label: 'Count the events of every category and tag again',
-    retries: 0,
-    schedule: [{ cron: '30 4 * * *', queue: CALENDAR_QUEUE }],
+    cron: '30 4 * * *',
     outputSchema: [
       { name: 'terms', type: 'number' },
       { name: 'corrected', type: 'number' },
     ],
-    handler: async ({ req }) => ({ output: await recountAllTerms(req.payload, options) }),
-  }
-}
+    run: (payload) => recountAllTerms(payload, options),
+  })

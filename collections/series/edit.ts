@@ -1,5 +1,10 @@
 import type { PayloadRequest } from 'payload'
-import { instantIn, rulesContinuingFrom, rulesEndingBefore } from '../../core/lib/recurrence.js'
+import {
+  instantIn,
+  rulesContinuingFrom,
+  rulesEndingBefore,
+  type Series,
+} from '../../core/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { writeChanges } from '../hooks/calendarCommit.js'
 import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
@@ -39,6 +44,34 @@ async function seriesOfDate(
 }
 
 /**
+ * The series' recurrence ends before this date: its rules stop there, and it keeps the dates
+ * added or excluded before it.
+ */
+async function endRulesBefore(
+  req: PayloadRequest,
+  collection: 'events',
+  id: number | string,
+  rules: Series,
+  date: SeriesDate,
+): Promise<void> {
+  const before = (list: string[] | undefined) =>
+    (list ?? []).filter((wall) => wall < date.occurrence)
+  await req.payload.update({
+    collection,
+    id,
+    req,
+    overrideAccess: false,
+    data: {
+      recurrence: {
+        rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)),
+        rdates: before(rules.rdates),
+        exdates: before(rules.exdates),
+      },
+    },
+  })
+}
+
+/**
  * Where the date's generated start falls, and the series' length: the defaults of a changed date.
  */
 function datesOf(series: Event, date: SeriesDate, data: Data) {
@@ -66,9 +99,8 @@ export async function splitSeriesAt(
   const series = await seriesOfDate(req, options, date)
   const rules = seriesOf(series)
   const { start, end } = datesOf(series, date, data)
-  const splitAt = instantIn(date.occurrence, rules.zone)
-  const from = (list: string[] | undefined, after: boolean) =>
-    (list ?? []).filter((wall) => wall >= date.occurrence === after)
+  const from = (list: string[] | undefined) =>
+    (list ?? []).filter((wall) => wall >= date.occurrence)
   // The dates that move to the new series are changed through the adapter, which logs nothing:
   // the change log gets them from the two series' dates before and after.
   const before = await snapshotSeries(req, options, series.id)
@@ -87,8 +119,8 @@ export async function splitSeriesAt(
         endDate: end.toISOString(),
         recurrence: {
           rules: rulesContinuingFrom(rules, date.occurrence),
-          rdates: from(rules.rdates, true),
-          exdates: from(rules.exdates, true),
+          rdates: from(rules.rdates),
+          exdates: from(rules.exdates),
         },
       },
     })) as Event
@@ -108,19 +140,7 @@ export async function splitSeriesAt(
     returning: false,
   })
   await generateOccurrences(req, options, second.id)
-  await req.payload.update({
-    collection,
-    id: series.id,
-    req,
-    overrideAccess: false,
-    data: {
-      recurrence: {
-        rules: rulesEndingBefore(rules, splitAt),
-        rdates: from(rules.rdates, false),
-        exdates: from(rules.exdates, false),
-      },
-    },
-  })
+  await endRulesBefore(req, collection, series.id, rules, date)
   const after = new Map([
     ...(await snapshotSeries(req, options, series.id)),
     ...(await snapshotSeries(req, options, second.id)),
@@ -179,24 +199,8 @@ export async function endSeriesBefore(
   options: ResolvedCalendarOptions,
   date: SeriesDate,
 ): Promise<void> {
-  const collection = options.slugs.events as 'events'
   const series = await seriesOfDate(req, options, date)
-  const rules = seriesOf(series)
-  const before = (list: string[] | undefined) =>
-    (list ?? []).filter((wall) => wall < date.occurrence)
-  await req.payload.update({
-    collection,
-    id: series.id,
-    req,
-    overrideAccess: false,
-    data: {
-      recurrence: {
-        rules: rulesEndingBefore(rules, instantIn(date.occurrence, rules.zone)),
-        rdates: before(rules.rdates),
-        exdates: before(rules.exdates),
-      },
-    },
-  })
+  await endRulesBefore(req, options.slugs.events as 'events', series.id, seriesOf(series), date)
 }
 
 /** What is not the date's own content: bookkeeping, and what always follows the series. */

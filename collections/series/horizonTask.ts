@@ -1,22 +1,12 @@
-import {
-  commitTransaction,
-  createLocalReq,
-  killTransaction,
-  type Payload,
-  type TaskConfig,
-} from 'payload'
+import { commitTransaction, createLocalReq, killTransaction, type Payload } from 'payload'
 import { beginCalendarTransaction, takeWriteTurn } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { markChange, writeChanges } from '../hooks/calendarCommit.js'
 import { recountedTermEntries, seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
+import { scheduledTask } from '../scheduledTask.js'
 
 export const HORIZON_TASK = 'calendarSeriesHorizon'
-/**
- * The queue the calendar's scheduled work runs on: an app runs it with `jobs.autoRun` (see the
- * README).
- */
-export const CALENDAR_QUEUE = 'calendar'
 
 /** Series checked per query. */
 const BATCH = 100
@@ -81,17 +71,11 @@ export async function extendSeriesHorizons(
 }
 
 /** The daily task of Payload's jobs queue that runs `extendSeriesHorizons`. */
-export function seriesHorizonTask(
-  options: ResolvedCalendarOptions,
-): TaskConfig<{ input: object; output: { extended: number } }> {
-  return {
+export const seriesHorizonTask = (options: ResolvedCalendarOptions) =>
+  scheduledTask({
     slug: HORIZON_TASK,
     label: 'Extend recurring series',
-    retries: 0,
+    cron: options.recurrenceSchedule,
     outputSchema: [{ name: 'extended', type: 'number' }],
-    schedule: [{ cron: options.recurrenceSchedule, queue: CALENDAR_QUEUE }],
-    handler: async ({ req }) => ({
-      output: { extended: await extendSeriesHorizons(req.payload, options) },
-    }),
-  }
-}
+    run: async (payload) => ({ extended: await extendSeriesHorizons(payload, options) }),
+  })

@@ -1,7 +1,8 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { CalendarGeneration } from './calendarState.js'
-import { etagOfSource, type Validator } from './http.js'
+import type { Validator } from '../reply.js'
+import { etagOfSource } from './http.js'
 
 /**
  * What every whole-calendar answer (the iCalendar feeds, the FullCalendar feed, CSV exports)

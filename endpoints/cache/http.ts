@@ -1,12 +1,10 @@
 import crypto from 'node:crypto'
+import type { Reply, Validator } from '../reply.js'
 
 /**
  * HTTP caching of reads (issue #16 item 4): validators (ETag, Last-Modified), conditional requests
  * (If-None-Match, If-Modified-Since → 304) and who may keep a copy (Cache-Control, Vary).
  */
-
-/** What identifies a response's content: an entity tag, and for feeds the time it last changed. */
-export type Validator = { etag: string; lastModified?: Date }
 
 /** A strong entity tag of the exact bytes of a response (and the headers that carry data). */
 export function etagOfBody(body: string, headers: Record<string, string> = {}): string {
@@ -82,16 +80,6 @@ export function validatorHeaders(validator: Validator): Record<string, string> {
   }
 }
 
-export type ReadReply = {
-  status: number
-  body: unknown
-  /** `body` already as JSON text (from the response cache). */
-  text?: string
-  headers?: Record<string, string>
-  raw?: BodyInit
-  validator?: Validator
-}
-
 export type ReadSettings = { lang: string; head: boolean; shared: boolean; maxAge: number }
 
 /**
@@ -110,7 +98,7 @@ export type PlainAnswer<Body = string> = {
  * bytes; a streamed body comes with the validator its handler made, and is not started for a 304.
  */
 export function readAnswer(
-  reply: ReadReply,
+  reply: Reply,
   request: RequestHeaders,
   settings: ReadSettings,
 ): PlainAnswer<BodyInit> {
@@ -142,7 +130,7 @@ export function readAnswer(
 
 /** `readAnswer` as a web Response; a streamed body that is not sent (304, HEAD) is cancelled. */
 export function readResponse(
-  reply: ReadReply,
+  reply: Reply,
   request: RequestHeaders,
   settings: ReadSettings,
 ): Response {

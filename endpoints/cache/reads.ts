@@ -3,7 +3,8 @@ import type { LocaleCode } from '../../core/locales.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import type { CalendarGeneration } from './calendarState.js'
 import { dependenciesOf } from './dependencies.js'
-import { etagOfBody, readResponse, type ReadReply } from './http.js'
+import type { Reply } from '../reply.js'
+import { etagOfBody, readResponse } from './http.js'
 import {
   answerFromEntry,
   cacheKey,
@@ -39,7 +40,7 @@ export type Read = {
  * bytes, a feed's from its handler) and `Cache-Control`, and is a 304 when the client's copy is
  * current (endpoints/cache/http.ts).
  */
-export async function answerRead(read: Read, produce: () => Promise<ReadReply>): Promise<Response> {
+export async function answerRead(read: Read, produce: () => Promise<Reply>): Promise<Response> {
   const { req, options, url, lang, head, generation } = read
   const shared = !req.user && !read.passwordGiven
   const cache = responseCacheOf(req.payload, options)
@@ -53,7 +54,7 @@ export async function answerRead(read: Read, produce: () => Promise<ReadReply>):
   const store = (entry: Omit<CachedReply, 'lang' | 'depends'>) => {
     if (keep && entry.status === 200) cache.set(key, generation, { ...entry, lang, depends })
   }
-  const respond = (reply: ReadReply) =>
+  const respond = (reply: Reply) =>
     readResponse(reply, req.headers, { lang, head, shared, maxAge: options.httpMaxAge })
 
   const reply = await produce()

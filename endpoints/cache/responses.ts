@@ -3,13 +3,8 @@ import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
 import { isAffected, type Dependencies } from './dependencies.js'
-import {
-  isNotModified,
-  readAnswer,
-  type PlainAnswer,
-  type RequestHeaders,
-  type Validator,
-} from './http.js'
+import type { Validator } from '../reply.js'
+import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders } from './http.js'
 
 /**
  * The server's response cache (issue #16 item 5): the JSON answers of reads that any anonymous

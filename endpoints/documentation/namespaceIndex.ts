@@ -3,12 +3,13 @@ import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
 import {
   operationParams,
+  routeOperations,
   variablePattern,
   type Method,
   type Operation,
   type Route,
-} from '../router.js'
-import type { NamespaceIndexRecord } from '../schemas/responses.js'
+} from '../operation.js'
+import type { NamespaceIndexRecord } from '../schemas/namespace.js'
 
 type RouteEntry = NamespaceIndexRecord['routes'][string]
 
@@ -24,7 +25,7 @@ export const routeKey = (path: string) =>
  */
 function endpointsOf(route: Route): RouteEntry['endpoints'] {
   const groups = new Map<Operation, Method[]>()
-  for (const [method, operation] of Object.entries(route.operations) as [Method, Operation][]) {
+  for (const [method, operation] of routeOperations(route)) {
     groups.set(operation, [...(groups.get(operation) ?? []), method])
   }
   return [...groups].map(([operation, methods]) => ({

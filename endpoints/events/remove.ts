@@ -3,19 +3,12 @@ import { endSeriesBefore } from '../../collections/series/edit.js'
 import { isSeriesDate } from '../../collections/series/generate.js'
 import { ApiError, forbidden } from '../errors.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
-import type { Operation } from '../router.js'
+import type { Operation } from '../operation.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import { inTransaction, recordTurnOf, WHOLE_TURN } from '../transaction.js'
-import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
-import {
-  addressedEvent,
-  eventIdParam,
-  eventSlugParam,
-  unusedPasswordParam,
-  type EventAddress,
-} from './single.js'
-import { applyToParam, seriesIdOf } from './series.js'
+import { writeAddressParams, type EventAddress } from './single.js'
+import { applyToParam, eventForWrite, seriesIdOf } from './series.js'
 
 /**
  * `DELETE /events/{id}` and by slug (docs/v1-reference.md §5.5, docs/v1-differences.md §5): moves
@@ -27,9 +20,7 @@ export function deleteEvent(address: EventAddress): Operation {
   return {
     summary: `Delete an event by ${address}`,
     params: {
-      ...(address === 'id'
-        ? { id: eventIdParam, password: unusedPasswordParam }
-        : { slug: eventSlugParam }),
+      ...writeAddressParams(address),
       force: {
         kind: 'boolean',
         description: 'Delete for good instead of moving to the trash (editors and administrators).',
@@ -63,14 +54,7 @@ export function deleteEvent(address: EventAddress): Operation {
       inTransaction(
         context,
         async () => {
-          let stored = await addressedEvent(context, address, args, { fresh: true })
-          // Trashing a plain event or one date may share the calendar; a series, or the following
-          // dates or all of them, may not.
-          const reach = seriesIdOf(stored) !== null && args.apply_to !== 'this'
-          await requireFittingTurn(
-            context.req,
-            fitsRecordTurn('events', 'update', reach ? { applyTo: args.apply_to } : {}, stored),
-          )
+          let { stored } = await eventForWrite(context, address, args)
           if (args.force && !can.editOthers(context.user)) throw forbidden(true)
           const series = seriesIdOf(stored)
           if (series !== null && isSeriesDate(stored) && args.apply_to === 'following') {

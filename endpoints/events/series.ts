@@ -1,5 +1,8 @@
+import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
+import type { Context } from '../context.js'
 import type { ParamSpec } from '../params.js'
 import { idOf, type Doc } from '../records/common.js'
+import { addressedEvent, type EventAddress } from './single.js'
 
 /**
  * `apply_to` on the writes of a date of a recurring series (an addition of ours): `this` (the
@@ -19,3 +22,21 @@ export const applyToParam = (what: 'change' | 'delete'): ParamSpec => ({
 /** The series a date belongs to, or null for any other event. */
 export const seriesIdOf = (doc: Doc): number | null =>
   doc.series ? (idOf(doc.series) as number) : null
+
+/**
+ * The event a write addresses, looked up again inside its transaction, once the calendar's turn
+ * fits the write (core/database/recordTurn.ts), and how far the write reaches: a date's write that
+ * reaches the following dates or all of them changes its series, which may not share the calendar;
+ * a plain event's, or one date's, may.
+ */
+export async function eventForWrite(
+  context: Context,
+  address: EventAddress,
+  args: { id?: number; slug?: string; apply_to?: string },
+): Promise<{ stored: Doc; reaching: { applyTo?: string } }> {
+  const stored = await addressedEvent(context, address, args, { fresh: true })
+  const reach = seriesIdOf(stored) !== null && args.apply_to !== 'this'
+  const reaching = reach ? { applyTo: args.apply_to } : {}
+  await requireFittingTurn(context.req, fitsRecordTurn('events', 'update', reaching, stored))
+  return { stored, reaching }
+}

@@ -4,7 +4,7 @@ import type { Context } from '../context.js'
 import { ApiError } from '../errors.js'
 import { addressParam, findOne } from '../lookup.js'
 import type { Params, ParamSpec } from '../params.js'
-import type { Operation } from '../router.js'
+import type { Operation } from '../operation.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import type { Related } from '../records/related.js'
@@ -42,6 +42,10 @@ export const eventSlugParam: ParamSpec = addressParam(
   { kind: 'text', description: 'Slug of the event.' },
   (slug) => `slug: no event has the slug "${slug}".`,
 )
+
+/** How an update or a delete addresses its event: by id, with the unused password, or by slug. */
+export const writeAddressParams = (address: EventAddress): Params =>
+  address === 'id' ? { id: eventIdParam, password: unusedPasswordParam } : { slug: eventSlugParam }
 
 /**
  * The event a route addresses, in any status; 404 `rest-event-not-found` when there is none. A

@@ -6,21 +6,15 @@ import type { Doc } from '../data.js'
 import { EVENT_FIELDS, EVENT_WRITE_ALIASES } from '../fields/events.js'
 import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
-import type { Operation } from '../router.js'
+import type { Operation } from '../operation.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import type { Related } from '../records/related.js'
 import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
-import {
-  addressedEvent,
-  eventIdParam,
-  eventSlugParam,
-  unusedPasswordParam,
-  type EventAddress,
-} from './single.js'
-import { applyToParam, seriesIdOf } from './series.js'
+import { writeAddressParams, type EventAddress } from './single.js'
+import { applyToParam, eventForWrite, seriesIdOf } from './series.js'
 
 /** An inline venue or organizer that cannot be created (`linked/args.ts`). */
 const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
@@ -88,9 +82,7 @@ export function updateEvent(address: EventAddress): Operation {
   return {
     summary: `Update an event by ${address}`,
     params: {
-      ...(address === 'id'
-        ? { id: eventIdParam, password: unusedPasswordParam }
-        : { slug: eventSlugParam }),
+      ...writeAddressParams(address),
       ...paramsOf(EVENT_FIELDS, { creating: false }),
       ...EVENT_WRITE_ALIASES,
       apply_to: applyToParam('change'),
@@ -111,14 +103,7 @@ export function updateEvent(address: EventAddress): Operation {
       inTransaction(
         context,
         async () => {
-          const stored = await addressedEvent(context, address, args, { fresh: true })
-          // A date's write that reaches the following dates or all of them changes its series.
-          const reach = seriesIdOf(stored) !== null && args.apply_to !== 'this'
-          const reaching = reach ? { applyTo: args.apply_to } : {}
-          await requireFittingTurn(
-            context.req,
-            fitsRecordTurn('events', 'update', reaching, stored),
-          )
+          const { stored, reaching } = await eventForWrite(context, address, args)
           await requireRight(context, 'events', 'update', stored.id)
           const data = await dataOf(EVENT_FIELDS, args, context, stored)
           await requireFittingTurn(

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import { translationsKey } from '../translations/wire.js'
 import Type from 'typebox'
 import { costValues, formatCost, inferCurrency, rawCosts } from '../../core/lib/cost.js'
 import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../core/lib/dates.js'
@@ -743,10 +742,7 @@ export const EVENT_FIELDS = {
   },
   series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
   // Ours (endpoints/translations.ts): each language's translation status and links.
-  translations: translationsKey<EventView>(() => ({
-    rest: (doc) => `events/${doc.id}`,
-    page: (context, doc) => permalink(context, 'event', doc.slug),
-  })),
+  translations: post.translations<EventView>('events', 'event'),
 } satisfies FieldTable<EventView, StoredEvent>
 
 export const Event = recordSchema(

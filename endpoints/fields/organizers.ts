@@ -1,6 +1,4 @@
 import Type, { type Static } from 'typebox'
-import { translationsKey } from '../translations/wire.js'
-import { permalink } from '../records/common.js'
 import { urlParam } from '../postArgs.js'
 import { organizerJsonLd } from '../records/jsonLd.js'
 import { JsonLd } from '../schemas/parts.js'
@@ -46,10 +44,7 @@ export const ORGANIZER_FIELDS = {
   },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
-  translations: translationsKey<LinkedView>(() => ({
-    rest: (doc) => `organizers/${doc.id}`,
-    page: (context, doc) => permalink(context, 'organizer', doc.slug),
-  })),
+  translations: post.translations<LinkedView>('organizers', 'organizer'),
 } satisfies FieldTable<LinkedView, StoredOrganizer>
 
 export const Organizer = recordSchema(

@@ -9,6 +9,7 @@ import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/part
 import { cellOf, exportOnly, type Flat } from './flat.js'
 import type { Event, Organizer, Venue } from '../../core/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
+import { translationsKey } from '../translations/wire.js'
 
 /** The stored fields every post (event, venue, organizer) has. */
 export type Post = Event | Venue | Organizer
@@ -156,3 +157,13 @@ export const postHead = (base: string) => ({
   modified_utc,
   url: pageUrl(base),
 })
+
+/**
+ * A post's `translations` key: each translation's record is at `{resource}/{id}`, its page at the
+ * post's permalink under `base`.
+ */
+export const translations = <View extends PostView>(resource: string, base: string) =>
+  translationsKey<View>(() => ({
+    rest: (doc) => `${resource}/${doc.id}`,
+    page: (context, doc) => permalink(context, base, doc.slug),
+  }))

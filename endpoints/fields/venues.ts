@@ -1,6 +1,4 @@
 import Type, { type Static } from 'typebox'
-import { translationsKey } from '../translations/wire.js'
-import { permalink } from '../records/common.js'
 import type { ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
 import { venueJsonLd } from '../records/jsonLd.js'
@@ -184,10 +182,7 @@ export const VENUE_FIELDS = {
   },
   global_id: post.global_id,
   global_id_lineage: post.global_id_lineage,
-  translations: translationsKey<LinkedView>(() => ({
-    rest: (doc) => `venues/${doc.id}`,
-    page: (context, doc) => permalink(context, 'venue', doc.slug),
-  })),
+  translations: post.translations<LinkedView>('venues', 'venue'),
 } satisfies FieldTable<LinkedView, StoredVenue>
 
 // The keys `placeOf` reads (records/place.ts) are keys of the table: renaming one fails here.

@@ -1,4 +1,4 @@
-import type { Route } from '../router.js'
+import type { Route } from '../operation.js'
 import { fullCalendarFeed } from './feed.js'
 
 /**

@@ -26,26 +26,28 @@ export type LinkedType = {
   archiveSchema: 'VenueArchive' | 'OrganizerArchive'
 }
 
-export const VENUES: LinkedType = {
-  kind: 'venue',
-  plural: 'venues',
-  eventField: 'venue',
-  fields: VENUE_FIELDS,
-  params: paramsOf(VENUE_FIELDS, { creating: true }),
-  searchFields: searchFieldsOf(VENUE_FIELDS),
-  record: venueRecord,
-  schema: 'Venue',
-  archiveSchema: 'VenueArchive',
-}
+/** A linked type from its names, field table and record builder; the rest is read from those. */
+const linkedType = (
+  names: Pick<LinkedType, 'kind' | 'plural' | 'eventField' | 'schema'>,
+  fields: FieldTable<LinkedView>,
+  record: LinkedType['record'],
+): LinkedType => ({
+  ...names,
+  fields,
+  params: paramsOf(fields, { creating: true }),
+  searchFields: searchFieldsOf(fields),
+  record,
+  archiveSchema: `${names.schema}Archive`,
+})
 
-export const ORGANIZERS: LinkedType = {
-  kind: 'organizer',
-  plural: 'organizers',
-  eventField: 'organizers',
-  fields: ORGANIZER_FIELDS,
-  params: paramsOf(ORGANIZER_FIELDS, { creating: true }),
-  searchFields: searchFieldsOf(ORGANIZER_FIELDS),
-  record: organizerRecord,
-  schema: 'Organizer',
-  archiveSchema: 'OrganizerArchive',
-}
+export const VENUES = linkedType(
+  { kind: 'venue', plural: 'venues', eventField: 'venue', schema: 'Venue' },
+  VENUE_FIELDS,
+  venueRecord,
+)
+
+export const ORGANIZERS = linkedType(
+  { kind: 'organizer', plural: 'organizers', eventField: 'organizers', schema: 'Organizer' },
+  ORGANIZER_FIELDS,
+  organizerRecord,
+)

@@ -15,24 +15,16 @@ import {
   Venue,
 } from './records.js'
 import {
-  Calendar,
   CategoryArchive,
-  Changes,
-  Csv,
-  CsvImportRun,
-  CsvPreview,
-  TranslationDraft,
-  TranslationRun,
-  ErrorBody,
   EventArchive,
-  NamespaceIndex,
-  OpenApiDocument,
-  MEDIA_TYPES,
   OrganizerArchive,
   PAGED,
   TagArchive,
   VenueArchive,
-} from './responses.js'
+} from './archives.js'
+import { Changes, ErrorBody, NamespaceIndex, OpenApiDocument } from './namespace.js'
+import { Calendar, Csv, MEDIA_TYPES } from './media.js'
+import { CsvImportRun, CsvPreview, TranslationDraft, TranslationRun } from './tools.js'
 import { FullCalendarEvents } from './fullcalendar.js'
 
 /**

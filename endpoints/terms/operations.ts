@@ -10,7 +10,7 @@ import { addressParam, existingIds, findOne, recordsNamed } from '../lookup.js'
 import { MAX_PER_PAGE, totalHeaders, totalPagesOf } from '../paging.js'
 import type { Params, ParamSpec } from '../params.js'
 import { requireUser } from '../permissions.js'
-import { operation, type Operation } from '../router.js'
+import { operation, type Operation } from '../operation.js'
 import type { SchemaName } from '../schemas/index.js'
 import { idOf, type Doc } from '../records/common.js'
 import { termCount } from '../records/load.js'
@@ -261,13 +261,21 @@ async function rejectParentLoop(context: Context, id: number, parent: number) {
   }
 }
 
+/**
+ * What the writes of a term's name share (create, update): a body, an answer of the term or 400
+ * `term_exists`, and only callers who may manage the taxonomy.
+ */
+const nameWrite = (verb: 'Create' | 'Update', taxonomy: Taxonomy, status: 200 | 201) => ({
+  summary: `${verb} a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+  body: true,
+  responses: { [status]: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
+  authorize: (context: Context) => requireUser(context, mayManage(taxonomy, context)),
+})
+
 export function createTerm(taxonomy: Taxonomy): Operation {
   return {
-    summary: `Create a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    ...nameWrite('Create', taxonomy, 201),
     params: paramsOf(TERM_FIELDS[taxonomy], { creating: true }),
-    body: true,
-    responses: { 201: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
-    authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(
         context,
@@ -288,11 +296,8 @@ export function createTerm(taxonomy: Taxonomy): Operation {
 
 export function updateTerm(taxonomy: Taxonomy): Operation {
   return {
-    summary: `Update a ${taxonomy === 'categories' ? 'category' : 'tag'}`,
+    ...nameWrite('Update', taxonomy, 200),
     params: { id: termIdParam(taxonomy), ...paramsOf(TERM_FIELDS[taxonomy], { creating: false }) },
-    body: true,
-    responses: { 200: schemaOf(taxonomy), 400: { errors: ['term_exists'] } },
-    authorize: (context) => requireUser(context, mayManage(taxonomy, context)),
     handle: (context, args) =>
       inTransaction(
         context,
