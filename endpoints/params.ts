@@ -78,6 +78,17 @@ const fail = (reason: string): Result => ({ ok: false, reason })
 const isPlain = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 
+/** A number, or a non-blank text of one, when finite; else null (the `number` kind's reading). */
+export function finiteNumber(value: unknown): number | null {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN
+  return Number.isFinite(n) ? n : null
+}
+
 function toInteger(value: unknown): number | null {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value
   if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) return Number(value)
@@ -126,13 +137,8 @@ const KINDS: Record<Kind, (value: unknown) => Result> = {
       ? ok(value)
       : fail('must be a non-empty string'),
   number: (value) => {
-    const n =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && value.trim() !== ''
-          ? Number(value)
-          : NaN
-    return Number.isFinite(n) ? ok(n) : fail('is not of type number')
+    const n = finiteNumber(value)
+    return n === null ? fail('is not of type number') : ok(n)
   },
   date: (value) =>
     typeof value !== 'string'

@@ -1,6 +1,7 @@
 import { ORGANIZER_FIELDS } from '../../endpoints/fields/organizers.js'
 import { TAG_FIELDS } from '../../endpoints/fields/terms.js'
 import { VENUE_FIELDS } from '../../endpoints/fields/venues.js'
+import { finiteNumber } from '../../endpoints/params.js'
 import {
   htmlOf,
   named,
@@ -30,23 +31,13 @@ import { postKeys, translated, type ByKey } from './storedFields.js'
  * the values, `storedFields.ts` stores them through the tables, `recordLinks.ts` reads the links.
  */
 
-const number = (value: unknown): number | null => {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : NaN
-  return Number.isFinite(n) ? n : null
-}
-
 export function venueData(
   record: SourceRecord,
   kind: SourceKind,
   context: RecordContext = newContext(),
 ): Record<string, unknown> {
-  const lat = number(record.geo_lat)
-  const lng = number(record.geo_lng)
+  const lat = finiteNumber(record.geo_lat)
+  const lng = finiteNumber(record.geo_lng)
   let hasGeo = lat !== null && lng !== null && !(lat === 0 && lng === 0)
   if (hasGeo && (Math.abs(lat!) > 90 || Math.abs(lng!) > 180)) {
     context.notes.push(`coordinates ${lat}, ${lng} are off the globe: left out`)
