@@ -4,12 +4,11 @@ import { formatAdminURL } from 'payload/shared'
 import { useCallback, useMemo } from 'react'
 import type { Status } from '../../../collections/access.js'
 import type { CalendarTextKey } from '../../../core/translations/index.js'
-
 import type { CalendarSlugs } from '../../../collections/admin/calendar.js'
-
-export type { CalendarSlugs }
-
 import { DEFAULT_SLUGS as PLUGIN_SLUGS } from '../../../core/defaults.js'
+
+/** The slugs the plugin resolved (collections/admin/calendar.ts), for the admin's components. */
+export type { CalendarSlugs }
 
 export const DEFAULT_SLUGS: CalendarSlugs = {
   events: PLUGIN_SLUGS.events,
