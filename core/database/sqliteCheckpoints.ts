@@ -34,7 +34,8 @@ const STOP_WAIT_MS = 5000
 export type Checkpointer = {
   /** Turns off a connection's own checkpoints, which the thread now makes. */
   adopt: (connection: Client) => Promise<void>
-  stop: () => void
+  /** Resolves once the thread has ended (at most STOP_WAIT_MS); stopping twice is stopping once. */
+  stop: () => Promise<void>
 }
 
 /**
@@ -67,7 +68,8 @@ export async function checkpointOffTheLoop(
     return null
   }
   const adopted: Client[] = []
-  let stopped = false
+  let stopped: Promise<void> | null = null
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   // Were the thread to end by itself, the connections checkpoint again as SQLite does.
   worker.once('exit', () => {
     if (stopped) return
@@ -85,9 +87,13 @@ export async function checkpointOffTheLoop(
     // from outside in the middle of a libSQL call, it took the process down (a panic of libSQL's
     // native module) where a test server stopped.
     stop: () => {
-      stopped = true
-      worker.postMessage({ stop: true })
-      setTimeout(() => void worker.terminate(), STOP_WAIT_MS).unref()
+      stopped ??= (async () => {
+        worker.postMessage({ stop: true })
+        const timer = setTimeout(() => void worker.terminate(), STOP_WAIT_MS)
+        await exited
+        clearTimeout(timer)
+      })()
+      return stopped
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client'
 import type { BaseDatabaseAdapter } from 'payload'
-import { checkpointOffTheLoop } from './sqliteCheckpoints.js'
+import { checkpointOffTheLoop, type Checkpointer } from './sqliteCheckpoints.js'
 import { yieldAfterStatements } from './sqliteYields.js'
 
 const BEGIN: Record<TransactionMode, string> = {
@@ -41,6 +41,14 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
   const adapter = db as SqliteAdapter
   if (typeof adapter.connect !== 'function') return
   const connect = adapter.connect.bind(adapter)
+  let checkpointer: Checkpointer | null = null
+  // Payload's destroy leaves the client open; a script that exits after it (dev/seed.ts) would end
+  // the thread in the middle of a checkpoint, which takes the process down (a libSQL panic).
+  const destroy = adapter.destroy?.bind(adapter)
+  adapter.destroy = async () => {
+    await checkpointer?.stop()
+    await destroy?.()
+  }
   adapter.connect = async (options) => {
     await connect(options)
     const url = adapter.clientConfig?.url
@@ -48,7 +56,7 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
     const libsql = await import('@libsql/client').catch(() => null)
     if (!libsql) return
     yieldAfterStatements(adapter.client)
-    const checkpointer = await checkpointOffTheLoop(url, adapter.client).catch(() => null)
+    checkpointer = await checkpointOffTheLoop(url, adapter.client).catch(() => null)
     const pragmas = [
       ...(adapter.busyTimeout ? [`PRAGMA busy_timeout = ${adapter.busyTimeout}`] : []),
       ...(adapter.wal ? [`PRAGMA synchronous = ${adapter.wal.synchronous}`] : []),
@@ -64,7 +72,7 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
         return writer
       },
       reopened: setUp,
-      closed: () => checkpointer?.stop(),
+      closed: () => void checkpointer?.stop(),
     })
   }
 }

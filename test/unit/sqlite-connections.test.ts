@@ -59,7 +59,7 @@ describe('checkpoints off the event loop', () => {
       }
       expect(done).toBe(true)
     } finally {
-      checkpointer?.stop()
+      await checkpointer?.stop()
     }
   })
 
