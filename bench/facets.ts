@@ -75,7 +75,7 @@ const SERVERS: { name: string; env: Record<string, string> }[] = [
 ]
 
 /** The default archive page, and the same with a category chosen (a second, disjunctive scope). */
-async function scenarios(url: string): Promise<Scenario[]> {
+export async function scenarios(url: string): Promise<Scenario[]> {
   const page = (await (await fetch(`${url}${V1}/events?per_page=50`)).json()) as {
     events: { categories: { id: number }[] }[]
   }
@@ -165,10 +165,11 @@ async function main(options: Options) {
   console.log(`results: ${path.relative(ROOT, out)}`)
 }
 
-main(parseOptions(process.argv.slice(2))).then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main(parseOptions(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )

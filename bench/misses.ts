@@ -74,14 +74,18 @@ type Pair = { label: string; v1: string; rest: string }
 const TRANSLATION_BASE = 'archive in French, page of 10'
 const TRANSLATION_FILTERED = ['French, translated only', 'French, needing work']
 
-async function firstOf<T>(server: Server, path: string, pick: (body: any) => T): Promise<T> {
+async function firstOf<T>(
+  server: Pick<Server, 'url'>,
+  path: string,
+  pick: (body: any) => T,
+): Promise<T> {
   const response = await fetch(`${server.url}${path}`)
   if (!response.ok) throw new Error(`${path}: ${response.status}`)
   return pick(await response.json())
 }
 
 /** The routes of the issue, each with Payload's REST for the same answer. */
-async function pairs(server: Server): Promise<Pair[]> {
+export async function pairs(server: Pick<Server, 'url'>): Promise<Pair[]> {
   const page = await firstOf(server, `${V1}/events?per_page=50`, (body) => body.events)
   const event = page[0]
   const category = page.flatMap((e: any) => e.categories)[0]

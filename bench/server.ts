@@ -11,7 +11,12 @@ import autocannon from 'autocannon'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export type LoadOptions = { connections: number; duration: number }
-export type ServerOptions = { admin: boolean; heapMb: number | null }
+export type ServerOptions = {
+  admin: boolean
+  heapMb: number | null
+  /** The checkout whose server runs (default: this one); bench/compare.ts starts another's. */
+  root?: string
+}
 
 export type Measure = {
   name: string
@@ -36,7 +41,7 @@ export type Server = {
 /** Starts the app as the README does, in production mode, on the dataset. */
 export async function startServer(
   uri: string,
-  { admin, heapMb }: ServerOptions,
+  { admin, heapMb, root = ROOT }: ServerOptions,
   extraEnv: Record<string, string> = {},
 ): Promise<Server> {
   const nodeOptions = heapMb ? `--max-old-space-size=${heapMb}` : ''
@@ -53,12 +58,12 @@ export async function startServer(
   }
   // `npm start` without npm in between, so that the pid sampled for memory is the server's.
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-    cwd: ROOT,
+    cwd: root,
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error('building the server failed')
   const child = spawn(process.execPath, ['build/server/start.js'], {
-    cwd: ROOT,
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:compare -- --against DIR[,DIR…]`: the v1 reads of this checkout beside those of
+ * other checkouts of the repository (each a git worktree of some commit, with node_modules), in one
+ * run. For a change that must leave a read's cost where it was (issue #50: within 5%); a worktree
+ * of this very commit among them shows what the same code measures against itself.
+ *
+ * The servers run at once, in production mode with the response cache off, each on its own copy of
+ * the same dataset, and first take WARM_UP_PASSES over every route unmeasured. Every round then
+ * sends each route the same number of requests to each server in turn, the first server changing
+ * from round to round, so that whatever else the machine does falls on all alike. The measure is
+ * the server process's CPU time per request (/proc), which other processes disturb less than
+ * requests per second do; a route's figure is the median of its rounds.
+ * Options:
+ *   --against DIR,…     the other checkouts (required)
+ *   --sizes a,b         events in the dataset, one run per size (default 1000)
+ *   --rounds N          rounds per route (default 9)
+ *   --requests N        requests per route, server and round (default 400), after 30 unmeasured
+ *   --connections C     concurrent connections (default 4)
+ *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
+ * Prints a table per size (ms of server CPU per request, this checkout / the other) and writes
+ * JSON under bench/results/.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { scenarios } from './facets.js'
+import { pairs } from './misses.js'
+import { optionReader } from './options.js'
+import { cpuOf, startServer, type Server } from './server.js'
+import { datasetStore } from './store.js'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const WARM_UP = 30
+const WARM_UP_PASSES = 2
+const WARM_UP_REQUESTS = 100
+
+type Checkout = { name: string; root: string }
+
+type Options = {
+  against: Checkout[]
+  sizes: number[]
+  rounds: number
+  requests: number
+  connections: number
+  database: string | undefined
+}
+
+const commitOf = (root: string) =>
+  execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+
+function parseOptions(argv: string[]): Options {
+  const { value, number, sizes } = optionReader(argv)
+  const dirs = (value('against') ?? '').split(',').filter(Boolean)
+  if (
+    !dirs.length ||
+    dirs.some((dir) => !fs.existsSync(path.join(dir, 'scripts', 'build-server.mjs')))
+  )
+    throw new Error('--against takes the folders of other checkouts of this repository')
+  return {
+    against: dirs.map((dir) => ({ name: `${commitOf(dir)} (${dir})`, root: path.resolve(dir) })),
+    sizes: sizes('1000'),
+    rounds: number('rounds', 9),
+    requests: number('requests', 400),
+    connections: number('connections', 4),
+    database: value('database'),
+  }
+}
+
+type Route = { label: string; path: string }
+
+/** The reads of bench:misses (v1 side) and of bench:facets (faceted side). */
+async function routes(url: string): Promise<Route[]> {
+  const reads = (await pairs({ url })).map(({ label, v1 }) => ({ label, path: v1 }))
+  const faceted = (await scenarios(url)).map(({ label, faceted }) => ({
+    label: `${label}, all facets`,
+    path: faceted,
+  }))
+  return [...reads, ...faceted]
+}
+
+async function send(url: string, amount: number, connections: number) {
+  const result = await autocannon({ url, connections, amount })
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+}
+
+/** Sends `amount` requests; the server's CPU ms per request. */
+async function measure(server: Server, route: Route, amount: number, connections: number) {
+  const url = `${server.url}${route.path}`
+  const cpu = cpuOf((pid) => pid === server.child.pid)
+  await send(url, WARM_UP, connections)
+  const before = cpu()
+  await send(url, amount, connections)
+  return (cpu() - before) / amount
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** A copy of the SQLite working copy for another server (on PostgreSQL, another working copy). */
+async function copyFor(index: number, first: string, events: number, options: Options) {
+  if (!first.startsWith('file:'))
+    return datasetStore(options.database).workingCopy(events, 1 + index)
+  const file = first.slice('file:'.length)
+  const copy = file.replace(/\.run\.db$/, `.compare${index}.db`)
+  for (const suffix of ['', '-wal', '-shm']) {
+    fs.rmSync(copy + suffix, { force: true })
+    if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
+  }
+  return `file:${copy}`
+}
+
+type RouteResult = { label: string; rounds: number[][]; cpuMs: number[] }
+
+const cell = (n: number) => n.toFixed(2).padStart(11)
+const ratio = (n: number) => `×${n.toFixed(3)}`.padStart(11)
+
+async function runSize(events: number, options: Options) {
+  const first = await datasetStore(options.database).workingCopy(events, 1)
+  const checkouts: Checkout[] = [{ name: 'this', root: ROOT }, ...options.against]
+  const env = { CAL_RESPONSE_CACHE_MB: '0' }
+  const servers: Server[] = []
+  const results: RouteResult[] = []
+  try {
+    for (const [index, { root }] of checkouts.entries())
+      servers.push(
+        await startServer(
+          index ? await copyFor(index, first, events, options) : first,
+          { admin: false, heapMb: null, root },
+          env,
+        ),
+      )
+    const list = await routes(servers[0].url)
+    for (let pass = 0; pass < WARM_UP_PASSES; pass++)
+      for (const route of list)
+        for (const server of servers)
+          await send(`${server.url}${route.path}`, WARM_UP_REQUESTS, options.connections)
+    for (const route of list) {
+      const rounds = servers.map((): number[] => [])
+      for (let round = 0; round < options.rounds; round++)
+        for (let turn = 0; turn < servers.length; turn++) {
+          const index = (round + turn) % servers.length
+          rounds[index].push(
+            await measure(servers[index], route, options.requests, options.connections),
+          )
+        }
+      const cpuMs = rounds.map(median)
+      results.push({ label: route.label, rounds, cpuMs })
+      console.log(
+        `  ${route.label.padEnd(40)}${cpuMs.map(cell).join('')}${cpuMs
+          .slice(1)
+          .map((other) => ratio(cpuMs[0] / other))
+          .join('')}`,
+      )
+    }
+  } finally {
+    for (const server of servers) await server.stop()
+  }
+  const sums = checkouts.map((_, index) => results.reduce((sum, r) => sum + r.cpuMs[index], 0))
+  console.log(
+    `  ${'all routes, summed'.padEnd(40)}${sums.map(cell).join('')}${sums
+      .slice(1)
+      .map((other) => ratio(sums[0] / other))
+      .join('')}`,
+  )
+  return { events, database: datasetStore(options.database).kind, checkouts, results, sums }
+}
+
+async function main(options: Options) {
+  const runs = []
+  for (const events of options.sizes) {
+    console.log(
+      `\n${events} events: server CPU ms per request, median of ${options.rounds} rounds of ${options.requests}`,
+    )
+    options.against.forEach((checkout, i) => console.log(`  against ${i + 1}: ${checkout.name}`))
+    const names = ['this', ...options.against.map((_, i) => `against ${i + 1}`)]
+    const ratios = options.against.map((_, i) => `÷${i + 1}`)
+    console.log(
+      `  ${'route'.padEnd(40)}${[...names, ...ratios].map((n) => n.padStart(11)).join('')}`,
+    )
+    runs.push(await runSize(events, options))
+  }
+  const dir = path.join(ROOT, 'bench', 'results')
+  fs.mkdirSync(dir, { recursive: true })
+  const out = path.join(dir, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }
+  fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, options, runs }, null, 2))
+  console.log(`results: ${path.relative(ROOT, out)}`)
+}
+
+main(parseOptions(process.argv.slice(2))).then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
