@@ -65,6 +65,9 @@ function testMatch() {
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
+  // The server and the import CLI, bundled once for the processes the tests start.
+  globalSetup: '<rootDir>/test/support/bundleChildren.mjs',
+  globalTeardown: '<rootDir>/test/support/bundleChildrenTeardown.mjs',
   testMatch: testMatch(),
   // The browser tests have their own runner (`npm run test:e2e`) and need the admin build.
   testPathIgnorePatterns: [

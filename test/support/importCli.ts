@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { PROJECT_ROOT } from '../../dev/paths.js'
+import { childProgram } from './childProgram.js'
 
 export type CliRun = { child: ChildProcess; done: Promise<{ code: number | null; output: string }> }
 
 /**
- * Starts `scripts/import.ts` as its own process on the database DATABASE_URI names (`npm run
- * import`).
+ * Starts `scripts/import.ts` as its own process (childProgram.ts) on the database DATABASE_URI
+ * names (`npm run import`).
  */
 export function startImportCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+  const child = spawn(process.execPath, [...childProgram('scripts/import.ts'), ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

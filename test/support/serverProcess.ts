@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { childProgram } from './childProgram.js'
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -14,14 +15,14 @@ export type ServerProcess = {
 }
 
 /**
- * Starts `dev/server.ts` as its own process (`node --import tsx`, no admin UI, a free port on
+ * Starts `dev/server.ts` as its own process (childProgram.ts; no admin UI, a free port on
  * 127.0.0.1) and resolves with its address once it prints its start line.
  */
 export function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/server.ts'], {
+  const child = spawn(process.execPath, childProgram('dev/server.ts'), {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
