@@ -92,9 +92,21 @@ function npmPack(args: string[], cwd: string): Packed {
   return packed
 }
 
-/** `npm pack` of this repository (prepack builds the plugin) into `destination`. */
+let packedOnce: { packed: Packed; tarball: string } | undefined
+
+/**
+ * `npm pack` of this repository (prepack builds the plugin) into `destination`. Packed once per
+ * process (the SQLite and PostgreSQL apps install the same tarball), copied after.
+ */
 export function packPlugin(destination: string): Packed {
-  return step('npm pack', () => npmPack(['--pack-destination', destination], ROOT))
+  if (!packedOnce) {
+    const folder = scratchFolder('tarball')
+    process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
+    const packed = step('npm pack', () => npmPack(['--pack-destination', folder], ROOT))
+    packedOnce = { packed, tarball: path.join(folder, packed.filename) }
+  }
+  fs.copyFileSync(packedOnce.tarball, path.join(destination, packedOnce.packed.filename))
+  return packedOnce.packed
 }
 
 /** create-payload-app of the pinned Payload version, unpacked beside the app (its tarball). */
