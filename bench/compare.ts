@@ -22,13 +22,13 @@
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { scenarios } from './facets.js'
 import { pairs } from './misses.js'
 import { optionReader } from './options.js'
+import { writeResults } from './results.js'
 import { cpuOf, startServer, type Server } from './server.js'
 import { datasetStore } from './store.js'
 
@@ -103,26 +103,13 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/** A copy of the SQLite working copy for another server (on PostgreSQL, another working copy). */
-async function copyFor(index: number, first: string, events: number, options: Options) {
-  if (!first.startsWith('file:'))
-    return datasetStore(options.database).workingCopy(events, 1 + index)
-  const file = first.slice('file:'.length)
-  const copy = file.replace(/\.run\.db$/, `.compare${index}.db`)
-  for (const suffix of ['', '-wal', '-shm']) {
-    fs.rmSync(copy + suffix, { force: true })
-    if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
-  }
-  return `file:${copy}`
-}
-
 type RouteResult = { label: string; rounds: number[][]; cpuMs: number[] }
 
 const cell = (n: number) => n.toFixed(2).padStart(11)
 const ratio = (n: number) => `×${n.toFixed(3)}`.padStart(11)
 
 async function runSize(events: number, options: Options) {
-  const first = await datasetStore(options.database).workingCopy(events, 1)
+  const store = datasetStore(options.database)
   const checkouts: Checkout[] = [{ name: 'this', root: ROOT }, ...options.against]
   const env = { CAL_RESPONSE_CACHE_MB: '0' }
   const servers: Server[] = []
@@ -131,7 +118,7 @@ async function runSize(events: number, options: Options) {
     for (const [index, { root }] of checkouts.entries())
       servers.push(
         await startServer(
-          index ? await copyFor(index, first, events, options) : first,
+          await store.workingCopy(events, 1, 0, `compare${index}`),
           { admin: false, heapMb: null, root },
           env,
         ),
@@ -169,7 +156,7 @@ async function runSize(events: number, options: Options) {
       .map((other) => ratio(sums[0] / other))
       .join('')}`,
   )
-  return { events, database: datasetStore(options.database).kind, checkouts, results, sums }
+  return { events, database: store.kind, checkouts, results, sums }
 }
 
 async function main(options: Options) {
@@ -186,12 +173,7 @@ async function main(options: Options) {
     )
     runs.push(await runSize(events, options))
   }
-  const dir = path.join(ROOT, 'bench', 'results')
-  fs.mkdirSync(dir, { recursive: true })
-  const out = path.join(dir, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }
-  fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, options, runs }, null, 2))
-  console.log(`results: ${path.relative(ROOT, out)}`)
+  writeResults('compare', { options, runs })
 }
 
 main(parseOptions(process.argv.slice(2))).then(

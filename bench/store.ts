@@ -15,9 +15,10 @@ export type DatasetStore = {
   kind: 'sqlite' | 'postgres'
   /**
    * `DATABASE_URI` of a fresh working copy of the dataset of this size and seed (and recurring
-   * series), generated first if need be.
+   * series), generated first if need be. `copy` names it: servers running at once on the same
+   * dataset (bench/compare.ts) each take a copy of their own.
    */
-  workingCopy: (events: number, seed: number, series?: number) => Promise<string>
+  workingCopy: (events: number, seed: number, series?: number, copy?: string) => Promise<string>
   /** Runs SQL statements, in order, on a working copy (`uri`, as `workingCopy` gave it). */
   execute: (uri: string, statements: string[]) => Promise<void>
 }
@@ -47,7 +48,7 @@ const SQLITE_SUFFIXES = ['', '-wal', '-shm']
 function sqliteStore(): DatasetStore {
   return {
     kind: 'sqlite',
-    workingCopy: async (events, seed, series = 0) => {
+    workingCopy: async (events, seed, series = 0, copyName = 'run') => {
       const file = path.join(
         ROOT,
         'bench',
@@ -62,7 +63,7 @@ function sqliteStore(): DatasetStore {
         for (const suffix of SQLITE_SUFFIXES)
           if (fs.existsSync(partial + suffix)) fs.renameSync(partial + suffix, file + suffix)
       }
-      const copy = file.replace(/\.db$/, '.run.db')
+      const copy = file.replace(/\.db$/, `.${copyName}.db`)
       for (const suffix of SQLITE_SUFFIXES) {
         fs.rmSync(copy + suffix, { force: true })
         if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
@@ -105,7 +106,7 @@ function postgresStore(serverUri: string): DatasetStore {
   const admin = (...statements: string[]) => runOn(serverUri, statements)
   return {
     kind: 'postgres',
-    workingCopy: async (events, seed, series = 0) => {
+    workingCopy: async (events, seed, series = 0, copyName = 'run') => {
       const dataset = `calendar_bench_${events}_seed${seed}${series ? `_series${series}` : ''}`
       const [found] = await admin(`SELECT 1 FROM pg_database WHERE datname = '${dataset}'`)
       if (found.length === 0) {
@@ -123,7 +124,7 @@ function postgresStore(serverUri: string): DatasetStore {
         )
         await admin(`ALTER DATABASE "${partial}" RENAME TO "${dataset}"`)
       }
-      const copy = `${dataset}_run`
+      const copy = `${dataset}_${copyName}`
       await admin(
         `DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`,
         `CREATE DATABASE "${copy}" TEMPLATE "${dataset}"`,
