@@ -14,17 +14,15 @@
  * answer, which loads the facet index) and the ratios with / without facets; JSON under
  * bench/results/.
  */
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { FACET_NAMES } from '../endpoints/events/facets.js'
 import { optionReader } from './options.js'
+import { writeResults } from './results.js'
 import { load, startServer, type Measure } from './server.js'
 import { datasetStore } from './store.js'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const V1 = '/api/cal/events/v1'
 const FACETS = `facets=${FACET_NAMES.join(',')}`
 
@@ -157,12 +155,7 @@ async function main(options: Options) {
   const results = []
   for (const events of options.sizes) results.push(await runSize(events, options))
   console.log('\ntarget: all facets cost at most ×2 the plain archive, p95 under 50 ms at 100,000')
-  const dir = path.join(ROOT, 'bench', 'results')
-  fs.mkdirSync(dir, { recursive: true })
-  const out = path.join(dir, `facets-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }
-  fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, options, results }, null, 2))
-  console.log(`results: ${path.relative(ROOT, out)}`)
+  writeResults('facets', { options, results })
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

@@ -10,17 +10,12 @@
  *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
  * Target: p99 under 50 ms and max under 200 ms for each. JSON under bench/results/.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { optionReader } from './options.js'
+import { writeResults } from './results.js'
 import { startServer } from './server.js'
 import { datasetStore } from './store.js'
 import { HEAVY_WORK, loginBenchUser, warmUp } from '../test/support/heavyWork.js'
 import { pausesDuring, type Pauses } from '../test/support/pauses.js'
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const pad = (value: string | number, width: number) => String(value).padStart(width)
 
@@ -58,12 +53,7 @@ async function main(argv: string[]) {
   const results = []
   for (const events of sizes('100000')) results.push(await runSize(events, value('database')))
   console.log('\ntarget: loop p99 under 50 ms and max under 200 ms while each runs')
-  const dir = path.join(ROOT, 'bench', 'results')
-  fs.mkdirSync(dir, { recursive: true })
-  const out = path.join(dir, `pauses-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }
-  fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, results }, null, 2))
-  console.log(`results: ${path.relative(ROOT, out)}`)
+  writeResults('pauses', { results })
 }
 
 main(process.argv.slice(2)).then(

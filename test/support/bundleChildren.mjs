@@ -11,7 +11,7 @@ import { bundle } from '../../scripts/build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-export const CHILDREN = ['dev/server.ts', 'scripts/import.ts']
+const CHILDREN = ['dev/server.ts', 'scripts/import.ts']
 
 export default async function bundleChildren() {
   const folder = path.join('build', 'test-children', String(process.pid))
