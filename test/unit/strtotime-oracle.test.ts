@@ -49,10 +49,24 @@ const EXPRESSIONS = [
   ...['0:00', '23:59:59', '2027-W05', '2027-W05-3', '5.1.2027', 'noon UTC'],
   ...['@1700000000', '@0', '@-1000', '@1700000000 +1 day', '2026-03-08 02:30', '2026-11-01 01:30'],
   ...['2026-03-29 02:30', '2026-10-25 02:30', '2026-10-04 02:30', '2026-04-05 02:30'],
+  ...['2026-10-25 02:30 Europe/Paris', '2026-10-25 01:30 Europe/London', '2026-11-01 01:30 EST'],
+  ...['2026-04-05 02:30 Australia/Adelaide', '2026-11-01 01:30 America/New_York'],
+  // Formats and corners found by probing
+  ...['back of 7pm', 'front of 7', '2 mon', '+2 mon', '-1 fri', '1 monday ago', 'next weekday'],
+  ...['last weekday', 'this weekday', '3 weekdays ago', '+10 weekdays', '-10 weekdays', 'weekday'],
+  ...['first sat of July 2027', 'last wed of dec', 'monday +1 week', 'next monday +1 day'],
+  ...['this week sunday', 'monday previous week', 'sat next week', '@1700000000.5', '@-1.5'],
+  ...['@1700000000 Europe/Paris', 'now Europe/Paris', 'today Asia/Tokyo', 'now EST', '16:30 CET'],
+  ...['Tue, 05 Jan 2027 16:30:00 GMT', 'Tuesday 5th of January 2027', '2027-01-05 16:30 (EST)'],
+  ...['January 5th, 2027', '2027-Jan-05', 'Jan-05-2027', '05.01.2027', '5-1-27', '2027 .032'],
+  ...['4 p.m.', '12:00:00 AM', '11:59:59 PM', '24:00', '2027-01-31 +1 month', '2028-02-29 +1 year'],
+  ...['2027-03-31 -1 month', '2027-01-31 last day of next month', 'tomorrow,', '(tomorrow)', 'IV'],
+  ...['t1630', 'T163045', '2027 1630', 'GMT+2', '+0530', 'z', 'now a', 'utc', 'Japan', 'v'],
   // What PHP refuses, or reads oddly
   ...['before my birthday', 'next blursday', 'tomorrow or so', 'in 2 days', 'someday', 'next'],
   ...['the day after tomorrow', '25:00', '31/12/2027', '2027-13-01', 'now now', 'tomorrow at 4pm'],
   ...['+1 blursday', 'noon noon', '4pm 5pm', 'yesterday tomorrow', 'jan feb', '1 fortnight ago'],
+  ...['Europe/Nowhere', 'Mars/Base', 'éclair', 'tonight', 'morning', 'eod', 'next next', '#1'],
 ]
 
 const ZONES = [

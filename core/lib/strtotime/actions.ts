@@ -19,21 +19,31 @@ import { parseZone } from './zones.js'
 
 type Action = (reader: Reader, t: Parsed) => void
 
-/** `timelib_set_relative`: adds `amount` of the unit word at the reader to the relative move. */
-function setRelative(reader: Reader, amount: number, behavior: number, t: Parsed): void {
+/**
+ * `timelib_set_relative`: adds `amount` of the unit word at the reader to the relative move. A
+ * weekday resets the time to midnight, except after a number (`+2 mon`, `+3 weekdays`).
+ */
+function setRelative(
+  reader: Reader,
+  amount: number,
+  behavior: number,
+  t: Parsed,
+  keepTime = false,
+): void {
   const found = reader.unit()
   if (!found) return
   const [unit, multiplier] = found
   const relative = t.relative
   if (unit === 'weekday') {
     haveWeekdayRelative(t)
-    unhaveTime(t)
+    if (!keepTime) unhaveTime(t)
     relative.d += (amount > 0 ? amount - 1 : amount) * 7
     relative.weekday = multiplier
     relative.weekdayBehavior = behavior
   } else if (unit === 'weekdays') {
     t.haveRelative = true
     relative.special = 'weekday'
+    if (!keepTime) unhaveTime(t)
     relative.specialAmount = amount
   } else {
     relative[unit] += amount * multiplier
@@ -97,7 +107,11 @@ function timestamp(reader: Reader, t: Parsed, withMicroseconds: boolean): void {
   t.d = 1
   t.h = t.i = t.s = t.us = 0
   t.relative.s += seconds
-  if (withMicroseconds) t.relative.us = reader.signedNumber(24) ?? 0
+  if (withMicroseconds) {
+    const digits = reader.text.slice(reader.text.indexOf('.') + 1)
+    const negative = reader.text[1] === '-'
+    t.relative.us = (negative ? -1 : 1) * Number(digits.padEnd(6, '0'))
+  }
   t.zone = { kind: 'offset', seconds: 0 }
 }
 
@@ -286,6 +300,7 @@ export const ACTIONS: Record<RuleName, Action> = {
   },
   pgydotd: (reader, t) => {
     haveDate(t)
+    t.dayOfYear = true
     const { value, length } = reader.numberWithLength(4)
     t.d = reader.number(3)
     t.m = 1
@@ -364,7 +379,7 @@ export const ACTIONS: Record<RuleName, Action> = {
       const start = reader.pos
       const amount = reader.signedNumber(24) ?? 0
       reader.skip(' \t')
-      setRelative(reader, amount, 1, t)
+      setRelative(reader, amount, 1, t, true)
       if (reader.pos === start) break
     }
   },

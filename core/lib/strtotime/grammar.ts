@@ -70,7 +70,7 @@ export const RULES = {
   midnightOrToday: oneOf('midnight', 'today'),
   tomorrow: anyCase('tomorrow'),
   timestamp: '@-?[0-9]+',
-  timestampMs: '@-?[0-9]+\\.[0-9]{6}',
+  timestampMs: '@-?[0-9]+\\.[0-9]{0,6}',
   firstOrLastDayOf: oneOf('first day of', 'last day of'),
   backOrFrontOf: `${oneOf('back of ', 'front of ')}${hour24}(?:(?:${space})?${meridian})?`,
   weekdayOf: `(?:${reltextnumber}|${reltexttext})${space}(?:${dayfull}|${dayabbr})${space}${anyCase('of')}`,

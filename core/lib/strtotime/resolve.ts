@@ -106,7 +106,12 @@ export function resolve(
   nowFields.s = nowSeconds + zone.offset(nowSeconds * 1000) * 60
   normalize(nowFields)
   // Only a day the text names: `february` on the 31st rolls over to March as in PHP.
-  if (t.haveDate && t.d !== null && !exists(t.y ?? nowFields.y, t.m ?? nowFields.m, t.d))
+  if (
+    t.haveDate &&
+    !t.dayOfYear &&
+    t.d !== null &&
+    !exists(t.y ?? nowFields.y, t.m ?? nowFields.m, t.d)
+  )
     return null
   const time = movedFields(t, nowFields)
   const wall = wallSeconds(time)
@@ -115,7 +120,7 @@ export function resolve(
     case 'abbreviation':
       return wall - t.zone.seconds
     case 'identifier':
-      return instantOf(wall, zoneNamed(t.zone.name))
+      return instantOf(wall, zoneNamed(t.zone.name), true)
     default:
       return instantOf(wall, zone)
   }

@@ -42,6 +42,8 @@ export interface Parsed {
   /** A count: `gnunocolon` (`1630`) reads a year when a time was already given. */
   haveTime: number
   haveDate: boolean
+  /** `2027.032`: the day counts from January 1st, past the month's end. */
+  dayOfYear: boolean
   haveZone: number
   haveRelative: boolean
   zone: Zone | null
@@ -60,6 +62,7 @@ export function emptyParsed(): Parsed {
     us: null,
     haveTime: 0,
     haveDate: false,
+    dayOfYear: false,
     haveZone: 0,
     haveRelative: false,
     zone: null,

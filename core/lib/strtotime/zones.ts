@@ -1,4 +1,4 @@
-import { IANAZone, Info, type Zone as LuxonZone } from 'luxon'
+import { DateTime, IANAZone, Info, type Zone as LuxonZone } from 'luxon'
 import type { Reader } from './reader.js'
 import { ParseError, type Parsed, type Zone } from './state.js'
 
@@ -98,12 +98,23 @@ export const offsetAt = (zone: LuxonZone, seconds: number) => zone.offset(second
  * The instant of a wall clock (given as if it were UTC) in a zone, choosing in DST gaps and
  * overlaps as timelib's `do_adjust_timezone` does: a time in a gap moves forward by the gap, and a
  * repeated time is read with the offset the zone has at that wall clock read as UTC, which is the
- * first occurrence west of Greenwich and the second east of it.
+ * first occurrence west of Greenwich and the second east of it. For a zone named in the text
+ * (`named`), timelib looks two hours further back east of Greenwich, which makes it the first
+ * occurrence there too.
  */
-export function instantOf(wall: number, zone: LuxonZone): number {
+export function instantOf(wall: number, zone: LuxonZone, named = false): number {
   const before = offsetAt(zone, wall)
   const after = offsetAt(zone, wall - before)
-  if (before === after) return wall - before
+  if (before === after) {
+    if (named && before >= 0 && !isSummerTime(zone, wall)) {
+      const earlier = offsetAt(zone, wall - before - 7200)
+      if (earlier !== after && offsetAt(zone, wall - earlier) !== after) return wall - earlier
+    }
+    return wall - before
+  }
   const inTransition = after > before && offsetAt(zone, wall - after) !== after
   return wall - (inTransition ? before : after)
 }
+
+export const isSummerTime = (zone: LuxonZone, seconds: number) =>
+  DateTime.fromSeconds(seconds, { zone }).isInDST
