@@ -138,11 +138,11 @@ function askPhp(cases: Case[]): (number | null)[] {
 const show = (seconds: number | null | undefined, zone: string) =>
   seconds == null ? String(seconds) : DateTime.fromSeconds(seconds, { zone }).toISO()
 
-if (!phpPresent) {
-  console.warn('strtotime oracle skipped: `php` is not installed (apt-get install php-cli)')
-}
+const SKIPPED = 'skipped: `php` is not installed (apt-get install php-cli)'
+if (!phpPresent) console.warn(`strtotime oracle ${SKIPPED}`)
 
-;(phpPresent ? describe : describe.skip)('parseDate is PHP’s strtotime (php as the oracle)', () => {
+const title = 'parseDate is PHP’s strtotime (php as the oracle)'
+;(phpPresent ? describe : describe.skip)(phpPresent ? title : `${title}: ${SKIPPED}`, () => {
   test(`${EXPRESSIONS.length} expressions × ${CASES.length / EXPRESSIONS.length} (zone, now) pairs`, () => {
     const answers = askPhp(CASES)
     expect(answers).toHaveLength(CASES.length)
