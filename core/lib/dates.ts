@@ -40,7 +40,7 @@ function parsedDate(input: unknown, zone: string, now: Date): DateTime | null {
       { y: year, m: month, d: day, h: hour, i: minute, s: second },
       zone,
     )
-    return DateTime.fromSeconds(seconds, { zone })
+    return seconds === null ? null : DateTime.fromSeconds(seconds, { zone })
   }
   const seconds = strtotime(text, zone, now.getTime() / 1000)
   return seconds === null ? null : DateTime.fromSeconds(seconds, { zone })

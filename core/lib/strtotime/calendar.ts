@@ -39,14 +39,14 @@ export function civilFromDays(days: number): { year: number; month: number; day:
 export const dayOfWeek = (year: number, month: number, day: number) =>
   mod(daysFromCivil(year, month, day) + 4, 7)
 
-export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28
   return [4, 6, 9, 11].includes(month) ? 30 : 31
 }
 
-export const mod = (a: number, b: number) => ((a % b) + b) % b
+const mod = (a: number, b: number) => ((a % b) + b) % b
 
 /** A wall clock whose fields may be out of range until `normalize` carries them. */
 export interface Fields {

@@ -40,7 +40,7 @@ function longestMatch(text: string, position: number): { name: RuleName; end: nu
 }
 
 /** What timelib_strtotime reads from `text`, or null where it reports an error. */
-export function scan(text: string): Parsed | null {
+function scan(text: string): Parsed | null {
   const trimmed = text.replace(/^[\s]+|[\s]+$/g, '')
   if (!trimmed) return null
   // timelib reads a NUL-terminated string; some rules look at the terminator.
@@ -68,11 +68,14 @@ export function scan(text: string): Parsed | null {
  */
 export function strtotime(text: string, zone: string, nowSeconds: number): number | null {
   const parsed = scan(text)
-  return parsed && resolve(parsed, zoneOf(zone), Math.floor(nowSeconds), zoneOf)
+  const defaultZone = zoneOf(zone)
+  return parsed && defaultZone && resolve(parsed, defaultZone, Math.floor(nowSeconds))
 }
 
 /**
  * Unix seconds of a valid wall clock in `zone`, a time in a DST gap or overlap read as PHP does.
  */
-export const instantOfWallClock = (time: Omit<Fields, 'us'>, zone: string) =>
-  instantOf(wallSeconds({ ...time, us: 0 }), zoneOf(zone))
+export function instantOfWallClock(time: Omit<Fields, 'us'>, zone: string): number | null {
+  const luxonZone = zoneOf(zone)
+  return luxonZone && instantOf(wallSeconds({ ...time, us: 0 }), luxonZone)
+}

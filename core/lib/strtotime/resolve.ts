@@ -5,7 +5,7 @@
 import type { Zone as LuxonZone } from 'luxon'
 import { dayOfWeek, daysInMonth, type Fields, normalize, wallSeconds } from './calendar.js'
 import type { Parsed, Relative } from './state.js'
-import { instantOf } from './zones.js'
+import { instantOf, zoneOf } from './zones.js'
 
 /** `do_adjust_for_weekday`: moves to the weekday of `next monday`, `monday`, `sunday this week`. */
 function adjustForWeekday(time: Fields, relative: Relative): void {
@@ -96,12 +96,7 @@ function movedFields(t: Parsed, now: Fields): Fields {
  * Unix seconds of what the scanner read, from `now` (Unix seconds) in `zone`. A date the text names
  * that does not exist (`February 30`), which PHP rolls over with a warning, is null here.
  */
-export function resolve(
-  t: Parsed,
-  zone: LuxonZone,
-  nowSeconds: number,
-  zoneNamed: (name: string) => LuxonZone,
-): number | null {
+export function resolve(t: Parsed, zone: LuxonZone, nowSeconds: number): number | null {
   const nowFields: Fields = { y: 1970, m: 1, d: 1, h: 0, i: 0, s: 0, us: 0 }
   nowFields.s = nowSeconds + zone.offset(nowSeconds * 1000) * 60
   normalize(nowFields)
@@ -120,7 +115,7 @@ export function resolve(
     case 'abbreviation':
       return wall - t.zone.seconds
     case 'identifier':
-      return instantOf(wall, zoneNamed(t.zone.name), true)
+      return instantOf(wall, zoneOf(t.zone.name)!, true)
     default:
       return instantOf(wall, zone)
   }

@@ -48,7 +48,6 @@ export interface Parsed {
   haveRelative: boolean
   zone: Zone | null
   relative: Relative
-  errors: string[]
 }
 
 export function emptyParsed(): Parsed {
@@ -81,7 +80,6 @@ export function emptyParsed(): Parsed {
       specialAmount: 0,
       dayOfMonth: null,
     },
-    errors: [],
   }
 }
 

@@ -85,14 +85,14 @@ export function parseZone(reader: Reader, t: Parsed): void {
   reader.skip(')')
 }
 
-export const zoneOf = (name: string): LuxonZone => {
+/** A zone of luxon's (`Europe/Paris`, `UTC`, `UTC+2`), or null. */
+export const zoneOf = (name: string): LuxonZone | null => {
   const zone = Info.normalizeZone(name)
-  if (!zone?.isValid) throw new RangeError(`Unknown zone: ${name}`)
-  return zone
+  return zone?.isValid ? zone : null
 }
 
 /** The zone's UTC offset in seconds at an instant. */
-export const offsetAt = (zone: LuxonZone, seconds: number) => zone.offset(seconds * 1000) * 60
+const offsetAt = (zone: LuxonZone, seconds: number) => zone.offset(seconds * 1000) * 60
 
 /**
  * The instant of a wall clock (given as if it were UTC) in a zone, choosing in DST gaps and
@@ -116,5 +116,5 @@ export function instantOf(wall: number, zone: LuxonZone, named = false): number 
   return wall - (inTransition ? before : after)
 }
 
-export const isSummerTime = (zone: LuxonZone, seconds: number) =>
+const isSummerTime = (zone: LuxonZone, seconds: number) =>
   DateTime.fromSeconds(seconds, { zone }).isInDST
