@@ -64,7 +64,8 @@ function scan(text: string): Parsed | null {
 
 /**
  * `strtotime(text, now)` in `zone` (PHP's `date_default_timezone_set`): Unix seconds, or null
- * where PHP returns false. Unlike PHP, a date that does not exist (`2030-02-30`) is null.
+ * where PHP returns false. Unlike PHP, a date named in the text that does not exist
+ * (`2030-02-30`) is null.
  */
 export function strtotime(text: string, zone: string, nowSeconds: number): number | null {
   const parsed = scan(text)
