@@ -79,3 +79,6 @@ export const CSV_NAMESPACE = 'cal/csv'
 export const FULLCALENDAR_NAMESPACE = 'cal/fullcalendar'
 /** Where the admin's translation drafts are made (endpoints/translations/). */
 export const TRANSLATIONS_NAMESPACE = 'cal/translations'
+
+/** The batch route of v1 writes, as WordPress's `batch/v1` (`POST /api/cal/batch/v1`). */
+export const BATCH_NAMESPACE = 'cal/batch/v1'

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 import {
+  BATCH_NAMESPACE,
   CSV_NAMESPACE,
   FEEDS_NAMESPACE,
   FULLCALENDAR_NAMESPACE,
@@ -47,6 +48,7 @@ export function describeCalendarRoot(
       CSV_NAMESPACE,
       FULLCALENDAR_NAMESPACE,
       TRANSLATIONS_NAMESPACE,
+      BATCH_NAMESPACE,
     ],
     routes: Object.fromEntries([
       route('cal', CALENDAR_ROOT_PATH, ['GET']),

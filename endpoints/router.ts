@@ -73,6 +73,14 @@ export type NamespaceSettings = {
 }
 
 /**
+ * Set on a request's `context`, the request goes through every stage but `handle` and answers 200
+ * with a null body when it passed them (a batch's items are checked so first, endpoints/batch/).
+ */
+export const CHECK_ONLY = 'calendarCheckOnly'
+
+const PASSED_CHECKS: Reply = { status: 200, body: null }
+
+/**
  * Answers one request to the namespace through its stages: match → credentials → input →
  * authorize → validate → handle (reads through the caching layer, endpoints/cache/reads.ts), and
  * any error in the contract's shape.
@@ -132,6 +140,7 @@ async function dispatch(
     const handle = async () => {
       if (operation.authorize) await operation.authorize(context)
       const args = await validateArgs(operationParams(operation), input, context)
+      if (req.context[CHECK_ONLY]) return PASSED_CHECKS
       return operation.handle(context, args)
     }
     if (!generation) return json(await handle(), lang, head)

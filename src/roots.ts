@@ -1,10 +1,16 @@
 import type { OtherRoot } from '../endpoints/documentation/openapi.js'
+import { batchRoutes } from '../endpoints/batch/operation.js'
 import { csvExportRoutes } from '../endpoints/csv/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { translationDraftRoutes } from '../endpoints/translations/routes.js'
-import { CSV_NAMESPACE, FULLCALENDAR_NAMESPACE, TRANSLATIONS_NAMESPACE } from '../core/defaults.js'
+import {
+  BATCH_NAMESPACE,
+  CSV_NAMESPACE,
+  FULLCALENDAR_NAMESPACE,
+  TRANSLATIONS_NAMESPACE,
+} from '../core/defaults.js'
 import { csvImportRoutes } from '../features/import/csvRoutes.js'
 import { translationRunRoutes } from '../features/import/translationRuns.js'
 
@@ -16,9 +22,10 @@ export const translationRoutes = () => [...translationDraftRoutes(), ...translat
 
 /**
  * The plugin's roots beside the v1 namespace, each with its route table: the calendar feeds, CSV,
- * the admin's translations and the FullCalendar feed. The plugin serves each under its namespace
- * (src/plugin.ts), and v1's `/doc` describes them with its own routes (endpoints/routes.ts). The
- * routes of a feature (the import's) join a root here, so that the wire never imports a feature.
+ * the admin's translations, the FullCalendar feed and the batch of v1 writes. The plugin serves
+ * each under its namespace (src/plugin.ts), and v1's `/doc` describes them with its own routes
+ * (endpoints/routes.ts). The routes of a feature (the import's) join a root here, so that the wire
+ * never imports a feature.
  */
 export function otherRoots(): OtherRoot[] {
   return [
@@ -36,5 +43,6 @@ export function otherRoots(): OtherRoot[] {
       tag: 'fullcalendar',
       prefix: '/fullcalendar',
     },
+    { routes: batchRoutes(), namespace: BATCH_NAMESPACE, tag: 'batch', prefix: '/batch/v1' },
   ]
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { csvRoutes, translationRoutes } from '../src/roots.js'
 import fc from 'fast-check'
 import type { Payload } from 'payload'
+import { batchRoutes } from '../endpoints/batch/operation.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
@@ -77,6 +78,12 @@ const TRANSLATION_ROUTES = translationRoutes().map((route) => ({
   ...route,
   path: `/translations${route.path}`,
 }))
+/** The batch of v1 writes, named as /doc names it (`/batch/v1`, under `/api/cal`). */
+const BATCH_PATH = '/batch/v1'
+const BATCH_ROUTES = batchRoutes().map((route) => ({
+  ...route,
+  path: `${BATCH_PATH}${route.path}`,
+}))
 /**
  * The plugin's health check (`/api/cal/health`, endpoints/health.ts) is no route of a table: this
  * entry only tells the generator that it takes GET without parameters.
@@ -105,6 +112,7 @@ const ROUTES = [
   ...CSV_ROUTES,
   ...FULLCALENDAR_ROUTES,
   ...TRANSLATION_ROUTES,
+  ...BATCH_ROUTES,
   HEALTH_ROUTE,
   CALENDAR_ROOT_ROUTE,
 ]
@@ -117,7 +125,9 @@ const rootOf = (route: string) =>
   route === CALENDAR_ROOT_ROUTE.path
     ? '/api'
     : route === HEALTH_ROUTE.path ||
-        [...FULLCALENDAR_ROUTES, ...TRANSLATION_ROUTES].some((feed) => feed.path === route)
+        [...FULLCALENDAR_ROUTES, ...TRANSLATION_ROUTES, ...BATCH_ROUTES].some(
+          (feed) => feed.path === route,
+        )
       ? '/api/cal'
       : FEED_ROUTES.some((feed) => feed.path === route)
         ? '/api/cal/ical'
@@ -212,6 +222,8 @@ function mayWrite(route: string, caller: Caller): boolean {
   const rank = caller.role
     ? ['subscriber', 'contributor', 'author', 'editor', 'administrator'].indexOf(caller.role)
     : -1
+  // A batch asks no right of its own: each of its items asks its single request's.
+  if (route === BATCH_PATH) return true
   // The CSV import (features/import/csvRoutes.ts): administrators.
   if (CSV_ROUTES.some((csv) => csv.path === route)) return rank >= 4
   if (route.startsWith('/tags')) return rank >= 3
@@ -253,6 +265,7 @@ function judge(
       body.data?.status === status
     if (!shaped) problems.push('the error is not {code, message, data: {status}}')
   }
+  if (request.route === BATCH_PATH && status === 207) problems.push(...batchProblems(body))
   const known = ROUTES.find((route) => route.path === request.route)!
   const exists = WRITES.has(raw.method) && raw.method in known.operations
   // A HEAD answer has no body to read the code from.
@@ -287,6 +300,24 @@ function judge(
     problems.push(`leaked ${leak}`)
   return problems
 }
+
+/** A batch's answer: one per item, each an error in the contract's shape or a success. */
+function batchProblems(body: any): string[] {
+  if (!Array.isArray(body?.responses)) return ['a batch answered no responses']
+  return body.responses.flatMap((item: any, i: number) =>
+    item === null ||
+    item.status < 400 ||
+    (typeof item.body?.code === 'string' && item.body?.data?.status === item.status)
+      ? []
+      : [`batch item ${i}: the error is not {code, message, data: {status}}`],
+  )
+}
+
+/** Whether a batch's answer says that one of its items wrote. */
+const batchWrote = (text: string) =>
+  (JSON.parse(text).responses as ({ status: number } | null)[]).some(
+    (item) => item !== null && item.status < 300,
+  )
 
 const cut = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text
@@ -346,7 +377,8 @@ it(
           WRITES.has(raw.method) &&
           response.status >= 200 &&
           response.status < 300 &&
-          request.route !== '/preview'
+          request.route !== '/preview' &&
+          (request.route !== BATCH_PATH || batchWrote(response.text))
         if (wrote) writes++
         if (!wrote && !sameSnapshot(before, after))
           problems.push(

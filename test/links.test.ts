@@ -420,6 +420,7 @@ describe("the calendar's root (/api/cal)", () => {
       'cal/csv',
       'cal/fullcalendar',
       'cal/translations',
+      'cal/batch/v1',
     ])
     expect(root.body._links.help).toEqual([{ href: `${server.url}/api/cal/events/v1/doc` }])
     const french = await server.request('GET', '/api/cal?translation_language=fr')

@@ -415,6 +415,87 @@ describe('v1 writes of categories and tags', () => {
   })
 })
 
+describe('v1 writes in a batch (/api/cal/batch/v1): each item as its single call', () => {
+  it.each(CALLER_NAMES)('%s', async (name) => {
+    const caller = callerNamed(name)
+    const [events, venues] = POST_TYPES
+    const published = await fresh(events, caller, 'other', 'publish')
+    const draft = await fresh(venues, caller, 'other', 'draft')
+    const cases: [string, Record<string, unknown>, number, typeof published?][] = [
+      [
+        'POST /events',
+        {
+          path: '/cal/events/v1/events',
+          body: {
+            title: unique('Batch'),
+            start_date: '2031-01-01 10:00:00',
+            end_date: '2031-01-01 12:00:00',
+          },
+        },
+        rankOf(caller) >= RANK.contributor ? 201 : denied(caller),
+      ],
+      [
+        'POST /events (no end_date: rights come before validation)',
+        { path: '/cal/events/v1/events', body: { title: unique('Batch') } },
+        rankOf(caller) >= RANK.contributor ? 400 : denied(caller),
+      ],
+      [
+        'POST /tags',
+        { path: '/cal/events/v1/tags', body: { name: unique('Batch') } },
+        rankOf(caller) >= RANK.editor ? 201 : denied(caller),
+      ],
+      [
+        "PATCH /events/{id} (other's, published)",
+        {
+          method: 'PATCH',
+          path: `/cal/events/v1/events/${published.id}`,
+          body: { title: unique('Renamed') },
+        },
+        mayUpdate(caller, 'other', 'publish') ? 200 : denied(caller),
+        published,
+      ],
+      [
+        "DELETE /venues/{id} (other's draft)",
+        { method: 'DELETE', path: `/cal/events/v1/venues/${draft.id}` },
+        trashOutcome(caller, 'other', 'draft'),
+        draft,
+      ],
+    ]
+    const before = await Promise.all(
+      [published, draft].map(async (record, i) =>
+        JSON.stringify(await stored(i ? 'venues' : 'events', record.id)),
+      ),
+    )
+    const response = await send(caller, {
+      method: 'POST',
+      path: '/api/cal/batch/v1',
+      body: { requests: cases.map(([, request]) => request) },
+    })
+    expect(response.status).toBe(207)
+    const mismatches: Mismatch[] = []
+    for (const [i, [label, , expected, record]] of cases.entries()) {
+      const item = response.body.responses[i]
+      const text = JSON.stringify(item.body)
+      if (item.status !== expected)
+        mismatches.push(`${label}: expected ${expected}, got ${item.status} ${text.slice(0, 160)}`)
+      if (expected !== 401 && expected !== 403) continue
+      if (item.body.code !== 'rest_forbidden')
+        mismatches.push(`${label}: refused with code ${item.body.code}, not rest_forbidden`)
+      if (record && text.includes(record.marker))
+        mismatches.push(`${label}: the refusal shows the record`)
+    }
+    const after = await Promise.all(
+      [published, draft].map(async (record, i) =>
+        JSON.stringify(await stored(i ? 'venues' : 'events', record.id)),
+      ),
+    )
+    for (const [i, [label, , expected]] of cases.slice(3).entries())
+      if ((expected === 401 || expected === 403) && after[i] !== before[i])
+        mismatches.push(`${label}: the refused item changed the record`)
+    expect(mismatches).toEqual([])
+  })
+})
+
 describe("Payload's REST obeys the same matrix", () => {
   it.each(CALLER_NAMES)('%s', async (name) => {
     const caller = callerNamed(name)

@@ -3,6 +3,7 @@ import { csvRoutes, translationRoutes } from '../src/roots.js'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { operationParams, type Method, type Operation } from '../endpoints/operation.js'
+import { batchRoutes } from '../endpoints/batch/operation.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
@@ -36,6 +37,7 @@ const csvExportRoutes = csvRoutes()
 /** The FullCalendar feed's paths, as the document names them beside v1's (served from `cal`). */
 const fullCalendarPaths = fullCalendarRoutes().map((route) => `/fullcalendar${route.path}`)
 const translationPaths = translationRoutes().map((route) => `/translations${route.path}`)
+const batchPaths = batchRoutes().map((route) => `/batch/v1${route.path}`)
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) =>
   (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({
@@ -102,7 +104,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
           route.path,
           [{ url: `${server.url}${root}/api/cal/csv` }],
         ]),
-        ...[...translationPaths, ...fullCalendarPaths].map((path) => [
+        ...[...translationPaths, ...fullCalendarPaths, ...batchPaths].map((path) => [
           path,
           [{ url: `${server.url}${root}/api/cal` }],
         ]),
@@ -120,6 +122,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       ...[...routes, ...feedRoutes, ...csvExportRoutes].map((route) => docPath(route.path)),
       ...translationPaths,
       ...fullCalendarPaths,
+      ...batchPaths,
     ])
     for (const route of routes) {
       expect(Object.keys(doc.paths[docPath(route.path)])).toEqual(

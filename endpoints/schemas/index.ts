@@ -26,6 +26,7 @@ import { Changes, ErrorBody, NamespaceIndex, OpenApiDocument } from './namespace
 import { Calendar, Csv, MEDIA_TYPES } from './media.js'
 import { CsvImportRun, CsvPreview, TranslationDraft, TranslationRun } from './tools.js'
 import { FullCalendarEvents } from './fullcalendar.js'
+import { BatchAnswer } from './batch.js'
 
 /**
  * Every named schema: its key is its name in `/doc` (`#/components/schemas/Event`) and what an
@@ -61,6 +62,7 @@ export const SCHEMAS = {
   TranslationRun,
   Changes,
   FullCalendarEvents,
+  BatchAnswer,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

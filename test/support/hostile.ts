@@ -287,6 +287,35 @@ export const hostileJson: fc.Arbitrary<string> = fc.letrec<{ value: string }>((t
 
 const placeholderId = (collection: string) => fc.nat(40).map((n) => `~~id.${collection}.${n}~~`)
 
+/**
+ * Items of a batch's `requests` (endpoints/batch/), as JSON text: v1 writes of records that exist,
+ * a read, a batch in a batch, Payload's own REST, a path that climbs out, credentials of an item's
+ * own, and shapes that are no request.
+ */
+const BATCH_ITEMS = [
+  '{"path":"/cal/events/v1/events","body":{"title":"Fuzz batch","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}}',
+  '{"method":"PATCH","path":"/cal/events/v1/events/~~id.events.3~~","body":{"title":"Fuzz batch"}}',
+  '{"method":"put","path":"/cal/events/v1/organizers/~~id.organizers.1~~","body":{"organizer":""}}',
+  '{"method":"DELETE","path":"/cal/events/v1/venues/~~id.venues.2~~"}',
+  '{"method":"DELETE","path":"/cal/events/v1/tags/~~id.event-tags.1~~?force=true"}',
+  '{"path":"/cal/events/v1/categories","body":{"name":"Fuzz batch","parent":999999}}',
+  '{"method":"GET","path":"/cal/events/v1/events"}',
+  '{"path":"/cal/batch/v1","body":{"requests":[]}}',
+  '{"path":"/users","body":{"email":"fuzz@example.com","password":"x"}}',
+  '{"path":"/cal/events/v1/../../users","body":{}}',
+  '{"path":"/cal/events/v1/events","headers":{"authorization":"JWT forged","x-many":["1","2"]},"body":{"title":""}}',
+  '{"path":7}',
+  '{"path":"/cal/events/v1/events","body":[]}',
+  '{"path":"/cal/events/v1/events","headers":{"bad name":"x"}}',
+  '"x"',
+  'null',
+]
+
+const batchRequests = fc.oneof(
+  fc.array(fc.constantFrom(...BATCH_ITEMS), { maxLength: 4 }).map((items) => `[${items}]`),
+  fc.constant(`[${Array(26).fill(BATCH_ITEMS[0])}]`),
+)
+
 /** A value of the right kind for a parameter, as JSON text; ids and slugs name existing records. */
 function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitrary<string> {
   const linked =
@@ -351,6 +380,7 @@ function plausibleJson(name: string, spec: ParamSpec, route: string): fc.Arbitra
       '"colour,tags"',
       '["featured","organizer"]',
     )
+  if (name === 'requests') return batchRequests
   if (name === 'facets_limit') return fc.constantFrom('1', '50', '500', '501', '0')
   if (linked && (spec.kind === 'integer' || spec.kind === 'postId' || spec.kind === 'idList'))
     return placeholderId(linked)

@@ -1,0 +1,313 @@
+import { describe, expect, it } from '@jest/globals'
+import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
+
+let server: TestServer
+let users: Record<string, TestUser>
+
+useTestServer(['editor', 'contributor'], (setup) => ({ server, users } = setup))
+
+const BATCH = '/api/cal/batch/v1'
+const EVENTS = '/cal/events/v1/events'
+
+const when = () => ({ start_date: utcWallClock(12), end_date: utcWallClock(12, 2) })
+const event = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  ...when(),
+  ...extra,
+})
+const batch = (body: unknown, user?: string, headers?: Record<string, string>) =>
+  server.request('POST', BATCH, { token: user ? users[user].token : undefined, body, headers })
+const single = (method: string, path: string, user?: string, body?: unknown) =>
+  server.request(method, `/api${path}`, { token: user ? users[user].token : undefined, body })
+const creates = (...titles: string[]) =>
+  titles.map((title) => ({ path: EVENTS, body: event(title) }))
+const countEvents = async () =>
+  (await server.payload.count({ collection: 'events', trash: true, overrideAccess: true }))
+    .totalDocs
+
+/** A body's keys, nested one level (a record's shape, not its values). */
+const shapeOf = (body: Record<string, unknown>) =>
+  Object.keys(body)
+    .sort()
+    .map((key) => {
+      const value = body[key]
+      return value && typeof value === 'object' && !Array.isArray(value)
+        ? `${key}{${Object.keys(value).sort().join(',')}}`
+        : key
+    })
+
+describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
+  it('a batch of creates answers 207, each item as its single create answers', async () => {
+    const before = await countEvents()
+    const alone = await single('POST', EVENTS, 'editor', event('Alone'))
+    const response = await batch({ requests: creates('One', 'Two', 'Three') }, 'editor')
+    expect(response.status).toBe(207)
+    expect(response.body.responses).toHaveLength(3)
+    for (const [i, title] of ['One', 'Two', 'Three'].entries()) {
+      const item = response.body.responses[i]
+      expect(item.status).toBe(alone.status)
+      expect(item.body.title).toBe(title)
+      expect(shapeOf(item.body)).toEqual(shapeOf(alone.body))
+      expect(item.headers['content-language']).toBe('en')
+      expect(item.headers).not.toHaveProperty('content-type')
+      expect((await single('GET', `${EVENTS}/${item.body.id}`)).body.title).toBe(title)
+    }
+    expect(await countEvents()).toBe(before + 4)
+  })
+
+  it('method defaults to POST; venues, organizers, categories and tags; query strings kept', async () => {
+    const response = await batch(
+      {
+        requests: [
+          { path: '/cal/events/v1/venues', body: { venue: 'Batch hall' } },
+          { method: 'post', path: '/cal/events/v1/organizers', body: { organizer: 'Batch org' } },
+          { path: '/cal/events/v1/categories', body: { name: 'Batch category' } },
+          { path: '/cal/events/v1/tags?translation_language=fr', body: { name: 'Lot' } },
+        ],
+      },
+      'editor',
+    )
+    expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
+      201, 201, 201, 201,
+    ])
+    expect(response.body.responses[3].headers['content-language']).toBe('fr')
+    const term = response.body.responses[2]
+    expect(term.headers.location).toMatch(/\/api\/cal\/events\/v1\/categories\/\d+$/)
+  })
+
+  it('a batch under a language root runs its items in that language', async () => {
+    const response = await server.request('POST', `/fr${BATCH}`, {
+      token: users.editor.token,
+      body: { requests: creates('En français') },
+    })
+    expect(response.status).toBe(207)
+    expect(response.body.responses[0].headers['content-language']).toBe('fr')
+  })
+
+  it('25 events fit; more than 25 requests is 400 rest_invalid_param and nothing runs', async () => {
+    const description = 'A long description. '.repeat(200)
+    const requests = Array.from({ length: 25 }, (_, i) => ({
+      path: EVENTS,
+      body: event(`Bulk ${i}`, { description }),
+    }))
+    const before = await countEvents()
+    const fits = await batch({ requests }, 'editor')
+    expect(fits.status).toBe(207)
+    expect(new Set(fits.body.responses.map((item: { status: number }) => item.status))).toEqual(
+      new Set([201]),
+    )
+    expect(await countEvents()).toBe(before + 25)
+    const tooMany = await batch({ requests: [...requests, requests[0]] }, 'editor')
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { requests: expect.stringMatching(/at most 25/) } },
+    })
+    expect(await countEvents()).toBe(before + 25)
+  }, 120_000)
+
+  it.each([
+    ["Payload's own REST", { path: '/events', body: event('x') }],
+    ['a read', { method: 'GET', path: EVENTS }],
+    ['a batch in a batch', { path: '/cal/batch/v1', body: { requests: [] } }],
+    ['another namespace', { path: '/cal/csv/import', body: {} }],
+    ['a route without that write', { method: 'DELETE', path: EVENTS }],
+    ['a read-only route', { path: '/cal/events/v1/changes' }],
+    ['a path that climbs out', { path: '/cal/events/v1/../../users', body: {} }],
+    ['a path without its slash', { path: 'cal/events/v1/events', body: event('x') }],
+  ])('%s: that item alone is 400 rest_batch_not_allowed', async (_, request) => {
+    const response = await batch({ requests: [request, ...creates('Beside it')] }, 'editor')
+    expect(response.status).toBe(207)
+    expect(response.body.responses[0]).toEqual({
+      status: 400,
+      body: {
+        code: 'rest_batch_not_allowed',
+        message: 'The requested route does not support batch requests.',
+        data: { status: 400 },
+      },
+      headers: {},
+    })
+    expect(response.body.responses[1].status).toBe(201)
+  })
+
+  it('an unknown v1 path answers as the single request: 404 rest_no_route', async () => {
+    const response = await batch(
+      { requests: [{ path: '/cal/events/v1/nowhere', body: {} }] },
+      'editor',
+    )
+    expect(response.body.responses[0]).toMatchObject({
+      status: 404,
+      body: (await single('POST', '/cal/events/v1/nowhere', 'editor', {})).body,
+    })
+  })
+})
+
+describe('validation modes', () => {
+  const invalid = { path: EVENTS, body: event('Bad', { start_date: 'before my birthday' }) }
+
+  it('require-all-validate: one invalid item and nothing is written', async () => {
+    const before = await countEvents()
+    const response = await batch(
+      { validation: 'require-all-validate', requests: [...creates('Kept back'), invalid] },
+      'editor',
+    )
+    expect(response.status).toBe(207)
+    expect(response.body.failed).toBe('validation')
+    expect(response.body.responses[0]).toBeNull()
+    expect(response.body.responses[1]).toMatchObject({
+      status: 400,
+      body: {
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { start_date: expect.any(String) } },
+      },
+    })
+    expect(await countEvents()).toBe(before)
+  })
+
+  it('normal: the invalid item answers its error, the others are written', async () => {
+    const before = await countEvents()
+    const response = await batch({ requests: [invalid, ...creates('Written')] }, 'editor')
+    expect(response.body).not.toHaveProperty('failed')
+    expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
+      400, 201,
+    ])
+    expect(await countEvents()).toBe(before + 1)
+  })
+
+  it('an item that fails while the writes run changes nothing; the others commit once', async () => {
+    const target = (await single('POST', EVENTS, 'editor', event('Twice deleted'))).body
+    const before = await countEvents()
+    const response = await batch(
+      {
+        requests: [
+          ...creates('Before the failure'),
+          { method: 'DELETE', path: `${EVENTS}/${target.id}` },
+          // Passes its checks (the event is not in the trash yet), fails when it runs: 410.
+          { method: 'DELETE', path: `${EVENTS}/${target.id}` },
+          ...creates('After the failure'),
+        ],
+      },
+      'editor',
+    )
+    expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
+      201, 200, 410, 201,
+    ])
+    expect(response.body.responses[2].body).toEqual(
+      (await single('DELETE', `${EVENTS}/${target.id}`, 'editor')).body,
+    )
+    // Each create once, though the items before the failure ran twice.
+    expect(await countEvents()).toBe(before + 2)
+    for (const i of [0, 3]) {
+      const { id, title } = response.body.responses[i].body
+      expect((await single('GET', `${EVENTS}/${id}`)).body.title).toBe(title)
+    }
+  })
+})
+
+describe('rights: the batch’s credentials apply to every item, as to its single request', () => {
+  it('anonymous creates are each 401, as the single call', async () => {
+    const before = await countEvents()
+    const alone = await single('POST', EVENTS, undefined, event('Anonymous'))
+    const response = await batch({ requests: creates('A', 'B') })
+    expect(response.status).toBe(207)
+    for (const item of response.body.responses)
+      expect({ status: item.status, body: item.body }).toEqual({
+        status: alone.status,
+        body: alone.body,
+      })
+    expect(alone.status).toBe(401)
+    expect(await countEvents()).toBe(before)
+  })
+
+  it('a bad token fails the batch itself: 401 rest_invalid_credentials', async () => {
+    const response = await batch({ requests: creates('x') }, undefined, {
+      authorization: 'JWT not-a-token',
+    })
+    expect(response.status).toBe(401)
+    expect(response.body.code).toBe('rest_invalid_credentials')
+  })
+
+  it('a contributor: drafts and pending events of their own; no update of an editor’s event', async () => {
+    const editors = (await single('POST', EVENTS, 'editor', event('Editor owned'))).body
+    const alone = await single('PATCH', `${EVENTS}/${editors.id}`, 'contributor', { title: 'x' })
+    const response = await batch(
+      {
+        requests: [
+          { path: EVENTS, body: event('C1', { status: 'publish' }) },
+          { path: EVENTS, body: event('C2') },
+          { method: 'PATCH', path: `${EVENTS}/${editors.id}`, body: { title: 'x' } },
+        ],
+      },
+      'contributor',
+    )
+    const [pending, draft, refused] = response.body.responses
+    expect([pending.status, pending.body.status]).toEqual([201, 'pending'])
+    expect([draft.status, draft.body.status]).toEqual([201, 'draft'])
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: alone.status,
+      body: alone.body,
+    })
+    expect(alone.status).toBe(403)
+  })
+
+  it('an item’s own Authorization header does not change who calls', async () => {
+    const response = await batch(
+      {
+        requests: [
+          {
+            path: EVENTS,
+            body: event('Smuggled'),
+            headers: { authorization: `JWT ${users.editor.token}` },
+          },
+        ],
+      },
+      'contributor',
+    )
+    expect(response.body.responses[0].body.status).toBe('draft')
+  })
+})
+
+describe('mixed writes', () => {
+  it('PUT, PATCH and DELETE items, by id and by slug, answer as their single requests', async () => {
+    const [a, b, c] = await Promise.all(
+      ['Mixed A', 'Mixed B', 'Mixed C'].map(
+        async (title) => (await single('POST', EVENTS, 'editor', event(title))).body,
+      ),
+    )
+    const response = await batch(
+      {
+        requests: [
+          { method: 'PUT', path: `${EVENTS}/${a.id}`, body: { title: 'Mixed A, put' } },
+          {
+            method: 'PATCH',
+            path: `${EVENTS}/by-slug/${b.slug}`,
+            body: { title: 'Mixed B, patched' },
+          },
+          { method: 'DELETE', path: `${EVENTS}/${c.id}` },
+          { method: 'DELETE', path: `${EVENTS}/${c.id}?force=true` },
+        ],
+      },
+      'editor',
+    )
+    const [put, patched, trashed, deleted] = response.body.responses
+    expect([put.status, put.body.title]).toEqual([200, 'Mixed A, put'])
+    expect([patched.status, patched.body.title]).toEqual([200, 'Mixed B, patched'])
+    expect([trashed.status, trashed.body.status]).toEqual([200, 'trash'])
+    expect([deleted.status, deleted.body.id]).toEqual([200, c.id])
+    expect((await single('GET', `${EVENTS}/${a.id}`)).body.title).toBe('Mixed A, put')
+    expect((await single('GET', `${EVENTS}/${c.id}`)).status).toBe(404)
+  })
+
+  it('the change log names each record written, once', async () => {
+    const changes = (since?: string) =>
+      server.request('GET', `${V1}/changes${since ? `?since=${since}` : ''}`, {
+        token: users.editor.token,
+      })
+    const { next_since } = (await changes()).body
+    const response = await batch({ requests: creates('Logged 1', 'Logged 2') }, 'editor')
+    const ids = response.body.responses.map((item: { body: { id: number } }) => item.body.id)
+    expect((await changes(next_since)).body.changes).toEqual(
+      ids.map((id: number) => ({ resource: 'events', id, change: 'upsert' })),
+    )
+  })
+})
