@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
+import { formsKept } from '../endpoints/records/formKeeper.js'
 import { pageIdsBySql } from '../core/database/sqlPageIds.js'
 import { itOnSqlStores, startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
@@ -89,12 +90,17 @@ async function expectSameAnswers() {
   for (const path of reads()) {
     const expected = await text(builder.url, path)
     expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
+    // Forms are kept after the read answers (endpoints/records/formKeeper.ts): joined now.
+    await formsKept(server.payload)
     expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
   }
 }
 
-const kept = async (where: Record<string, unknown> = {}) =>
-  (await server.payload.db.count({ collection: 'cal-record-forms', where } as never)).totalDocs
+const kept = async (where: Record<string, unknown> = {}) => {
+  await formsKept(server.payload)
+  return (await server.payload.db.count({ collection: 'cal-record-forms', where } as never))
+    .totalDocs
+}
 
 async function write(method: string, route: string, body: Record<string, unknown>) {
   const response = await server.request(method, route, {
@@ -206,6 +212,7 @@ describe('kept record forms', () => {
     'come in the SELECT of their page’s ids, built once per shape and run with each page’s values',
     async () => {
       await text(server.url, `${V1}/venues?per_page=50`)
+      await formsKept(server.payload)
       const { docs } = await server.payload.db.find<{ key: string; record: number; body: string }>({
         collection: 'cal-record-forms',
         where: { key: { like: 'venues:' }, resource: { equals: 'venues' } },

@@ -37,6 +37,8 @@ export type PageIdsArgs = {
 
 /** A kept form as the forms collection stores it. */
 export type FormRow = { key: string; body: string }
+/** A kept record form's row as it is written (endpoints/records/formKeeper.ts). */
+export type FormRowInput = { key: string; resource: string; record: number; body: string }
 
 /** A row of an SQL statement's result. */
 export type SqlRow = Record<string, unknown>
@@ -110,6 +112,11 @@ export interface CalendarStore {
   facets(payload: Payload, req: PayloadRequest, slugs: FacetSlugs): FacetSource | null
   /** The kept forms of these keys by a statement prepared once; null: not here. */
   readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> | null
+  /**
+   * Writes kept forms in the request's transaction, leaving those whose key is kept already, in a
+   * few statements; false: not here (the caller writes them one by one).
+   */
+  insertForms(req: PayloadRequest, slug: string, rows: FormRowInput[]): Promise<boolean>
   /**
    * The highest `value` of a sequence of the sequences collection by a statement prepared once
    * (0 when it has none); null: not here.

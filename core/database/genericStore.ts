@@ -23,6 +23,7 @@ const noStatementsOfItsOwn = {
   pageIds: async () => null,
   facets: () => null,
   readForms: () => null,
+  insertForms: async () => false,
   readLastValue: () => null,
   commitWatch: async () => null,
   refreshStatistics: async () => {},

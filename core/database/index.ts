@@ -6,7 +6,13 @@
  * it (.dependency-cruiser.cjs, rule `seam-through-its-public-module`).
  */
 export { withCalendarDatabase } from './calendarAdapter.js'
-export { type FormRow, type FormsLookup, type PageIds, type SeriesCopies } from './calendarStore.js'
+export {
+  type FormRow,
+  type FormRowInput,
+  type FormsLookup,
+  type PageIds,
+  type SeriesCopies,
+} from './calendarStore.js'
 export {
   beginCalendarTransaction,
   commitOwnTransaction,

@@ -21,6 +21,7 @@ type Session = {
   insert(table: Table): {
     values(rows: Values[]): PromiseLike<unknown> & {
       returning(columns: Values): PromiseLike<Values[]>
+      onConflictDoNothing(): PromiseLike<unknown>
     }
   }
   update(table: Table): { set(values: Values): Statement }
@@ -49,14 +50,14 @@ type Drizzle = {
  */
 const MAX_PARAMETERS = 3000
 
-type Tables = {
+export type Tables = {
   main: Table
   children: { table: Table; parent: string }[]
   session: Session
   ops: Operators
 }
 
-async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
+export async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | null> {
   const adapter = req.payload.db as unknown as Partial<Drizzle>
   if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
     return null
@@ -82,7 +83,7 @@ async function tablesOf(req: PayloadRequest, slug: string): Promise<Tables | nul
   return { main, children, session, ops: adapter.operators }
 }
 
-const chunksOf = <T>(rows: T[], columns: number): T[][] => {
+export const chunksOf = <T>(rows: T[], columns: number): T[][] => {
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns)))
   const chunks: T[][] = []
   for (let start = 0; start < rows.length; start += size)

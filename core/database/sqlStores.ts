@@ -11,6 +11,7 @@ import { analyzeAtStart } from './sqliteStatistics.js'
 import { pageIdsBySql } from './sqlPageIds.js'
 import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
+import { insertForms } from './sqlForms.js'
 import { readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
 import { isDatabaseUnavailable } from './unavailable.js'
@@ -26,6 +27,7 @@ const sqlStore = {
   pageIds: pageIdsBySql,
   facets: facetSourceOf,
   readForms,
+  insertForms,
   readLastValue,
   insertCopies,
   rewriteCopies,

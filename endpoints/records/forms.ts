@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { ChangeResource } from '../../collections/changeLog.js'
-import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { Context } from '../context.js'
 import { calendarStore, type FormRow, type FormsLookup } from '../../core/database/index.js'
 import type { Taxonomy } from '../taxonomies.js'
-import { inTransaction } from '../transaction.js'
+import { keepLater, pendingForm } from './formKeeper.js'
 
 /**
  * The kept v1 forms of public records (collections/recordForms.ts): what a read that no cache
@@ -231,55 +230,23 @@ async function readForms(payload: Payload, slug: string, keys: string[]): Promis
 }
 
 /**
- * Keeps the forms a read built, when the calendar has not changed since the read began: under the
- * change log's turn (core/database/turns.ts), the change mark is still the one its generation read,
- * so no write committed in between and the forms are those of the records as they are; and a
- * write that commits after removes them under that turn too (collections/hooks/recordForms.ts).
- * Forms that another read kept meanwhile stay. A failure here costs the next read a build, never
- * this read its answer.
+ * Keeps the forms a read built, after it answers (formKeeper.ts): as of the change mark its
+ * generation read, so that forms built before a write committed are never kept.
  */
-export async function keepForms(
+function keepForms(
   context: Context,
   resource: ChangeResource,
   forms: Map<number, string>,
   variant: FormVariant,
-): Promise<void> {
+): void {
   if (!forms.size || !context.generation) return
-  const { payload, req, options } = context
   const lookup = formsLookup(context, resource, variant)
-  const slug = lookup.slug
-  const rows = [...forms].map(([id, body]) => ({
-    key: keyOf(lookup, id),
-    resource,
-    record: id,
-    body,
-  }))
-  const mark = context.generation.mark
-  try {
-    await inTransaction(
-      context,
-      async () => {
-        if ((await currentChangeMark(payload, options.sequencesSlug, req)) !== mark) return
-        const { docs } = await payload.db.find<{ key: string }>({
-          collection: slug,
-          where: { key: { in: rows.map((row) => row.key) } },
-          pagination: false,
-          limit: 0,
-          select: { key: true },
-          req,
-        })
-        const present = new Set(docs.map((row) => row.key))
-        for (const data of rows)
-          if (!present.has(data.key))
-            await payload.db.create({ collection: slug, data, req, returning: false } as Parameters<
-              Payload['db']['create']
-            >[0])
-      },
-      'log',
-    )
-  } catch (error) {
-    payload.logger.warn({ err: error, msg: 'calendarPlugin: could not keep record forms' })
-  }
+  keepLater(context.payload, {
+    slug: lookup.slug,
+    sequencesSlug: context.options.sequencesSlug,
+    mark: context.generation.mark,
+    rows: [...forms].map(([id, body]) => ({ key: keyOf(lookup, id), resource, record: id, body })),
+  })
 }
 
 /**
@@ -296,16 +263,21 @@ export async function formsOf(
   build: (ids: number[], marked: Context) => Promise<Map<number, unknown>>,
   kept: Map<number, string> | null = null,
 ): Promise<Map<number, string>> {
-  const forms = await withCounts(
-    context,
-    kept ?? (await keptForms(context, resource, ids, variant)),
-  )
+  const found = kept ?? (await keptForms(context, resource, ids, variant))
+  const lookup = formsLookup(context, resource, variant)
+  const mark = context.generation?.mark
+  for (const id of ids) {
+    if (found.has(id) || mark === undefined) continue
+    const pending = pendingForm(context.payload, keyOf(lookup, id), mark)
+    if (pending !== undefined) found.set(id, pending)
+  }
+  const forms = await withCounts(context, found)
   const missing = ids.filter((id) => !forms.has(id))
   if (!missing.length) return forms
   const built = new Map<number, string>()
   for (const [id, record] of await build(missing, markedContext(context)))
     built.set(id, JSON.stringify(record))
-  await keepForms(context, resource, built, variant)
+  keepForms(context, resource, built, variant)
   // A term removed since the build: the count it had is not known any more, and the read races a
   // write anyway.
   for (const [id, text] of await withCounts(context, built, 0)) forms.set(id, text)
