@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { suiteDatabase, suiteStore } from './support/database.js'
-import { statementRecorder, type StatementRecorder } from './support/statements.js'
+import { shortForm, statementRecorder, type StatementRecorder } from './support/statements.js'
 import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
 
 /**
@@ -21,29 +21,6 @@ useTestServer([], (setup) => ({ server, admin } = setup))
 
 const call = (method: string, path: string, body?: unknown) =>
   server.request(method, `${V1}${path}`, { token: admin.token, body })
-
-/** Where the statement's outermost `FROM`, `INTO` or `UPDATE` is (not a subquery's). */
-function outerTable(sql: string): string {
-  let depth = 0
-  for (let i = 0; i < sql.length; i++) {
-    if (sql[i] === '(') depth++
-    else if (sql[i] === ')') depth--
-    else if (depth === 0) {
-      const match = /^(?:from|into|update) "?(\w+)"?/.exec(sql.slice(i))
-      if (match && /\s/.test(sql[i - 1] ?? ' ')) return match[1]
-    }
-  }
-  return ''
-}
-
-/** `insert events_locales`, `count venues`, `select pg_advisory_xact_lock`, `commit`. */
-function shortForm(sql: string): string {
-  const text = sql.toLowerCase().trim()
-  const lockCall = /^select (pg_\w+)/.exec(text)?.[1]
-  if (lockCall) return `select ${lockCall}`
-  const verb = /^select count\(/.test(text) ? 'count' : /^(\w+)/.exec(text)?.[1]
-  return [verb, outerTable(text)].filter(Boolean).join(' ')
-}
 
 /** Statements written across lines, separated by commas; `${part}` puts a named part in. */
 const list = (text: string) =>

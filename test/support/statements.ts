@@ -85,3 +85,26 @@ export async function statementRecorder(payload: Payload): Promise<StatementReco
     },
   }
 }
+
+/** Where the statement's outermost `FROM`, `INTO` or `UPDATE` is (not a subquery's). */
+function outerTable(sql: string): string {
+  let depth = 0
+  for (let i = 0; i < sql.length; i++) {
+    if (sql[i] === '(') depth++
+    else if (sql[i] === ')') depth--
+    else if (depth === 0) {
+      const match = /^(?:from|into|update) "?(\w+)"?/.exec(sql.slice(i))
+      if (match && /\s/.test(sql[i - 1] ?? ' ')) return match[1]
+    }
+  }
+  return ''
+}
+
+/** `insert events_locales`, `count venues`, `select pg_advisory_xact_lock`, `commit`. */
+export function shortForm(sql: string): string {
+  const text = sql.toLowerCase().trim()
+  const lockCall = /^select (pg_\w+)/.exec(text)?.[1]
+  if (lockCall) return `select ${lockCall}`
+  const verb = /^select count\(/.test(text) ? 'count' : /^(\w+)/.exec(text)?.[1]
+  return [verb, outerTable(text)].filter(Boolean).join(' ')
+}
