@@ -17,6 +17,9 @@
  *   --requests N        requests per route, server and round (default 400), after 30 unmeasured
  *   --connections C     concurrent connections (default 4)
  *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
+ *   --max-route R       fail (exit 1) when a route costs more than R times the first other
+ *                       checkout's (the speed guard, scripts/speed-guard.sh)
+ *   --max-sum R         fail when all routes, summed, cost more than R times the first other's
  * Prints a table per size (ms of server CPU per request, this checkout / the other) and writes
  * JSON under bench/results/.
  */
@@ -46,6 +49,8 @@ type Options = {
   requests: number
   connections: number
   database: string | undefined
+  maxRoute: number | undefined
+  maxSum: number | undefined
 }
 
 const commitOf = (root: string) =>
@@ -66,7 +71,17 @@ function parseOptions(argv: string[]): Options {
     requests: number('requests', 400),
     connections: number('connections', 4),
     database: value('database'),
+    maxRoute: bound(value('max-route')),
+    maxSum: bound(value('max-sum')),
   }
+}
+
+/** A ratio bound of `--max-route` or `--max-sum`: a number above 1, or none. */
+function bound(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!(value > 1)) throw new Error(`a bound is a ratio above 1, not ${text}`)
+  return value
 }
 
 type Route = { label: string; path: string }
@@ -174,10 +189,26 @@ async function main(options: Options) {
     runs.push(await runSize(events, options))
   }
   writeResults('compare', { options, runs })
+  const slips = runs.flatMap((run) => slipsOf(run, options))
+  for (const slip of slips) console.error(`SLOWER: ${slip}`)
+  if (slips.length) process.exitCode = 1
+}
+
+/** What is slower than the bounds allow, against the first other checkout. */
+function slipsOf(run: Awaited<ReturnType<typeof runSize>>, { maxRoute, maxSum }: Options) {
+  const slips: string[] = []
+  const over = (ratio: number, max: number | undefined) => max !== undefined && ratio > max
+  for (const { label, cpuMs } of run.results)
+    if (over(cpuMs[0] / cpuMs[1], maxRoute))
+      slips.push(`${run.events} events, ${label}: ×${(cpuMs[0] / cpuMs[1]).toFixed(3)} > ×${maxRoute}`)
+  const sum = run.sums[0] / run.sums[1]
+  if (over(sum, maxSum))
+    slips.push(`${run.events} events, all routes summed: ×${sum.toFixed(3)} > ×${maxSum}`)
+  return slips
 }
 
 main(parseOptions(process.argv.slice(2))).then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(error)
     process.exit(1)
