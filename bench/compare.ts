@@ -200,7 +200,9 @@ function slipsOf(run: Awaited<ReturnType<typeof runSize>>, { maxRoute, maxSum }:
   const over = (ratio: number, max: number | undefined) => max !== undefined && ratio > max
   for (const { label, cpuMs } of run.results)
     if (over(cpuMs[0] / cpuMs[1], maxRoute))
-      slips.push(`${run.events} events, ${label}: ×${(cpuMs[0] / cpuMs[1]).toFixed(3)} > ×${maxRoute}`)
+      slips.push(
+        `${run.events} events, ${label}: ×${(cpuMs[0] / cpuMs[1]).toFixed(3)} > ×${maxRoute}`,
+      )
   const sum = run.sums[0] / run.sums[1]
   if (over(sum, maxSum))
     slips.push(`${run.events} events, all routes summed: ×${sum.toFixed(3)} > ×${maxSum}`)
