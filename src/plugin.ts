@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
+import { warmFormsOnWrite } from '../endpoints/records/formWarmer.js'
 import { TRANSLATIONS_NAV_LINK, translationsView } from '../collections/admin/translations.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
@@ -264,16 +265,20 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
 }
 
 /**
- * Before the app's own `onInit`: a warning when calendar writes cannot be atomic
- * (`reportTransactions`); after it, a run of the webhooks queue when deliveries are waiting (a
- * crash may have cut the last one short).
+ * Before the app's own `onInit`: the building of kept forms after writes, a warning when calendar
+ * writes cannot be atomic (`reportTransactions`); after it, a run of the webhooks queue when
+ * deliveries are waiting (a crash may have cut the last one short).
  */
 function calendarOnInit(
   appOnInit: Config['onInit'],
   options: ResolvedCalendarOptions,
 ): NonNullable<Config['onInit']> {
   return async (payload) => {
-    if (options.enabled) languageRootLocales(payload)
+    if (options.enabled) {
+      languageRootLocales(payload)
+      // The forms of the events its writes name are built after them (issue #59).
+      warmFormsOnWrite(payload, options)
+    }
     await reportTransactions(payload)
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { formsKept, holdFormKeeping } from '../endpoints/records/formKeeper.js'
+import { formsWarmed } from '../endpoints/records/formWarmer.js'
 import { otherRoots } from '../src/roots.js'
 import { suiteDatabase, suiteStore } from './support/database.js'
 import { shortForm, statementRecorder, type StatementRecorder } from './support/statements.js'
@@ -161,6 +162,7 @@ beforeAll(async () => {
     categories: [category.id],
     tags: [tag.id],
   })
+  await formsWarmed(server.payload)
   paths = {
     '': '',
     '/doc': '/doc',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { holdFormKeeping } from '../endpoints/records/formKeeper.js'
 import { suiteDatabase, suiteStore } from './support/database.js'
 import { shortForm, statementRecorder, type StatementRecorder } from './support/statements.js'
 import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
@@ -100,7 +101,12 @@ async function statementsOf(work: () => Promise<{ status: number }>, status: num
 let venue: number
 let eventBody: Record<string, unknown>
 
+let releaseKeeping: () => void
+
 beforeAll(async () => {
+  // The forms of written events are built after the writes (formWarmer.ts): not here, where a
+  // write's statements are recorded.
+  releaseKeeping = holdFormKeeping(server.payload)
   recorder = await statementRecorder(server.payload)
   venue = (await call('POST', '/venues', { venue: 'First hall', city: 'Lyon' })).body.id
   const organizer = (await call('POST', '/organizers', { organizer: 'Organizer' })).body.id
@@ -119,7 +125,10 @@ beforeAll(async () => {
   await call('DELETE', `/events/${first}`)
 })
 
-afterAll(() => recorder.restore())
+afterAll(() => {
+  recorder.restore()
+  releaseKeeping()
+})
 
 // The SQL stores' statements; the generic store writes through Payload's adapter API, with claims.
 const describeSqlStore = suiteStore === 'generic' ? describe.skip : describe

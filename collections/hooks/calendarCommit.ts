@@ -21,7 +21,7 @@ import {
   resourceOf,
   type NewEntry,
 } from './changeLog.js'
-import { dropRecordForms } from './recordForms.js'
+import { dropRecordForms, recordsChanged } from './recordForms.js'
 
 /**
  * What a commit of the calendar does. A write of a calendar record leaves this work for the
@@ -34,7 +34,8 @@ import { dropRecordForms } from './recordForms.js'
  *    every process sees the write at its next read (the response cache, validators);
  * 2. `writeChanges`, when the write has entries:
  *    a. the entries are appended to the change log with the next sequences (changeLog.ts);
- *    b. the kept v1 forms of the records they name are dropped (recordForms.ts);
+ *    b. the kept v1 forms of the records they name are dropped (recordForms.ts), and built again
+ *       after the commit by the v1 layer (`onRecordsChanged`);
  *    c. the webhooks' outbox gets a delivery per active webhook that wants one, and a job is
  *       queued (collections/webhooks/outbox.ts);
  *    d. entries older than the retention are dropped, once an hour at most (changeLog.ts).
@@ -63,6 +64,7 @@ export async function writeChanges(
   await atCommit(req, async () => {
     const logged = await appendChanges(req, options, entries)
     await dropRecordForms(req, options, entries)
+    recordsChanged(req.payload, entries)
     await queueDeliveries(req, options, logged)
     await compactWhenDue(req, options, logged[logged.length - 1].sequence)
   })

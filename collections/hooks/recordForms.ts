@@ -1,4 +1,4 @@
-import type { PayloadRequest, Where } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
 
@@ -36,4 +36,27 @@ export async function dropRecordForms(
         })),
       }
   await req.payload.db.deleteMany({ collection: options.recordForms.slug, where, req })
+}
+
+/** What a write's change log names: a record of a resource, and what became of it. */
+export type NamedRecord = Named
+
+type ChangeListener = (named: readonly Named[]) => void
+
+const listeners = new WeakMap<Payload, Set<ChangeListener>>()
+
+/**
+ * Tells `listener` what every write of this process names in the change log, at its commit
+ * (collections/hooks/calendarCommit.ts `writeChanges`): the v1 layer builds the forms of the
+ * records named again, after the commit, off the request (endpoints/records/formWarmer.ts). The
+ * listener must not wait or throw: the write is still in its transaction.
+ */
+export function onRecordsChanged(payload: Payload, listener: ChangeListener): void {
+  let set = listeners.get(payload)
+  if (!set) listeners.set(payload, (set = new Set()))
+  set.add(listener)
+}
+
+export function recordsChanged(payload: Payload, named: readonly Named[]): void {
+  for (const listener of listeners.get(payload) ?? []) listener(named)
 }

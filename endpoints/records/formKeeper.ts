@@ -70,6 +70,9 @@ export function holdFormKeeping(payload: Payload): () => void {
   }
 }
 
+/** Whether a test holds the keeping of forms (`holdFormKeeping`). */
+export const keepingHeld = (payload: Payload): boolean => keepers.get(payload)?.held ?? false
+
 /** Resolves when the forms waiting now (and any added meanwhile) are kept (tests, scripts). */
 export async function formsKept(payload: Payload): Promise<void> {
   while (keepers.get(payload)?.running) await keepers.get(payload)!.running

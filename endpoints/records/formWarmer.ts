@@ -1,0 +1,113 @@
+import { createLocalReq, type Payload } from 'payload'
+import { CHECKS_PASSWORDS } from '../../collections/hooks/protectContent.js'
+import { onRecordsChanged, type NamedRecord } from '../../collections/hooks/recordForms.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { calendarGeneration } from '../cache/calendarState.js'
+import { NAMESPACE, type Context } from '../context.js'
+import { dataLayer } from '../data.js'
+import { eventRecords } from './event.js'
+import { keepingHeld } from './formKeeper.js'
+import { formsOf } from './forms.js'
+
+/**
+ * Builds the archive forms of the events a write names, after the write, off the request (issue
+ * #59): a calendar just written (an import, a sync, an editor's day) reads as fast as one read
+ * before. The forms are those of the namespace's plain address (`/api/cal/events/v1`, English),
+ * what most readers ask; other languages' forms are built by their first read. They are built at
+ * the change mark the warmer reads, and kept only while it holds (formKeeper.ts), so a write that
+ * had not committed yet, or one that commits meanwhile, costs the work and nothing else.
+ */
+
+/** How long the warmer waits after a write for more: an import's writes come in a stream. */
+const WARM_DELAY_MS = 50
+/** Events built per run: three to six queries whatever their number. */
+const EVENTS_PER_RUN = 200
+/** An address no request names: forms are built with markers in place of it (forms.ts). */
+const WARM_ORIGIN = 'http://calendar.invalid'
+
+type Warmer = {
+  options: ResolvedCalendarOptions
+  ids: Set<number>
+  timer: NodeJS.Timeout | null
+  running: Promise<void> | null
+}
+
+const warmers = new WeakMap<Payload, Warmer>()
+
+/** From now on, this process builds the forms of the events its writes name (once per Payload). */
+export function warmFormsOnWrite(payload: Payload, options: ResolvedCalendarOptions): void {
+  if (warmers.has(payload) || !options.recordForms.enabled) return
+  const warmer: Warmer = { options, ids: new Set(), timer: null, running: null }
+  warmers.set(payload, warmer)
+  onRecordsChanged(payload, (named) => noteChanged(payload, warmer, named))
+}
+
+function noteChanged(payload: Payload, warmer: Warmer, named: readonly NamedRecord[]) {
+  for (const { resource, record, kind } of named)
+    if (resource === 'events' && kind !== 'delete') warmer.ids.add(record)
+  if (warmer.ids.size) schedule(payload, warmer)
+}
+
+function schedule(payload: Payload, warmer: Warmer) {
+  if (warmer.timer || warmer.running) return
+  warmer.timer = setTimeout(() => {
+    warmer.timer = null
+    warmer.running = warm(payload, warmer).finally(() => {
+      warmer.running = null
+      if (warmer.ids.size) schedule(payload, warmer)
+    })
+  }, WARM_DELAY_MS)
+  warmer.timer.unref?.()
+}
+
+async function warm(payload: Payload, warmer: Warmer): Promise<void> {
+  // A test counting statements holds the keeping (formKeeper.ts `holdFormKeeping`), and this too.
+  if (keepingHeld(payload)) return
+  const ids = [...warmer.ids].slice(0, EVENTS_PER_RUN)
+  for (const id of ids) warmer.ids.delete(id)
+  try {
+    const context = await plainContext(payload, warmer.options)
+    await formsOf(context, 'events', ids, 'list', (missing, marked) =>
+      eventRecords(marked, missing),
+    )
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: 'calendarPlugin: could not build record forms' })
+  }
+}
+
+/** Resolves when the forms of the events written so far are built (tests, scripts). */
+export async function formsWarmed(payload: Payload): Promise<void> {
+  const warmer = warmers.get(payload)
+  while (warmer && (warmer.timer || warmer.running) && !keepingHeld(payload)) {
+    if (warmer.running) await warmer.running
+    else await new Promise((resolve) => setTimeout(resolve, WARM_DELAY_MS))
+  }
+}
+
+/**
+ * An anonymous read of the namespace's plain address, as the router makes it for a request with
+ * no language (endpoints/router.ts): what the forms of most reads are built with.
+ */
+async function plainContext(payload: Payload, options: ResolvedCalendarOptions): Promise<Context> {
+  const req = await createLocalReq({}, payload)
+  req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
+  const now = new Date()
+  const apiRoot = `${WARM_ORIGIN}${payload.config.routes.api}`
+  return {
+    req,
+    payload,
+    user: null,
+    lang: 'en',
+    pathLanguage: null,
+    options,
+    data: dataLayer(payload, req, 'en', options),
+    origin: WARM_ORIGIN,
+    apiRoot,
+    root: `${apiRoot}/${NAMESPACE}/`,
+    linkLanguage: null,
+    siteUrl: options.siteUrl || WARM_ORIGIN,
+    now,
+    pathParams: {},
+    generation: await calendarGeneration(payload, options, now),
+  }
+}
