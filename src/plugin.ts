@@ -1,5 +1,5 @@
 import type { CollectionConfig, Config, PayloadRequest, Plugin } from 'payload'
-import { warmFormsOnWrite } from '../endpoints/records/formWarmer.js'
+import { warmFormsOnWrite, warmMissingForms } from '../endpoints/records/formWarmer.js'
 import { TRANSLATIONS_NAV_LINK, translationsView } from '../collections/admin/translations.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
@@ -283,6 +283,11 @@ function calendarOnInit(
     await appOnInit?.(payload)
     // After the app's onInit, which may migrate the database.
     await calendarStore(payload).refreshStatistics(payload)
+    // Forms missing after an upgrade or a change outside Payload: built meanwhile (issue #59).
+    if (options.enabled)
+      void warmMissingForms(payload).catch((error) =>
+        payload.logger.warn({ err: error, msg: 'calendar: kept forms not built' }),
+      )
     // Records from before translation status, in an app whose migration only added its columns.
     void fillTranslationStatus(payload)
       .then((filled) => {

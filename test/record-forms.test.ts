@@ -4,7 +4,7 @@ import http from 'node:http'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { formsKept, holdFormKeeping } from '../endpoints/records/formKeeper.js'
-import { formsWarmed } from '../endpoints/records/formWarmer.js'
+import { formsWarmed, warmMissingForms } from '../endpoints/records/formWarmer.js'
 import { pageIdsBySql } from '../core/database/sqlPageIds.js'
 import { itOnSqlStores, startTestServer, V1, type TestServer } from './helpers.js'
 import { registerCast, type Cast } from './support/callers.js'
@@ -333,6 +333,18 @@ describe('kept record forms', () => {
         changed: true,
       })
     }
+    await expectSameAnswers()
+  }, 300_000)
+
+  it('are built at start for every event anonymous callers read, when they are missing', async () => {
+    await clearRecordForms(server.payload)
+    await warmMissingForms(server.payload)
+    // What anonymous callers may read, as Payload's own REST counts it.
+    const { body } = await server.request('GET', '/api/events?limit=1&depth=0')
+    const lists = await kept({
+      and: [{ resource: { equals: 'events' } }, { key: { contains: ':list:' } }],
+    })
+    expect(lists).toBe(body.totalDocs)
     await expectSameAnswers()
   }, 300_000)
 })

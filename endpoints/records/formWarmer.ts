@@ -7,7 +7,7 @@ import { NAMESPACE, type Context } from '../context.js'
 import { dataLayer } from '../data.js'
 import { eventRecords } from './event.js'
 import { keepingHeld } from './formKeeper.js'
-import { formsOf } from './forms.js'
+import { formsLookup, formsOf } from './forms.js'
 
 /**
  * Builds the archive forms of the events a write names, after the write, off the request (issue
@@ -20,8 +20,8 @@ import { formsOf } from './forms.js'
 
 /** How long the warmer waits after a write for more: an import's writes come in a stream. */
 const WARM_DELAY_MS = 50
-/** Events built per run: three to six queries whatever their number. */
-const EVENTS_PER_RUN = 200
+/** Events built per run (three to six queries whatever their number): about 20 ms of the loop. */
+const EVENTS_PER_RUN = 50
 /** An address no request names: forms are built with markers in place of it (forms.ts). */
 const WARM_ORIGIN = 'http://calendar.invalid'
 
@@ -72,6 +72,51 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
     )
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'calendarPlugin: could not build record forms' })
+  }
+}
+
+/** Ids read per query by `warmMissingForms`. */
+const IDS_PER_PAGE = 1000
+
+/**
+ * At start: when fewer events have a kept archive form at the plain address than anonymous callers
+ * may read (forms never built, a new form version after an upgrade, forms cleared), builds them
+ * all, a page of ids at a time through the warmer, with its progress in the log. Every process
+ * does it at its start; forms another kept meanwhile are left as they are.
+ */
+export async function warmMissingForms(payload: Payload): Promise<void> {
+  const warmer = warmers.get(payload)
+  if (!warmer) return
+  const context = await plainContext(payload, warmer.options)
+  const { slug, suffix } = formsLookup(context, 'events', 'list')
+  const [kept, events] = await Promise.all([
+    payload.db.count({
+      collection: slug,
+      where: { and: [{ resource: { equals: 'events' } }, { key: { contains: suffix } }] },
+    } as Parameters<Payload['db']['count']>[0]),
+    context.data.count('events'),
+  ])
+  if (kept.totalDocs >= events) return
+  payload.logger.info(`calendar: building the kept forms of ${events} events`)
+  let done = 0
+  let reported = 0
+  for (let page = 1; done < events; page++) {
+    const { docs } = await context.data.page('events', {
+      select: { id: true },
+      sort: 'id',
+      limit: IDS_PER_PAGE,
+      page,
+      count: false,
+    })
+    if (!docs.length) break
+    for (const { id } of docs) warmer.ids.add(id)
+    schedule(payload, warmer)
+    await formsWarmed(payload)
+    done += docs.length
+    if (done - reported >= events / 10 || done >= events) {
+      reported = done
+      payload.logger.info(`calendar: kept forms built for ${done} of ${events} events`)
+    }
   }
 }
 
