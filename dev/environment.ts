@@ -1,5 +1,5 @@
 import { pseudoTranslator } from './pseudoTranslator.js'
-import type { CalendarPluginOptions } from '../core/options.js'
+import type { CalendarPluginOptions } from '../src/index.js'
 
 /**
  * The calendar's options that this app takes from its environment (the README's Configuration
