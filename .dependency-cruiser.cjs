@@ -60,6 +60,14 @@ module.exports = {
       to: { path: DATABASE_PACKAGES },
     },
     {
+      name: 'host-through-front-doors',
+      comment:
+        'The host app (dev/, its migrations included) and scripts/ import the plugin through its front doors only: src/index.ts and src/exports/, as an app installing the package would.',
+      severity: 'error',
+      from: { path: '^(dev|scripts)/' },
+      to: { path: PLUGIN, pathNot: '^src/(index\\.ts$|exports/)' },
+    },
+    {
       name: 'plugin-never-imports-the-host',
       comment: 'The host app (dev/) runs the plugin; the plugin never imports it.',
       severity: 'error',

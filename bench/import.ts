@@ -11,7 +11,7 @@
  *   --database URI    a PostgreSQL database to write into (default: a fresh SQLite file under
  *                     bench/data)
  * Prints a table (records and events per second) and the first run's events per second, which
- * issue #38 sets a target for; the figures go into the README ("Moving from WordPress", Speed).
+ * issue #38 sets a target for; the figures go into docs/import.md ("Speed").
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'

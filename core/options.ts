@@ -5,74 +5,94 @@ import { DEFAULT_SLUGS, DEFAULTS, type CalendarCollectionKey } from './defaults.
 /** The collections the plugin adds, by the key used in its options. */
 export type { CalendarCollectionKey }
 
-/** What the `translate` option is given and gives back (README "Translations"). */
+/** What the `translate` option is given and gives back (docs/translations.md). */
 export type Translator = (
   texts: string[],
   context: { from: string; to: string; format: 'text' | 'html' },
 ) => Promise<string[]>
 
+/**
+ * The options of `calendarPlugin(…)`, all optional: each says what it does and, with `@default`,
+ * what the plugin does without it (the values live in core/defaults.ts).
+ */
 export type CalendarPluginOptions = {
   /**
    * When false the collections and fields are still added (so the database schema stays the same),
-   * but the plugin's behaviour beyond them (the v1 REST namespace) is left out. Default true.
+   * but the plugin's behaviour beyond them (the v1 REST namespace) is left out.
+   * @default true
    */
   enabled?: boolean
   /**
-   * Collection slugs. Defaults: events, venues, organizers, event-categories, event-tags, media.
+   * Collection slugs, by the key of each collection the plugin adds.
+   * @default
+   * { events: 'events', venues: 'venues', organizers: 'organizers',
+   *   categories: 'event-categories', tags: 'event-tags', media: 'media' } (DEFAULT_SLUGS)
    */
   slugs?: Partial<Record<CalendarCollectionKey, string>>
   /**
    * Slug of an upload collection the app already has, to use for images instead of adding `media`.
    * The plugin then leaves that collection as it is.
+   * @default undefined (the plugin adds its own `media` upload collection)
    */
   uploadCollection?: string
   /**
-   * The auth collection that gets a `role` field. Default: `admin.user` of the config, else
-   * `users`.
+   * The auth collection that gets a `role` field.
+   * @default `admin.user` of the config, else `'users'`
    */
   usersCollection?: string
   /**
    * Group label of the calendar collections in the admin navigation: a text, or one per admin
-   * language (`{ en: 'Calendar', fr: 'Calendrier' }`). Default "Calendar" in English, French and
-   * Spanish.
+   * language (`{ en: 'Calendar', fr: 'Calendrier' }`).
+   * @default "Calendar" in English, French and Spanish
    */
   adminGroup?: string | Record<string, string>
   /**
    * Change a generated collection before it is added: `(collection) => ({ ...collection, ... })`.
+   * @default {} (the collections as the plugin makes them)
    */
   overrides?: Partial<
     Record<CalendarCollectionKey, (collection: CollectionConfig) => CollectionConfig>
   >
   /**
    * Give the calendar collections, the upload collection the plugin adds and the users collection
-   * positive integer ids from the plugin's own sequences, on every database adapter. Default true.
+   * positive integer ids from the plugin's own sequences, on every database adapter.
+   * @default true
    */
   integerIds?: boolean
   /**
-   * How the calendar reaches the database (core/database/store.ts): `auto` (default) uses the SQL
-   * fast paths of Payload's SQLite and PostgreSQL adapters; `generic` uses Payload's public adapter
-   * API only, as MongoDB and any other adapter do.
+   * How the calendar reaches the database (core/database/store.ts): `auto` uses the SQL fast paths
+   * of Payload's SQLite and PostgreSQL adapters; `generic` uses Payload's public adapter API only,
+   * as MongoDB and any other adapter do.
+   * @default 'auto'
    */
   store?: 'auto' | 'generic'
-  /** Site time zone (IANA name or `UTC+N`). Default `UTC`. */
+  /**
+   * Site time zone (IANA name or `UTC+N`); events without a zone of their own use it.
+   * @default 'UTC'
+   */
   siteTimezone?: string
   /**
-   * Folder of uploaded files when the plugin adds the upload collection. Default `data/media`
-   * (relative to the working directory).
+   * Folder of uploaded files when the plugin adds the upload collection (relative to the working
+   * directory).
+   * @default 'data/media'
    */
   mediaDir?: string
-  /** Default page size of v1 archives. Default 10. */
+  /**
+   * Default page size of v1 archives (`per_page` is clamped to 50).
+   * @default 10
+   */
   perPage?: number
   /**
-   * Public site address for records' `url` fields (the site's pages). Default: the request's public
-   * origin (below).
+   * Public site address for records' `url` fields (the site's pages).
+   * @default the request's public origin (see `trustProxy`)
    */
   siteUrl?: string
   /**
    * Whether the app sits behind a proxy it trusts to set `X-Forwarded-Host` and
    * `X-Forwarded-Proto`: API links (`rest_url`, the index, `/doc`, feeds) then carry the origin
    * they name. Links carry Payload's `serverURL` when it is set, else the request's `Host`, never
-   * these headers unless this says so. Default false.
+   * these headers unless this says so.
+   * @default false
    */
   trustProxy?: boolean
   /**
@@ -80,89 +100,165 @@ export type CalendarPluginOptions = {
    * another, in the same order (DeepL, an LLM, anything). `format` is `html` for rich text, whose
    * tags and links must come back as they were. With it, a record's form in another language has
    * a **Translate from …** button that fills its empty and outdated fields for the editor to
-   * review before saving. Without it, nothing of it shows.
+   * review before saving.
+   * @default undefined (no translator: nothing of it shows)
    */
   translate?: Translator
   /**
    * How long the v1 events archive may reuse a total it counted, in seconds, at most; 0 counts on
    * every request. A total is dropped as soon as the calendar changes (a write from any process,
-   * a scheduled event coming due), whatever this says. Default 10.
+   * a scheduled event coming due), whatever this says.
+   * @default 10
    */
   totalsCacheSeconds?: number
   /**
    * `max-age` of `Cache-Control: public` on the answers of v1 reads and calendar feeds that an
    * anonymous caller gets (holding nothing but published content), in seconds; 0 sends
-   * `no-cache` instead (caches revalidate every time). Default 60.
+   * `no-cache` instead (caches revalidate every time).
+   * @default 60
    */
   httpMaxAge?: number
   /**
    * Bytes of the server's response cache, which keeps the answers of v1 reads that any anonymous
    * caller gets until the calendar changes (a write from any process, or a time boundary such as
-   * an event starting); 0 turns it off. Default 64 MiB.
+   * an event starting); 0 turns it off.
+   * @default 64 * 1024 * 1024 (64 MiB)
    */
   responseCacheBytes?: number
   /**
    * For benchmarks only: the response cache drops every kept answer on any change, as it did
-   * before the change log told it what changed (`npm run bench -- --mixed` compares). Default
-   * false.
+   * before the change log told it what changed (`npm run bench -- --mixed` compares).
+   * @default false
    */
   responseCacheDropsAll?: boolean
   /**
    * How far ahead the dates of a recurring series exist as events, in days; a daily task moves the
-   * horizon on. Default 730 (two years).
+   * horizon on.
+   * @default 730 (two years)
    */
   recurrenceHorizonDays?: number
   /**
    * The change log behind `GET /cal/events/v1/changes` and `modified_since`
-   * (collections/changeLog.ts): the slug of its hidden collection (default `cal-changes`) and how
-   * many days it keeps an entry (default 30; fractions allowed). A cursor older than that answers
-   * 410.
+   * (collections/changeLog.ts). A cursor older than its retention answers 410.
    */
-  changeLog?: { slug?: string; retentionDays?: number }
+  changeLog?: {
+    /**
+     * The slug of its hidden collection.
+     * @default 'cal-changes'
+     */
+    slug?: string
+    /**
+     * How many days it keeps an entry (fractions allowed).
+     * @default 30
+     */
+    retentionDays?: number
+  }
   /**
    * The v1 forms of public records kept in the database (collections/recordForms.ts), so that a
-   * read no cache answers joins stored text instead of building each record again: the slug of
-   * their hidden collection (default `cal-record-forms`); `enabled: false` builds every record on
-   * every read. Default on.
+   * read no cache answers joins stored text instead of building each record again.
    */
-  recordForms?: { slug?: string; enabled?: boolean }
+  recordForms?: {
+    /**
+     * The slug of their hidden collection.
+     * @default 'cal-record-forms'
+     */
+    slug?: string
+    /**
+     * `false` builds every record on every read.
+     * @default true
+     */
+    enabled?: boolean
+  }
   /**
    * When the task that moves series' horizons on is queued (a cron expression with seconds, in UTC,
-   * on the `calendar` queue). Default `0 17 3 * * *`: daily at 03:17:00.
+   * on the `calendar` queue).
+   * @default '0 17 3 * * *' (daily at 03:17:00)
    */
   recurrenceSchedule?: string
-  /**
-   * Webhooks (features/webhooks): the slugs of the webhooks collection (default `webhooks`) and of
-   * the delivery log (default `webhook-deliveries`); whether deliveries may go to loopback,
-   * private, link-local or other non-public addresses (default false); per attempt a timeout
-   * (default 10 s); retries from `backoffMs` (default 60 s), doubling up to `maxDelayMs`
-   * (default 4 h), until `giveUpAfterMs` after the change (default 24 h).
-   */
+  /** Webhooks (features/webhooks). */
   webhooks?: {
+    /**
+     * The slug of the webhooks collection.
+     * @default 'webhooks'
+     */
     slug?: string
+    /**
+     * The slug of the delivery log (also the outbox).
+     * @default 'webhook-deliveries'
+     */
     deliveriesSlug?: string
+    /**
+     * Whether deliveries may go to loopback, private, link-local or other non-public addresses.
+     * @default false
+     */
     allowPrivate?: boolean
+    /**
+     * Time limit of one delivery attempt, in milliseconds.
+     * @default 10_000 (10 s)
+     */
     timeoutMs?: number
+    /**
+     * The first retry delay, in milliseconds; it doubles up to `maxDelayMs`.
+     * @default 60_000 (60 s)
+     */
     backoffMs?: number
+    /**
+     * The longest retry delay, in milliseconds.
+     * @default 4 * 3_600_000 (4 h)
+     */
     maxDelayMs?: number
+    /**
+     * How long after the change a delivery is retried before it is given up, in milliseconds.
+     * @default 24 * 3_600_000 (24 h)
+     */
     giveUpAfterMs?: number
   }
-  /** Currency symbol shown with costs that give none. Default: none. */
-  currencySymbol?: string
-  /** Where that symbol goes. Default `prefix`. */
-  currencyPosition?: 'prefix' | 'postfix'
   /**
-   * The importer (features/import): its limits. Defaults: 4 records at once, 10 MB images; per
-   * request to the source 30 s for the whole answer, 10 s to connect, 4 retries from 500 ms, a
-   * `Retry-After` of at most 60 s.
+   * Currency symbol shown with costs that give none.
+   * @default '' (none)
    */
+  currencySymbol?: string
+  /**
+   * Where that symbol goes.
+   * @default 'prefix'
+   */
+  currencyPosition?: 'prefix' | 'postfix'
+  /** The importer (features/import): its limits. */
   import?: {
+    /**
+     * Records written at once.
+     * @default 4
+     */
     concurrency?: number
+    /**
+     * The largest image imported, in bytes.
+     * @default 10 * 1024 * 1024 (10 MB)
+     */
     imageMaxBytes?: number
+    /**
+     * Time limit of a whole answer of the source, per request (to its last byte), in milliseconds.
+     * @default 30_000 (30 s)
+     */
     timeoutMs?: number
+    /**
+     * Time limit to connect to the source, in milliseconds.
+     * @default 10_000 (10 s)
+     */
     connectTimeoutMs?: number
+    /**
+     * Retries of a request that failed on the network, timed out, or got 408, 429 or 5xx.
+     * @default 4
+     */
     retries?: number
+    /**
+     * The first wait before a retry, in milliseconds, doubled at each.
+     * @default 500
+     */
     backoffMs?: number
+    /**
+     * The longest `Retry-After` waited for, in milliseconds.
+     * @default 60_000 (60 s)
+     */
     maxRetryAfterMs?: number
   }
 }

@@ -1,9 +1,9 @@
 import { pseudoTranslator } from './pseudoTranslator.js'
-import type { CalendarPluginOptions } from '../core/options.js'
+import type { CalendarPluginOptions } from '../src/index.js'
 
 /**
- * The calendar's options that this app takes from its environment (the README's Configuration
- * table). The plugin itself reads no environment: another app passes its options in code.
+ * The calendar's options that this app takes from its environment (docs/host-app.md,
+ * Configuration). The plugin itself reads no environment: another app passes its options in code.
  */
 export function calendarOptionsFromEnvironment(
   env: Record<string, string | undefined> = process.env,

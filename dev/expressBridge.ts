@@ -7,9 +7,7 @@ import type {
   Response as ExpressResponse,
 } from 'express'
 import { handleEndpoints, type SanitizedConfig } from 'payload'
-import { NAMESPACE } from '../endpoints/context.js'
-import { invalidJsonBody } from '../endpoints/errors.js'
-import { validHost } from '../endpoints/origin.js'
+import { V1_NAMESPACE, v1InvalidJsonBody, validHost } from '../src/index.js'
 
 /** The address and port the request's connection came in on (`127.0.0.1:3000`, `[::1]:3000`). */
 function boundHost(req: ExpressRequest): string {
@@ -108,8 +106,8 @@ async function writeBody(
  * its path.
  */
 const invalidJson = (path: string, apiRoute: string, parameter?: string) =>
-  path.startsWith(`${apiRoute}/${NAMESPACE}/`)
-    ? invalidJsonBody().body()
+  path.startsWith(`${apiRoute}/${V1_NAMESPACE}/`)
+    ? v1InvalidJsonBody().body()
     : {
         errors: [
           { message: parameter ? `Invalid JSON in the ${parameter} parameter.` : 'Invalid JSON' },

@@ -1,4 +1,4 @@
-import type { Translator } from '../core/options.js'
+import type { Translator } from '../src/index.js'
 
 /**
  * The host's stand-in for a translation service (`CAL_TRANSLATOR=pseudo`), for trying the admin's

@@ -4,16 +4,15 @@
  * queue runs it daily). For data changed outside Payload (SQL, a restore of some tables).
  */
 import { getPayload } from 'payload'
-import { recountAllTerms } from '../collections/hooks/termRecount.js'
 import { loadAppConfig } from '../dev/config.js'
 import { calendarOptionsFromEnvironment } from '../dev/environment.js'
-import { resolveOptions } from '../core/options.js'
+import { recountAllTerms, resolveCalendarOptions } from '../src/index.js'
 
 process.env.LOG_LEVEL ??= 'warn'
 const payload = await getPayload({ config: await loadAppConfig() })
 const { terms, corrected } = await recountAllTerms(
   payload,
-  resolveOptions(calendarOptionsFromEnvironment(), payload.config as never),
+  resolveCalendarOptions(calendarOptionsFromEnvironment(), payload.config as never),
 )
 console.log(`counted the events of ${terms} terms; ${corrected} had counts that differed`)
 await payload.destroy()

@@ -5,7 +5,7 @@
  * restore of some tables); forms come back as records are read.
  */
 import { getPayload } from 'payload'
-import { clearRecordForms } from '../collections/recordForms.js'
+import { clearRecordForms } from '../src/index.js'
 import { loadAppConfig } from '../dev/config.js'
 
 process.env.LOG_LEVEL ??= 'warn'

@@ -12,12 +12,17 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { getPayload } from 'payload'
-import { DEFAULTS } from '../core/defaults.js'
 import { loadAppConfig } from '../dev/config.js'
-import { RUN_HERE } from '../features/import/collections.js'
-import { CSV_TYPES, decodeCsv, type CsvType } from '../features/import/csvFile.js'
-import { failureCount, type ImportProgress } from '../features/import/progress.js'
-import { importProgress } from '../features/import/task.js'
+import {
+  CALENDAR_DEFAULTS,
+  CSV_TYPES,
+  decodeCsv,
+  failureCount,
+  IMPORT_RUNS_HERE,
+  importProgress,
+  type CsvType,
+  type ImportProgress,
+} from '../src/index.js'
 import { boundHeapGrowth } from '../dev/heapGrowth.js'
 
 boundHeapGrowth()
@@ -100,7 +105,7 @@ if (perPage !== undefined && !(Number.isInteger(perPage) && perPage >= 1 && perP
 
 const config = await loadAppConfig()
 const payload = await getPayload({ config })
-const runs = DEFAULTS.importRunsSlug as 'events'
+const runs = CALENDAR_DEFAULTS.importRunsSlug as 'events'
 
 let run: Record<string, any>
 try {
@@ -133,7 +138,7 @@ try {
             perPage,
           }) as never,
     overrideAccess: true,
-    context: { [RUN_HERE]: true },
+    context: { [IMPORT_RUNS_HERE]: true },
   })
 } catch (error) {
   const errors = (error as { data?: { errors?: { message: string }[] } }).data?.errors

@@ -8,3 +8,16 @@ export { clearRecordForms } from '../collections/recordForms.js'
 export { databaseHealth, HEALTH_HEADERS, type HealthAnswer } from '../endpoints/health.js'
 export { storeOf as calendarStoreOf, type StoreName } from '../core/database/index.js'
 export { LANGUAGE_ROOT_PARAM, languageRootOf, rewriteLanguageRoot } from '../core/languageRoots.js'
+
+// What a host app and its command-line tools use beside the plugin (dev/, scripts/), which import
+// the plugin through these front doors only (.dependency-cruiser.cjs, `host-through-front-doors`).
+export { resolveOptions as resolveCalendarOptions, type Translator } from '../core/options.js'
+export { DEFAULTS as CALENDAR_DEFAULTS } from '../core/defaults.js'
+export { NAMESPACE as V1_NAMESPACE } from '../endpoints/context.js'
+export { invalidJsonBody as v1InvalidJsonBody } from '../endpoints/errors.js'
+export { validHost } from '../endpoints/origin.js'
+export { recountAllTerms } from '../collections/hooks/termRecount.js'
+export { RUN_HERE as IMPORT_RUNS_HERE } from '../features/import/collections.js'
+export { CSV_TYPES, decodeCsv, type CsvType } from '../features/import/csvFile.js'
+export { failureCount, type ImportProgress } from '../features/import/progress.js'
+export { importProgress } from '../features/import/task.js'

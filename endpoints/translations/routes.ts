@@ -3,7 +3,7 @@ import { draftTranslation } from './draft.js'
 
 /**
  * The admin's translation drafts, under `/api/cal/translations`, routed like the v1 namespace
- * (README "Translations"). The translation runs join them there
+ * (docs/translations.md). The translation runs join them there
  * (features/import/translationRuns.ts, src/roots.ts).
  */
 export function translationDraftRoutes(): Route[] {

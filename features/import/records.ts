@@ -31,6 +31,24 @@ import { postKeys, translated, type ByKey } from './storedFields.js'
  * the values, `storedFields.ts` stores them through the tables, `recordLinks.ts` reads the links.
  */
 
+/**
+ * What a venue and an organizer both store: the post's keys, the name (under the record's own key,
+ * `venue` or `organizer`, which our records also call `name`) and the description.
+ */
+function namedPostKeys(
+  type: 'venue' | 'organizer',
+  record: SourceRecord,
+  kind: SourceKind,
+  context: RecordContext,
+): ByKey {
+  const name = type in record ? record[type] : record.name
+  return {
+    ...postKeys(record, context, { value: name, kind, type }),
+    [type]: named(name, kind, 'name', record, context),
+    description: htmlOf(record, context),
+  }
+}
+
 export function venueData(
   record: SourceRecord,
   kind: SourceKind,
@@ -43,11 +61,8 @@ export function venueData(
     context.notes.push(`coordinates ${lat}, ${lng} are off the globe: left out`)
     hasGeo = false
   }
-  const name = 'venue' in record ? record.venue : record.name
   const own: ByKey = {
-    ...postKeys(record, context, { value: name, kind, type: 'venue' }),
-    venue: named(name, kind, 'name', record, context),
-    description: htmlOf(record, context),
+    ...namedPostKeys('venue', record, kind, context),
     // As the source has it (a v1 create would make one from the state or province).
     stateprovince: optional(record.stateprovince, 'stateprovince', context),
     website: website(record, context),
@@ -70,11 +85,8 @@ export function organizerData(
     context.notes.push(`email ${shown(email)} is not an address: left out`)
     email = null
   }
-  const name = 'organizer' in record ? record.organizer : record.name
   const own: ByKey = {
-    ...postKeys(record, context, { value: name, kind, type: 'organizer' }),
-    organizer: named(name, kind, 'name', record, context),
-    description: htmlOf(record, context),
+    ...namedPostKeys('organizer', record, kind, context),
     email,
     website: website(record, context),
   }

@@ -4,7 +4,7 @@ import { failureOf, httpClient, HttpFailure, type HttpLimits, type SourceJson } 
 
 /**
  * Reading a v1 root over HTTP (http.ts: timeouts and retries) and walking its archives page by
- * page, as The Events Calendar really answers (README, "Moving from WordPress"):
+ * page, as The Events Calendar really answers (docs/import.md):
  *
  * - the next page is the body's `next_rest_url`, else a `Link: <…>; rel="next"` header, else the
  *   page number plus one while it is below `total_pages` (or `X-TEC-TotalPages`);

@@ -179,7 +179,7 @@ function apiLinks(body: unknown, origin: string, language = 'en'): string[] {
 }
 
 /**
- * The optional route file of README's "Add it to your Payload app": cache hits answered before
+ * The optional route file of README's "Options": cache hits answered before
  * Payload's request handling (`payload-events-calendar/next`).
  */
 const EARLY_ROUTE_FILE = {

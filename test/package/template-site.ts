@@ -6,7 +6,7 @@
  * two zones, with axe-core (@axe-core/playwright) on every page: no serious or critical
  * violation. `clientScripts` reads what a page sends to the browser from the build's manifest.
  * Screenshots go to test/artifacts/template/ (`site-en-month.png` and `site-fr-event.png` are the
- * README's docs/template-site-month.png and docs/template-site-event-fr.png).
+ * docs/react.md's docs/template-site-month.png and docs/template-site-event-fr.png).
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'

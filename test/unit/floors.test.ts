@@ -31,6 +31,18 @@ const TREE: Record<string, string> = {
   'features/import/run.ts': `import { sql } from 'drizzle-orm'\nimport { events } from '../../collections/events.js'\nexport const run = [sql, events]`,
   'src/plugin.ts': `import { view } from '../features/admin/view.js'\nimport { host } from '../dev/server.js'\nexport const plugin = [view, host]`,
   'dev/server.ts': `export const host = 1`,
+  // The host and scripts: through the front doors (src/index.ts, src/exports/), not beside them.
+  'src/index.ts': `export { plugin } from './plugin.js'`,
+  'src/exports/client.ts': `export const client = 1`,
+  'dev/config.ts': [
+    `import { plugin } from '../src/index.js'`,
+    `import { client } from '../src/exports/client.js'`,
+    `import { day } from '../core/dates.js'`,
+    `import { host } from './server.js'`,
+    `export const config = [plugin, client, day, host]`,
+  ].join('\n'),
+  'dev/migrations/1_data.ts': `import { events } from '../../collections/events.js'\nexport const up = events`,
+  'scripts/tool.ts': `import type { Wire } from '../endpoints/wire.js'\nexport type Tool = Wire`,
 }
 
 /** The tree's violations as `rule: from → to`, by dependency-cruiser with the project's rules. */
@@ -49,7 +61,8 @@ function violationsOf(tree: Record<string, string>): string[] {
       'dependency-cruise.mjs',
     )
     const config = path.join(ROOT, '.dependency-cruiser.cjs')
-    const folders = ['core', 'collections', 'endpoints', 'features', 'src']
+    // As `npm run lint:floors` cruises them.
+    const folders = ['core', 'collections', 'endpoints', 'features', 'src', 'dev', 'scripts']
     const run = spawnSync(
       process.execPath,
       [cli, ...folders, '--config', config, '--output-type', 'json'],
@@ -76,6 +89,9 @@ describe('the floors (dependency-cruiser)', () => {
         'features-apart: features/admin/view.ts → features/import/run.ts',
         'database-packages-behind-the-seam: features/import/run.ts → drizzle-orm',
         'plugin-never-imports-the-host: src/plugin.ts → dev/server.ts',
+        'host-through-front-doors: dev/config.ts → core/dates.ts',
+        'host-through-front-doors: dev/migrations/1_data.ts → collections/events.ts',
+        'host-through-front-doors: scripts/tool.ts → endpoints/wire.ts',
       ].sort(),
     )
   }, 60_000)

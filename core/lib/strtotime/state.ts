@@ -3,6 +3,8 @@
  * Fields it has not seen are null (timelib's TIMELIB_UNSET) until `fillHoles` takes them from now.
  */
 
+import type { Fields } from './calendar.js'
+
 /** `first day of` / `last day of`. */
 export type DayOfMonth = 'first' | 'last' | null
 /** `+3 weekdays`; `first monday of`; `last friday of`. */
@@ -13,14 +15,8 @@ export type Zone =
   | { kind: 'abbreviation'; seconds: number }
   | { kind: 'identifier'; name: string }
 
-export interface Relative {
-  y: number
-  m: number
-  d: number
-  h: number
-  i: number
-  s: number
-  us: number
+/** A relative move: years to microseconds (calendar.ts's `Fields`), then the rest. */
+export interface Relative extends Fields {
   /** 0 (Sunday) to 6, or negated by `ago`. */
   weekday: number
   /** 0: strictly after today (`next monday`); 1: today counts (`monday`); 2: in this week. */

@@ -86,9 +86,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(
     sql`CREATE INDEX \`event_tags_translations_translations_es_status_idx\` ON \`event_tags\` (\`translations_es_status\`);`,
   )
-  // The data step: every existing record's status, judged from the texts it has.
-  const { fillTranslationStatus } = await import('../../../collections/translations/backfill.js')
-  await fillTranslationStatus(payload, req)
+  // The data step (every existing record's status, judged from the texts it has) is not run here:
+  // the plugin's init fills the status of every record still without one (fillTranslationStatus,
+  // src/plugin.ts), and a migration imports no live plugin code (.dependency-cruiser.cjs).
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {

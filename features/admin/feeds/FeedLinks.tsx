@@ -17,8 +17,8 @@ function useOrigin(): string {
 
 /**
  * Links for calendar apps: in an event's sidebar, the event as an .ics file (once saved);
- * everywhere, a subscription to the whole calendar (`webcal://`) and its download (docs: README
- * "Calendar feeds").
+ * everywhere, a subscription to the whole calendar (`webcal://`) and its download (docs/feeds.md,
+ * "Calendar feeds by example").
  */
 export function FeedLinks({ withEvent = true }: { withEvent?: boolean }) {
   const { t } = useCalendarTranslation()

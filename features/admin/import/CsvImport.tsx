@@ -1,59 +1,45 @@
 'use client'
 import { Button } from '@payloadcms/ui'
-import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { LANGUAGES } from '../../../core/locales.js'
 import type { CalendarTextKey } from '../../../core/translations/index.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { CsvPreview } from './CsvPreview.js'
+import { CSV_TYPES, useCsvPreview, type CsvTypeChoice } from './useCsvPreview.js'
 
-type Preview = {
-  type: string
-  encoding: string
-  delimiter: string
-  rows: number
-  columns: { header: string; column: string | null }[]
-  targets: string[]
-  preview: {
-    row: number
-    arguments?: Record<string, unknown>
-    links?: { venue?: { name?: string }; organizers?: { name?: string }[]; image?: string }
-    error?: string
-  }[]
-  failing: number
-  errors: { row: number; message: string }[]
-}
-
-const TYPES = ['events', 'venues', 'organizers'] as const
-const TYPE_KEYS: Record<(typeof TYPES)[number], CalendarTextKey> = {
+const TYPE_KEYS: Record<CsvTypeChoice, CalendarTextKey> = {
   events: 'importEvents',
   venues: 'importVenues',
   organizers: 'importOrganizers',
 }
 
-const messageOf = async (response: Response) => {
-  const body = await response.json().catch(() => ({}))
-  const params = body?.data?.params
-  return [
-    body.message ?? `HTTP ${response.status}`,
-    ...(params && typeof params === 'object' ? Object.values(params).map(String) : []),
-  ]
+/** A labelled choice of the form. */
+function Choice(props: {
+  label: string
+  name: string
+  value: string
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.children}
+      </select>
+    </label>
+  )
 }
-
-const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
-
-/** A row's values by column: its arguments, and the records it links to by name. */
-const valuesOf = (row: Preview['preview'][number]): Record<string, unknown> => ({
-  ...row.arguments,
-  ...(row.links?.venue?.name ? { venue: row.links.venue.name } : {}),
-  ...(row.links?.organizers
-    ? { organizer: row.links.organizers.map((ref) => ref.name ?? '').join(', ') }
-    : {}),
-  ...(row.links?.image ? { image: row.links.image } : {}),
-})
 
 /**
  * The CSV part of the Import page: a file and what it holds, the preview of how its columns map
  * (each header's column editable), its first rows as they would be written and the errors of
- * every row, then a dry run or the import, both as runs of the page (endpoints/csv/import.ts).
+ * every row (CsvPreview.tsx), then a dry run or the import, both as runs of the page
+ * (endpoints/csv/import.ts; the requests in useCsvPreview.ts).
  */
 export function CsvImport({
   api,
@@ -65,56 +51,8 @@ export function CsvImport({
   onRun: (id: number) => void
 }) {
   const { t } = useCalendarTranslation()
-  const [file, setFile] = useState<File | null>(null)
-  const [type, setType] = useState<(typeof TYPES)[number]>('events')
-  const [language, setLanguage] = useState('en')
-  const [mapping, setMapping] = useState<Record<string, string | null>>({})
-  const [preview, setPreview] = useState<Preview | null>(null)
-  const [errors, setErrors] = useState<string[]>([])
-
-  const query = (extra = '') =>
-    `type=${type}&translation_language=${language}&mapping=${encodeURIComponent(JSON.stringify(mapping))}${extra}`
-
-  const send = (route: 'preview' | 'import', extra = '') =>
-    fetch(`${api}/cal/csv/${route}?${query(extra)}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'text/csv' },
-      body: file,
-    })
-
-  // A new file or type starts from the proposed mapping.
-  useEffect(() => setMapping({}), [file, type])
-
-  useEffect(() => {
-    if (!file) return
-    let current = true
-    void send('preview').then(async (response) => {
-      if (!current) return
-      if (!response.ok) {
-        setPreview(null)
-        setErrors(await messageOf(response))
-        return
-      }
-      setErrors([])
-      setPreview((await response.json()) as Preview)
-    })
-    return () => {
-      current = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `send` reads these
-  }, [file, type, mapping, language])
-
-  const start = async (dryRun: boolean) => {
-    const response = await send('import', `&dry_run=${dryRun}`)
-    if (!response.ok) {
-      setErrors(await messageOf(response))
-      return
-    }
-    onRun(((await response.json()) as { id: number }).id)
-  }
-
-  const columns = preview?.columns.map(({ column }) => column).filter(Boolean) as string[]
+  const csv = useCsvPreview(api, onRun)
+  const { preview, errors, language } = csv
   return (
     <div className="cal-import__csv" style={{ display: 'grid', gap: '0.75rem' }}>
       <label>
@@ -123,37 +61,33 @@ export function CsvImport({
           name="csv"
           type="file"
           accept=".csv,text/csv"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => csv.setFile(e.target.files?.[0] ?? null)}
         />
       </label>
-      <label>
-        {t('csvHolds')}{' '}
-        <select
-          name="type"
-          value={type}
-          onChange={(e) => setType(e.target.value as (typeof TYPES)[number])}
-        >
-          {TYPES.map((value) => (
-            <option key={value} value={value}>
-              {t(TYPE_KEYS[value])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('csvLanguage')}{' '}
-        <select
-          name="translation_language"
-          value={language}
-          onChange={(e) => setLanguage(e.target.value)}
-        >
-          {LANGUAGES.map(({ code, label }) => (
-            <option key={code} value={code} lang={code}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label={t('csvHolds')}
+        name="type"
+        value={csv.type}
+        onChange={(value) => csv.setType(value as CsvTypeChoice)}
+      >
+        {CSV_TYPES.map((value) => (
+          <option key={value} value={value}>
+            {t(TYPE_KEYS[value])}
+          </option>
+        ))}
+      </Choice>
+      <Choice
+        label={t('csvLanguage')}
+        name="translation_language"
+        value={language}
+        onChange={csv.setLanguage}
+      >
+        {LANGUAGES.map(({ code, label }) => (
+          <option key={code} value={code} lang={code}>
+            {label}
+          </option>
+        ))}
+      </Choice>
       {language !== 'en' && <p className="cal-import__language-hint">{t('csvLanguageHint')}</p>}
       {errors.length > 0 && (
         <ul className="cal-import__errors" role="alert" style={{ color: 'var(--theme-error-500)' }}>
@@ -162,100 +96,17 @@ export function CsvImport({
           ))}
         </ul>
       )}
-      {preview && (
-        <section className="cal-import__preview">
-          <p>
-            {t('csvRows', {
-              rows: preview.rows,
-              encoding: preview.encoding,
-              delimiter: preview.delimiter === '\t' ? t('csvTabs') : `“${preview.delimiter}”`,
-            })}
-            {preview.failing > 0 ? t('csvFailing', { failing: preview.failing }) : ''}.
-          </p>
-          <table className="cal-import__mapping" style={{ borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                <th style={{ textAlign: 'left' }}>{t('csvColumn')}</th>
-                <th style={{ textAlign: 'left' }}>{t('csvImportedAs')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.columns.map(({ header, column }) => (
-                <tr key={header} data-header={header}>
-                  <td style={{ paddingRight: '1rem' }}>{header}</td>
-                  <td>
-                    <select
-                      aria-label={t('csvColumnFor', { header })}
-                      value={column ?? ''}
-                      onChange={(e) => setMapping({ ...mapping, [header]: e.target.value || null })}
-                    >
-                      <option value="">{t('csvNotImported')}</option>
-                      {preview.targets.map((target) => (
-                        <option key={target} value={target}>
-                          {target}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h3>{t('csvFirstRows')}</h3>
-          <table className="cal-import__rows" style={{ borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                <th>{t('csvRow')}</th>
-                {columns.map((column) => (
-                  <th key={column} style={{ padding: '0 0.5rem' }}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.preview.map((row) => (
-                <tr key={row.row} data-row={row.row} style={{ verticalAlign: 'top' }}>
-                  <td>{row.row}</td>
-                  {row.error ? (
-                    <td colSpan={columns.length} style={{ color: 'var(--theme-error-500)' }}>
-                      {row.error}
-                    </td>
-                  ) : (
-                    columns.map((column) => (
-                      <td key={column} style={{ padding: '0 0.5rem' }}>
-                        {valuesOf(row)[column] === undefined ? '' : shown(valuesOf(row)[column])}
-                      </td>
-                    ))
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {preview.errors.length > 0 && (
-            <details className="cal-import__row-errors" open>
-              <summary>{t('csvRowErrors', { total: preview.failing })}</summary>
-              <ul>
-                {preview.errors.map((error) => (
-                  <li key={error.row}>
-                    {t('csvRowError', { row: error.row, message: error.message })}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </section>
-      )}
+      {preview && <CsvPreview preview={preview} mapping={csv.mapping} onMapping={csv.setMapping} />}
       <div style={{ display: 'flex', gap: '0.75rem' }}>
         <Button
           type="button"
           buttonStyle="secondary"
           disabled={!preview || running}
-          onClick={() => void start(true)}
+          onClick={() => void csv.start(true)}
         >
           {t('csvDryRun')}
         </Button>
-        <Button type="button" disabled={!preview || running} onClick={() => void start(false)}>
+        <Button type="button" disabled={!preview || running} onClick={() => void csv.start(false)}>
           {t('csvImport')}
         </Button>
       </div>

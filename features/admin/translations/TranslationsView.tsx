@@ -1,5 +1,3 @@
-import { DefaultTemplate } from '@payloadcms/next/templates'
-import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps, PayloadRequest } from 'payload'
 import { formatAdminURL } from 'payload/shared'
 import { can } from '../../../collections/access.js'
@@ -13,6 +11,7 @@ import { calendarT, type CalendarT } from '../../../core/translations/index.js'
 import { COUNTED_STATUSES, statusWhere, translatableWhere, translationCounts } from './counts.js'
 import { LANGUAGE_NAMES, SCREEN_READER_ONLY, STATUS_MARKS } from './marks.js'
 import { TranslateSelection } from './TranslateSelection.js'
+import { AdminPage } from '../AdminPage.js'
 
 const LISTED = 50
 
@@ -117,7 +116,7 @@ export async function TranslationsView({
   translate,
   runs,
 }: AdminViewServerProps & { translate?: boolean; runs?: string }) {
-  const { req, permissions, visibleEntities, locale } = initPageResult
+  const { req } = initPageResult
   const t = calendarT(req.i18n.t)
   const counts = await translationCounts(req)
   const chosen = {
@@ -129,85 +128,74 @@ export async function TranslationsView({
     ([slug]) => slug === chosen.collection,
   )
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={req.payload}
-      permissions={permissions}
-      searchParams={searchParams}
-      user={req.user ?? undefined}
-      visibleEntities={visibleEntities}
-    >
-      <Gutter>
-        <h1 className="cal-translations__title">{t('calendar:toTranslate')}</h1>
-        <p>{t('calendar:toTranslateIntro')}</p>
-        {LOCALE_CODES.map((language) => (
-          <section key={language} className="cal-translations__language" lang={req.i18n.language}>
-            <h2>{LANGUAGE_NAMES[language]}</h2>
-            <table className="cal-translations__table" style={{ borderCollapse: 'collapse' }}>
-              <thead>
-                <tr>
-                  <th scope="col" style={{ textAlign: 'start', paddingRight: '1.5rem' }}>
-                    <span style={SCREEN_READER_ONLY}>{t('calendar:translationResource')}</span>
+    <AdminPage initPageResult={initPageResult} params={params} searchParams={searchParams}>
+      <h1 className="cal-translations__title">{t('calendar:toTranslate')}</h1>
+      <p>{t('calendar:toTranslateIntro')}</p>
+      {LOCALE_CODES.map((language) => (
+        <section key={language} className="cal-translations__language" lang={req.i18n.language}>
+          <h2>{LANGUAGE_NAMES[language]}</h2>
+          <table className="cal-translations__table" style={{ borderCollapse: 'collapse' }}>
+            <thead>
+              <tr>
+                <th scope="col" style={{ textAlign: 'start', paddingRight: '1.5rem' }}>
+                  <span style={SCREEN_READER_ONLY}>{t('calendar:translationResource')}</span>
+                </th>
+                {COUNTED_STATUSES.map((status) => (
+                  <th key={status} scope="col" style={{ textAlign: 'end', padding: '0 0.75rem' }}>
+                    <StatusName status={status} t={t} />
                   </th>
-                  {COUNTED_STATUSES.map((status) => (
-                    <th key={status} scope="col" style={{ textAlign: 'end', padding: '0 0.75rem' }}>
-                      <StatusName status={status} t={t} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {counts.map((resource) => (
-                  <tr key={resource.slug}>
-                    <th scope="row" style={{ textAlign: 'start', paddingRight: '1.5rem' }}>
-                      {resource.label}
-                    </th>
-                    {COUNTED_STATUSES.map((status) => {
-                      const count = resource.counts[language][status] ?? 0
-                      return (
-                        <td key={status} style={{ textAlign: 'end', padding: '0.2rem 0.75rem' }}>
-                          {count ? (
-                            <a
-                              href={viewUrl(req, { collection: resource.slug, language, status })}
-                              data-count={`${resource.slug}:${language}:${status}`}
-                            >
-                              {count}
-                            </a>
-                          ) : (
-                            <span data-count={`${resource.slug}:${language}:${status}`}>0</span>
-                          )}
-                        </td>
-                      )
-                    })}
-                  </tr>
                 ))}
-              </tbody>
-            </table>
-          </section>
-        ))}
-        {isTranslated && isLocaleCode(chosen.language) && isTranslationStatus(chosen.status) && (
-          <section className="cal-translations__chosen">
-            <h2>
-              {counts.find((resource) => resource.slug === chosen.collection)?.label} ·{' '}
-              {LANGUAGE_NAMES[chosen.language]} · <StatusName status={chosen.status} t={t} />
-            </h2>
-            <RecordList
-              req={req}
-              slug={chosen.collection}
-              language={chosen.language}
-              status={chosen.status}
-              t={t}
-              runs={
-                translate && runs && can.administer(req.user) && chosen.status !== 'complete'
-                  ? runs
-                  : undefined
-              }
-            />
-          </section>
-        )}
-      </Gutter>
-    </DefaultTemplate>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.map((resource) => (
+                <tr key={resource.slug}>
+                  <th scope="row" style={{ textAlign: 'start', paddingRight: '1.5rem' }}>
+                    {resource.label}
+                  </th>
+                  {COUNTED_STATUSES.map((status) => {
+                    const count = resource.counts[language][status] ?? 0
+                    return (
+                      <td key={status} style={{ textAlign: 'end', padding: '0.2rem 0.75rem' }}>
+                        {count ? (
+                          <a
+                            href={viewUrl(req, { collection: resource.slug, language, status })}
+                            data-count={`${resource.slug}:${language}:${status}`}
+                          >
+                            {count}
+                          </a>
+                        ) : (
+                          <span data-count={`${resource.slug}:${language}:${status}`}>0</span>
+                        )}
+                      </td>
+                    )
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {isTranslated && isLocaleCode(chosen.language) && isTranslationStatus(chosen.status) && (
+        <section className="cal-translations__chosen">
+          <h2>
+            {counts.find((resource) => resource.slug === chosen.collection)?.label} ·{' '}
+            {LANGUAGE_NAMES[chosen.language]} · <StatusName status={chosen.status} t={t} />
+          </h2>
+          <RecordList
+            req={req}
+            slug={chosen.collection}
+            language={chosen.language}
+            status={chosen.status}
+            t={t}
+            runs={
+              translate && runs && can.administer(req.user) && chosen.status !== 'complete'
+                ? runs
+                : undefined
+            }
+          />
+        </section>
+      )}
+    </AdminPage>
   )
 }
