@@ -4,10 +4,12 @@ import {
   killTransaction,
   type CollectionConfig,
   type Payload,
+  type PayloadRequest,
 } from 'payload'
 import { beginCalendarTransaction, takeLogTurn } from '../core/database/index.js'
 import { DEFAULTS } from '../core/defaults.js'
 import { markChange } from './hooks/calendarCommit.js'
+import { currentChangeMark } from './hooks/calendarChanges.js'
 import { hiddenCollection } from './hidden.js'
 
 /**
@@ -38,6 +40,26 @@ export function recordFormsCollection(slug: string): CollectionConfig {
  * total made before (`npm run forms:clear` in this repository). Forms come back as records are
  * read. Returns how many there were.
  */
+/**
+ * The sequence under which each clearing of the forms notes the change mark it found: forms built
+ * as of that mark or before may be older than the data (endpoints/records/formKeeper.ts).
+ */
+const FORMS_CLEARED = 'record-forms-cleared'
+
+/** The change mark the last clearing of the forms found (0: never), in `req`'s transaction. */
+export async function formsClearedAt(req: PayloadRequest, sequencesSlug: string): Promise<number> {
+  const { docs } = await req.payload.db.find<{ value: number }>({
+    collection: sequencesSlug,
+    where: { sequence: { equals: FORMS_CLEARED } },
+    sort: '-value',
+    limit: 1,
+    pagination: false,
+    select: { value: true },
+    req,
+  })
+  return Number(docs[0]?.value ?? 0)
+}
+
 export async function clearRecordForms(
   payload: Payload,
   slugs: { recordForms?: string; sequences?: string } = {},
@@ -47,9 +69,21 @@ export async function clearRecordForms(
   await beginCalendarTransaction(req)
   try {
     await takeLogTurn(req)
+    const sequences = slugs.sequences ?? DEFAULTS.sequencesSlug
     const { totalDocs } = await payload.db.count({ collection, req })
     await payload.db.deleteMany({ collection, where: {}, req })
-    await markChange(req, slugs.sequences ?? DEFAULTS.sequencesSlug)
+    const mark = await currentChangeMark(payload, sequences, req)
+    await payload.db.create({
+      collection: sequences,
+      data: {
+        sequence: FORMS_CLEARED,
+        value: mark,
+        claim: `${FORMS_CLEARED}:${mark}:${Date.now()}`,
+      },
+      req,
+      returning: false,
+    } as Parameters<Payload['db']['create']>[0])
+    await markChange(req, sequences)
     await commitTransaction(req)
     return totalDocs
   } catch (error) {

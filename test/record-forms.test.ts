@@ -347,4 +347,19 @@ describe('kept record forms', () => {
     expect(lists).toBe(body.totalDocs)
     await expectSameAnswers()
   }, 300_000)
+
+  it('built before a write are kept, but for the records it named, and answer as built', async () => {
+    await clearRecordForms(server.payload)
+    const release = holdFormKeeping(server.payload)
+    const page = await server.request('GET', `${V1}/events?${WIDE}&per_page=50`)
+    const shown: number[] = page.body.events.map((event: { id: number }) => event.id)
+    // A write commits while the page's forms wait to be kept: the change log names one event.
+    await write('POST', `${V1}/events/${shown[0]}`, { title: 'Renamed while its form waited' })
+    release()
+    const lists = await kept({
+      and: [{ resource: { equals: 'events' } }, { key: { contains: ':list:' } }],
+    })
+    expect(lists).toBe(shown.length)
+    await expectSameAnswers()
+  }, 300_000)
 })

@@ -1,10 +1,25 @@
-import { createLocalReq, type Payload } from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
+import { formsClearedAt } from '../../collections/recordForms.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { calendarStore, inWriteTransaction, type FormRowInput } from '../../core/database/index.js'
 import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
 
-/** Forms built as of one change mark, waiting to be kept in `slug`. */
-type Waiting = { slug: string; sequencesSlug: string; mark: number; rows: FormRowInput[] }
+/**
+ * Forms built as of one change mark and change log sequence (the generation their read saw),
+ * waiting to be kept in `slug`.
+ */
+type Waiting = {
+  slug: string
+  sequencesSlug: string
+  changeLogSlug: string
+  mark: number
+  sequence: number
+  rows: FormRowInput[]
+}
+
+/** Entries read to tell which waiting forms a write made since changed; beyond, none is kept. */
+const MAX_ENTRIES = 2000
 
 /**
  * The forms that wait in one process, the run that keeps them (null when none runs), whether
@@ -25,6 +40,27 @@ type Keeper = {
 const ROWS_PER_TRANSACTION = 500
 
 const keepers = new WeakMap<Payload, Keeper>()
+
+/**
+ * The records (`resource:id`) the change log's entries name after the earliest sequence of these
+ * forms; null when anything may have changed (an entry names no resource of the calendar, or too
+ * many entries).
+ */
+async function namedSince(req: PayloadRequest, waiting: Waiting[]): Promise<Set<string> | null> {
+  const since = Math.min(...waiting.map((forms) => forms.sequence))
+  const { docs } = await req.payload.db.find<{ resource: string; record: number }>({
+    collection: waiting[0].changeLogSlug,
+    where: { sequence: { greater_than: since } },
+    limit: MAX_ENTRIES + 1,
+    pagination: false,
+    select: { resource: true, record: true },
+    req,
+  })
+  const resources: readonly string[] = CHANGE_RESOURCES
+  if (docs.length > MAX_ENTRIES || docs.some((entry) => !resources.includes(entry.resource)))
+    return null
+  return new Set(docs.map((entry) => `${entry.resource}:${Number(entry.record)}`))
+}
 
 /**
  * Keeps forms that a read built, after the read has answered (issue #59): no visitor waits for
@@ -114,11 +150,14 @@ function takeBatch(waiting: Waiting[]): Waiting[] {
 }
 
 /**
- * Under the change log's turn (core/database/turns.ts), whose holder the mark cannot move under:
- * the forms built as of the current mark are those of the records as they are, and a write that
- * commits later removes them under that turn too (collections/hooks/recordForms.ts). Forms that
- * another read kept meanwhile stay. The SQL stores write them in a statement or two; elsewhere a
- * statement per form.
+ * Under the change log's turn (core/database/turns.ts), whose holder the mark and the log cannot
+ * move under, and which a write takes to append its entries and remove the forms they name
+ * (collections/hooks/recordForms.ts): forms built as of the current mark are those of the records
+ * as they are. Forms built before writes that committed since (an import's stream of them) are
+ * kept when no entry after their sequence names their record, none names what the log cannot
+ * place (an image: anything may have changed), and the forms were not cleared since
+ * (collections/recordForms.ts `clearRecordForms`). Forms that another read kept
+ * meanwhile stay. The SQL stores write them in a statement or two; elsewhere a statement per form.
  */
 async function keepBatch(payload: Payload, batch: Waiting[]): Promise<void> {
   const { slug, sequencesSlug } = batch[0]
@@ -127,9 +166,18 @@ async function keepBatch(payload: Payload, batch: Waiting[]): Promise<void> {
     req,
     async () => {
       const mark = await currentChangeMark(payload, sequencesSlug, req)
+      const behind = batch.filter((waiting) => waiting.mark !== mark)
+      const named = behind.length ? await namedSince(req, behind) : new Set<string>()
+      // Forms built before the forms were last cleared (data changed outside Payload): none.
+      const cleared = behind.length ? await formsClearedAt(req, sequencesSlug) : 0
       const rows = new Map<string, FormRowInput>()
       for (const waiting of batch)
-        if (waiting.mark === mark) for (const row of waiting.rows) rows.set(row.key, row)
+        for (const row of waiting.rows)
+          if (
+            waiting.mark === mark ||
+            (named && waiting.mark > cleared && !named.has(`${row.resource}:${row.record}`))
+          )
+            rows.set(row.key, row)
       if (!rows.size) return
       if (await calendarStore(payload).insertForms(req, slug, [...rows.values()])) return
       const { docs } = await payload.db.find<{ key: string }>({

@@ -244,7 +244,9 @@ function keepForms(
   keepLater(context.payload, {
     slug: lookup.slug,
     sequencesSlug: context.options.sequencesSlug,
+    changeLogSlug: context.options.changeLog.slug,
     mark: context.generation.mark,
+    sequence: context.generation.logSequence,
     rows: [...forms].map(([id, body]) => ({ key: keyOf(lookup, id), resource, record: id, body })),
   })
 }
