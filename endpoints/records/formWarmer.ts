@@ -20,8 +20,12 @@ import { formsLookup, formsOf } from './forms.js'
 
 /** How long the warmer waits after a write for more: an import's writes come in a stream. */
 const WARM_DELAY_MS = 50
-/** Events built per run (three to six queries whatever their number): about 20 ms of the loop. */
-const EVENTS_PER_RUN = 50
+/**
+ * Events built per run (three to six queries whatever their number): a run of 50 held the event
+ * loop over 200 ms at 3,000 events beside a CSV export (test/event-loop.test.ts); 10 hold it
+ * under 50 ms.
+ */
+const EVENTS_PER_RUN = 10
 /** An address no request names: forms are built with markers in place of it (forms.ts). */
 const WARM_ORIGIN = 'http://calendar.invalid'
 
