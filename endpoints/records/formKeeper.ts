@@ -19,7 +19,7 @@ type Waiting = {
 }
 
 /** Entries read to tell which waiting forms a write made since changed; beyond, none is kept. */
-const MAX_ENTRIES = 2000
+const MAX_ENTRIES = 200
 
 /**
  * The forms that wait in one process, the run that keeps them (null when none runs), whether
@@ -37,7 +37,7 @@ type Keeper = {
  * At most this many forms are kept in one transaction: on SQLite that transaction holds the write
  * turn, and writers wait for it.
  */
-const ROWS_PER_TRANSACTION = 500
+const ROWS_PER_TRANSACTION = 50
 
 const keepers = new WeakMap<Payload, Keeper>()
 

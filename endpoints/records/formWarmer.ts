@@ -79,8 +79,11 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
   }
 }
 
-/** Ids read per query by `warmMissingForms`. */
-const IDS_PER_PAGE = 1000
+/**
+ * Ids read per query by `warmMissingForms`: a page of 1,000 through Payload's find held the event
+ * loop about 200 ms (test/event-loop.test.ts).
+ */
+const IDS_PER_PAGE = 50
 
 /**
  * At start: when fewer events have a kept archive form at the plain address than anonymous callers
