@@ -3,6 +3,8 @@
 # jest.config.js, which also says which files run on which store). With arguments (test files,
 # jest's options), jest once with them on any store; naming the test of pauses runs it alone.
 set -euo pipefail
+# jest from this checkout, when run as `bash scripts/test.sh` as well as through npm (.ci/run).
+export PATH="$(cd "$(dirname "$0")/.." && pwd)/node_modules/.bin:$PATH"
 export NODE_OPTIONS='--experimental-vm-modules --no-deprecation'
 if [ $# -gt 0 ]; then
   export CAL_TEST_EVERYTHING=true
