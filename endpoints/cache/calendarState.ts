@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
@@ -58,7 +58,7 @@ export async function calendarGeneration(
   const since = known && now.getTime() < known.until ? known.logSequence : null
   const [until, log] = await Promise.all([
     nextTimeBoundary(payload, options, now),
-    changesAfter(payload, options, since),
+    changesAfter(payload, options.changeLog.slug, since),
   ])
   const generation: CalendarGeneration = {
     mark,
@@ -82,15 +82,16 @@ function forgetOlderThan(generation: CalendarGeneration, depth: number) {
 
 /**
  * The records named by the change log's entries after `since` (a sequence), and the last sequence;
- * without `since`, or when no entry names what moved the mark, or too many do: null (anything). The
- * log is read after the mark, so it holds at least the entries of the writes that moved it.
+ * without `since`, or when no entry names what moved the mark, or more than `limit` do: null
+ * (anything). The log is read after the mark, so it holds at least the entries of the writes that
+ * moved it. In `req`'s transaction when given (the form keeper's, records/formKeeper.ts).
  */
-async function changesAfter(
+export async function changesAfter(
   payload: Payload,
-  options: ResolvedCalendarOptions,
+  slug: string,
   since: number | null,
+  { req, limit = MAX_NAMED_CHANGES }: { req?: PayloadRequest; limit?: number } = {},
 ): Promise<{ sequence: number; changed: ReadonlySet<string> | null }> {
-  const slug = options.changeLog.slug
   if (since === null) {
     const { docs } = await payload.db.find({
       collection: slug,
@@ -98,6 +99,7 @@ async function changesAfter(
       limit: 1,
       pagination: false,
       select: { sequence: true },
+      req,
     })
     return {
       sequence: Number((docs[0] as { sequence?: number } | undefined)?.sequence ?? 0),
@@ -108,15 +110,16 @@ async function changesAfter(
     collection: slug,
     where: { sequence: { greater_than: since } },
     sort: 'sequence',
-    limit: MAX_NAMED_CHANGES + 1,
+    limit: limit + 1,
     pagination: false,
     select: { sequence: true, resource: true, record: true },
+    req,
   })
   const entries = docs as unknown as { sequence: number; resource: string; record: number }[]
   const sequence = entries.length ? Number(entries[entries.length - 1].sequence) : since
   const unnamed = (entry: { resource: string }) =>
     !(CHANGE_RESOURCES as readonly string[]).includes(entry.resource)
-  if (entries.length === 0 || entries.length > MAX_NAMED_CHANGES || entries.some(unnamed))
+  if (entries.length === 0 || entries.length > limit || entries.some(unnamed))
     return { sequence, changed: null }
   return {
     sequence,

@@ -1,9 +1,9 @@
-import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
+import { createLocalReq, type Payload } from 'payload'
 import { formsClearedAt } from '../../collections/recordForms.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { calendarStore, inWriteTransaction, type FormRowInput } from '../../core/database/index.js'
 import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
+import { changesAfter } from '../cache/calendarState.js'
 
 /**
  * Forms built as of one change mark and change log sequence (the generation their read saw),
@@ -42,31 +42,10 @@ const ROWS_PER_TRANSACTION = 50
 const keepers = new WeakMap<Payload, Keeper>()
 
 /**
- * The records (`resource:id`) the change log's entries name after the earliest sequence of these
- * forms; null when anything may have changed (an entry names no resource of the calendar, or too
- * many entries).
- */
-async function namedSince(req: PayloadRequest, waiting: Waiting[]): Promise<Set<string> | null> {
-  const since = Math.min(...waiting.map((forms) => forms.sequence))
-  const { docs } = await req.payload.db.find<{ resource: string; record: number }>({
-    collection: waiting[0].changeLogSlug,
-    where: { sequence: { greater_than: since } },
-    limit: MAX_ENTRIES + 1,
-    pagination: false,
-    select: { resource: true, record: true },
-    req,
-  })
-  const resources: readonly string[] = CHANGE_RESOURCES
-  if (docs.length > MAX_ENTRIES || docs.some((entry) => !resources.includes(entry.resource)))
-    return null
-  return new Set(docs.map((entry) => `${entry.resource}:${Number(entry.record)}`))
-}
-
-/**
  * Keeps forms that a read built, after the read has answered (issue #59): no visitor waits for
  * the change log's turn (on SQLite the write turn) that keeping takes. Forms wait in the process
- * and are kept together, a transaction per ROWS_PER_TRANSACTION, those of a mark that is no longer
- * the calendar's dropped (a write committed after they were built, and may have changed them).
+ * and are kept together, a transaction per ROWS_PER_TRANSACTION, but those that a write committed
+ * since they were built may have changed (`keepBatch`).
  */
 export function keepLater(payload: Payload, waiting: Waiting): void {
   const keeper = keeperOf(payload)
@@ -154,8 +133,9 @@ function takeBatch(waiting: Waiting[]): Waiting[] {
  * move under, and which a write takes to append its entries and remove the forms they name
  * (collections/hooks/recordForms.ts): forms built as of the current mark are those of the records
  * as they are. Forms built before writes that committed since (an import's stream of them) are
- * kept when no entry after their sequence names their record, none names what the log cannot
- * place (an image: anything may have changed), and the forms were not cleared since
+ * kept when the log has entries after their sequence (a mark moved without any says nothing of
+ * what changed), none names their record, none names what the log cannot place (an image:
+ * anything may have changed), and the forms were not cleared since
  * (collections/recordForms.ts `clearRecordForms`). Forms that another read kept
  * meanwhile stay. The SQL stores write them in a statement or two; elsewhere a statement per form.
  */
@@ -167,7 +147,17 @@ async function keepBatch(payload: Payload, batch: Waiting[]): Promise<void> {
     async () => {
       const mark = await currentChangeMark(payload, sequencesSlug, req)
       const behind = batch.filter((waiting) => waiting.mark !== mark)
-      const named = behind.length ? await namedSince(req, behind) : new Set<string>()
+      // The records the log names after the earliest of their sequences (null: anything).
+      const named = behind.length
+        ? (
+            await changesAfter(
+              payload,
+              behind[0].changeLogSlug,
+              Math.min(...behind.map((waiting) => waiting.sequence)),
+              { req, limit: MAX_ENTRIES },
+            )
+          ).changed
+        : new Set<string>()
       // Forms built before the forms were last cleared (data changed outside Payload): none.
       const cleared = behind.length ? await formsClearedAt(req, sequencesSlug) : 0
       const rows = new Map<string, FormRowInput>()
