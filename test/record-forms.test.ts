@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import http from 'node:http'
+import { parse } from 'csv-parse/sync'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { formsKept, holdFormKeeping } from '../endpoints/records/formKeeper.js'
@@ -18,8 +19,8 @@ import { startServerProcess, type ServerProcess } from './support/serverProcess.
  * response cache, so every read below is a miss. This server also takes each page's ids in one
  * SELECT built by the adapter's query builder (core/database/sqlPageIds.ts), the other from
  * Payload's `find`, so the pages' order is compared too. After each write of every kind, every
- * anonymous read answers the same bytes on both, read twice here (built and kept, then joined from
- * what was kept), in three languages.
+ * anonymous read (the CSV export of events included) answers the same bytes on both, read twice
+ * here (built and kept, then joined from what was kept), in three languages.
  */
 
 let server: TestServer
@@ -53,6 +54,7 @@ afterAll(async () => {
 })
 
 const WIDE = 'start_date=2000-01-01&end_date=2100-12-31'
+const CSV = '/api/cal/csv'
 
 /** Every anonymous read about the calendar, in each language. */
 function reads(): string[] {
@@ -72,6 +74,10 @@ function reads(): string[] {
     `${V1}/venues?per_page=2&page=2`,
     ...Object.values(ids.venues).map((id) => `${V1}/venues/${id}`),
     ...Object.values(ids.organizers).map((id) => `${V1}/organizers/${id}`),
+    // The CSV export's rows are forms too (issue #59 item 3).
+    `${CSV}/events.csv`,
+    `${CSV}/events.csv?${WIDE}`,
+    `${CSV}/events.csv?${WIDE}&categories=${ids.categories.music}&bom=true`,
   ]
   return ['', '/fr', '/es'].flatMap((segment) => paths.map((path) => `${segment}${path}`))
 }
@@ -119,6 +125,12 @@ describe('kept record forms', () => {
   it('answer every anonymous read as built records do, before and after writes of every kind', async () => {
     await expectSameAnswers()
     expect(await kept()).toBeGreaterThan(20)
+    // The export's rows came from its own forms (and the warmer built them with the archive's).
+    const exported = parse(await (await fetch(`${server.url}${CSV}/events.csv?${WIDE}`)).text(), {
+      columns: true,
+    }) as unknown[]
+    expect(exported.length).toBeGreaterThan(3)
+    expect(await kept({ key: { contains: ':csv:' } })).toBeGreaterThanOrEqual(exported.length)
     const { lyon } = ids.venues
     const atLyon = await kept({
       and: [{ resource: { equals: 'venues' } }, { record: { equals: lyon } }],

@@ -5,17 +5,22 @@ import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { calendarGeneration } from '../cache/calendarState.js'
 import { NAMESPACE, type Context } from '../context.js'
 import { dataLayer } from '../data.js'
-import { eventRecords } from './event.js'
+import type { Doc } from './common.js'
+import { eventRecord } from './event.js'
+import { eventRows } from './eventRow.js'
+import { loadRelated } from './load.js'
+import type { Related } from './related.js'
 import { keepingHeld } from './formKeeper.js'
-import { formsLookup, formsOf } from './forms.js'
+import { formsLookup, formsOf, type FormVariant } from './forms.js'
 
 /**
- * Builds the archive forms of the events a write names, after the write, off the request (issue
- * #59): a calendar just written (an import, a sync, an editor's day) reads as fast as one read
- * before. The forms are those of the namespace's plain address (`/api/cal/events/v1`, English),
- * what most readers ask; other languages' forms are built by their first read. They are built at
- * the change mark the warmer reads, and kept only while it holds (formKeeper.ts), so a write that
- * had not committed yet, or one that commits meanwhile, costs the work and nothing else.
+ * Builds the archive and CSV forms of the events a write names, after the write, off the request
+ * (issue #59): a calendar just written (an import, a sync, an editor's day) reads and exports as
+ * fast as one read before. The forms are those of the namespace's plain address
+ * (`/api/cal/events/v1`, English), what most readers ask; other languages' forms are built by
+ * their first read. They are built at the change mark the warmer reads, and kept only while it
+ * holds (formKeeper.ts), so a write that had not committed yet, or one that commits meanwhile,
+ * costs the work and nothing else.
  */
 
 /** How long the warmer waits after a write for more: an import's writes come in a stream. */
@@ -71,9 +76,24 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
   for (const id of ids) warmer.ids.delete(id)
   try {
     const context = await plainContext(payload, warmer.options)
-    await formsOf(context, 'events', ids, 'list', (missing, marked) =>
-      eventRecords(marked, missing),
-    )
+    // Both forms are built from one read of the events and what they link to (most of the cost).
+    let read: Promise<{ docs: Doc[]; related: Related }> | undefined
+    const built = async (marked: Context, missing: number[]) => {
+      read ??= marked.data
+        .all('events', { where: { id: { in: ids } } })
+        .then(async (docs) => ({ docs, related: await loadRelated(marked, docs) }))
+      const { docs, related } = await read
+      return { docs: docs.filter((doc) => missing.includes(doc.id)), related }
+    }
+    await formsOf(context, 'events', ids, 'list', async (missing, marked) => {
+      const { docs, related } = await built(marked, missing)
+      return new Map(docs.map((doc) => [doc.id, eventRecord(doc, marked, related)]))
+    })
+    await formsOf(context, 'events', ids, 'csv', async (missing, marked) => {
+      const { docs, related } = await built(marked, missing)
+      const rows = await eventRows(marked, docs, related, undefined)
+      return new Map(docs.map((doc, index) => [doc.id, rows[index]]))
+    })
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'calendarPlugin: could not build record forms' })
   }
@@ -86,24 +106,29 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
 const IDS_PER_PAGE = 50
 
 /**
- * At start: when fewer events have a kept archive form at the plain address than anonymous callers
- * may read (forms never built, a new form version after an upgrade, forms cleared), builds them
- * all, a page of ids at a time through the warmer, with its progress in the log. Every process
- * does it at its start; forms another kept meanwhile are left as they are.
+ * At start: when fewer events have a kept archive or CSV form at the plain address than anonymous
+ * callers may read (forms never built, a new form version after an upgrade, forms cleared),
+ * builds them all, a page of ids at a time through the warmer, with its progress in the log.
+ * Every process does it at its start; forms another kept meanwhile are left as they are.
  */
 export async function warmMissingForms(payload: Payload): Promise<void> {
   const warmer = warmers.get(payload)
   if (!warmer) return
   const context = await plainContext(payload, warmer.options)
-  const { slug, suffix } = formsLookup(context, 'events', 'list')
-  const [kept, events] = await Promise.all([
-    payload.db.count({
+  const kept = async (variant: FormVariant) => {
+    const { slug, suffix } = formsLookup(context, 'events', variant)
+    const { totalDocs } = await payload.db.count({
       collection: slug,
       where: { and: [{ resource: { equals: 'events' } }, { key: { contains: suffix } }] },
-    } as Parameters<Payload['db']['count']>[0]),
+    } as Parameters<Payload['db']['count']>[0])
+    return totalDocs
+  }
+  const [list, csv, events] = await Promise.all([
+    kept('list'),
+    kept('csv'),
     context.data.count('events'),
   ])
-  if (kept.totalDocs >= events) return
+  if (Math.min(list, csv) >= events) return
   payload.logger.info(`calendar: building the kept forms of ${events} events`)
   let done = 0
   let reported = 0

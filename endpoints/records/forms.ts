@@ -12,12 +12,13 @@ import { keepLater, pendingForm } from './formKeeper.js'
  *
  * A form is the record's JSON text exactly as `JSON.stringify` writes it inside an answer, as an
  * anonymous caller without a password gets it, with markers where the site's address and term
- * counts go: one per record, `list` (in archives) or `single` (read alone, with `json_ld`), and
- * language. Anything else a record depends on is in the key's scope: the options record builders
- * read and the form's version below, which changes whenever the record builders change what they
+ * counts go: one per record, `list` (in archives), `single` (read alone, with `json_ld`) or `csv`
+ * (an event's row of the CSV export, a JSON array of its cells), and language. Anything else a
+ * record depends on is in the key's scope: the options record builders read and the form's
+ * version below, which changes whenever the record builders change what they
  * write. Forms of an older scope are never read again; `clearRecordForms` removes them.
  */
-export type FormVariant = 'list' | 'single'
+export type FormVariant = 'list' | 'single' | 'csv'
 
 /** Raise when a record builder's output changes, so that forms kept by older code are not used. */
 const FORM_VERSION = 7
