@@ -1,41 +1,24 @@
-import { DateTime } from 'luxon'
+/**
+ * The event table: each key's schema and what it shows, its argument, how a write stores it and
+ * its CSV columns. What takes more than a line is apart: eventsKeys.ts (shapes several keys
+ * share), eventsRead.ts (the view records are built from), eventsWrite.ts (arguments and writes),
+ * eventsCsv.ts (columns).
+ */
 import Type from 'typebox'
-import { costValues, formatCost, inferCurrency, rawCosts } from '../../core/lib/cost.js'
-import { dateDetails, parseDate, WALL_CLOCK_FORMAT } from '../../core/lib/dates.js'
+import { rawCosts } from '../../core/lib/cost.js'
+import { parseDate } from '../../core/lib/dates.js'
 import { isValidZone, zoneAbbreviation } from '../../core/lib/time.js'
 import { apiLink, type Context } from '../context.js'
-import { resolveTerms } from '../events/links.js'
 import { resolveOrganizers, resolveVenue } from '../linked/args.js'
 import { checkIdsExist } from '../lookup.js'
-import { MAX_LIST_ITEMS, type LooseArgs, type ParamSpec } from '../params.js'
 import { dateParam, urlParam } from '../postArgs.js'
-import { idOf, permalink, wallClockIn, type Doc } from '../records/common.js'
-import { organizerRecord, venueRecord } from '../records/linked.js'
-import { shownTermCount } from '../records/load.js'
-import type { Related } from '../records/related.js'
-import { embeddedTerm, sortByName } from '../records/terms.js'
+import { idOf, permalink, wallClockIn } from '../records/common.js'
 import { displayTitle, renderContent } from '../records/text.js'
-import {
-  CostDetails,
-  DateDetails,
-  EmbeddedTerm,
-  emptyList,
-  lockableFlag,
-  url,
-  wallClock,
-} from '../schemas/parts.js'
-import type { Taxonomy } from '../taxonomies.js'
+import { CostDetails, emptyList, url, wallClock } from '../schemas/parts.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
 import type { Event as StoredEvent } from '../../core/documents.js'
-import {
-  recordSchema,
-  writtenWith,
-  type FieldTable,
-  type StoredKey,
-  type WireField,
-  type Write,
-} from './table.js'
+import { recordSchema, writtenWith, type FieldTable } from './table.js'
 import {
   recurrenceParam,
   RecurrenceRecord,
@@ -45,353 +28,28 @@ import {
   writeRecurrence,
 } from './recurrence.js'
 import { Venue } from './venues.js'
+import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
+import { exportOnly, named, storedText } from './flat.js'
+import { organizersShown, venueShown, type EventView } from './eventsRead.js'
+import { details, flag, isTrue, notFalse, oneOf, terms, text, wall } from './eventsKeys.js'
 import {
-  ATTENDANCE_MODES,
-  EVENT_STATUSES,
-  type AttendanceMode,
-} from '../../collections/eventStatus.js'
-import { spreadsheetDateTime } from '../../core/lib/spreadsheetDates.js'
+  costParam,
+  eventDates,
+  writeAttendance,
+  writeOnlineUrl,
+  writePreviousStart,
+} from './eventsWrite.js'
 import {
-  CellError,
-  cellOf,
-  exportOnly,
-  listOf,
-  named,
-  storedText,
-  type Cells,
-  type Flat,
-  type FlatWrite,
-} from './flat.js'
+  costDetailsFlat,
+  costFlat,
+  dateFlat,
+  linkedFlat,
+  termsFlat,
+  wordCell,
+} from './eventsCsv.js'
 
-/**
- * What an event record is built from: the document, the records it links to, and its dates and cost
- * worked out once.
- */
-export type EventView = post.PostView & {
-  related: Related
-  local: { start: string; end: string }
-  utc: { start: string; end: string }
-  cost: { cost: string; cost_details: Record<string, unknown> }
-  withJsonLd?: boolean
-}
-
-/**
- * The cost as shown: the stored symbol, else the site's when the event has a cost, else none
- * (docs/v1-reference.md §4.8, docs/v1-differences.md §9).
- */
-function costOf(doc: Doc, context: EventView['context']): EventView['cost'] {
-  const raw: string[] = Array.isArray(doc.cost) ? doc.cost : []
-  const stored = { symbol: doc.currencySymbol ?? '', position: doc.currencyPosition ?? '' }
-  const display = stored.symbol
-    ? stored
-    : raw.length && context.options.currencySymbol
-      ? { symbol: context.options.currencySymbol, position: context.options.currencyPosition }
-      : inferCurrency([])
-  return {
-    cost: formatCost(raw, {
-      symbol: display.symbol,
-      position: (display.position || 'prefix') as 'prefix' | 'postfix',
-    }),
-    cost_details: {
-      currency_symbol: stored.symbol,
-      currency_code: doc.currencyCode ?? '',
-      currency_position: stored.position,
-      values: costValues(raw),
-    },
-  }
-}
-
-/** Prepares what the event table's keys show. */
-export function eventView(
-  doc: Doc,
-  context: EventView['context'],
-  related: Related,
-  withJsonLd?: boolean,
-): EventView {
-  const zone = doc.timezone || 'UTC'
-  return {
-    doc,
-    context,
-    images: related.images,
-    related,
-    local: {
-      start: doc.startDateLocal || wallClockIn(doc.startDate, zone),
-      end: doc.endDateLocal || wallClockIn(doc.endDate, zone),
-    },
-    utc: { start: wallClockIn(doc.startDate, 'UTC'), end: wallClockIn(doc.endDate, 'UTC') },
-    cost: costOf(doc, context),
-    withJsonLd,
-  }
-}
-
-/**
- * Start and end as UTC instants: each given value read in the event's zone, the missing one taken
- * from the stored event; an end before the start becomes the start. A new zone alone keeps the
- * stored wall-clock times.
- */
-const eventDates: Write = (args, context, stored) => {
-  const zone = args.timezone || stored?.timezone || context.options.siteTimezone
-  const zoneChanged = stored && args.timezone !== undefined && zone !== stored.timezone
-  if (args.start_date === undefined && args.end_date === undefined && !zoneChanged)
-    return args.timezone !== undefined ? { timezone: zone } : {}
-  const fromStored = (local: string | undefined, instant: string) =>
-    zoneChanged && local
-      ? DateTime.fromFormat(local, WALL_CLOCK_FORMAT, { zone })
-      : DateTime.fromISO(instant, { zone })
-  const start =
-    args.start_date !== undefined
-      ? parseDate(args.start_date, zone, context.now)!
-      : fromStored(stored?.startDateLocal, stored!.startDate)
-  let end =
-    args.end_date !== undefined
-      ? parseDate(args.end_date, zone, context.now)!
-      : fromStored(stored?.endDateLocal, stored!.endDate)
-  if (end < start) end = start
-  return { startDate: start.toUTC().toISO()!, endDate: end.toUTC().toISO()!, timezone: zone }
-}
-
-const flag = (
-  field: StoredKey<StoredEvent>,
-  description: string,
-  shown: (value: unknown) => boolean,
-  schema: string,
-  flat?: Flat<EventView>,
-) =>
-  ({
-    schema: lockableFlag(schema),
-    show: ({ doc }) => shown(doc[field]),
-    locked: null,
-    field,
-    param: { kind: 'boolean', description },
-    flat,
-  }) satisfies WireField<EventView, StoredEvent>
-const isTrue = (value: unknown) => value === true
-const notFalse = (value: unknown) => value !== false
-
-const wall = (description: string, pick: (view: EventView) => string) =>
-  ({ schema: wallClock(description), show: pick }) satisfies WireField<EventView, StoredEvent>
-const details = (pick: (view: EventView) => string) =>
-  ({ schema: DateDetails, show: (view) => dateDetails(pick(view)) }) satisfies WireField<
-    EventView,
-    StoredEvent
-  >
-
-/**
- * A term list as the names the terms are stored with, in the record's order; on import, names
- * (or slugs) that the write finds or creates, as v1 does.
- */
-const termsFlat = (taxonomy: Taxonomy, ...aliases: string[]): Flat<EventView> => ({
-  columns: [
-    {
-      name: taxonomy,
-      aliases,
-      cell: (record, view) =>
-        (record[taxonomy] as { id: number; name: string }[]).map(
-          (term) => view.related[taxonomy].get(term.id)?.name ?? term.name,
-        ),
-    },
-  ],
-  read: (cells, write) => {
-    if (cells[taxonomy] !== undefined) write.args[taxonomy] = listOf(cells[taxonomy])
-  },
-})
-
-const terms = (taxonomy: Taxonomy, description: string, param: string, flat: Flat<EventView>) =>
-  ({
-    schema: Type.Array(EmbeddedTerm, { description }),
-    show: ({ doc, related, context }) =>
-      sortByName(
-        ((doc[taxonomy] ?? []) as unknown[])
-          .map((value) => related[taxonomy].get(idOf(value) ?? -1))
-          .filter((term) => term !== undefined)
-          .map((term) =>
-            embeddedTerm(term, taxonomy, shownTermCount(context, taxonomy, term), context),
-          ),
-      ),
-    locked: [],
-    field: taxonomy,
-    param: { kind: 'any', description: param },
-    write: async (args, context) =>
-      args[taxonomy] !== undefined
-        ? { [taxonomy]: await resolveTerms(context, taxonomy, args[taxonomy]) }
-        : undefined,
-    flat,
-  }) satisfies WireField<EventView, StoredEvent>
-
-/** A text in the request's language, searched, shown through `render`. */
-const text = (
-  field: StoredKey<StoredEvent>,
-  schema: string,
-  param: string,
-  render: (value: unknown) => string,
-) =>
-  ({
-    schema: Type.String({ description: schema }),
-    show: ({ doc }) => render(doc[field]),
-    field,
-    search: true,
-    param: { kind: 'text', description: param },
-  }) satisfies WireField<EventView, StoredEvent>
-
-/**
- * A start or end as one wall clock in the event's zone; on import also a date and a time in two
- * columns, in the forms spreadsheets write (The Events Calendar's "Event Start Date" and "Event
- * Start Time"). A row without an end ends when it starts, as there.
- */
-const dateFlat = (key: 'start_date' | 'end_date', dateAlias: string): Flat<EventView> => {
-  const time = key === 'start_date' ? 'start_time' : 'end_time'
-  return {
-    columns: [
-      { name: key, aliases: [dateAlias], cell: (record) => cellOf(record[key]) },
-      { name: time, aliases: [dateAlias.replace('Date', 'Time')] },
-    ],
-    read: (cells: Cells, write: FlatWrite) => {
-      if (cells[key] !== undefined) {
-        write.args[key] = spreadsheetDateTime(cells[key], cells[time])
-        return
-      }
-      if (key === 'end_date' && cells.start_date !== undefined)
-        write.args.end_date = spreadsheetDateTime(
-          cells.start_date,
-          cells.end_time ?? cells.start_time,
-        )
-      else if (cells[time] !== undefined)
-        throw new CellError(time, `a time without a date (${key}).`)
-    },
-  }
-}
-
-/** `prefix` or `postfix` as spreadsheets may say it. */
-function currencyPosition(text: string): 'prefix' | 'postfix' {
-  const word = text.trim().toLowerCase()
-  if (['prefix', 'before', 'left'].includes(word)) return 'prefix'
-  if (['postfix', 'suffix', 'after', 'right'].includes(word)) return 'postfix'
-  throw new CellError('cost_details.currency_position', `"${text}" is not prefix or postfix.`)
-}
-
-/**
- * A linked venue or organizer as its name, and its `global_id`: on import, the record an earlier
- * import of that id wrote, else one of that name (created when there is none).
- */
-const linkedFlat = (key: 'venue' | 'organizer', ...aliases: string[]): Flat<EventView> => {
-  /** The linked records an event record shows: its venue (`[]` when none), its organizers. */
-  const records = (record: Record<string, unknown>) =>
-    (key === 'venue' ? (Array.isArray(record.venue) ? [] : [record.venue]) : record.organizer) as {
-      id: number
-      global_id: string
-      [name: string]: unknown
-    }[]
-  const stored = (view: EventView) =>
-    key === 'venue' ? view.related.venues : view.related.organizers
-  const sourceIds = `${key}.global_id`
-  return {
-    columns: [
-      {
-        name: key,
-        aliases,
-        cell: (record, view) =>
-          records(record).map((linked) => stored(view).get(linked.id)?.name ?? String(linked[key])),
-      },
-      {
-        name: sourceIds,
-        cell: (record) => records(record).map((linked) => linked.global_id),
-      },
-    ],
-    read: (cells, write) => {
-      const names =
-        cells[key] === undefined ? [] : key === 'venue' ? [cells.venue.trim()] : listOf(cells[key])
-      const ids = cells[sourceIds] === undefined ? [] : listOf(cells[sourceIds])
-      const refs = Array.from({ length: Math.max(names.length, ids.length) }, (_, i) => ({
-        ...(names[i] ? { name: names[i] } : {}),
-        ...(ids[i] ? { sourceId: ids[i] } : {}),
-      }))
-      if (key === 'venue') {
-        if (refs.length > 1) throw new CellError(sourceIds, 'an event has one venue.')
-        if (refs[0]) write.links.venue = refs[0]
-      } else if (refs.length) write.links.organizers = refs
-    },
-  }
-}
-
-/**
- * Embedded venues and organizers are judged without the request's password
- * (docs/v1-reference.md §3.4).
- */
-const linkedOptions = (view: EventView) => ({
-  images: view.related.images,
-  withJsonLd: view.withJsonLd,
-})
-
-/** One of a few words, as schema and argument. */
-const oneOf = (values: readonly string[], description: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { description },
-  )
-
-/** The zone an event's wall clocks are read and written in. */
-const eventZone = (context: Context, args: LooseArgs, stored: Doc | null): string =>
-  args.timezone || stored?.timezone || context.options.siteTimezone
-
-const hasVenue = (venue: unknown) =>
-  venue !== undefined &&
-  venue !== null &&
-  venue !== '' &&
-  venue !== 0 &&
-  venue !== '0' &&
-  !(Array.isArray(venue) && venue.length === 0)
-
-/**
- * The attendance as written: `attendance_mode`, else The Events Calendar Pro's `is_virtual` (true:
- * online, or online and in person when the event has a venue; false: in person).
- */
-const writeAttendance: Write = (args, _context, stored) => {
-  if (args.attendance_mode !== undefined) return { attendanceMode: args.attendance_mode }
-  if (args.is_virtual === undefined) return undefined
-  if (!args.is_virtual) return { attendanceMode: 'offline' satisfies AttendanceMode }
-  const venue = args.venue !== undefined ? args.venue : stored?.venue
-  return { attendanceMode: (hasVenue(venue) ? 'mixed' : 'online') satisfies AttendanceMode }
-}
-
-/** The online address as written: `online_url`, else The Events Calendar Pro's `virtual_url`. */
-const writeOnlineUrl: Write = (args) => {
-  const url = args.online_url !== undefined ? args.online_url : args.virtual_url
-  return url !== undefined ? { onlineUrl: url } : undefined
-}
-
-/**
- * Arguments of The Events Calendar Pro's virtual events that event writes accept as well:
- * `attendance_mode` and `online_url` win when both are given.
- */
-export const EVENT_WRITE_ALIASES = {
-  is_virtual: {
-    kind: 'boolean',
-    description:
-      'The Events Calendar Pro’s name: true sets attendance_mode to online (mixed when the event has a venue), false to offline. attendance_mode wins.',
-  },
-  virtual_url: urlParam('The Events Calendar Pro’s name for online_url (which wins).'),
-} satisfies Record<string, ParamSpec>
-
-/**
- * A cell of one of a few words, as spreadsheets write them: `Moved online` is `moved_online` (a
- * blank cell is no argument, cells.ts).
- */
-const wordCell = (key: string, ...aliases: string[]): Flat<EventView> => ({
-  columns: [{ name: key, aliases, cell: (record) => cellOf(record[key]) }],
-  read: (cells, write) => {
-    const text = cells[key]
-    if (text !== undefined) write.args[key] = text.trim().toLowerCase().replace(/\s+/g, '_')
-  },
-})
-
-const costParam: ParamSpec = {
-  kind: 'any',
-  description: `Cost: a string or a list of at most ${MAX_LIST_ITEMS} strings ("10", "€6.50 - €8.50", "Free").`,
-  check: (v: unknown) =>
-    (rawCosts(v)?.length ?? Infinity) <= MAX_LIST_ITEMS
-      ? undefined
-      : `cost must be a string or a list of at most ${MAX_LIST_ITEMS} strings.`,
-}
+export { eventView, type EventView } from './eventsRead.js'
+export { EVENT_WRITE_ALIASES } from './eventsWrite.js'
 
 /**
  * Events (docs/v1-reference.md §4.1, §5): every key of the record, with its argument and stored
@@ -497,44 +155,13 @@ export const EVENT_FIELDS = {
     param: costParam,
     // The collection infers the currency from the cost as written.
     write: (args) => (args.cost !== undefined ? { cost: rawCosts(args.cost) } : undefined),
-    // The costs as written (the record shows them formatted), one per line.
-    flat: {
-      columns: [
-        {
-          name: 'cost',
-          aliases: ['Event Cost'],
-          list: 'lines',
-          cell: (_record, view, locked) => (locked ? [] : (rawCosts(view.doc.cost) ?? [])),
-        },
-      ],
-      read: (cells, write) => {
-        if (cells.cost !== undefined) write.args.cost = listOf(cells.cost, 'lines')
-      },
-    },
+    flat: costFlat,
   },
   cost_details: {
     schema: CostDetails,
     show: (view) => view.cost.cost_details,
     locked: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
-    // The currency as stored; on import it is stored as given (v1 infers it from the cost).
-    flat: {
-      columns: (['currency_symbol', 'currency_position', 'currency_code'] as const).map((part) => ({
-        name: `cost_details.${part}`,
-        aliases:
-          part === 'currency_code'
-            ? []
-            : [part === 'currency_symbol' ? 'Event Currency Symbol' : 'Event Currency Position'],
-        cell: (record) => cellOf((record.cost_details as Record<string, unknown>)[part]),
-      })),
-      read: (cells, write) => {
-        const symbol = cells['cost_details.currency_symbol']
-        const position = cells['cost_details.currency_position']
-        const code = cells['cost_details.currency_code']
-        if (symbol !== undefined) write.stored.currencySymbol = symbol.trim()
-        if (position !== undefined) write.stored.currencyPosition = currencyPosition(position)
-        if (code !== undefined) write.stored.currencyCode = code.trim()
-      },
-    },
+    flat: costDetailsFlat,
   },
   website: {
     schema: Type.String({
@@ -602,11 +229,7 @@ export const EVENT_FIELDS = {
     schema: Type.Union([Venue, emptyList('No venue')], {
       description: 'The venue, or [] when none',
     }),
-    show: (view) => {
-      const id = idOf(view.doc.venue)
-      const venue = id !== null ? view.related.venues.get(id) : undefined
-      return venue ? venueRecord(venue, view.context, linkedOptions(view)) : []
-    },
+    show: venueShown,
     locked: [],
     field: 'venue',
     param: {
@@ -620,11 +243,7 @@ export const EVENT_FIELDS = {
   },
   organizer: {
     schema: Type.Array(Organizer, { description: 'Organizers, in their order' }),
-    show: (view) =>
-      ((view.doc.organizers ?? []) as unknown[])
-        .map((value) => view.related.organizers.get(idOf(value) ?? -1))
-        .filter((organizer) => organizer !== undefined)
-        .map((organizer) => organizerRecord(organizer, view.context, linkedOptions(view))),
+    show: organizersShown,
     locked: [],
     field: 'organizers',
     param: {
@@ -690,21 +309,7 @@ export const EVENT_FIELDS = {
           ? undefined
           : `Invalid date: ${value}.`,
     },
-    write: (args, context, stored) =>
-      args.previous_start_date === undefined
-        ? undefined
-        : {
-            previousStartDate:
-              args.previous_start_date === ''
-                ? null
-                : parseDate(
-                    args.previous_start_date,
-                    eventZone(context, args, stored),
-                    context.now,
-                  )!
-                    .toUTC()
-                    .toISO(),
-          },
+    write: writePreviousStart,
   },
   attendance_mode: {
     schema: oneOf(ATTENDANCE_MODES, 'How people attend: in person, online, or both'),
