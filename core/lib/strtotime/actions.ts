@@ -4,6 +4,7 @@
 import { dayOfWeek } from './calendar.js'
 import type { RuleName } from './grammar.js'
 import { Reader } from './reader.js'
+import { relativeNumbers, relativeText, setRelative } from './relative.js'
 import {
   haveDate,
   haveTime,
@@ -18,37 +19,6 @@ import {
 import { parseZone } from './zones.js'
 
 type Action = (reader: Reader, t: Parsed) => void
-
-/**
- * `timelib_set_relative`: adds `amount` of the unit word at the reader to the relative move. A
- * weekday resets the time to midnight, except after a number (`+2 mon`, `+3 weekdays`).
- */
-function setRelative(
-  reader: Reader,
-  amount: number,
-  behavior: number,
-  t: Parsed,
-  keepTime = false,
-): void {
-  const found = reader.unit()
-  if (!found) return
-  const [unit, multiplier] = found
-  const relative = t.relative
-  if (unit === 'weekday') {
-    haveWeekdayRelative(t)
-    if (!keepTime) unhaveTime(t)
-    relative.d += (amount > 0 ? amount - 1 : amount) * 7
-    relative.weekday = multiplier
-    relative.weekdayBehavior = behavior
-  } else if (unit === 'weekdays') {
-    t.haveRelative = true
-    relative.special = 'weekday'
-    if (!keepTime) unhaveTime(t)
-    relative.specialAmount = amount
-  } else {
-    relative[unit] += amount * multiplier
-  }
-}
 
 /** Reads the zone after a time within the same token, if anything follows it. */
 function zoneAfter(reader: Reader, t: Parsed): void {
@@ -75,25 +45,6 @@ function monthDayYear(reader: Reader, t: Parsed): void {
   t.m = reader.month()
   t.d = reader.number(2)
   t.y = yearOf(reader, 4)
-}
-
-function relativeText(reader: Reader, t: Parsed, week: boolean): void {
-  t.haveRelative = true
-  while (!reader.atEnd) {
-    const start = reader.pos
-    const { amount, behavior } = reader.relativeText()
-    reader.skip(' \t')
-    setRelative(reader, amount, behavior, t)
-    if (week) {
-      t.relative.weekdayBehavior = 2
-      // `next week` alone is Monday of that week, keeping the time.
-      if (!t.relative.haveWeekday) {
-        haveWeekdayRelative(t)
-        t.relative.weekday = 1
-      }
-    }
-    if (reader.pos === start) break
-  }
 }
 
 function timestamp(reader: Reader, t: Parsed, withMicroseconds: boolean): void {
@@ -373,16 +324,7 @@ export const ACTIONS: Record<RuleName, Action> = {
     readTime24(reader, t, ':')
     zoneAfter(reader, t)
   },
-  relative: (reader, t) => {
-    t.haveRelative = true
-    while (!reader.atEnd) {
-      const start = reader.pos
-      const amount = reader.signedNumber(24) ?? 0
-      reader.skip(' \t')
-      setRelative(reader, amount, 1, t, true)
-      if (reader.pos === start) break
-    }
-  },
+  relative: relativeNumbers,
   separator: () => {},
   end: () => {},
 }
