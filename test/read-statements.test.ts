@@ -201,6 +201,9 @@ async function statementsOf(path: string, token?: string): Promise<string[]> {
 
 /** Cold and warm, anonymous and as an editor; no form kept while a read is recorded. */
 async function readsOf(path: string): Promise<Record<keyof Reads, string[]>> {
+  // Nothing built or kept after earlier writes and reads runs beside the recorded reads.
+  await formsWarmed(server.payload)
+  await formsKept(server.payload)
   const release = holdFormKeeping(server.payload)
   try {
     await clearRecordForms(server.payload)

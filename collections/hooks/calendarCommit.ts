@@ -64,7 +64,7 @@ export async function writeChanges(
   await atCommit(req, async () => {
     const logged = await appendChanges(req, options, entries)
     await dropRecordForms(req, options, entries)
-    recordsChanged(req.payload, entries)
+    recordsChanged(req.payload, entries, logged[logged.length - 1].sequence)
     await queueDeliveries(req, options, logged)
     await compactWhenDue(req, options, logged[logged.length - 1].sequence)
   })

@@ -41,7 +41,8 @@ export async function dropRecordForms(
 /** What a write's change log names: a record of a resource, and what became of it. */
 export type NamedRecord = Named
 
-type ChangeListener = (named: readonly Named[]) => void
+/** What a write named, and the change log's last sequence it appended (visible once it commits). */
+type ChangeListener = (named: readonly Named[], sequence: number) => void
 
 const listeners = new WeakMap<Payload, Set<ChangeListener>>()
 
@@ -57,6 +58,6 @@ export function onRecordsChanged(payload: Payload, listener: ChangeListener): vo
   set.add(listener)
 }
 
-export function recordsChanged(payload: Payload, named: readonly Named[]): void {
-  for (const listener of listeners.get(payload) ?? []) listener(named)
+export function recordsChanged(payload: Payload, named: readonly Named[], sequence: number): void {
+  for (const listener of listeners.get(payload) ?? []) listener(named, sequence)
 }

@@ -97,7 +97,8 @@ async function keepWaiting(payload: Payload, keeper: Keeper): Promise<void> {
   try {
     // The reads that built them answer first.
     await yieldToLoop()
-    while (keeper.waiting.length) {
+    // A hold taken meanwhile stops the keeping between batches (its release starts it again).
+    while (keeper.waiting.length && !keeper.held) {
       const batch = takeBatch(keeper.waiting)
       try {
         await keepBatch(payload, batch)
