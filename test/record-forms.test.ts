@@ -19,7 +19,7 @@ import { startServerProcess, type ServerProcess } from './support/serverProcess.
  * response cache, so every read below is a miss. This server also takes each page's ids in one
  * SELECT built by the adapter's query builder (core/database/sqlPageIds.ts), the other from
  * Payload's `find`, so the pages' order is compared too. After each write of every kind, every
- * anonymous read (the CSV export of events included) answers the same bytes on both, read twice
+ * anonymous read (the CSV export and the feeds included) answers the same bytes on both, read twice
  * here (built and kept, then joined from what was kept), in three languages.
  */
 
@@ -55,6 +55,7 @@ afterAll(async () => {
 
 const WIDE = 'start_date=2000-01-01&end_date=2100-12-31'
 const CSV = '/api/cal/csv'
+const FULLCALENDAR = '/api/cal/fullcalendar/events'
 
 /** Every anonymous read about the calendar, in each language. */
 function reads(): string[] {
@@ -78,6 +79,12 @@ function reads(): string[] {
     `${CSV}/events.csv`,
     `${CSV}/events.csv?${WIDE}`,
     `${CSV}/events.csv?${WIDE}&categories=${ids.categories.music}&bom=true`,
+    // So are the records of the iCalendar and FullCalendar feeds.
+    '/api/cal/ical/events.ics',
+    `/api/cal/ical/events.ics?${WIDE}`,
+    `/api/cal/ical/events.ics?${WIDE}&categories=${ids.categories.music}`,
+    `${FULLCALENDAR}?start=2030-01-01&end=2031-02-01`,
+    `${FULLCALENDAR}?start=2030-01-01&end=2031-02-01&timeZone=Europe/Paris`,
   ]
   return ['', '/fr', '/es'].flatMap((segment) => paths.map((path) => `${segment}${path}`))
 }

@@ -4,7 +4,7 @@ import type { Context } from '../context.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { exportedColumns, flatRow } from '../fields/flat.js'
-import { afterInOrder, batchesInOrder, STREAM_BATCH, textStream } from '../keyset.js'
+import { batchesInOrder, textStream } from '../keyset.js'
 import { recordOf, type AnyFieldTable } from '../fields/table.js'
 import { feedValidator, v1Context } from '../cache/feedState.js'
 import { linkedArchiveParams, linkedFilters, type LinkedArchiveArgs } from '../linked/filters.js'
@@ -14,11 +14,12 @@ import { unlocked } from '../records/common.js'
 import { loadImages, loadPasswords, loadRelated } from '../records/load.js'
 import { noRelated } from '../records/related.js'
 import { eventRows, type Cells } from '../records/eventRow.js'
-import { addressed, formsApply, formsLookup, formsOf } from '../records/forms.js'
+import { formsApply } from '../records/forms.js'
+import { keptBatches } from '../records/keptBatches.js'
 import type { Operation } from '../operation.js'
 import type { Reply } from '../reply.js'
 import { statusWhere } from '../status.js'
-import { mapInSlices, yieldToLoop } from '../../core/lib/yieldToLoop.js'
+import { mapInSlices } from '../../core/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
@@ -119,70 +120,25 @@ async function* builtEventRows(
     )
 }
 
-/** Events read per query from the kept CSV forms: ids and forms in one statement. */
-const KEPT_BATCH = 200
-
 /**
- * The rows of the events `where` matches as anyone sees them, from their kept CSV forms
- * (records/forms.ts), KEPT_BATCH at a time in the archive's order: one statement for a batch's
- * ids and forms, one for where the next batch starts; no Payload read but of events whose form is
- * missing, which are built STREAM_BATCH at a time and kept (issue #59: an export of 100,000
- * events read through Payload took minutes).
+ * The rows of the events `where` matches as anyone sees them, from their kept CSV forms, in the
+ * archive's order (`keptBatches`); events whose form is missing are built and kept.
  */
 async function* keptEventRows(context: Context, where: Where[]): AsyncGenerator<Cells[]> {
-  const lookup = formsLookup(context, 'events', 'csv')
-  let after: Where | null = null
-  for (;;) {
-    await yieldToLoop()
-    const { ids, forms } = await context.data.pageIds(
-      'events',
-      { where: { and: [...where, ...(after ? [after] : [])] }, sort: SORT, limit: KEPT_BATCH },
-      lookup,
-    )
-    if (!ids.length) return
-    const texts = await formsOf(
-      context,
-      'events',
-      ids,
-      'csv',
-      (missing, marked) => builtRows(marked, missing),
-      forms,
-    )
-    yield ids.flatMap((id) => {
-      const text = texts.get(id)
-      return text === undefined ? [] : [JSON.parse(addressed(text, context)) as Cells]
-    })
-    if (ids.length < KEPT_BATCH) return
-    const last = ids[ids.length - 1]
-    after = afterInOrder('startDateLocal', await startOf(context, last), last)
-  }
-}
-
-const SORT = ['startDateLocal', 'id']
-
-/** The stored local start of an event: where the batch after it starts. */
-async function startOf(context: Context, id: number): Promise<unknown> {
-  const { docs } = await context.data.page('events', {
-    where: { id: { equals: id } },
-    select: { startDateLocal: true },
-    limit: 1,
-    count: false,
-    sight: 'everything',
+  const batches = keptBatches<Cells>(context, {
+    where,
+    column: 'startDateLocal',
+    variant: 'csv',
+    build: (missing, marked) => builtRows(marked, missing),
   })
-  return docs[0]?.startDateLocal ?? ''
+  for await (const { docs, forms } of batches) yield docs.map((doc) => forms.get(doc.id)!)
 }
 
-/** Rows of events whose CSV form is missing, STREAM_BATCH at a time, by id. */
+/** Rows of events whose CSV form is missing, by id. */
 async function builtRows(context: Context, ids: number[]): Promise<Map<number, Cells>> {
-  const rows = new Map<number, Cells>()
-  for (let from = 0; from < ids.length; from += STREAM_BATCH) {
-    if (from) await yieldToLoop()
-    const slice = ids.slice(from, from + STREAM_BATCH)
-    const docs = await context.data.all('events', { where: { id: { in: slice } } })
-    const cells = await eventRows(context, docs, await loadRelated(context, docs), undefined)
-    docs.forEach((doc, index) => rows.set(doc.id, cells[index]))
-  }
-  return rows
+  const docs = await context.data.all('events', { where: { id: { in: ids } } })
+  const cells = await eventRows(context, docs, await loadRelated(context, docs), undefined)
+  return new Map(docs.map((doc, index) => [doc.id, cells[index]]))
 }
 
 /** `GET /events.csv`: the events of the archive's query, in its order, as its records show them. */

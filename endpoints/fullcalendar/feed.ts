@@ -5,7 +5,11 @@ import { invalidParams } from '../errors.js'
 import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archive.js'
 import { v1Context } from '../cache/feedState.js'
 import type { Params } from '../params.js'
-import { eventRecord } from '../records/event.js'
+import { eventRecord, eventRecords } from '../records/event.js'
+import { formsApply } from '../records/forms.js'
+import { keptBatches } from '../records/keptBatches.js'
+import type { EventRecord } from '../schemas/records.js'
+import type { FullCalendarEventRecord } from '../schemas/fullcalendar.js'
 import { loadRelated } from '../records/load.js'
 import { noRelated } from '../records/related.js'
 import { batchesInOrder } from '../keyset.js'
@@ -118,6 +122,49 @@ function overlapWhere(range: ReturnType<typeof askedRange>): Where {
 }
 
 /**
+ * The feed's events read from their stored documents a batch at a time, in order of their start
+ * (`batchesInOrder`); venues, organizers, terms and images read by earlier batches are not read
+ * again. For callers who see more than anyone does.
+ */
+async function* builtFeedEvents(
+  context: Context,
+  query: { where: Where[]; trash: boolean },
+  asked: AskedZone,
+): AsyncGenerator<FullCalendarEventRecord[]> {
+  const known = noRelated()
+  for await (const docs of batchesInOrder(context, 'events', { ...query, column: 'startDate' })) {
+    const related = await loadRelated(context, docs, undefined, known)
+    await yieldToLoop()
+    yield await mapInSlices(docs, (doc) =>
+      fullCalendarEvent(eventRecord(doc, context, related), doc, asked, context.lang),
+    )
+  }
+}
+
+/**
+ * The feed's events as anyone sees them, made of their kept archive forms (the v1 records,
+ * records/forms.ts) and the three stored columns a FullCalendar event reads beside its record
+ * (`keptBatches`); records whose form is missing are built and kept.
+ */
+async function* keptFeedEvents(
+  context: Context,
+  where: Where[],
+  asked: AskedZone,
+): AsyncGenerator<FullCalendarEventRecord[]> {
+  const batches = keptBatches<EventRecord>(context, {
+    where,
+    column: 'startDate',
+    variant: 'list',
+    select: { endDate: true, allDay: true },
+    build: (missing, marked) => eventRecords(marked, missing),
+  })
+  for await (const { docs, forms } of batches)
+    yield await mapInSlices(docs, (doc) =>
+      fullCalendarEvent(forms.get(doc.id)!, doc, asked, context.lang),
+    )
+}
+
+/**
  * `GET /api/cal/fullcalendar/events`: the events of a range as FullCalendar's events JSON feed
  * reads them. The archive's filters, rights and statuses (endpoints/events/archive.ts) with the
  * range instead of its date window; dates of recurring series as events of their own. The router's
@@ -143,7 +190,6 @@ export const fullCalendarFeed = operation({
     // a large calendar holds tens of thousands of events, whose reading and records would hold
     // every other request (issue #47). The JSON text is the batches' own, joined as
     // `JSON.stringify` of the whole list writes it.
-    const known = noRelated()
     const encoder = new TextEncoder()
     const chunks: Uint8Array[] = []
     const tag = bodyTag()
@@ -152,16 +198,12 @@ export const fullCalendarFeed = operation({
       chunks.push(encoder.encode(text))
     }
     add('[')
-    for await (const docs of batchesInOrder(context, 'events', {
-      where: overlapping,
-      trash,
-      column: 'startDate',
-    })) {
-      const related = await loadRelated(context, docs, undefined, known)
-      await yieldToLoop()
-      const events = await mapInSlices(docs, (doc) =>
-        fullCalendarEvent(eventRecord(doc, context, related), doc, asked, context.lang),
-      )
+    const query = { where: overlapping, trash }
+    const batches =
+      formsApply(context, undefined) && !trash
+        ? keptFeedEvents(context, query.where, asked)
+        : builtFeedEvents(context, query, asked)
+    for await (const events of batches) {
       const part = JSON.stringify(events).slice(1, -1)
       add(chunks.length > 1 ? `,${part}` : part)
     }

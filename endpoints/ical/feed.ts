@@ -11,7 +11,10 @@ import {
   type EventAddress,
 } from '../events/single.js'
 import type { Params } from '../params.js'
-import { eventRecord } from '../records/event.js'
+import { eventRecord, eventRecords } from '../records/event.js'
+import { addressed, formsApply, formsOf } from '../records/forms.js'
+import { keptBatches } from '../records/keptBatches.js'
+import type { EventRecord } from '../schemas/records.js'
 import { loadRelated } from '../records/load.js'
 import { noRelated, type Related } from '../records/related.js'
 import type { Doc } from '../records/common.js'
@@ -57,50 +60,64 @@ function calendarHead(context: Context, name: string): string {
 const CALENDAR_END = 'END:VCALENDAR\r\n'
 
 /**
- * The VTIMEZONEs of the zones that `docs` use and the feed has not declared yet. A streamed feed
+ * The VTIMEZONE of the zone `doc` uses when the calendar has not declared it yet. A streamed feed
  * declares each zone just before the first VEVENT that uses it (RFC 5545 puts a calendar's
- * components in any order): finding every zone of a window first took one statement over all its
- * rows, which held the event loop 0.8 s at 100,000 events on SQLite (issue #47).
+ * components in any order), so that the text is the same however it is read in batches: finding
+ * every zone of a window first took one statement over all its rows, which held the event loop
+ * 0.8 s at 100,000 events on SQLite (issue #47).
  */
-function undeclaredZones(docs: Doc[], declared: Set<string>): string {
-  let text = ''
-  for (const doc of docs) {
-    const block = zoneBlock(doc.timezone as string | null | undefined)
-    if (!block || declared.has(block.tzid)) continue
-    declared.add(block.tzid)
-    text += block.vtimezone
-  }
-  return text
+function undeclaredZone(doc: Doc, declared: Set<string>): string {
+  const block = zoneBlock(doc.timezone as string | null | undefined)
+  if (!block || declared.has(block.tzid)) return ''
+  declared.add(block.tzid)
+  return block.vtimezone
 }
 
 /**
- * VEVENTs of events with their related records (loaded here unless the caller has them), folded at
- * 75 octets.
+ * VEVENTs of events with their records (as the caller may read them), folded at 75 octets, each
+ * after the VTIMEZONE of its zone when `declared` does not hold it yet.
  */
 async function vevents(
   context: Context,
   docs: Doc[],
-  password: unknown,
-  loaded?: Related,
+  records: Map<number, EventRecord>,
+  declared: Set<string>,
   parts?: Map<Doc, SeriesPart>,
 ): Promise<string> {
-  const related = loaded ?? (await loadRelated(context, docs, password))
   const host = hostOf(context)
   // Other requests get a turn every few milliseconds: a VEVENT costs about a quarter of one.
-  const vevents = await mapInSlices(docs, (doc) =>
-    foldLines(
-      new ICalEvent(
-        veventData(
-          doc,
-          eventRecord(doc, context, related, { givenPassword: password }),
-          host,
-          parts?.get(doc),
-        ),
-        ical(),
-      ).toString(),
-    ),
+  const vevents = await mapInSlices(
+    docs,
+    (doc) =>
+      undeclaredZone(doc, declared) +
+      foldLines(
+        new ICalEvent(
+          veventData(doc, records.get(doc.id)!, host, parts?.get(doc)),
+          ical(),
+        ).toString(),
+      ),
   )
   return vevents.join('')
+}
+
+/** The records of events as the caller may read them, from their related records. */
+const recordsOf = (
+  context: Context,
+  docs: Doc[],
+  related: Related,
+  password: unknown,
+): Map<number, EventRecord> =>
+  new Map(
+    docs.map((doc) => [doc.id, eventRecord(doc, context, related, { givenPassword: password })]),
+  )
+
+/**
+ * Where a feed's events come from: the series of its dates (`masters`, by id, those the caller
+ * may read) and the records of the events it writes.
+ */
+type FeedSource = {
+  masters: (ids: number[]) => Promise<Doc[]>
+  records: (docs: Doc[]) => Promise<Map<number, EventRecord>>
 }
 
 /**
@@ -114,15 +131,13 @@ async function vevents(
 async function batchVevents(
   context: Context,
   docs: Doc[],
-  password: unknown,
-  { seen, known, declared }: { seen: Set<number>; known: Related; declared: Set<string> },
+  source: FeedSource,
+  { seen, declared }: { seen: Set<number>; declared: Set<string> },
 ): Promise<string> {
   const wanted = [
     ...new Set(docs.map(seriesIdOf).filter((id): id is number => id !== null && !seen.has(id))),
   ]
-  const masters = wanted.length
-    ? await context.data.all('events', { where: { id: { in: wanted } } })
-    : []
+  const masters = wanted.length ? await source.masters(wanted) : []
   const byId = new Map<number, Doc>(masters.map((master) => [master.id, master]))
   const out: Doc[] = []
   const parts = new Map<Doc, SeriesPart>()
@@ -144,8 +159,8 @@ async function batchVevents(
     }
   }
   if (!out.length) return ''
-  const related = await loadRelated(context, out, password, known)
-  return undeclaredZones(out, declared) + (await vevents(context, out, password, related, parts))
+  const records = await source.records(out)
+  return vevents(context, out, records, declared, parts)
 }
 
 function calendarHeaders(filename: string): Record<string, string> {
@@ -166,18 +181,96 @@ function feedStream(
   query: { where: Where[]; trash: boolean },
   password: unknown,
 ): ReadableStream<Uint8Array> {
-  // Series, zones, and venues, organizers, terms and images that earlier batches wrote or read.
-  const written = { seen: new Set<number>(), declared: new Set<string>(), known: noRelated() }
-  const batches = batchesInOrder(context, 'events', { ...query, column: 'startDateLocal' })
-  async function* parts() {
-    for await (const events of batches) yield await batchVevents(context, events, password, written)
-  }
+  // Series and zones that earlier batches wrote.
+  const written = { seen: new Set<number>(), declared: new Set<string>() }
+  const batches =
+    formsApply(context, password) && !query.trash
+      ? keptVevents(context, query.where, written)
+      : builtVevents(context, query, password, written)
   return textStream(context, {
     head: calendarHead(context, `${hostOf(context)} events`),
-    parts: parts(),
+    parts: batches,
     end: CALENDAR_END,
     failure: 'calendar feed failed while streaming',
   })
+}
+
+type Written = { seen: Set<number>; declared: Set<string> }
+
+/**
+ * The VEVENTs of a batch of the feed at a time, from the events' stored documents; venues,
+ * organizers, terms and images that earlier batches read are not read again. For callers who see
+ * more than anyone does (editors, a password).
+ */
+async function* builtVevents(
+  context: Context,
+  query: { where: Where[]; trash: boolean },
+  password: unknown,
+  written: Written,
+): AsyncGenerator<string> {
+  const known = noRelated()
+  const source: FeedSource = {
+    masters: (ids) => context.data.all('events', { where: { id: { in: ids } } }),
+    records: async (docs) =>
+      recordsOf(context, docs, await loadRelated(context, docs, password, known), password),
+  }
+  for await (const docs of batchesInOrder(context, 'events', {
+    ...query,
+    column: 'startDateLocal',
+  }))
+    yield await batchVevents(context, docs, source, written)
+}
+
+/** The stored columns a VEVENT reads beside its record (vevent.ts), and the feed's series. */
+const VEVENT_COLUMNS = {
+  title: true,
+  timezone: true,
+  allDay: true,
+  startDate: true,
+  endDate: true,
+  recurrence: true,
+  sequence: true,
+  series: true,
+  isSeries: true,
+  detached: true,
+  occurrence: true,
+  createdAt: true,
+  updatedAt: true,
+} as const
+
+/**
+ * The VEVENTs of a batch of the feed at a time as anyone sees them: each event's kept archive form
+ * (its v1 record, records/forms.ts) and its VEVENT_COLUMNS (`keptBatches`); the records of series
+ * and of events whose form is missing are built and kept.
+ */
+async function* keptVevents(
+  context: Context,
+  where: Where[],
+  written: Written,
+): AsyncGenerator<string> {
+  const build = (missing: number[], marked: Context) => eventRecords(marked, missing)
+  const batches = keptBatches<EventRecord>(context, {
+    where,
+    column: 'startDateLocal',
+    variant: 'list',
+    select: VEVENT_COLUMNS,
+    build,
+  })
+  for await (const { docs, forms } of batches) {
+    const source: FeedSource = {
+      masters: (ids) =>
+        context.data.all('events', { where: { id: { in: ids } }, select: VEVENT_COLUMNS }),
+      records: async (out) => {
+        const others = out.filter((doc) => !forms.has(doc.id)).map((doc) => doc.id)
+        if (!others.length) return forms
+        const texts = await formsOf(context, 'events', others, 'list', build)
+        const records = new Map(forms)
+        for (const [id, text] of texts) records.set(id, JSON.parse(addressed(text, context)))
+        return records
+      },
+    }
+    yield await batchVevents(context, docs, source, written)
+  }
 }
 
 /**
@@ -255,15 +348,20 @@ export function eventCalendar(address: EventAddress): Operation {
           { seriesId: doc.id, occurrence: date.occurrence as string },
         ]),
       ])
-      const events = doc.isSeries
-        ? (await vevents(context, [doc], args.password, related, parts)) +
-          (changed.length ? await vevents(context, changed, args.password, undefined, parts) : '')
-        : await vevents(context, [doc], args.password, related)
-      const body =
-        calendarHead(context, String(doc.title ?? '').trim()) +
-        undeclaredZones([doc], new Set()) +
-        events +
-        CALENDAR_END
+      const records = recordsOf(context, [doc], related, args.password)
+      const changedRecords = changed.length
+        ? recordsOf(
+            context,
+            changed,
+            await loadRelated(context, changed, args.password),
+            args.password,
+          )
+        : new Map<number, EventRecord>()
+      const declared = new Set<string>()
+      const events =
+        (await vevents(context, [doc], records, declared, doc.isSeries ? parts : undefined)) +
+        (changed.length ? await vevents(context, changed, changedRecords, declared, parts) : '')
+      const body = calendarHead(context, String(doc.title ?? '').trim()) + events + CALENDAR_END
       const { lastModified } = await calendarState(context)
       const headers = calendarHeaders(`${doc.slug || `event-${doc.id}`}.ics`)
       return {
