@@ -60,7 +60,7 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
       {
         requests: [
           { path: '/cal/events/v1/venues', body: { venue: 'Batch hall' } },
-          { method: 'post', path: '/cal/events/v1/organizers', body: { organizer: 'Batch org' } },
+          { method: 'POST', path: '/cal/events/v1/organizers', body: { organizer: 'Batch org' } },
           { path: '/cal/events/v1/categories', body: { name: 'Batch category' } },
           { path: '/cal/events/v1/tags?translation_language=fr', body: { name: 'Lot' } },
         ],
@@ -108,13 +108,8 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
 
   it.each([
     ["Payload's own REST", { path: '/events', body: event('x') }],
-    ['a read', { method: 'GET', path: EVENTS }],
     ['a batch in a batch', { path: '/cal/batch/v1', body: { requests: [] } }],
     ['another namespace', { path: '/cal/csv/import', body: {} }],
-    ['a route without that write', { method: 'DELETE', path: EVENTS }],
-    ['a read-only route', { path: '/cal/events/v1/changes' }],
-    ['a path that climbs out', { path: '/cal/events/v1/../../users', body: {} }],
-    ['a path without its slash', { path: 'cal/events/v1/events', body: event('x') }],
   ])('%s: that item alone is 400 rest_batch_not_allowed', async (_, request) => {
     const response = await batch({ requests: [request, ...creates('Beside it')] }, 'editor')
     expect(response.status).toBe(207)
@@ -130,15 +125,111 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
     expect(response.body.responses[1].status).toBe(201)
   })
 
-  it('an unknown v1 path answers as the single request: 404 rest_no_route', async () => {
+  it('an unknown v1 path, or a route without that write, answers as the single request', async () => {
+    const requests = [
+      { path: '/cal/events/v1/nowhere', body: { x: 1 } },
+      { method: 'DELETE', path: EVENTS },
+      { path: '/cal/events/v1/changes' },
+    ]
+    const response = await batch({ requests: [...requests, ...creates('Beside them')] }, 'editor')
+    expect(response.status).toBe(207)
+    const [nowhere, noDelete, readOnly, beside] = response.body.responses
+    for (const [item, { method, path, body }] of [nowhere, noDelete, readOnly].map(
+      (item, i) => [item, requests[i]] as const,
+    )) {
+      const alone = await single(method ?? 'POST', path, 'editor', body)
+      expect({ status: item.status, body: item.body }).toEqual({
+        status: alone.status,
+        body: alone.body,
+      })
+      expect(item.body.code).toBe('rest_no_route')
+    }
+    expect(nowhere.status).toBe(404)
+    // Our namespace answers a known path's other method 405 with Allow (docs/v1-differences.md §1).
+    expect([noDelete.status, noDelete.headers.allow]).toEqual([405, 'GET, POST, HEAD'])
+    expect([readOnly.status, readOnly.headers.allow]).toEqual([405, 'GET, HEAD'])
+    expect(beside.status).toBe(201)
+  })
+
+  it.each([
+    ['a path without its slash', { path: 'cal/events/v1/events', body: event('x') }],
+    ['a path that climbs out', { path: '/cal/events/v1/../../users', body: {} }],
+    ['a dot segment, encoded', { path: '/cal/events/v1/%2E%2e/events', body: event('x') }],
+    ['dot segments between backslashes', { path: '/cal/events/v1\\..\\..\\users', body: {} }],
+  ])('%s: no route matches it, 404 rest_no_route', async (_, request) => {
+    const before = await countEvents()
+    const response = await batch({ requests: [request] }, 'editor')
+    expect(response.body.responses[0]).toEqual({
+      status: 404,
+      body: {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      },
+      headers: {},
+    })
+    expect(await countEvents()).toBe(before)
+  })
+
+  it('an empty batch answers 207 with no responses', async () => {
+    const response = await batch({ requests: [] }, 'editor')
+    expect([response.status, response.body]).toEqual([207, { responses: [] }])
+  })
+})
+
+describe('the shape of requests, as WordPress’s schema checks it: 400 for the whole batch', () => {
+  const refused = async (requests: unknown, reason: string) => {
+    const before = await countEvents()
+    const response = await batch({ requests }, 'editor')
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): requests',
+      data: { status: 400, params: { requests: reason } },
+    })
+    expect(await countEvents()).toBe(before)
+  }
+
+  it.each(['GET', 'HEAD', 'post', 'OPTIONS'])('method %s is not in the enum', (method) =>
+    refused(
+      [...creates('Not written'), { method, path: EVENTS }],
+      'requests[1][method] is not one of POST, PUT, PATCH, and DELETE.',
+    ),
+  )
+
+  it('each request is checked before their number', async () => {
+    const many = creates(...Array.from({ length: 26 }, (_, i) => `Many ${i}`))
+    await refused(many, 'requests must contain at most 25 items.')
+    await refused(
+      [...many.slice(0, 25), { method: 'GET', path: EVENTS }],
+      'requests[25][method] is not one of POST, PUT, PATCH, and DELETE.',
+    )
+  })
+
+  it.each([
+    [[{ body: {} }], 'path is a required property of requests[0].'],
+    [[{ path: 7 }], 'requests[0][path] is not of type string.'],
+    [['x'], 'requests[0] is not of type object.'],
+    [[{ path: EVENTS, body: 'x' }], 'requests[0][body] is not of type object.'],
+    [
+      [{ path: EVENTS, headers: { 'x-a': 5 } }],
+      'requests[0][headers][x-a] is not of type string,array.',
+    ],
+    [
+      [{ path: EVENTS, headers: { 'x-a': ['1', 2] } }],
+      'requests[0][headers][x-a][1] is not of type string.',
+    ],
+  ])('%j: %s', (requests, reason) => refused(requests, reason))
+
+  it('an empty list stands for an empty body or headers, as a PHP client sends them', async () => {
     const response = await batch(
-      { requests: [{ path: '/cal/events/v1/nowhere', body: {} }] },
+      { requests: [{ path: '/cal/events/v1/venues', body: { venue: 'Listed' }, headers: [] }] },
       'editor',
     )
-    expect(response.body.responses[0]).toMatchObject({
-      status: 404,
-      body: (await single('POST', '/cal/events/v1/nowhere', 'editor', {})).body,
-    })
+    expect(response.body.responses[0].status).toBe(201)
+    const empty = await batch({ requests: [{ path: EVENTS, body: [] }] }, 'editor')
+    const alone = await single('POST', EVENTS, 'editor')
+    expect(empty.body.responses[0]).toMatchObject({ status: alone.status, body: alone.body })
   })
 })
 
@@ -148,20 +239,47 @@ describe('validation modes', () => {
   it('require-all-validate: one invalid item and nothing is written', async () => {
     const before = await countEvents()
     const response = await batch(
-      { validation: 'require-all-validate', requests: [...creates('Kept back'), invalid] },
+      {
+        validation: 'require-all-validate',
+        requests: [
+          ...creates('Kept back'),
+          invalid,
+          { path: '/cal/csv/import', body: {} },
+          { path: '/cal/events/v1/nowhere', body: { x: 1 } },
+        ],
+      },
       'editor',
     )
     expect(response.status).toBe(207)
+    expect(Object.keys(response.body).sort()).toEqual(['failed', 'responses'])
     expect(response.body.failed).toBe('validation')
-    expect(response.body.responses[0]).toBeNull()
-    expect(response.body.responses[1]).toMatchObject({
+    const [valid, failed, notAllowed, noRoute] = response.body.responses
+    expect(valid).toBeNull()
+    expect(Object.keys(failed).sort()).toEqual(['body', 'headers', 'status'])
+    expect(failed).toMatchObject({
       status: 400,
       body: {
         code: 'rest_invalid_param',
         data: { status: 400, params: { start_date: expect.any(String) } },
       },
     })
+    // A route that takes no batch, or no route, fails validation too (as WordPress's match).
+    expect([notAllowed.status, notAllowed.body.code]).toEqual([400, 'rest_batch_not_allowed'])
+    expect([noRoute.status, noRoute.body.code]).toEqual([404, 'rest_no_route'])
     expect(await countEvents()).toBe(before)
+  })
+
+  it('require-all-validate: all valid, all run, and the answer has no failed key', async () => {
+    const before = await countEvents()
+    const response = await batch(
+      { validation: 'require-all-validate', requests: creates('All valid 1', 'All valid 2') },
+      'editor',
+    )
+    expect([response.status, Object.keys(response.body)]).toEqual([207, ['responses']])
+    expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
+      201, 201,
+    ])
+    expect(await countEvents()).toBe(before + 2)
   })
 
   it('normal: the invalid item answers its error, the others are written', async () => {

@@ -2,7 +2,7 @@ import { createLocalReq, type PayloadHandler, type PayloadRequest } from 'payloa
 import { LANGUAGE_ROOT_PARAM } from '../../core/languageRoots.js'
 import { requestAddress } from '../address.js'
 import { NAMESPACE } from '../context.js'
-import { ApiError, internalError } from '../errors.js'
+import { ApiError, internalError, noRoute } from '../errors.js'
 import type { Method } from '../operation.js'
 import { CHECK_ONLY, NAMESPACE_MARK } from '../router.js'
 import { calendarRoutes } from '../routes.js'
@@ -22,6 +22,9 @@ export const batchNotAllowed = () =>
     'The requested route does not support batch requests.',
   )
 
+/** A path that is no URL's (WordPress's answer when `wp_parse_url` fails). */
+const pathNotParsed = () => new ApiError(400, 'parse_path_failed', 'Could not parse the path.')
+
 /** An item's answer, as WordPress envelopes it. */
 export type ItemAnswer = { body: unknown; status: number; headers: Record<string, string> }
 
@@ -36,43 +39,50 @@ export const errorAnswer = (error: ApiError): ItemAnswer => ({
 /** Where an item goes, once it is known to be a v1 write. */
 export type Target = { url: URL; method: Method }
 
-const WRITES: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE']
-
 let v1Table: CompiledRoute[] | undefined
 /** The v1 route table, for which route takes which write (its operations are not run here). */
 const v1Routes = () => (v1Table ??= calendarRoutes().map(compile))
 
-/** Whether a v1 path (under the namespace) takes the write: a route with that method, no upload. */
-function takesWrite(path: string, method: string): boolean {
-  if (!WRITES.includes(method)) return false
+/**
+ * Whether a v1 path (under the namespace) may be sent on: a path of no route, or a route without
+ * that method, goes on to answer its single request's 404 or 405 `rest_no_route`; a route with
+ * that method may be batched unless its body is an upload.
+ */
+function batchable(path: string, method: Method): boolean {
   const found = v1Routes().find(({ regex }) => regex.test(path))
-  // A path of no route goes on, to answer the single request's 404.
-  if (!found) return true
-  const operation = found.route.operations[method as Method]
-  return Boolean(operation && !operation.upload)
+  return !found?.route.operations[method]?.upload
 }
 
 /**
- * The item's URL (its path under the API root, the batch's origin and language root), or
- * `rest_batch_not_allowed` for anything but a write of a v1 route: another namespace (a batch in a
- * batch), Payload's own REST, a read, an upload.
+ * A `.` or `..` segment (also percent-encoded, or between backslashes, which a URL reads as
+ * slashes): no route's pattern holds one, so WordPress, which matches the path as written, finds
+ * no route, where a URL would resolve it to another path.
+ */
+const DOT_SEGMENT = /(^|[/\\])(\.|%2e){1,2}([/\\]|$)/i
+
+/**
+ * The item's URL (its path under the API root, the batch's origin and language root), or the
+ * item's error: 404 `rest_no_route` for a path that no route can match (no leading slash, a dot
+ * segment), as WordPress answers it; 400 `rest_batch_not_allowed` for a path outside the v1
+ * namespace (another calendar root, a batch in a batch, Payload's own REST) or a v1 upload.
  */
 export function targetOf(batchReq: PayloadRequest, item: BatchItem): Target | ApiError {
   const { url: batchUrl, language } = requestAddress(batchReq)
   const api = batchReq.payload.config.routes.api
   const prefix = `${api}/${NAMESPACE}`
-  if (!item.path.startsWith('/')) return batchNotAllowed()
+  const [pathOnly] = item.path.split(/[?#]/, 1)
+  if (!pathOnly.startsWith('/') || DOT_SEGMENT.test(pathOnly)) return noRoute()
   let url: URL
   try {
     url = new URL(`${api}${item.path}`, batchUrl.origin)
   } catch {
-    return batchNotAllowed()
+    return pathNotParsed()
   }
   const inV1 = url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)
   if (url.origin !== batchUrl.origin || !inV1) return batchNotAllowed()
-  if (!takesWrite(url.pathname.slice(prefix.length) || '/', item.method)) return batchNotAllowed()
+  if (!batchable(url.pathname.slice(prefix.length) || '/', item.method)) return batchNotAllowed()
   if (language) url.searchParams.set(LANGUAGE_ROOT_PARAM, language)
-  return { url, method: item.method as Method }
+  return { url, method: item.method }
 }
 
 /** Headers an item may not set: the batch's credentials and address hold for every item. */
