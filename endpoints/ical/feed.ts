@@ -221,9 +221,11 @@ async function* builtVevents(
     yield await batchVevents(context, docs, source, written)
 }
 
-/** The stored columns a VEVENT reads beside its record (vevent.ts), and the feed's series. */
+/**
+ * The stored columns a VEVENT reads beside its record (vevent.ts), and the feed's series: none is
+ * localized, so the adapter reads them (`keptBatches`).
+ */
 const VEVENT_COLUMNS = {
-  title: true,
   timezone: true,
   allDay: true,
   startDate: true,
@@ -254,7 +256,6 @@ async function* keptVevents(
     column: 'startDateLocal',
     variant: 'list',
     select: VEVENT_COLUMNS,
-    localized: true,
     build,
   })
   for await (const { docs, forms } of batches) {

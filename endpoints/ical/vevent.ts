@@ -134,6 +134,13 @@ export type SeriesPart = { master: true } | { seriesId: number | string; occurre
 
 const uidOf = (id: number | string, host: string) => `event-${id}@${host}`
 
+/**
+ * The record's title (`&`, `<` and `>` escaped for display) as plain text, its entities decoded as
+ * The Events Calendar's SUMMARY has them: the record is what the caller may read, in its language
+ * (a VEVENT of a kept form needs no Payload read of its own, records/keptBatches.ts).
+ */
+const titleText = (title: string) => (title.includes('&') ? plain(title) : title)
+
 export function veventData(
   doc: Doc,
   record: EventRecord,
@@ -174,7 +181,7 @@ export function veventData(
     lastModified: modified,
     created: new Date(doc.createdAt),
     ...times,
-    summary: String(doc.title ?? '').trim(),
+    summary: titleText(record.title),
     description: descriptionOf(record),
     location: locationOf(record),
     organizer: organizerOf(record),
