@@ -743,6 +743,12 @@ describe('database work per page', () => {
       // The first read after writes also works out when answers may next change (the response
       // cache's time boundary, endpoints/cache/responses.ts), once: read once before measuring.
       await call('GET', '/events?tags=counted&per_page=5')
+      // A form the warmer built while later writes still named its event is dropped, and built
+      // again by the next read (seen on the generic store, where a write's steps are not one
+      // transaction): every event is read once, at other page sizes, and its form kept.
+      await call('GET', '/events?tags=counted&per_page=30&page=1')
+      await call('GET', '/events?tags=counted&per_page=30&page=2')
+      await formsKept(server.payload)
       const ten = await measure(10)
       const fifty = await measure(50)
       expect(fifty).toBe(ten)
