@@ -58,6 +58,10 @@ export const DEFAULTS = {
   importRetries: 4,
   importBackoffMs: 500,
   importMaxRetryAfterMs: 60_000,
+  /** RSVP (collections/tickets): its collections, and the most places one answer takes. */
+  ticketsSlug: 'event-tickets',
+  attendeesSlug: 'event-attendees',
+  rsvpMaxQuantity: 100,
 } as const
 
 /** The most items a list takes, in the v1 arguments and in a record's lists alike. */
@@ -82,3 +86,6 @@ export const TRANSLATIONS_NAMESPACE = 'cal/translations'
 
 /** The batch route of v1 writes, as WordPress's `batch/v1` (`POST /api/cal/batch/v1`). */
 export const BATCH_NAMESPACE = 'cal/batch/v1'
+
+/** Event Tickets' `tribe/tickets/v1`, served as `/api/cal/tickets/v1` (endpoints/tickets/). */
+export const TICKETS_NAMESPACE = 'cal/tickets/v1'

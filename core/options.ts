@@ -223,6 +223,29 @@ export type CalendarPluginOptions = {
    * @default 'prefix'
    */
   currencyPosition?: 'prefix' | 'postfix'
+  /** RSVP tickets and their attendees (collections/tickets, endpoints/tickets). */
+  tickets?: {
+    /**
+     * Whether events get RSVP tickets, and `cal/tickets/v1` is served.
+     * @default true
+     */
+    enabled?: boolean
+    /**
+     * The slug of the RSVP tickets collection.
+     * @default 'event-tickets'
+     */
+    slug?: string
+    /**
+     * The slug of the attendees collection.
+     * @default 'event-attendees'
+     */
+    attendeesSlug?: string
+    /**
+     * The most places one RSVP takes (Event Tickets' default purchase limit).
+     * @default 100
+     */
+    maxQuantity?: number
+  }
   /** The importer (features/import): its limits. */
   import?: {
     /**
@@ -302,6 +325,7 @@ export type ResolvedCalendarOptions = {
     maxDelayMs: number
     giveUpAfterMs: number
   }
+  tickets: { enabled: boolean; slug: string; attendeesSlug: string; maxQuantity: number }
   import: {
     mappingsSlug: string
     runsSlug: string
@@ -362,6 +386,12 @@ export function resolveOptions(
       backoffMs: options.webhooks?.backoffMs ?? DEFAULTS.webhookBackoffMs,
       maxDelayMs: options.webhooks?.maxDelayMs ?? DEFAULTS.webhookMaxDelayMs,
       giveUpAfterMs: options.webhooks?.giveUpAfterMs ?? DEFAULTS.webhookGiveUpAfterMs,
+    },
+    tickets: {
+      enabled: options.tickets?.enabled ?? true,
+      slug: options.tickets?.slug ?? DEFAULTS.ticketsSlug,
+      attendeesSlug: options.tickets?.attendeesSlug ?? DEFAULTS.attendeesSlug,
+      maxQuantity: options.tickets?.maxQuantity ?? DEFAULTS.rsvpMaxQuantity,
     },
     import: {
       mappingsSlug: DEFAULTS.importMappingsSlug,

@@ -74,6 +74,8 @@ export interface Config {
     'event-categories': EventCategory;
     'event-tags': EventTag;
     media: Media;
+    'event-tickets': EventTicket;
+    'event-attendees': EventAttendee;
     'cal-sequences': CalSequence;
     'cal-changes': CalChange;
     'cal-record-forms': CalRecordForm;
@@ -96,6 +98,8 @@ export interface Config {
     'event-categories': EventCategoriesSelect<false> | EventCategoriesSelect<true>;
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    'event-tickets': EventTicketsSelect<false> | EventTicketsSelect<true>;
+    'event-attendees': EventAttendeesSelect<false> | EventAttendeesSelect<true>;
     'cal-sequences': CalSequencesSelect<false> | CalSequencesSelect<true>;
     'cal-changes': CalChangesSelect<false> | CalChangesSelect<true>;
     'cal-record-forms': CalRecordFormsSelect<false> | CalRecordFormsSelect<true>;
@@ -579,6 +583,44 @@ export interface EventTag {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-tickets".
+ */
+export interface EventTicket {
+  id: number;
+  event: number | Event;
+  name: string;
+  description?: string | null;
+  capacity?: number | null;
+  availableFrom?: string | null;
+  availableUntil?: string | null;
+  showDescription?: boolean | null;
+  showNotGoing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-attendees".
+ */
+export interface EventAttendee {
+  id: number;
+  ticket: number | EventTicket;
+  event?: (number | null) | Event;
+  fullName: string;
+  email: string;
+  going?: boolean | null;
+  optout?: boolean | null;
+  checkedIn?: boolean | null;
+  checkedInAt?: string | null;
+  checkinSource?: ('site' | 'rest-api' | 'admin') | null;
+  order?: string | null;
+  securityCode?: string | null;
+  source?: ('rsvp' | 'rest-api' | 'admin') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "cal-sequences".
  */
 export interface CalSequence {
@@ -946,6 +988,14 @@ export interface PayloadLockedDocument {
         value: number | Media;
       } | null)
     | ({
+        relationTo: 'event-tickets';
+        value: number | EventTicket;
+      } | null)
+    | ({
+        relationTo: 'event-attendees';
+        value: number | EventAttendee;
+      } | null)
+    | ({
         relationTo: 'cal-sequences';
         value: number | CalSequence;
       } | null)
@@ -1298,6 +1348,44 @@ export interface MediaSelect<T extends boolean = true> {
               filename?: T;
             };
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-tickets_select".
+ */
+export interface EventTicketsSelect<T extends boolean = true> {
+  id?: T;
+  event?: T;
+  name?: T;
+  description?: T;
+  capacity?: T;
+  availableFrom?: T;
+  availableUntil?: T;
+  showDescription?: T;
+  showNotGoing?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-attendees_select".
+ */
+export interface EventAttendeesSelect<T extends boolean = true> {
+  id?: T;
+  ticket?: T;
+  event?: T;
+  fullName?: T;
+  email?: T;
+  going?: T;
+  optout?: T;
+  checkedIn?: T;
+  checkedInAt?: T;
+  checkinSource?: T;
+  order?: T;
+  securityCode?: T;
+  source?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -21,6 +21,7 @@ import { recordFormsCollection } from '../collections/recordForms.js'
 import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
+import { attendeesCollection, ticketsCollection } from '../collections/tickets/collections.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { otherRoots } from './roots.js'
 import { withCalendarDashboard } from '../collections/admin/calendar.js'
@@ -69,13 +70,15 @@ export const calendarPlugin =
     const appCollections = incomingConfig.collections ?? []
     const calendarCollections = buildCalendarCollections(options)
     const calendarSlugs = new Set(calendarCollections.map((collection) => collection.slug))
+    const tickets = ticketCollections(options)
+    const ownSlugs = new Set([...calendarSlugs, ...tickets.map((collection) => collection.slug)])
 
     const collections = appCollections
-      .filter((collection) => !calendarSlugs.has(collection.slug))
+      .filter((collection) => !ownSlugs.has(collection.slug))
       .map((collection) =>
         collection.slug === options.usersSlug ? extendUsers(collection) : collection,
       )
-    for (const ours of calendarCollections) {
+    for (const ours of [...calendarCollections, ...tickets]) {
       const theirs = appCollections.find((collection) => collection.slug === ours.slug)
       collections.push(theirs ? extendCollection(ours, theirs) : ours)
     }
@@ -161,6 +164,12 @@ function calendarEndpoints(options: ResolvedCalendarOptions) {
       namespaceEndpoints({ routes, options, namespace }),
     ),
   ]
+}
+
+/** RSVP tickets and their attendees (collections/tickets), unless the app turns them off. */
+function ticketCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
+  if (!options.tickets.enabled) return []
+  return [ticketsCollection(options), attendeesCollection(options)]
 }
 
 /** The importer's mapping and runs (features/import). */
@@ -361,8 +370,10 @@ function withIntegerIds(
   options: ResolvedCalendarOptions,
 ): CollectionConfig {
   const isOurs =
-    Object.values(options.slugs).includes(collection.slug) &&
-    (collection.slug !== options.slugs.media || options.ownsMedia)
+    (Object.values(options.slugs).includes(collection.slug) &&
+      (collection.slug !== options.slugs.media || options.ownsMedia)) ||
+    (options.tickets.enabled &&
+      [options.tickets.slug, options.tickets.attendeesSlug].includes(collection.slug))
   if (!isOurs && collection.slug !== options.usersSlug) return collection
   if (collection.fields.some((field) => 'name' in field && field.name === 'id')) return collection
   return withHooksFirst(

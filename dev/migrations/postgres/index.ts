@@ -20,6 +20,7 @@ import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_id
 import * as migration_20261128_100232_translation_status from './20261128_100232_translation_status'
 import * as migration_20261128_140540_translation_runs from './20261128_140540_translation_runs'
 import * as migration_20261128_231416_term_recount_task from './20261128_231416_term_recount_task'
+import * as migration_20261202_064217_rsvp_tickets from './20261202_064217_rsvp_tickets'
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261128_231416_term_recount_task.up,
     down: migration_20261128_231416_term_recount_task.down,
     name: '20261128_231416_term_recount_task',
+  },
+  {
+    up: migration_20261202_064217_rsvp_tickets.up,
+    down: migration_20261202_064217_rsvp_tickets.down,
+    name: '20261202_064217_rsvp_tickets',
   },
 ]
