@@ -20,6 +20,7 @@ const STORE_FILES = [
   'import-batches',
   'localization',
   'term-counts',
+  'tickets',
   'translation-status',
   'record-forms',
   'recurrence-horizon',

@@ -7,6 +7,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { calendarPlugin } from './src/index.js'
 import { databaseAdapter, migrateDatabase } from './dev/database.js'
+import { mailbox } from './dev/mailbox.js'
 import { calendarOptionsFromEnvironment } from './dev/environment.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -24,6 +25,7 @@ export default buildConfig({
   serverURL: process.env.CAL_SITE_URL || '',
   db: await databaseAdapter(),
   sharp,
+  email: mailbox,
   telemetry: false,
   logger: { options: { level: process.env.LOG_LEVEL || 'info' } },
   // The app's types (`npm run generate:types`, checked by a test). No `declare module 'payload'`:

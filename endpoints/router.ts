@@ -70,6 +70,13 @@ export type NamespaceSettings = {
    * `cal/ical`).
    */
   namespace?: string
+  /**
+   * Whether its reads go through the caching layer (the response cache and HTTP validators of the
+   * calendar's change mark): not for routes whose answers change with no calendar write (the
+   * tickets' places left, endpoints/tickets/).
+   * @default true
+   */
+  cached?: boolean
 }
 
 /**
@@ -116,7 +123,9 @@ async function dispatch(
     )
     const now = new Date()
     const generation =
-      request.method === 'GET' ? await calendarGeneration(req.payload, options, now) : undefined
+      request.method === 'GET' && settings.cached !== false
+        ? await calendarGeneration(req.payload, options, now)
+        : undefined
     // The namespace locks password-protected records itself, with the password the request gives.
     req.context = { ...req.context, [CHECKS_PASSWORDS]: true }
     const context: Context = {

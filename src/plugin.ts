@@ -155,13 +155,13 @@ export const calendarPlugin =
  * what the namespaces are) and the health check (`/api/cal/health`).
  */
 function calendarEndpoints(options: ResolvedCalendarOptions) {
-  const others = otherRoots()
+  const others = otherRoots({ tickets: options.tickets.enabled })
   return [
     ...calendarRootEndpoints(options),
     ...healthEndpoints(),
     ...namespaceEndpoints({ routes: calendarRoutes(others), options }),
-    ...others.flatMap(({ routes, namespace }) =>
-      namespaceEndpoints({ routes, options, namespace }),
+    ...others.flatMap(({ routes, namespace, cached }) =>
+      namespaceEndpoints({ routes, options, namespace, cached }),
     ),
   ]
 }

@@ -4,11 +4,13 @@ import { csvExportRoutes } from '../endpoints/csv/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { ICAL_NAMESPACE } from '../endpoints/ical/feed.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
+import { ticketRoutes } from '../endpoints/tickets/routes.js'
 import { translationDraftRoutes } from '../endpoints/translations/routes.js'
 import {
   BATCH_NAMESPACE,
   CSV_NAMESPACE,
   FULLCALENDAR_NAMESPACE,
+  TICKETS_NAMESPACE,
   TRANSLATIONS_NAMESPACE,
 } from '../core/defaults.js'
 import { csvImportRoutes } from '../features/import/csvRoutes.js'
@@ -27,7 +29,7 @@ export const translationRoutes = () => [...translationDraftRoutes(), ...translat
  * (endpoints/routes.ts). The routes of a feature (the import's) join a root here, so that the wire
  * never imports a feature.
  */
-export function otherRoots(): OtherRoot[] {
+export function otherRoots({ tickets = true } = {}): OtherRoot[] {
   return [
     { routes: icalRoutes(), namespace: ICAL_NAMESPACE, tag: 'feeds' },
     { routes: csvRoutes(), namespace: CSV_NAMESPACE, tag: 'csv' },
@@ -44,5 +46,16 @@ export function otherRoots(): OtherRoot[] {
       prefix: '/fullcalendar',
     },
     { routes: batchRoutes(), namespace: BATCH_NAMESPACE, tag: 'batch', prefix: '/batch/v1' },
+    ...(tickets
+      ? [
+          {
+            routes: ticketRoutes(),
+            namespace: TICKETS_NAMESPACE,
+            tag: 'tickets',
+            prefix: '/tickets/v1',
+            cached: false,
+          },
+        ]
+      : []),
   ]
 }

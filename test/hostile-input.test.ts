@@ -6,6 +6,7 @@ import { batchRoutes } from '../endpoints/batch/operation.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
+import { ticketRoutes } from '../endpoints/tickets/routes.js'
 import type { Route } from '../endpoints/operation.js'
 import { DEFAULTS } from '../core/defaults.js'
 import { startTestServer, type TestServer } from './helpers.js'
@@ -84,6 +85,14 @@ const BATCH_ROUTES = batchRoutes().map((route) => ({
   ...route,
   path: `${BATCH_PATH}${route.path}`,
 }))
+/** RSVP tickets, named as /doc names them (`/tickets/v1/...`, under `/api/cal`). */
+const TICKETS_PATH = '/tickets/v1'
+const TICKET_ROUTES = ticketRoutes().map((route) => ({
+  ...route,
+  path: `${TICKETS_PATH}${route.path}`,
+}))
+/** A visitor's RSVP and its answer take no rights: the security code is theirs. */
+const RSVP_ROUTES = new Set([`${TICKETS_PATH}/rsvp`, `${TICKETS_PATH}/rsvp/{order}`])
 /**
  * The plugin's health check (`/api/cal/health`, endpoints/health.ts) is no route of a table: this
  * entry only tells the generator that it takes GET without parameters.
@@ -113,6 +122,7 @@ const ROUTES = [
   ...FULLCALENDAR_ROUTES,
   ...TRANSLATION_ROUTES,
   ...BATCH_ROUTES,
+  ...TICKET_ROUTES,
   HEALTH_ROUTE,
   CALENDAR_ROOT_ROUTE,
 ]
@@ -125,7 +135,7 @@ const rootOf = (route: string) =>
   route === CALENDAR_ROOT_ROUTE.path
     ? '/api'
     : route === HEALTH_ROUTE.path ||
-        [...FULLCALENDAR_ROUTES, ...TRANSLATION_ROUTES, ...BATCH_ROUTES].some(
+        [...FULLCALENDAR_ROUTES, ...TRANSLATION_ROUTES, ...BATCH_ROUTES, ...TICKET_ROUTES].some(
           (feed) => feed.path === route,
         )
       ? '/api/cal'
@@ -224,6 +234,9 @@ function mayWrite(route: string, caller: Caller): boolean {
     : -1
   // A batch asks no right of its own: each of its items asks its single request's.
   if (route === BATCH_PATH) return true
+  // RSVP tickets (endpoints/tickets/): visitors answer; managers (editors) write attendees.
+  if (RSVP_ROUTES.has(route)) return true
+  if (route.startsWith(TICKETS_PATH)) return rank >= 3
   // The CSV import (features/import/csvRoutes.ts): administrators.
   if (CSV_ROUTES.some((csv) => csv.path === route)) return rank >= 4
   if (route.startsWith('/tags')) return rank >= 3

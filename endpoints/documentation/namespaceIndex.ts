@@ -16,8 +16,8 @@ type RouteEntry = NamespaceIndexRecord['routes'][string]
 /**
  * `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: the key the anchor's index gives a route.
  */
-export const routeKey = (path: string) =>
-  `/${NAMESPACE}${path.replace(/\{(\w+)\}/g, (_, name: string) => `(?P<${name}>${variablePattern(name)})`)}`
+export const routeKey = (path: string, namespace = NAMESPACE) =>
+  `/${namespace}${path.replace(/\{(\w+)\}/g, (_, name: string) => `(?P<${name}>${variablePattern(name)})`)}`
 
 /**
  * A route's methods grouped as its endpoints: methods that share an operation (POST, PUT, PATCH)
@@ -47,20 +47,21 @@ function endpointsOf(route: Route): RouteEntry['endpoints'] {
 export function describeNamespace(
   routes: Route[],
   context: Pick<Context, 'root' | 'linkLanguage' | 'apiRoot'>,
+  namespace = NAMESPACE,
 ): NamespaceIndexRecord {
   const described: NamespaceIndexRecord['routes'] = {}
   for (const route of routes) {
     const entry: RouteEntry = {
-      namespace: NAMESPACE,
+      namespace,
       methods: Object.keys(route.operations) as Method[],
       endpoints: endpointsOf(route),
     }
     if (!route.path.includes('{'))
       entry._links = { self: [{ href: apiLink(context, route.path.slice(1)) }] }
-    described[routeKey(route.path)] = entry
+    described[routeKey(route.path, namespace)] = entry
   }
   return {
-    namespace: NAMESPACE,
+    namespace,
     routes: described,
     _links: { up: [{ href: calendarRootLink(context) }] },
   }
@@ -71,13 +72,13 @@ const calendarRootLink = ({ apiRoot, linkLanguage }: Pick<Context, 'apiRoot' | '
   apiLink({ root: `${apiRoot}/`, linkLanguage }, CALENDAR_ROOT_PATH.slice(1))
 
 /** `GET /` (the namespace itself): the index of the route table it belongs to. */
-export const namespaceIndex = (routes: Route[]): Operation => ({
+export const namespaceIndex = (routes: Route[], namespace = NAMESPACE): Operation => ({
   summary: 'The namespace index: every route with its methods and arguments',
   params: {
     namespace: {
       kind: 'string',
-      description: `The namespace to describe; only ${NAMESPACE} exists here.`,
-      default: NAMESPACE,
+      description: `The namespace to describe; only ${namespace} exists here.`,
+      default: namespace,
     },
     context: {
       kind: 'string',
@@ -87,12 +88,12 @@ export const namespaceIndex = (routes: Route[]): Operation => ({
   },
   responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
   handle: async (context, args) => {
-    if (args.namespace !== NAMESPACE)
+    if (args.namespace !== namespace)
       throw new ApiError(
         404,
         'rest_invalid_namespace',
         'The specified namespace could not be found.',
       )
-    return { status: 200, body: describeNamespace(routes, context) }
+    return { status: 200, body: describeNamespace(routes, context, namespace) }
   },
 })

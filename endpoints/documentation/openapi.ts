@@ -26,7 +26,14 @@ const INFO = {
  * `cal/fullcalendar`), their paths are given with it, from the root before it, so that they keep
  * apart from the namespace's paths of the same name (`/fullcalendar/events`, served from `cal`).
  */
-export type OtherRoot = { routes: Route[]; namespace: string; tag: string; prefix?: string }
+export type OtherRoot = {
+  routes: Route[]
+  namespace: string
+  tag: string
+  prefix?: string
+  /** Whether its reads go through the caching layer (endpoints/router.ts `cached`). */
+  cached?: boolean
+}
 
 /** An other root's routes as the document names them, and the root they are served from. */
 const documented = (other: OtherRoot) => ({
@@ -42,7 +49,7 @@ function describeRoutes(routes: Route[], usersSlug: string, others: OtherRoot[])
   if (known) return known
   const { paths, bodies } = describePaths(routes)
   for (const other of others) {
-    const described = describePaths(documented(other).routes, other.tag)
+    const described = describePaths(documented(other).routes, other.tag, other.cached !== false)
     Object.assign(paths, described.paths)
     Object.assign(bodies, described.bodies)
   }

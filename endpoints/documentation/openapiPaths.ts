@@ -89,6 +89,7 @@ function describeOperation(
   operation: Operation,
   bodyName: string | undefined,
   tag?: string,
+  cached = true,
 ): Json {
   const others = nonPathParams(route, operation)
   // Streamed bodies (calendars, CSV) also say when the calendar last changed.
@@ -131,7 +132,7 @@ function describeOperation(
     responses: Object.fromEntries(
       operationResponses(route, method, operation).map(([status, response]) => [
         String(status),
-        statusResponse(response, status, { read: method === 'GET', calendar }),
+        statusResponse(response, status, { read: method === 'GET' && cached, calendar }),
       ]),
     ),
     ...(operation.authorize ? { security: AUTHENTICATED } : {}),
@@ -142,7 +143,8 @@ function describeOperation(
  * The paths of the document, and the body schemas of its writes (named after the first method using
  * each).
  */
-export function describePaths(routes: Route[], tag?: string) {
+/** The paths of a route table; `cached`: its reads carry the caching layer's validators. */
+export function describePaths(routes: Route[], tag?: string, cached = true) {
   const paths: Record<string, Json> = {}
   const bodies: Record<string, Json> = {}
   for (const route of routes) {
@@ -156,7 +158,14 @@ export function describePaths(routes: Route[], tag?: string) {
         bodyNames.set(operation, bodyName)
         bodies[bodyName] = bodySchema(nonPathParams(route, operation))
       }
-      item[method.toLowerCase()] = describeOperation(route, method, operation, bodyName, tag)
+      item[method.toLowerCase()] = describeOperation(
+        route,
+        method,
+        operation,
+        bodyName,
+        tag,
+        cached,
+      )
     }
     paths[route.path || '/'] = item
   }

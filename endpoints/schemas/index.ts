@@ -27,6 +27,7 @@ import { Calendar, Csv, MEDIA_TYPES } from './media.js'
 import { CsvImportRun, CsvPreview, TranslationDraft, TranslationRun } from './tools.js'
 import { FullCalendarEvents } from './fullcalendar.js'
 import { BatchAnswer } from './batch.js'
+import { Attendee, AttendeeArchive, RsvpAnswer, Ticket, TicketArchive } from './tickets.js'
 
 /**
  * Every named schema: its key is its name in `/doc` (`#/components/schemas/Event`) and what an
@@ -63,6 +64,11 @@ export const SCHEMAS = {
   Changes,
   FullCalendarEvents,
   BatchAnswer,
+  Ticket,
+  Attendee,
+  TicketArchive,
+  AttendeeArchive,
+  RsvpAnswer,
 } satisfies Record<string, TSchema>
 
 export type SchemaName = keyof typeof SCHEMAS

@@ -20,6 +20,21 @@ export const ErrorBody = Type.Object(
         term_id: Type.Optional(
           Type.Integer({ description: 'term_exists: the id of the term that has that name.' }),
         ),
+        available: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            description: 'rsvp-invalid-stock-request: the places left (cal/tickets/v1).',
+          }),
+        ),
+        requested: Type.Optional(
+          Type.Integer({ description: 'rsvp-invalid-stock-request: the places asked.' }),
+        ),
+        available_from: Type.Optional(
+          Type.String({ description: 'rsvp-not-open: when the RSVP opens (ISO 8601, or empty).' }),
+        ),
+        available_until: Type.Optional(
+          Type.String({ description: 'rsvp-not-open: when it closes (ISO 8601, or empty).' }),
+        ),
       },
       { additionalProperties: false },
     ),

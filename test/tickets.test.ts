@@ -1,0 +1,332 @@
+import { describe, expect, it } from '@jest/globals'
+import { sentEmails } from '../dev/mailbox.js'
+import {
+  createV1Event,
+  type TestServer,
+  type TestUser,
+  useTestServer,
+  utcWallClock,
+  V1,
+} from './helpers.js'
+
+/**
+ * RSVP tickets (issue #62): Event Tickets' `tribe/tickets/v1` as `cal/tickets/v1`, the visitor's
+ * RSVP with capacity that never oversells, managers' attendees and check-in, the event's
+ * `ticketed`, and the collections' rights in Payload's own REST.
+ */
+
+let server: TestServer
+let users: Record<string, TestUser>
+
+useTestServer(['editor', 'author', 'contributor'], (setup) => ({ server, users } = setup))
+
+const TICKETS = '/api/cal/tickets/v1'
+const as = (user?: string) => (user ? { token: users[user].token } : {})
+const get = (path: string, user?: string) => server.request('GET', `${TICKETS}${path}`, as(user))
+const send = (method: string, path: string, body: unknown, user?: string) =>
+  server.request(method, `${TICKETS}${path}`, { ...as(user), body })
+const rsvp = (body: Record<string, unknown>) =>
+  send('POST', '/rsvp', { full_name: 'Ada Lovelace', email: 'ada@example.com', ...body })
+
+async function publishedEvent(title: string, extra: Record<string, unknown> = {}) {
+  return createV1Event(server, users.editor, {
+    title,
+    start_date: utcWallClock(10),
+    end_date: utcWallClock(10, 2),
+    status: 'publish',
+    ...extra,
+  })
+}
+
+/** A ticket made as an editor makes it in the admin (Payload's REST of the collection). */
+async function ticket(event: number, data: Record<string, unknown> = {}, user = 'editor') {
+  const response = await server.request('POST', '/api/event-tickets', {
+    token: users[user].token,
+    body: { event, name: 'Entry', ...data },
+  })
+  if (response.status !== 201)
+    throw new Error(`ticket: ${response.status} ${JSON.stringify(response.body)}`)
+  return response.body.doc as { id: number }
+}
+
+const goingCount = async (ticketId: number) =>
+  (
+    await server.payload.count({
+      collection: 'event-attendees',
+      where: { and: [{ ticket: { equals: ticketId } }, { going: { equals: true } }] },
+      overrideAccess: true,
+    })
+  ).totalDocs
+
+describe('tickets: Event Tickets’ reads', () => {
+  it('an event’s ticket is listed for anyone with its places, and the event becomes ticketed', async () => {
+    const event = await publishedEvent('Workshop')
+    expect(event.ticketed).toBe(false)
+    const made = await ticket(event.id, { capacity: 30, description: 'Bring a laptop' })
+    const list = await get(`/tickets?include_post=${event.id}`)
+    expect(list.status).toBe(200)
+    expect(list.headers.get('x-et-total')).toBe('1')
+    expect(list.body.total).toBe(1)
+    const [record] = list.body.tickets
+    expect(record).toMatchObject({
+      id: made.id,
+      post_id: event.id,
+      provider: 'rsvp',
+      title: 'Entry',
+      description: 'Bring a laptop',
+      capacity: 30,
+      capacity_details: { available: 30, available_percentage: 100 },
+      is_available: true,
+    })
+    expect(record).not.toHaveProperty('rsvp')
+    expect(record.capacity_details).not.toHaveProperty('sold')
+    expect(record.rest_url).toMatch(new RegExp(`/api/cal/tickets/v1/tickets/${made.id}$`))
+    expect((await get(`/tickets/${made.id}`)).body.id).toBe(made.id)
+    expect((await server.request('GET', `${V1}/events/${event.id}`)).body.ticketed).toBe(true)
+    const manager = (await get(`/tickets/${made.id}`, 'editor')).body
+    expect(manager.rsvp).toEqual({ rsvp_going: 0, rsvp_not_going: 0 })
+    expect(manager.capacity_details).toMatchObject({ max: 30, sold: 0 })
+  })
+
+  it('a ticket of an event visitors may not read: 401 ticket-not-accessible; none: 404', async () => {
+    const draft = await publishedEvent('Draft', { status: 'draft' })
+    const made = await ticket(draft.id)
+    const refused = await get(`/tickets/${made.id}`)
+    expect(refused.status).toBe(401)
+    expect(refused.body.code).toBe('ticket-not-accessible')
+    expect((await get(`/tickets/${made.id}`, 'editor')).status).toBe(200)
+    expect((await get(`/tickets?include_post=${draft.id}`)).body.total).toBe(0)
+    const missing = await get('/tickets/999999')
+    expect(missing.status).toBe(404)
+    expect(missing.body.code).toBe('ticket-not-found')
+    const page = await get('/tickets?page=999')
+    expect(page.status).toBe(400)
+    expect(page.body.code).toBe('invalid-page-number')
+  })
+
+  it('the last ticket removed clears the event’s ticketed', async () => {
+    const event = await publishedEvent('Talk')
+    const made = await ticket(event.id)
+    expect((await server.request('GET', `${V1}/events/${event.id}`)).body.ticketed).toBe(true)
+    const removed = await server.request('DELETE', `/api/event-tickets/${made.id}`, as('editor'))
+    expect(removed.status).toBe(200)
+    expect((await server.request('GET', `${V1}/events/${event.id}`)).body.ticketed).toBe(false)
+  })
+
+  it('the namespace index lists its routes under cal/tickets/v1', async () => {
+    const index = await get('')
+    expect(index.status).toBe(200)
+    expect(index.body.namespace).toBe('cal/tickets/v1')
+    expect(Object.keys(index.body.routes)).toEqual(
+      expect.arrayContaining([
+        '/cal/tickets/v1/tickets',
+        '/cal/tickets/v1/attendees/(?P<id>\\d+)',
+        '/cal/tickets/v1/rsvp',
+      ]),
+    )
+  })
+})
+
+describe('tickets: a visitor’s RSVP', () => {
+  it('going takes places, answers 201 with the attendees, and emails the security code', async () => {
+    const event = await publishedEvent('Concert')
+    const made = await ticket(event.id, { capacity: 5 })
+    const before = sentEmails().length
+    const answer = await rsvp({ ticket_id: made.id, quantity: 2 })
+    expect(answer.status).toBe(201)
+    expect(answer.body.going).toBe(true)
+    expect(answer.body.attendees).toHaveLength(2)
+    for (const attendee of answer.body.attendees) {
+      expect(attendee).toMatchObject({
+        ticket_id: made.id,
+        post_id: event.id,
+        title: 'Ada Lovelace',
+        email: 'ada@example.com',
+        rsvp_going: true,
+        order: answer.body.order,
+      })
+      expect(JSON.stringify(attendee)).not.toContain('security')
+    }
+    const email = sentEmails()
+      .slice(before)
+      .find((sent) => sent.to === 'ada@example.com')
+    expect(email?.subject).toBe('Your RSVP: Entry')
+    const code = /Security code: ([0-9a-f]{10})/.exec(String(email?.text))?.[1]
+    expect(code).toBeDefined()
+    expect(String(email?.text)).toContain(`/rsvp/${answer.body.order}?security_code=${code}`)
+    expect((await get(`/tickets/${made.id}`)).body.capacity_details.available).toBe(3)
+
+    // Read, change and cancel with the code; a wrong code reads nothing.
+    const mine = `/rsvp/${answer.body.order}`
+    expect((await get(`${mine}?security_code=${code}`)).body.attendees).toHaveLength(2)
+    const wrong = await get(`${mine}?security_code=0000000000`)
+    expect(wrong.status).toBe(404)
+    expect(wrong.body.code).toBe('rsvp-not-found')
+    const notGoing = await send('PUT', mine, { security_code: code, going: false })
+    expect(notGoing.status).toBe(200)
+    expect(notGoing.body.going).toBe(false)
+    expect(await goingCount(made.id)).toBe(0)
+    expect((await send('PUT', mine, { security_code: code, going: true })).status).toBe(200)
+    expect(await goingCount(made.id)).toBe(2)
+    const cancelled = await server.request('DELETE', `${TICKETS}${mine}?security_code=${code}`)
+    expect(cancelled.status).toBe(200)
+    expect(await goingCount(made.id)).toBe(0)
+  })
+
+  it('full: 409 rsvp-invalid-stock-request with what is left, and nothing written', async () => {
+    const event = await publishedEvent('Small room')
+    const made = await ticket(event.id, { capacity: 2 })
+    expect((await rsvp({ ticket_id: made.id })).status).toBe(201)
+    const full = await rsvp({ ticket_id: made.id, quantity: 2 })
+    expect(full.status).toBe(409)
+    expect(full.body).toMatchObject({
+      code: 'rsvp-invalid-stock-request',
+      data: { status: 409, available: 1, requested: 2 },
+    })
+    expect(await goingCount(made.id)).toBe(1)
+  })
+
+  it('not going takes no place, and only where the ticket offers it', async () => {
+    const event = await publishedEvent('Dinner')
+    const offered = await ticket(event.id, { capacity: 1, showNotGoing: true })
+    expect((await rsvp({ ticket_id: offered.id })).status).toBe(201)
+    const no = await rsvp({ ticket_id: offered.id, going: false, email: 'bob@example.com' })
+    expect(no.status).toBe(201)
+    expect(no.body.attendees[0].rsvp_going).toBe(false)
+    const plain = await ticket(event.id)
+    const refused = await rsvp({ ticket_id: plain.id, going: false })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('rsvp-not-going-not-offered')
+  })
+
+  it('bad input, a closed window, a draft or protected event: 4xx, nothing written', async () => {
+    const event = await publishedEvent('Fair')
+    const made = await ticket(event.id, { capacity: 10 })
+    const badEmail = await rsvp({ ticket_id: made.id, email: 'not-an-email' })
+    expect(badEmail.status).toBe(400)
+    expect(badEmail.body.data.params).toHaveProperty('email')
+    expect((await rsvp({ ticket_id: made.id, quantity: 0 })).status).toBe(400)
+    expect((await rsvp({ ticket_id: made.id, quantity: 101 })).status).toBe(409)
+    expect((await send('POST', '/rsvp', { ticket_id: made.id })).status).toBe(400)
+    const closed = await ticket(event.id, { availableUntil: '2020-01-01T00:00:00.000Z' })
+    const late = await rsvp({ ticket_id: closed.id })
+    expect(late.status).toBe(409)
+    expect(late.body.code).toBe('rsvp-not-open')
+    const draft = await publishedEvent('Hidden', { status: 'draft' })
+    const hidden = await rsvp({ ticket_id: (await ticket(draft.id)).id })
+    expect(hidden.status).toBe(401)
+    const locked = await publishedEvent('Members only')
+    await server.payload.update({
+      collection: 'events',
+      id: locked.id,
+      data: { password: 'secret' },
+      overrideAccess: true,
+    })
+    const protectedAnswer = await rsvp({ ticket_id: (await ticket(locked.id)).id })
+    expect(protectedAnswer.status).toBe(403)
+    expect(protectedAnswer.body.code).toBe('rsvp-event-protected')
+    expect(await goingCount(made.id)).toBe(0)
+  })
+
+  it('never oversells: 120 concurrent RSVPs for 25 places make exactly 25 going', async () => {
+    const event = await publishedEvent('Popular')
+    const made = await ticket(event.id, { capacity: 25 })
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        rsvp({ ticket_id: made.id, email: `visitor${i}@example.com` }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(25)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(95)
+    expect(await goingCount(made.id)).toBe(25)
+    expect((await get(`/tickets/${made.id}`)).body.capacity_details.available).toBe(0)
+  })
+})
+
+describe('tickets: attendees, managers and rights', () => {
+  it('visitors see the going attendees who did not opt out, without emails; managers see all', async () => {
+    const event = await publishedEvent('Meetup')
+    const made = await ticket(event.id, { showNotGoing: true })
+    await rsvp({ ticket_id: made.id, full_name: 'Public Person', email: 'p@example.com' })
+    await rsvp({
+      ticket_id: made.id,
+      full_name: 'Shy Person',
+      email: 's@example.com',
+      optout: true,
+    })
+    await rsvp({ ticket_id: made.id, full_name: 'Absent', email: 'a@example.com', going: false })
+    const open = await get(`/attendees?post_id=${event.id}`)
+    expect(open.status).toBe(200)
+    expect(open.body.attendees.map((a: { title: string }) => a.title)).toEqual(['Public Person'])
+    expect(open.body.attendees[0]).not.toHaveProperty('email')
+    const managed = await get(`/attendees?post_id=${event.id}`, 'editor')
+    expect(managed.body.total).toBe(3)
+    expect(managed.body.attendees.map((a: { email: string }) => a.email).sort()).toEqual([
+      'a@example.com',
+      'p@example.com',
+      's@example.com',
+    ])
+    const byEmail = await get(`/attendees?email=p@example.com`)
+    expect(byEmail.status).toBe(401)
+    const shy = managed.body.attendees.find((a: { title: string }) => a.title === 'Shy Person')
+    const hidden = await get(`/attendees/${shy.id}`)
+    expect(hidden.status).toBe(401)
+    expect(hidden.body.code).toBe('attendee-not-accessible')
+    expect((await get(`/attendees/${shy.id}`, 'editor')).body.email).toBe('s@example.com')
+  })
+
+  it('managers add attendees within capacity (or override it) and check them in and out', async () => {
+    const event = await publishedEvent('Gala')
+    const made = await ticket(event.id, { capacity: 1 })
+    const body = { ticket_id: made.id, full_name: 'Guest', email: 'guest@example.com' }
+    const added = await send('POST', '/attendees', body, 'editor')
+    expect(added.status).toBe(201)
+    expect(added.body).toMatchObject({ rsvp_going: true, checked_in: false, email: body.email })
+    const full = await send('POST', '/attendees', body, 'editor')
+    expect(full.status).toBe(409)
+    const over = await send('POST', '/attendees', { ...body, override_capacity: true }, 'editor')
+    expect(over.status).toBe(201)
+    expect(await goingCount(made.id)).toBe(2)
+
+    const checkIn = await send('PUT', `/attendees/${added.body.id}`, { check_in: true }, 'editor')
+    expect(checkIn.status).toBe(201)
+    expect(checkIn.body.checked_in).toBe(true)
+    expect(checkIn.body.checkin_details).toMatchObject({ source: 'rest-api' })
+    const again = await send('PUT', `/attendees/${added.body.id}`, { check_in: true }, 'editor')
+    expect(again.status).toBe(400)
+    expect(again.body.code).toBe('tec-et-attendee-already-checked-in')
+    const undo = await send('PUT', `/attendees/${added.body.id}`, { check_in: false }, 'editor')
+    expect(undo.body.checked_in).toBe(false)
+    expect(undo.body.checkin_details).toBe(false)
+  })
+
+  it('attendee writes are for managers: 401 anonymous, 403 below editor', async () => {
+    const event = await publishedEvent('Board')
+    const made = await ticket(event.id)
+    const body = { ticket_id: made.id, full_name: 'X', email: 'x@example.com' }
+    expect((await send('POST', '/attendees', body)).status).toBe(401)
+    expect((await send('POST', '/attendees', body, 'author')).status).toBe(403)
+    expect((await send('PUT', '/attendees/1', { check_in: true }, 'contributor')).status).toBe(403)
+  })
+
+  it('Payload’s REST: anonymous callers read no attendee, a contributor those of their own events', async () => {
+    const event = await publishedEvent('Editors’ event')
+    const made = await ticket(event.id)
+    await rsvp({ ticket_id: made.id, email: 'rest@example.com' })
+    const anonymous = await server.request('GET', '/api/event-attendees')
+    expect(anonymous.status).toBe(403)
+    const contributor = await server.request('GET', '/api/event-attendees', as('contributor'))
+    expect(contributor.status).toBe(200)
+    expect(contributor.body.totalDocs).toBe(0)
+    const editor = await server.request('GET', '/api/event-attendees?limit=500', as('editor'))
+    const mine = editor.body.docs.find((doc: { email: string }) => doc.email === 'rest@example.com')
+    expect(mine.securityCode).toMatch(/^[0-9a-f]{10}$/)
+    // A contributor may not add a ticket to someone else's event.
+    const foreign = await server.request('PATCH', `/api/event-tickets/${made.id}`, {
+      ...as('contributor'),
+      body: { capacity: 1 },
+    })
+    expect(foreign.status).toBe(403)
+  })
+})
