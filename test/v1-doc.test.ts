@@ -7,6 +7,7 @@ import { batchRoutes } from '../endpoints/batch/operation.js'
 import { icalRoutes } from '../endpoints/ical/routes.js'
 import { fullCalendarRoutes } from '../endpoints/fullcalendar/routes.js'
 import { calendarRoutes } from '../endpoints/routes.js'
+import { ticketRoutes } from '../endpoints/tickets/routes.js'
 import { contractOf } from './contract.js'
 import {
   createV1Event,
@@ -38,6 +39,7 @@ const csvExportRoutes = csvRoutes()
 const fullCalendarPaths = fullCalendarRoutes().map((route) => `/fullcalendar${route.path}`)
 const translationPaths = translationRoutes().map((route) => `/translations${route.path}`)
 const batchPaths = batchRoutes().map((route) => `/batch/v1${route.path}`)
+const ticketPaths = ticketRoutes().map((route) => `/tickets/v1${route.path}`)
 const docPath = (path: string) => path || '/'
 const operations = routes.flatMap((route) =>
   (Object.entries(route.operations) as [Method, Operation][]).map(([method, operation]) => ({
@@ -104,10 +106,9 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
           route.path,
           [{ url: `${server.url}${root}/api/cal/csv` }],
         ]),
-        ...[...translationPaths, ...fullCalendarPaths, ...batchPaths].map((path) => [
-          path,
-          [{ url: `${server.url}${root}/api/cal` }],
-        ]),
+        ...[...translationPaths, ...fullCalendarPaths, ...batchPaths, ...ticketPaths].map(
+          (path) => [path, [{ url: `${server.url}${root}/api/cal` }]],
+        ),
       ])
       const withoutServers = (paths: Record<string, any>) =>
         Object.fromEntries(
@@ -123,6 +124,7 @@ describe('GET /doc: the OpenAPI 3.1 document', () => {
       ...translationPaths,
       ...fullCalendarPaths,
       ...batchPaths,
+      ...ticketPaths,
     ])
     for (const route of routes) {
       expect(Object.keys(doc.paths[docPath(route.path)])).toEqual(
