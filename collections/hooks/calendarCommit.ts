@@ -6,7 +6,7 @@ import type {
   CollectionConfig,
   PayloadRequest,
 } from 'payload'
-import { atCommit } from '../../core/database/index.js'
+import { afterCommit, atCommit } from '../../core/database/index.js'
 import { withHooksFirst, withHooksLast } from '../../core/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { queueDeliveries } from '../webhooks/outbox.js'
@@ -34,8 +34,9 @@ import { dropRecordForms, recordsChanged } from './recordForms.js'
  *    every process sees the write at its next read (the response cache, validators);
  * 2. `writeChanges`, when the write has entries:
  *    a. the entries are appended to the change log with the next sequences (changeLog.ts);
- *    b. the kept v1 forms of the records they name are dropped (recordForms.ts), and built again
- *       after the commit by the v1 layer (`onRecordsChanged`);
+ *    b. the kept v1 forms of the records they name are dropped (recordForms.ts), and the v1 layer
+ *       is told of them once the transaction has committed (the store's `afterCommit`; never when
+ *       it rolls back), to build them again (`onRecordsChanged`);
  *    c. the webhooks' outbox gets a delivery per active webhook that wants one, and a job is
  *       queued (collections/webhooks/outbox.ts);
  *    d. entries older than the retention are dropped, once an hour at most (changeLog.ts).
@@ -64,7 +65,7 @@ export async function writeChanges(
   await atCommit(req, async () => {
     const logged = await appendChanges(req, options, entries)
     await dropRecordForms(req, options, entries)
-    recordsChanged(req.payload, entries, logged[logged.length - 1].sequence)
+    await afterCommit(req, () => recordsChanged(req.payload, entries))
     await queueDeliveries(req, options, logged)
     await compactWhenDue(req, options, logged[logged.length - 1].sequence)
   })

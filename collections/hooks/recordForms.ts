@@ -41,16 +41,17 @@ export async function dropRecordForms(
 /** What a write's change log names: a record of a resource, and what became of it. */
 export type NamedRecord = Named
 
-/** What a write named, and the change log's last sequence it appended (visible once it commits). */
-type ChangeListener = (named: readonly Named[], sequence: number) => void
+/** What a committed write named. */
+type ChangeListener = (named: readonly Named[]) => void
 
 const listeners = new WeakMap<Payload, Set<ChangeListener>>()
 
 /**
- * Tells `listener` what every write of this process names in the change log, at its commit
- * (collections/hooks/calendarCommit.ts `writeChanges`): the v1 layer builds the forms of the
- * records named again, after the commit, off the request (endpoints/records/formWarmer.ts). The
- * listener must not wait or throw: the write is still in its transaction.
+ * Tells `listener` what every write of this process names in the change log, once its transaction
+ * has committed (collections/hooks/calendarCommit.ts `writeChanges`, through the store's
+ * `afterCommit`; a write rolled back is never told): the v1 layer builds the forms of the records
+ * named again, off the request (endpoints/records/formWarmer.ts), and reads what they wrote. The
+ * listener must not wait or throw: it runs in the commit's call, before the write answers.
  */
 export function onRecordsChanged(payload: Payload, listener: ChangeListener): void {
   let set = listeners.get(payload)
@@ -58,6 +59,7 @@ export function onRecordsChanged(payload: Payload, listener: ChangeListener): vo
   set.add(listener)
 }
 
-export function recordsChanged(payload: Payload, named: readonly Named[], sequence: number): void {
-  for (const listener of listeners.get(payload) ?? []) listener(named, sequence)
+/** Called once the write that named these has committed (see `onRecordsChanged`). */
+export function recordsChanged(payload: Payload, named: readonly Named[]): void {
+  for (const listener of listeners.get(payload) ?? []) listener(named)
 }

@@ -7,6 +7,7 @@ import { limitTransactions, transactionSlotsOf } from './transactionSlots.js'
 import { chooseStore } from './store.js'
 import { commitsRunWhatWasLeft } from './postgresLocks.js'
 import { useGenericStore } from './generic/claims.js'
+import { runAfterCommits } from './afterCommits.js'
 
 const wrapped = new WeakSet<BaseDatabaseAdapter>()
 
@@ -22,8 +23,10 @@ const wrapped = new WeakSet<BaseDatabaseAdapter>()
  * column (`parentLookups.ts`), and SQLite's statistics are kept fresh (`sqliteStatistics.ts`).
  * In the generic store (every adapter but those two, and them when `store` asks), a commit first
  * runs what the transaction left for it and releases its claims (`generic/claims.ts`), in
- * the sequences collection `sequencesSlug`. These are the changes it makes to an adapter, and the
- * README says them. The calendar's store is chosen here too (`chooseStore`, `calendarStore.ts`).
+ * the sequences collection `sequencesSlug`. On every adapter, once a commit is done it runs what
+ * the transaction left for after it, and a rollback forgets that (`afterCommits.ts`). These are
+ * the changes it makes to an adapter, and the README says them. The calendar's store is chosen
+ * here too (`chooseStore`, `calendarStore.ts`).
  */
 export function withCalendarDatabase(
   db: DatabaseAdapterObj,
@@ -53,6 +56,8 @@ export function withCalendarDatabase(
       }
       // Last, so that its work runs before the commits above, in their turn or slot.
       if (chosen === 'generic') useGenericStore(adapter, sequencesSlug)
+      // Outermost: what is told after a commit runs once every wrapping above is done with it.
+      runAfterCommits(adapter)
       wrapped.add(adapter)
       return adapter
     },

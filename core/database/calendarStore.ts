@@ -94,6 +94,12 @@ export interface CalendarStore {
    * when the store has no such turn or the transaction holds it already.
    */
   atCommit(req: PayloadRequest, work: () => Promise<void>): Promise<void>
+  /**
+   * Runs `done` once the transaction of `req` has committed (never when it rolls back), or now
+   * when `req` has none: for what may only learn of committed writes (afterCommits.ts). `done`
+   * must not wait.
+   */
+  afterCommit(req: PayloadRequest, done: () => void): Promise<void>
   /** Whether a write that failed so may run again from the start (a deadlock it broke). */
   isRetryable(error: unknown): boolean
   /** Whether an error says the database cannot be reached at all (503, worth retrying). */

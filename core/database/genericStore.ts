@@ -13,6 +13,7 @@ import {
 } from './generic/claims.js'
 import { isWriteConflict } from './generic/conflicts.js'
 import { isDatabaseUnavailable } from './unavailable.js'
+import { afterCommit } from './afterCommits.js'
 
 /**
  * What the generic store cannot do, said once: it runs no statement of its own, so every fast path
@@ -52,6 +53,7 @@ export const genericStore: CalendarStore = {
   lockKey: (req, key) => claimKeys(req, [key]),
   takeLogTurn: claimLog,
   atCommit: atGenericCommit,
+  afterCommit,
   isRetryable: isWriteConflict,
   isUnavailable: isDatabaseUnavailable,
   claimsOutsideTransaction,

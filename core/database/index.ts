@@ -26,6 +26,7 @@ export { inWriteTurn } from './sqliteTurns.js'
 export { withoutTurns } from './sqliteYields.js'
 export { calendarStore } from './stores.js'
 export {
+  afterCommit,
   atCommit,
   lockKey,
   lockKeys,

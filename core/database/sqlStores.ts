@@ -15,6 +15,7 @@ import { insertForms } from './sqlForms.js'
 import { readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
 import { isDatabaseUnavailable } from './unavailable.js'
+import { afterCommit } from './afterCommits.js'
 import { noTurns } from './noTurns.js'
 
 /**
@@ -23,6 +24,7 @@ import { noTurns } from './noTurns.js'
  */
 const sqlStore = {
   ownTransaction: ownSqlTransaction,
+  afterCommit,
   isUnavailable: isDatabaseUnavailable,
   pageIds: pageIdsBySql,
   facets: facetSourceOf,

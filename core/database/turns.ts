@@ -76,6 +76,14 @@ export const takeLogTurn = (req: PayloadRequest) => storeFor(req).takeLogTurn(re
 export const atCommit = (req: PayloadRequest, work: () => Promise<void>) =>
   storeFor(req).atCommit(req, work)
 
+/**
+ * Runs `done` once the transaction of `req` has committed, after `atCommit`'s work and the commit
+ * itself; never when it rolls back; now when `req` has no transaction. For what may only learn of
+ * committed writes (the v1 layer's form warmer, told by collections/hooks/calendarCommit.ts).
+ */
+export const afterCommit = (req: PayloadRequest, done: () => void) =>
+  storeFor(req).afterCommit(req, done)
+
 const WRITES = new Set(['create', 'update', 'delete'])
 
 /**

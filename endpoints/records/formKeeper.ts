@@ -148,27 +148,29 @@ async function keepBatch(payload: Payload, batch: Waiting[]): Promise<void> {
     async () => {
       const mark = await currentChangeMark(payload, sequencesSlug, req)
       const behind = batch.filter((waiting) => waiting.mark !== mark)
-      // The records the log names after the earliest of their sequences (null: anything).
-      const named = behind.length
-        ? (
-            await changesAfter(
-              payload,
-              behind[0].changeLogSlug,
-              Math.min(...behind.map((waiting) => waiting.sequence)),
-              { req, limit: MAX_ENTRIES },
-            )
-          ).changed
-        : new Set<string>()
+      // The records the log names after each sequence the forms were built at (null: anything):
+      // each form is judged by the entries after its own, not after the batch's earliest, which
+      // name the writes a form built later shows already (its own event's create).
+      const named = new Map<number, ReadonlySet<string> | null>()
+      for (const { changeLogSlug, sequence } of behind)
+        if (!named.has(sequence))
+          named.set(
+            sequence,
+            (await changesAfter(payload, changeLogSlug, sequence, { req, limit: MAX_ENTRIES }))
+              .changed,
+          )
       // Forms built before the forms were last cleared (data changed outside Payload): none.
       const cleared = behind.length ? await formsClearedAt(req, sequencesSlug) : 0
       const rows = new Map<string, FormRowInput>()
-      for (const waiting of batch)
+      for (const waiting of batch) {
+        const since = named.get(waiting.sequence)
         for (const row of waiting.rows)
           if (
             waiting.mark === mark ||
-            (named && waiting.mark > cleared && !named.has(`${row.resource}:${row.record}`))
+            (since && waiting.mark > cleared && !since.has(`${row.resource}:${row.record}`))
           )
             rows.set(row.key, row)
+      }
       if (!rows.size) return
       if (await calendarStore(payload).insertForms(req, slug, [...rows.values()])) return
       const { docs } = await payload.db.find<{ key: string }>({

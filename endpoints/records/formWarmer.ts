@@ -2,7 +2,7 @@ import { createLocalReq, type Payload } from 'payload'
 import { CHECKS_PASSWORDS } from '../../collections/hooks/protectContent.js'
 import { onRecordsChanged, type NamedRecord } from '../../collections/hooks/recordForms.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { calendarGeneration, changesAfter } from '../cache/calendarState.js'
+import { calendarGeneration } from '../cache/calendarState.js'
 import { NAMESPACE, type Context } from '../context.js'
 import { dataLayer } from '../data.js'
 import type { Doc } from './common.js'
@@ -18,9 +18,11 @@ import { formsLookup, formsOf, type FormVariant } from './forms.js'
  * (issue #59): a calendar just written (an import, a sync, an editor's day) reads and exports as
  * fast as one read before. The forms are those of the namespace's plain address
  * (`/api/cal/events/v1`, English), what most readers ask; other languages' forms are built by
- * their first read. They are built at the change mark the warmer reads, and kept only while it
- * holds (formKeeper.ts), so a write that had not committed yet, or one that commits meanwhile,
- * costs the work and nothing else.
+ * their first read. The warmer is told of a write once it has committed (the store's
+ * `afterCommit`, through collections/hooks/recordForms.ts `onRecordsChanged`; a write rolled
+ * back is never told), so what it reads is that write or later. The forms are built at the change
+ * mark the warmer reads, and kept by the rules of formKeeper.ts, so a write that commits meanwhile
+ * costs the work and nothing else (and tells the warmer again).
  */
 
 /** How long the warmer waits after a write for more: an import's writes come in a stream. */
@@ -34,21 +36,11 @@ const EVENTS_PER_RUN = 10
 /** An address no request names: forms are built with markers in place of it (forms.ts). */
 const WARM_ORIGIN = 'http://calendar.invalid'
 
-/**
- * How long the warmer waits for the commit of the writes that named its events before it builds
- * them anyway: a write rolled back never commits its sequence.
- */
-const COMMIT_WAIT_MS = 5_000
-
 type Warmer = {
   options: ResolvedCalendarOptions
   ids: Set<number>
   timer: NodeJS.Timeout | null
   running: Promise<void> | null
-  /** The change log's last sequence the named writes appended: built once it is committed. */
-  sequence: number
-  /** Since when the warmer waits for that commit. */
-  waitingSince: number | null
 }
 
 const warmers = new WeakMap<Payload, Warmer>()
@@ -56,27 +48,15 @@ const warmers = new WeakMap<Payload, Warmer>()
 /** From now on, this process builds the forms of the events its writes name (once per Payload). */
 export function warmFormsOnWrite(payload: Payload, options: ResolvedCalendarOptions): void {
   if (warmers.has(payload) || !options.recordForms.enabled) return
-  const warmer: Warmer = {
-    options,
-    ids: new Set(),
-    timer: null,
-    running: null,
-    sequence: 0,
-    waitingSince: null,
-  }
+  const warmer: Warmer = { options, ids: new Set(), timer: null, running: null }
   warmers.set(payload, warmer)
-  onRecordsChanged(payload, (named, sequence) => noteChanged(payload, warmer, named, sequence))
+  onRecordsChanged(payload, (named) => noteChanged(payload, warmer, named))
 }
 
-function noteChanged(
-  payload: Payload,
-  warmer: Warmer,
-  named: readonly NamedRecord[],
-  sequence: number,
-) {
+/** A committed write named these records. */
+function noteChanged(payload: Payload, warmer: Warmer, named: readonly NamedRecord[]) {
   for (const { resource, record, kind } of named)
     if (resource === 'events' && kind !== 'delete') warmer.ids.add(record)
-  warmer.sequence = Math.max(warmer.sequence, sequence)
   if (warmer.ids.size) schedule(payload, warmer)
 }
 
@@ -97,9 +77,6 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
   if (keepingHeld(payload)) return
   try {
     const context = await plainContext(payload, warmer.options)
-    // The writes are told to the warmer inside their transaction: built before their commit, the
-    // forms would be as of the calendar before them, and the keeper would drop them.
-    if (!(await committed(payload, warmer, context))) return
     const ids = [...warmer.ids].slice(0, EVENTS_PER_RUN)
     for (const id of ids) warmer.ids.delete(id)
     // Both forms are built from one read of the events and what they link to (most of the cost).
@@ -123,27 +100,6 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'calendarPlugin: could not build record forms' })
   }
-}
-
-/**
- * Whether the writes that named the warmer's events have committed (the log holds their last
- * sequence), or it waited long enough.
- */
-async function committed(payload: Payload, warmer: Warmer, context: Context): Promise<boolean> {
-  const seen = context.generation?.logSequence ?? 0
-  // The generation's sequence stops at the first entries it names (calendarState.ts): ask the log.
-  const last =
-    seen >= warmer.sequence
-      ? seen
-      : (await changesAfter(payload, warmer.options.changeLog.slug, null)).sequence
-  if (last >= warmer.sequence) {
-    warmer.waitingSince = null
-    return true
-  }
-  warmer.waitingSince ??= Date.now()
-  if (Date.now() - warmer.waitingSince < COMMIT_WAIT_MS) return false
-  warmer.waitingSince = null
-  return true
 }
 
 /**
