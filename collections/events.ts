@@ -7,6 +7,7 @@ import {
   calendarPrefillField,
   eventsAdminViews,
   exportCsvComponents,
+  eventTicketsFields,
   feedLinksField,
   timezoneFieldComponents,
   zonedDateComponents,
@@ -329,6 +330,7 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       ...postFields(options.usersSlug, slugs.media),
       sequenceField(),
       feedLinksField(),
+      ...eventTicketsFields(options),
       ...translationsFields('events', Boolean(options.translate)),
     ],
   }

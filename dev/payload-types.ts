@@ -610,6 +610,7 @@ export interface EventAttendee {
   email: string;
   going?: boolean | null;
   optout?: boolean | null;
+  waitlisted?: boolean | null;
   checkedIn?: boolean | null;
   checkedInAt?: string | null;
   checkinSource?: ('site' | 'rest-api' | 'admin') | null;
@@ -1378,6 +1379,7 @@ export interface EventAttendeesSelect<T extends boolean = true> {
   email?: T;
   going?: T;
   optout?: T;
+  waitlisted?: T;
   checkedIn?: T;
   checkedInAt?: T;
   checkinSource?: T;

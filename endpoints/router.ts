@@ -29,8 +29,9 @@ import {
   type NamespaceRequest,
 } from './stages.js'
 
+/** An answer past the caching layer: JSON, or a body sent as it is (`raw`, with its own type). */
 function json(reply: Reply, lang: LocaleCode, head: boolean): Response {
-  return new Response(head ? null : (reply.text ?? JSON.stringify(reply.body)), {
+  return new Response(head ? null : (reply.raw ?? reply.text ?? JSON.stringify(reply.body)), {
     status: reply.status,
     headers: {
       'content-type': 'application/json; charset=utf-8',

@@ -22,6 +22,7 @@ import { categoriesCollection, tagsCollection } from '../collections/taxonomies.
 import { usersExtension } from '../collections/users.js'
 import { venuesCollection } from '../collections/venues.js'
 import { attendeesCollection, ticketsCollection } from '../collections/tickets/collections.js'
+import { withTicketsRemoved } from '../collections/tickets/cascade.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { otherRoots } from './roots.js'
 import { withCalendarDashboard } from '../collections/admin/calendar.js'
@@ -252,7 +253,10 @@ function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionC
     options.slugs.organizers,
   ].map((slug) => reference(slug, 'image'))
   const built: Partial<Record<CalendarCollectionKey, CollectionConfig>> = {
-    events: withUnlink(eventsCollection(options), [reference(events, 'parent')]),
+    events: withTicketsRemoved(
+      withUnlink(eventsCollection(options), [reference(events, 'parent')]),
+      options,
+    ),
     venues: withUnlink(venuesCollection(options), [reference(events, 'venue')], { onTrash: true }),
     organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)], {
       onTrash: true,

@@ -330,3 +330,144 @@ describe('tickets: attendees, managers and rights', () => {
     expect(foreign.status).toBe(403)
   })
 })
+
+describe('tickets: editors’ ticket writes, the waitlist, the CSV, what goes with what', () => {
+  it('POST, PUT and DELETE /tickets answer as Event Tickets, by the event’s rights', async () => {
+    const event = await publishedEvent('Lecture')
+    const created = await send(
+      'POST',
+      '/tickets',
+      {
+        post_id: event.id,
+        provider: 'rsvp',
+        name: 'Seat',
+        capacity: 40,
+        end_date: '2099-12-31',
+        end_time: '18:00',
+      },
+      'editor',
+    )
+    expect(created.status).toBe(202)
+    expect(created.body).toMatchObject({
+      post_id: event.id,
+      title: 'Seat',
+      capacity: 40,
+      available_until: '2099-12-31 18:00:00',
+    })
+    const changed = await send('PUT', `/tickets/${created.body.id}`, { capacity: -1 }, 'editor')
+    expect(changed.status).toBe(202)
+    expect(changed.body.capacity).toBe(-1)
+    expect(changed.body.capacity_details.available).toBe(-1)
+    const badDate = await send(
+      'PUT',
+      `/tickets/${created.body.id}`,
+      { end_date: 'soon-ish' },
+      'editor',
+    )
+    expect(badDate.status).toBe(400)
+    const ticketBody = { post_id: event.id, provider: 'rsvp', name: 'X' }
+    expect((await send('POST', '/tickets', ticketBody)).status).toBe(401)
+    // A contributor's ticket goes only on their own event.
+    expect((await send('POST', '/tickets', ticketBody, 'contributor')).status).toBe(403)
+    const removed = await server.request(
+      'DELETE',
+      `${TICKETS}/tickets/${created.body.id}`,
+      as('editor'),
+    )
+    expect(removed.status).toBe(200)
+    expect((await get(`/tickets/${created.body.id}`)).status).toBe(404)
+  })
+
+  it('full: a visitor joins the waitlist, and a freed place goes to the first in line with an email', async () => {
+    const event = await publishedEvent('Tasting')
+    const made = await ticket(event.id, { capacity: 1 })
+    const first = await rsvp({ ticket_id: made.id, email: 'first@example.com' })
+    const inLine = await rsvp({ ticket_id: made.id, email: 'second@example.com', waitlist: true })
+    expect(inLine.status).toBe(201)
+    expect(inLine.body).toMatchObject({ going: false, waitlisted: true })
+    expect(inLine.body.attendees[0]).toMatchObject({ rsvp_going: false, waitlisted: true })
+    const third = await rsvp({ ticket_id: made.id, email: 'third@example.com', waitlist: true })
+    expect(third.body.waitlisted).toBe(true)
+    expect(await goingCount(made.id)).toBe(1)
+    const code = (to: string) =>
+      /Security code: ([0-9a-f]{10})/.exec(
+        String([...sentEmails()].reverse().find((email) => email.to === to)?.text),
+      )?.[1]
+    const before = sentEmails().length
+    const cancel = await server.request(
+      'DELETE',
+      `${TICKETS}/rsvp/${first.body.order}?security_code=${code('first@example.com')}`,
+    )
+    expect(cancel.status).toBe(200)
+    expect(await goingCount(made.id)).toBe(1)
+    const second = await get(
+      `/rsvp/${inLine.body.order}?security_code=${code('second@example.com')}`,
+    )
+    expect(second.body).toMatchObject({ going: true, waitlisted: false })
+    const moved = sentEmails()
+      .slice(before)
+      .find((email) => email.to === 'second@example.com')
+    expect(moved?.subject).toBe('A place is yours: Entry')
+    const stillWaiting = await get(
+      `/rsvp/${third.body.order}?security_code=${code('third@example.com')}`,
+    )
+    expect(stillWaiting.body.waitlisted).toBe(true)
+    // More capacity moves the rest of the line up.
+    await server.request('PATCH', `/api/event-tickets/${made.id}`, {
+      ...as('editor'),
+      body: { capacity: 5 },
+    })
+    expect(await goingCount(made.id)).toBe(2)
+  })
+
+  it('managers export attendees as CSV with Event Tickets’ columns; others may not', async () => {
+    const event = await publishedEvent('Reading')
+    const made = await ticket(event.id)
+    await rsvp({ ticket_id: made.id, full_name: '=cmd()', email: 'csv@example.com' })
+    const response = await fetch(`${server.url}${TICKETS}/attendees.csv?post_id=${event.id}`, {
+      headers: { authorization: `JWT ${users.editor.token}` },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/)
+    const lines = (await response.text()).trim().split('\r\n')
+    expect(lines[0]).toBe(
+      'Ticket,Check in,Order ID,Order Status,Ticket ID,Ticket Holder Name,Ticket Holder Email Address,Purchaser Name,Purchaser Email Address',
+    )
+    expect(lines[1]).toMatch(
+      /^Entry,,[0-9a-f-]{36},Going,\d+,'=cmd\(\),csv@example.com,'=cmd\(\),csv@example.com$/,
+    )
+    expect((await get(`/attendees.csv?post_id=${event.id}`)).status).toBe(401)
+    expect((await get(`/attendees.csv?post_id=${event.id}`, 'author')).status).toBe(403)
+  })
+
+  it('an event deleted for good takes its tickets and their attendees; trashed, it keeps them', async () => {
+    const event = await publishedEvent('Gone')
+    const made = await ticket(event.id)
+    await rsvp({ ticket_id: made.id })
+    const trashed = await server.request('DELETE', `${V1}/events/${event.id}`, as('editor'))
+    expect(trashed.status).toBe(200)
+    expect(
+      await server.payload.count({
+        collection: 'event-tickets',
+        where: { id: { equals: made.id } },
+        overrideAccess: true,
+      }),
+    ).toEqual(expect.objectContaining({ totalDocs: 1 }))
+    const deleted = await server.request(
+      'DELETE',
+      `${V1}/events/${event.id}?force=true`,
+      as('editor'),
+    )
+    expect(deleted.status).toBe(200)
+    const left = async (collection: 'event-tickets' | 'event-attendees', field: string) =>
+      (
+        await server.payload.count({
+          collection,
+          where: { [field]: { equals: made.id } },
+          overrideAccess: true,
+        })
+      ).totalDocs
+    expect(await left('event-tickets', 'id')).toBe(0)
+    expect(await left('event-attendees', 'ticket')).toBe(0)
+  })
+})

@@ -51,6 +51,29 @@ export const exportCsvComponents = (resource: 'events' | 'venues' | 'organizers'
 })
 
 /**
+ * The event's RSVP tickets in its sidebar: places taken, its attendees, a new ticket
+ * (features/admin/tickets); none when the app turns tickets off.
+ */
+export const eventTicketsFields = (options: ResolvedCalendarOptions): Field[] =>
+  options.tickets.enabled
+    ? [
+        {
+          name: 'rsvpTickets',
+          type: 'ui',
+          admin: {
+            position: 'sidebar',
+            components: {
+              Field: component('EventTickets', {
+                ticketsSlug: options.tickets.slug,
+                attendeesSlug: options.tickets.attendeesSlug,
+              }),
+            },
+          },
+        },
+      ]
+    : []
+
+/**
  * Links for calendar apps in the event's sidebar: the event as .ics, and the calendar's
  * subscription.
  */

@@ -1,19 +1,34 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  FieldAccess,
+} from 'payload'
+import { CLIENT_ENTRY } from '../../core/defaults.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { description, label } from '../../core/translations/index.js'
 import { relatedId } from '../relations.js'
 import { attendeesAccess, managesAttendees, ticketsAccess } from './access.js'
 import { checkCapacity, takesPlace } from './capacity.js'
+import { onOwnEvents, removingAttendees } from './cascade.js'
 import { followTickets } from './ticketed.js'
+import { emailMovedUp, freesPlace, moveUpWaitlist } from './waitlist.js'
 
 /**
  * RSVP tickets and their attendees (issue #62), as Event Tickets stores them
  * (`tribe_rsvp_tickets`, `tribe_rsvp_attendees`; docs/tickets.md). A ticket belongs to an event;
- * an attendee is one place (or one "not going" answer) on a ticket. What runs on an attendee's
- * write, in order: its event from its ticket, an order and a security code when it has none, then
- * the capacity check under the ticket's lock (capacity.ts). A ticket's writes keep its event's
- * `ticketed` flag (ticketed.ts).
+ * an attendee is one place (or one "not going" answer, or one place in the waitlist) on a ticket.
+ *
+ * What runs on a ticket's write, in order: below editors, the event must be the caller's own
+ * (cascade.ts `onOwnEvents`); after it, the event's `ticketed` flag (ticketed.ts) and, when the
+ * capacity grew, the waitlist moving up (waitlist.ts). Deleting a ticket deletes its attendees.
+ *
+ * What runs on an attendee's write, in order: its event from its ticket, an order and a security
+ * code when it has none, the check-in time, then the capacity check under the ticket's lock
+ * (capacity.ts); after it, when it freed a place, the first in the waitlist moves up, emailed once
+ * the write has committed.
  */
 
 /** Security codes, as Event Tickets' (ten hex characters), never shown to visitors. */
@@ -36,7 +51,7 @@ export function ticketsCollection(options: ResolvedCalendarOptions): CollectionC
       defaultColumns: ['name', 'event', 'capacity', 'availableUntil'],
     },
     access: ticketsAccess(),
-    hooks: followTickets(options),
+    hooks: ticketHooks(options),
     fields: [
       {
         name: 'event',
@@ -94,6 +109,26 @@ export function ticketsCollection(options: ResolvedCalendarOptions): CollectionC
 
 const dateTime = { admin: { date: { pickerAppearance: 'dayAndTime' as const } } }
 
+function ticketHooks(options: ResolvedCalendarOptions): CollectionConfig['hooks'] {
+  const followed = followTickets(options)
+  const capacityGrew: CollectionAfterChangeHook = async ({ doc, previousDoc, req, operation }) => {
+    const grew =
+      operation === 'update' &&
+      doc.capacity !== previousDoc?.capacity &&
+      (doc.capacity === null ||
+        doc.capacity === undefined ||
+        doc.capacity > (previousDoc?.capacity ?? 0))
+    if (grew) emailMovedUp(req, options, await moveUpWaitlist(req, options, doc.id))
+    return doc
+  }
+  return {
+    beforeChange: [onOwnEvents(options)],
+    afterChange: [...(followed?.afterChange ?? []), capacityGrew],
+    beforeDelete: [removingAttendees(options)],
+    afterDelete: followed?.afterDelete ?? [],
+  }
+}
+
 export function attendeesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slug: ticketsSlug } = options.tickets
   /** The event is the ticket's; an order and a security code are made when missing. */
@@ -121,6 +156,29 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
       await checkCapacity(req, options, ticketId, originalDoc?.id)
     return data
   }
+  /** A place freed goes to the first in the waitlist (waitlist.ts). */
+  const moveUpAfterChange: CollectionAfterChangeHook = async ({
+    doc,
+    previousDoc,
+    req,
+    operation,
+  }) => {
+    if (operation === 'update' && freesPlace(previousDoc, doc))
+      emailMovedUp(
+        req,
+        options,
+        await moveUpWaitlist(req, options, relatedId(previousDoc.ticket) as number),
+      )
+    return doc
+  }
+  const moveUpAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
+    if (freesPlace(doc, undefined))
+      emailMovedUp(
+        req,
+        options,
+        await moveUpWaitlist(req, options, relatedId(doc.ticket) as number),
+      )
+  }
   return {
     slug: options.tickets.attendeesSlug,
     labels: { singular: label('attendee'), plural: label('attendees') },
@@ -129,9 +187,14 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
       useAsTitle: 'fullName',
       defaultColumns: ['fullName', 'email', 'ticket', 'going', 'checkedIn', 'createdAt'],
       listSearchableFields: ['fullName', 'email'],
+      components: { beforeListTable: [`${CLIENT_ENTRY}#AttendeesCsvLink`] },
     },
     access: attendeesAccess(),
-    hooks: { beforeChange: [fillIn] },
+    hooks: {
+      beforeChange: [fillIn],
+      afterChange: [moveUpAfterChange],
+      afterDelete: [moveUpAfterDelete],
+    },
     fields: [
       {
         type: 'row',
@@ -172,7 +235,20 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
             index: true,
           },
           { name: 'optout', label: label('optout'), type: 'checkbox', defaultValue: false },
-          { name: 'checkedIn', label: label('checkedIn'), type: 'checkbox', defaultValue: false },
+          {
+            name: 'waitlisted',
+            label: label('waitlisted'),
+            type: 'checkbox',
+            defaultValue: false,
+            index: true,
+          },
+          {
+            name: 'checkedIn',
+            label: label('checkedIn'),
+            type: 'checkbox',
+            defaultValue: false,
+            admin: { components: { Cell: `${CLIENT_ENTRY}#CheckInCell` } },
+          },
         ],
       },
       {

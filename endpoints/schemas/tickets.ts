@@ -25,7 +25,10 @@ export const AttendeeArchive = archive('attendees', Attendee)
 export const RsvpAnswer = Type.Object(
   {
     order: Type.String({ description: 'The answer: what the email’s link names' }),
-    going: Type.Boolean(),
+    going: Type.Boolean({ description: 'The answer takes places' }),
+    waitlisted: Type.Boolean({
+      description: 'It waits in line for places (asked with `waitlist: true` when full)',
+    }),
     attendees: Type.Array(Attendee, {
       description: 'One per place (one for "not going"), with the email and going they gave',
     }),

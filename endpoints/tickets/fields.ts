@@ -273,6 +273,10 @@ export const ATTENDEE_FIELDS = {
     schema: Type.Optional(Type.Boolean()),
     show: (view) => (view.manager || view.own ? view.doc.going !== false : undefined),
   },
+  waitlisted: {
+    schema: Type.Optional(Type.Boolean({ description: 'Waits in line for a place (ours)' })),
+    show: (view) => (view.manager || view.own ? Boolean(view.doc.waitlisted) : undefined),
+  },
 } satisfies FieldTable<AttendeeView>
 
 export const Ticket = recordSchema(

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import { newOrder, newSecurityCode } from '../../collections/tickets/collections.js'
+import { sendAnswerEmail } from '../../collections/tickets/emails.js'
 import {
   CAPACITY,
   lockTicket,
@@ -14,7 +15,6 @@ import { operation } from '../operation.js'
 import type { Params } from '../params.js'
 import type { Doc } from '../records/common.js'
 import { inTransaction } from '../transaction.js'
-import { sendAnswerEmail } from './email.js'
 import {
   answerNotFound,
   eventProtected,
@@ -69,14 +69,22 @@ export async function withCapacityMark<T>(
   }
 }
 
+/**
+ * Whether `requested` places fit, counted under the ticket's lock; when they do not, 409 with what
+ * is left, or false when the caller would rather wait in line.
+ */
+async function placesFit(context: Context, ticket: Doc, requested: number, orWait: boolean) {
+  await lockTicket(context.req, context.options, ticket.id)
+  const taken = await placesTaken(context.req, context.options, ticket.id)
+  const left = placesLeft(ticket.capacity, taken)
+  if (left === null || left >= requested) return true
+  if (orWait) return false
+  throw notEnoughPlaces(left, requested)
+}
+
 /** 409 with what is left when `requested` places do not fit (counted under the ticket's lock). */
 export async function requirePlaces(context: Context, ticket: Doc, requested: number) {
-  await lockTicket(context.req, context.options, ticket.id)
-  const left = placesLeft(
-    ticket.capacity,
-    await placesTaken(context.req, context.options, ticket.id),
-  )
-  if (left !== null && left < requested) throw notEnoughPlaces(left, requested)
+  await placesFit(context, ticket, requested, false)
 }
 
 /** The RSVP's own checks: an event without a password, inside the ticket's window. */
@@ -98,6 +106,11 @@ export const createRsvp = operation({
     quantity: { kind: 'integer', description: 'Places, when going.', default: 1 },
     going: { kind: 'boolean', description: 'Going (true) or not going (false).', default: true },
     optout: { kind: 'boolean', description: 'Hide the name from the public list.', default: false },
+    waitlist: {
+      kind: 'boolean',
+      description: 'When the places do not fit, join the waitlist instead of a 409 (ours).',
+      default: false,
+    },
   },
   body: true,
   responses: {
@@ -119,21 +132,24 @@ export const createRsvp = operation({
     const order = newOrder()
     const securityCode = newSecurityCode()
     const key = recordKey(context.options.tickets.slug, ticket.id)
-    const created = await inTransaction(
+    const { created, waitlisted } = await inTransaction(
       context,
       async () => {
-        if (going) await requirePlaces(context, ticket, quantity)
-        return withCapacityMark(context.req, 'counted', async () => {
-          const docs: Doc[] = []
+        // Full: the visitor joins the waitlist when they asked to, else 409 with what is left.
+        const inLine =
+          going && !(await placesFit(context, ticket, quantity, Boolean(args.waitlist)))
+        const docs = await withCapacityMark(context.req, 'counted', async () => {
+          const made: Doc[] = []
           for (let i = 0; i < quantity; i++)
-            docs.push(
+            made.push(
               (await context.payload.create({
                 collection: context.options.tickets.attendeesSlug,
                 data: {
                   ticket: ticket.id,
                   fullName: args.full_name,
                   email: args.email,
-                  going,
+                  going: going && !inLine,
+                  waitlisted: inLine,
                   optout: Boolean(args.optout),
                   order,
                   securityCode,
@@ -144,23 +160,30 @@ export const createRsvp = operation({
                 req: context.req,
               })) as Doc,
             )
-          return docs
+          return made
         })
+        return { created: docs, waitlisted: inLine }
       },
       'creates',
       [key],
     )
-    await sendAnswerEmail(context, {
-      ticket,
+    await sendAnswerEmail(context.payload, {
+      to: args.email as string,
+      ticketName: String(ticket.name ?? ''),
       order,
       securityCode,
-      going,
-      quantity,
-      to: args.email as string,
+      kind: waitlisted ? 'waitlisted' : going ? 'going' : 'not-going',
+      places: quantity,
+      apiRoot: context.apiRoot,
     })
     return {
       status: 201,
-      body: { order, going, attendees: await attendeeRecords(context, created, true) },
+      body: {
+        order,
+        going: going && !waitlisted,
+        waitlisted,
+        attendees: await attendeeRecords(context, created, true),
+      },
     }
   },
 })
@@ -192,6 +215,7 @@ const answerParams = {
 const answerBody = async (context: Context, order: string, docs: Doc[]) => ({
   order,
   going: docs.some((doc) => doc.going !== false),
+  waitlisted: docs.some((doc) => Boolean(doc.waitlisted)),
   attendees: await attendeeRecords(context, docs, true),
 })
 
@@ -220,7 +244,9 @@ export const changeRsvp = operation({
   handle: async (context, args) => {
     const docs = await answerOf(context, args.order, args.security_code)
     const ticketId = docs[0].ticket as number
-    const changing = docs.filter((doc) => (doc.going !== false) !== args.going)
+    const changing = docs.filter(
+      (doc) => (doc.going !== false) !== args.going || (args.going && doc.waitlisted),
+    )
     const changed = await inTransaction(
       context,
       async () => {
@@ -236,7 +262,7 @@ export const changeRsvp = operation({
               (await context.payload.update({
                 collection: context.options.tickets.attendeesSlug,
                 id: doc.id,
-                data: { going: args.going },
+                data: { going: args.going, waitlisted: false },
                 depth: 0,
                 overrideAccess: true,
                 req: context.req,
@@ -270,6 +296,9 @@ export const cancelRsvp = operation({
       'creates',
       [recordKey(context.options.tickets.slug, docs[0].ticket as number)],
     )
-    return { status: 200, body: { order: args.order, going: false, attendees: [] } }
+    return {
+      status: 200,
+      body: { order: args.order, going: false, waitlisted: false, attendees: [] },
+    }
   },
 })

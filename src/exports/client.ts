@@ -20,3 +20,6 @@ export { TranslationMarks } from '../../features/admin/translations/TranslationM
 export { TranslationActions } from '../../features/admin/translations/TranslationActions.js'
 export { SourceText } from '../../features/admin/translations/SourceText.js'
 export { TranslationsNavLink } from '../../features/admin/translations/TranslationsNavLink.js'
+export { CheckInCell } from '../../features/admin/tickets/CheckInCell.js'
+export { AttendeesCsvLink } from '../../features/admin/tickets/AttendeesCsvLink.js'
+export { EventTickets } from '../../features/admin/tickets/EventTickets.js'

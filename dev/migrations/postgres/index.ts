@@ -20,7 +20,7 @@ import * as migration_20261127_144928_facet_ids from './20261127_144928_facet_id
 import * as migration_20261128_100232_translation_status from './20261128_100232_translation_status'
 import * as migration_20261128_140540_translation_runs from './20261128_140540_translation_runs'
 import * as migration_20261128_231416_term_recount_task from './20261128_231416_term_recount_task'
-import * as migration_20261202_064217_rsvp_tickets from './20261202_064217_rsvp_tickets'
+import * as migration_20261202_071056_rsvp_tickets from './20261202_071056_rsvp_tickets'
 
 export const migrations = [
   {
@@ -134,8 +134,8 @@ export const migrations = [
     name: '20261128_231416_term_recount_task',
   },
   {
-    up: migration_20261202_064217_rsvp_tickets.up,
-    down: migration_20261202_064217_rsvp_tickets.down,
-    name: '20261202_064217_rsvp_tickets',
+    up: migration_20261202_071056_rsvp_tickets.up,
+    down: migration_20261202_071056_rsvp_tickets.down,
+    name: '20261202_071056_rsvp_tickets',
   },
 ]

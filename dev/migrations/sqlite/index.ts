@@ -22,7 +22,7 @@ import * as migration_20261126_005830_archive_order from './20261126_005830_arch
 import * as migration_20261127_144920_facet_ids from './20261127_144920_facet_ids'
 import * as migration_20261128_100221_translation_status from './20261128_100221_translation_status'
 import * as migration_20261128_140528_translation_runs from './20261128_140528_translation_runs'
-import * as migration_20261202_064208_rsvp_tickets from './20261202_064208_rsvp_tickets'
+import * as migration_20261202_071049_rsvp_tickets from './20261202_071049_rsvp_tickets'
 
 export const migrations = [
   {
@@ -146,8 +146,8 @@ export const migrations = [
     name: '20261128_140528_translation_runs',
   },
   {
-    up: migration_20261202_064208_rsvp_tickets.up,
-    down: migration_20261202_064208_rsvp_tickets.down,
-    name: '20261202_064208_rsvp_tickets',
+    up: migration_20261202_071049_rsvp_tickets.up,
+    down: migration_20261202_071049_rsvp_tickets.down,
+    name: '20261202_071049_rsvp_tickets',
   },
 ]

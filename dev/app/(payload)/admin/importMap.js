@@ -29,11 +29,14 @@ import { CalendarDayPrefill as CalendarDayPrefill_fc9a935b1c29e987d85707eeffd383
 import { RecurrenceField as RecurrenceField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { SeriesNotice as SeriesNotice_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FeedLinks as FeedLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { EventTickets as EventTickets_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationMarks as TranslationMarks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationActions as TranslationActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ExportCsvLink as ExportCsvLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarView as CalendarView_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CheckInCell as CheckInCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { AttendeesCsvLink as AttendeesCsvLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ImportNavLink as ImportNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationsNavLink as TranslationsNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarGlance as CalendarGlance_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -75,11 +78,14 @@ export const importMap = {
   "payload-events-calendar/client#RecurrenceField": RecurrenceField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#SeriesNotice": SeriesNotice_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FeedLinks": FeedLinks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#EventTickets": EventTickets_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TranslationMarks": TranslationMarks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TranslationActions": TranslationActions_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ExportCsvLink": ExportCsvLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarLink": CalendarLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarView": CalendarView_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#CheckInCell": CheckInCell_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#AttendeesCsvLink": AttendeesCsvLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ImportNavLink": ImportNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TranslationsNavLink": TranslationsNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarGlance": CalendarGlance_fc9a935b1c29e987d85707eeffd38325,

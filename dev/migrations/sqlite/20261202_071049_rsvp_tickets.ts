@@ -41,6 +41,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`email\` text NOT NULL,
   	\`going\` integer DEFAULT true,
   	\`optout\` integer DEFAULT false,
+  	\`waitlisted\` integer DEFAULT false,
   	\`checked_in\` integer DEFAULT false,
   	\`checked_in_at\` text,
   	\`checkin_source\` text,
@@ -60,6 +61,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
     sql`CREATE INDEX \`event_attendees_event_idx\` ON \`event_attendees\` (\`event_id\`);`,
   )
   await db.run(sql`CREATE INDEX \`event_attendees_going_idx\` ON \`event_attendees\` (\`going\`);`)
+  await db.run(
+    sql`CREATE INDEX \`event_attendees_waitlisted_idx\` ON \`event_attendees\` (\`waitlisted\`);`,
+  )
   await db.run(sql`CREATE INDEX \`event_attendees_order_idx\` ON \`event_attendees\` (\`order\`);`)
   await db.run(
     sql`CREATE INDEX \`event_attendees_updated_at_idx\` ON \`event_attendees\` (\`updated_at\`);`,

@@ -32,6 +32,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"email" varchar NOT NULL,
   	"going" boolean DEFAULT true,
   	"optout" boolean DEFAULT false,
+  	"waitlisted" boolean DEFAULT false,
   	"checked_in" boolean DEFAULT false,
   	"checked_in_at" timestamp(3) with time zone,
   	"checkin_source" "enum_event_attendees_checkin_source",
@@ -55,6 +56,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "event_attendees_ticket_idx" ON "event_attendees" USING btree ("ticket_id");
   CREATE INDEX "event_attendees_event_idx" ON "event_attendees" USING btree ("event_id");
   CREATE INDEX "event_attendees_going_idx" ON "event_attendees" USING btree ("going");
+  CREATE INDEX "event_attendees_waitlisted_idx" ON "event_attendees" USING btree ("waitlisted");
   CREATE INDEX "event_attendees_order_idx" ON "event_attendees" USING btree ("order");
   CREATE INDEX "event_attendees_updated_at_idx" ON "event_attendees" USING btree ("updated_at");
   CREATE INDEX "event_attendees_created_at_idx" ON "event_attendees" USING btree ("created_at");
