@@ -481,6 +481,113 @@ describe('a cluster of three nodes', () => {
     })
   })
 
+  // Issue #62 item 4. 500 RSVPs at once for 100 places: a third straight to the nodes (83 or 84
+  // each), the rest through nginx, which spreads them over the three. Every one counts the places
+  // under the ticket's advisory lock on the one PostgreSQL (collections/tickets/capacity.ts).
+  test('500 concurrent RSVPs for 100 places over three nodes and the balancer: exactly 100 going, 400 answered 409', async () => {
+    const ticket = await rsvpTicket('Oversell on three nodes')
+    const outcomes = await rsvpBurst(ticket, 'three')
+    const summary = tally(outcomes)
+    console.log(`  500 RSVPs for 100 places: ${summary.line}`)
+    assert.deepEqual(
+      outcomes.filter((outcome) => outcome.failure),
+      [],
+      'every RSVP answered (no node was killed)',
+    )
+    assert.equal(summary.created.length, 100, `201 answers: ${summary.line}`)
+    assert.equal(summary.full.length, 400, `409 answers: ${summary.line}`)
+    for (const outcome of summary.created) assertGoing(outcome)
+    for (const outcome of summary.full) assertFull(outcome)
+    const rows = await attendeesOf(ticket)
+    assert.equal(rows.length, 100, 'the 409s wrote nothing: one row per 201')
+    assert.ok(
+      rows.every((row) => row.going),
+      'every attendee written is going',
+    )
+    assert.equal(new Set(rows.map((row) => row.email)).size, 100, 'no RSVP written twice')
+    assert.deepEqual(
+      rows.map((row) => row.email).sort(),
+      summary.created.map((outcome) => outcome.email).sort(),
+      'the database holds exactly the RSVPs answered 201',
+    )
+    for (const base of [cluster.url, ...cluster.nodes]) await assertSoldOut(base, ticket)
+  })
+
+  // The same burst, with node 2 killed (kill -9) once 30 RSVPs have been answered 201: what was
+  // in flight to it is cut (a network error straight to it, nginx's 502 for a POST nginx had sent
+  // it: nginx does not send a POST twice). A cut RSVP may have committed before the kill and so
+  // be in the database without its 201; nothing else may.
+  test('500 concurrent RSVPs for 100 places with a node killed mid-burst: every 201 kept, never more going than places, none twice', async () => {
+    for (const node of [1, 2, 3])
+      assert.ok(cluster.alive(node), `node ${node} died before the kill:\n${cluster.logTail(node)}`)
+    const ticket = await rsvpTicket('Oversell with a node killed')
+    let answeredAtKill = -1
+    const outcomes = await rsvpBurst(ticket, 'killed', (sofar) => {
+      if (answeredAtKill >= 0 || sofar.filter((outcome) => outcome.status === 201).length < 30)
+        return
+      answeredAtKill = sofar.length
+      cluster.script('kill-node', '2')
+    })
+    assert.ok(answeredAtKill >= 0, 'node 2 was killed during the burst')
+    assert.ok(answeredAtKill < 500, `node 2 was killed with RSVPs in flight (${answeredAtKill})`)
+    const summary = tally(outcomes)
+    console.log(
+      `  500 RSVPs for 100 places, node 2 killed after ${answeredAtKill} answers: ${summary.line}`,
+    )
+    // Only what went to node 2 may fail: straight to it at the network level, through nginx a 502.
+    const killed = cluster.nodes[1]
+    for (const outcome of outcomes.filter((outcome) => outcome.failure))
+      assert.equal(outcome.target, killed, `a network failure not on node 2: ${outcome.failure}`)
+    for (const outcome of outcomes.filter(
+      (outcome) => outcome.status !== undefined && ![201, 409].includes(outcome.status),
+    )) {
+      assert.equal(outcome.target, cluster.url, `${outcome.status} from a node: ${outcome.text}`)
+      assert.equal(outcome.status, 502, `nginx answered ${outcome.status}: ${outcome.text}`)
+    }
+    assert.ok(summary.cut.length > 0, 'the kill cut RSVPs in flight')
+    assert.ok(summary.full.length > 0, 'the places ran out')
+    for (const outcome of summary.created) assertGoing(outcome)
+    for (const outcome of summary.full) assertFull(outcome)
+
+    const rows = await attendeesOf(ticket)
+    const emails = rows.map((row) => row.email)
+    assert.ok(
+      rows.every((row) => row.going),
+      'every attendee written is going',
+    )
+    assert.equal(new Set(emails).size, rows.length, 'no RSVP written twice')
+    assert.ok(rows.length <= 100, `${rows.length} going for 100 places`)
+    // A 409 was counted under the lock with 100 places taken by committed rows: they stay.
+    assert.equal(rows.length, 100, 'the places ran out, so 100 are going')
+    const written = new Set(emails)
+    for (const outcome of summary.created)
+      assert.ok(written.has(outcome.email), `the RSVP answered 201 for ${outcome.email} is kept`)
+    const cut = new Set(summary.cut.map((outcome) => outcome.email))
+    const unanswered = emails.filter(
+      (email) => !summary.created.some((outcome) => outcome.email === email),
+    )
+    for (const email of unanswered)
+      assert.ok(cut.has(email), `${email} is going without a 201, and its RSVP was not cut`)
+    assert.equal(
+      rows.length,
+      summary.created.length + unanswered.length,
+      'going: the 201s, and cut RSVPs that committed before the kill',
+    )
+    console.log(
+      `  going ${rows.length} = ${summary.created.length} answered 201 + ${unanswered.length} cut after their commit`,
+    )
+    for (const base of [cluster.url, cluster.nodes[0], cluster.nodes[2]])
+      await assertSoldOut(base, ticket)
+
+    // Node 2 again, for the tests after this one: it too says the ticket is full.
+    cluster.script('start-node', '2')
+    await assertSoldOut(killed, ticket)
+    await waitUntil('node 2 behind the balancer again', async () => {
+      const id = await created(cluster.url, 'Back after the RSVPs')
+      return (await cluster.request(killed, 'GET', `${V1}/events/${id}`)).status === 200
+    })
+  })
+
   test('a PostgreSQL restart: 503 from /api/health while it is down, then every node by itself again', async () => {
     const pids = [1, 2, 3].map((node) => cluster.pid(node))
     const first = await created(cluster.url, 'Before the restart')
@@ -521,4 +628,118 @@ async function horizonJobs() {
     `SELECT id, wait_until, has_error FROM payload_jobs
      WHERE task_slug = 'calendarSeriesHorizon' ORDER BY id`,
   )
+}
+
+const TICKETS = '/api/cal/tickets/v1'
+const PLACES = 100
+const RSVPS = 500
+
+/** A published event with a ticket of 100 places, made by the administrator (Payload's REST). */
+async function rsvpTicket(title: string): Promise<number> {
+  const event = await created(cluster.url, title, 50)
+  const ticket = await cluster.request(cluster.url, 'POST', '/api/event-tickets', {
+    admin: true,
+    body: { event, name: 'Entry', capacity: PLACES },
+  })
+  assert.equal(ticket.status, 201, ticket.text)
+  return ticket.body.doc.id
+}
+
+type Outcome = {
+  email: string
+  target: string
+  status?: number
+  body?: any
+  text?: string
+  /** What fetch threw: the connection was refused or dropped. */
+  failure?: string
+}
+
+/**
+ * 500 RSVPs sent at once, one place each, distinct emails: targets in turn node 1, node 2, node 3,
+ * then the balancer three times (a third straight to the nodes, the rest through nginx).
+ * `answered` runs after each answer with those so far.
+ */
+async function rsvpBurst(
+  ticket: number,
+  run: string,
+  answered?: (sofar: Outcome[]) => void,
+): Promise<Outcome[]> {
+  const targets = [...cluster.nodes, cluster.url, cluster.url, cluster.url]
+  const outcomes: Outcome[] = []
+  await Promise.all(
+    Array.from({ length: RSVPS }, async (_, i) => {
+      const target = targets[i % targets.length]
+      const email = `${run}-${i}@example.com`
+      let outcome: Outcome
+      try {
+        const answer = await cluster.request(target, 'POST', `${TICKETS}/rsvp`, {
+          body: { ticket_id: ticket, full_name: `Visitor ${i}`, email },
+          timeoutMs: 300_000,
+        })
+        outcome = { email, target, status: answer.status, body: answer.body, text: answer.text }
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause
+        outcome = { email, target, failure: cause?.code ?? String(error) }
+      }
+      outcomes.push(outcome)
+      answered?.(outcomes)
+    }),
+  )
+  return outcomes
+}
+
+/** The outcomes by kind, and a line of counts (by target too) for the log. */
+function tally(outcomes: Outcome[]) {
+  const created = outcomes.filter((outcome) => outcome.status === 201)
+  const full = outcomes.filter((outcome) => outcome.status === 409)
+  const refused = outcomes.filter((outcome) => outcome.failure)
+  const badGateway = outcomes.filter((outcome) => outcome.status === 502)
+  const other = outcomes.filter(
+    (outcome) => outcome.status !== undefined && ![201, 409, 502].includes(outcome.status),
+  )
+  const where = (list: Outcome[]) =>
+    [cluster.url, ...cluster.nodes]
+      .map((target, i) => [i ? `node ${i}` : 'nginx', list.filter((o) => o.target === target)])
+      .map(([name, some]) => `${name} ${(some as Outcome[]).length}`)
+      .join(', ')
+  const line =
+    `201: ${created.length} (${where(created)}); 409: ${full.length}; ` +
+    `network failures: ${refused.length}; nginx 502: ${badGateway.length}; other: ${other.length}`
+  return { created, full, cut: [...refused, ...badGateway], line }
+}
+
+/** A 201: going, one attendee with the visitor's email, an order. */
+function assertGoing(outcome: Outcome) {
+  assert.equal(outcome.body.going, true, outcome.text)
+  assert.equal(typeof outcome.body.order, 'string', outcome.text)
+  assert.equal(outcome.body.attendees.length, 1, outcome.text)
+  assert.equal(outcome.body.attendees[0].email, outcome.email, outcome.text)
+}
+
+/** A 409: the documented body, nothing left of one place asked. */
+function assertFull(outcome: Outcome) {
+  assert.deepEqual(
+    outcome.body,
+    {
+      code: 'rsvp-invalid-stock-request',
+      message: 'Requested amount of Tickets are not available!',
+      data: { status: 409, available: 0, requested: 1 },
+    },
+    outcome.text,
+  )
+}
+
+/** The ticket's attendees as the database holds them. */
+function attendeesOf(ticket: number) {
+  return cluster.sql<{ email: string; going: boolean }>(
+    'SELECT email, going FROM event_attendees WHERE ticket_id = $1',
+    [ticket],
+  )
+}
+
+async function assertSoldOut(base: string, ticket: number) {
+  const read = await cluster.request(base, 'GET', `${TICKETS}/tickets/${ticket}`)
+  assert.equal(read.status, 200, read.text)
+  assert.equal(read.body.capacity_details.available, 0, `available on ${base}: ${read.text}`)
 }
