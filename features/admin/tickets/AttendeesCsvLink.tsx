@@ -1,5 +1,6 @@
 'use client'
 import { Button, useConfig } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
 /**
@@ -10,10 +11,11 @@ import { useCalendarTranslation } from '../useCalendarTranslation.js'
 export function AttendeesCsvLink() {
   const { config } = useConfig()
   const { t } = useCalendarTranslation()
-  const event =
-    typeof window === 'undefined'
-      ? null
-      : new URLSearchParams(window.location.search).get('where[event][equals]')
+  // The list's filter is in the address, known in the browser only.
+  const [event, setEvent] = useState<string | null>(null)
+  useEffect(() => {
+    setEvent(new URLSearchParams(window.location.search).get('where[event][equals]'))
+  }, [])
   const query = new URLSearchParams({ bom: 'true', ...(event ? { post_id: event } : {}) })
   const url = `${config.serverURL ?? ''}${config.routes.api}/cal/tickets/v1/attendees.csv?${query}`
   return (
