@@ -365,6 +365,14 @@ describe('tickets: editors’ ticket writes, the waitlist, the CSV, what goes wi
       'editor',
     )
     expect(badDate.status).toBe(400)
+    const missing = await send(
+      'POST',
+      '/tickets',
+      { post_id: 999999, provider: 'rsvp', name: 'X' },
+      'editor',
+    )
+    expect(missing.status).toBe(400)
+    expect(missing.body.data.params).toHaveProperty('post_id')
     const ticketBody = { post_id: event.id, provider: 'rsvp', name: 'X' }
     expect((await send('POST', '/tickets', ticketBody)).status).toBe(401)
     // A contributor's ticket goes only on their own event.

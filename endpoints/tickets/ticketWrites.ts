@@ -80,7 +80,21 @@ function ticketData(context: Context, args: TicketArgs): Record<string, unknown>
 export const createTicket = operation({
   summary: 'Adds an RSVP ticket to an event',
   params: {
-    post_id: { kind: 'integer', description: 'The event.', required: true },
+    post_id: {
+      kind: 'integer',
+      description: 'The event.',
+      required: true,
+      check: async (id, context) => {
+        const { totalDocs } = await context.payload.count({
+          collection: context.options.slugs.events,
+          where: { id: { equals: id } },
+          overrideAccess: true,
+          trash: true,
+          req: context.req,
+        })
+        return totalDocs ? undefined : `post_id: no event with id ${String(id)}.`
+      },
+    },
     provider: {
       kind: 'string',
       description: 'rsvp: the one provider here.',
