@@ -12,10 +12,10 @@ import addFormatsModule from 'ajv-formats'
 export const NAMESPACE_ROOT = '/api/cal/events/v1'
 const NAMESPACE_PATH = /^(?:\/(?:en|fr|es))?\/api\/cal\/events\/v1(\/.*)?$/
 /**
- * The calendar feeds, the CSV exports, the FullCalendar feed, the batch route and the tickets: roots
- * of their own, whose paths the document gives with their own `servers` (the FullCalendar feed's as
- * `/fullcalendar/...`, the batch's as `/batch/v1`, the tickets' as `/tickets/v1/...`, served from
- * `cal`).
+ * The calendar feeds, the CSV exports, the FullCalendar feed, the batch route and the tickets:
+ * roots of their own, whose paths the document gives with their own `servers` (the FullCalendar
+ * feed's as `/fullcalendar/...`, the batch's as `/batch/v1`, the tickets' as `/tickets/v1/...`,
+ * served from `cal`).
  */
 const FEEDS_PATH =
   /^(?:\/(?:en|fr|es))?\/api\/cal(?:\/ical|\/csv|(?=\/(?:fullcalendar|batch\/v1|tickets\/v1)(?:\/|$)))(\/.*)?$/
