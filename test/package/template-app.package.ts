@@ -4,7 +4,8 @@
  * with `next build` (webpack, the template's next.config with README's one line, `withCalendar`)
  * and served by `next start`. Each database gets its app; the checks go over HTTP as any client
  * would: v1 writes and reads of every resource, French, a series, the feeds, CSV, the change log,
- * a webhook to a receiver on 127.0.0.1, an import from the host's v1, the health route, every
+ * a webhook to a receiver on 127.0.0.1, RSVP tickets (a ticket, an RSVP to capacity then 409, the
+ * attendees, concurrent RSVPs), an import from the host's v1, the health route, every
  * emitted link followed, the language roots (`/fr/api/…`); then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
  * PostgreSQL too when DATABASE_URI names one
