@@ -500,7 +500,7 @@ function templateAppSuite(
     assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
   })
 
-  test("the app's own migration indexes the parent column of the calendar's localized tables", () => {
+  test("the app's own migration creates the RSVP tables and indexes the parent column of the calendar's localized tables", () => {
     const folder = path.join(appDir, 'src', 'migrations')
     const migration = fs
       .readdirSync(folder)
@@ -511,6 +511,9 @@ function templateAppSuite(
       assert.match(migration, new RegExp(`${table}_parent_lookup_idx`))
     // The app's own collections are left as they are.
     assert.doesNotMatch(migration, /users_\w*parent_lookup_idx/)
+    // `next start` pushes nothing: the RSVP collections' tables come from this migration.
+    for (const table of ['event_tickets', 'event_tickets_locales', 'event_attendees'])
+      assert.match(migration, new RegExp(`CREATE TABLE \\W*${table}\\W* \\(`), table)
   })
 
   test(
