@@ -112,10 +112,16 @@ export const calendarPlugin =
     const touched = (collection: CollectionConfig) =>
       calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
     const roles = recordRoles(options)
+    // RSVP tickets and attendees write events (a ticket's `ticketed`) and count places in their
+    // hooks: their writes too run in a transaction (the plugin's own on an adapter without, as
+    // Payload's SQLite template has it) and take their turn, as the calendar's collections' do.
+    const ticketSlugs = new Set(tickets.map((collection) => collection.slug))
     const guarded = withIds.map((collection) =>
       touched(collection)
         ? withWriteTurns(withQueryGuard(collection), roles[collection.slug])
-        : collection,
+        : ticketSlugs.has(collection.slug)
+          ? withWriteTurns(collection)
+          : collection,
     )
     return {
       ...incomingConfig,

@@ -4,7 +4,8 @@
  * with `next build` (webpack, the template's next.config with README's one line, `withCalendar`)
  * and served by `next start`. Each database gets its app; the checks go over HTTP as any client
  * would: v1 writes and reads of every resource, French, a series, the feeds, CSV, the change log,
- * a webhook to a receiver on 127.0.0.1, an import from the host's v1, the health route, every
+ * a webhook to a receiver on 127.0.0.1, RSVP tickets (a ticket, an RSVP to capacity then 409, the
+ * attendees, concurrent RSVPs), an import from the host's v1, the health route, every
  * emitted link followed, the language roots (`/fr/api/…`); then
  * the admin's plugin screens in Chromium (template-browser.ts). `npm run test:package`; on
  * PostgreSQL too when DATABASE_URI names one
@@ -42,6 +43,7 @@ import { browseAdmin } from './template-browser.js'
 import { browseSite, clientScripts, SITE_PAGES } from './template-site.js'
 
 const V1 = '/api/cal/events/v1'
+const TICKETS = '/api/cal/tickets/v1'
 const ADMIN = { email: 'owner@template.example', password: 'correct horse battery staple' }
 
 type Answer = { status: number; body: any; text: string; headers: Headers }
@@ -391,6 +393,88 @@ function templateAppSuite(
     }
   })
 
+  test("RSVP as in the host (issue #62): a ticket through Payload's REST, cal/tickets/v1's reads, an anonymous RSVP to capacity then 409, the attendees for the administrator, the event ticketed", async () => {
+    // An event of its own (July, away from the months the site's pages and the archive check).
+    const event = await call('POST', `${V1}/events`, {
+      token,
+      body: {
+        title: 'Harbour Workshop',
+        start_date: '2031-07-04 10:00:00',
+        end_date: '2031-07-04 12:00:00',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+      },
+    })
+    assert.equal(event.status, 201, event.text)
+    assert.equal(event.body.ticketed, false)
+    const eventId = event.body.id as number
+    const ticket = await call('POST', '/api/event-tickets', {
+      token,
+      body: { event: eventId, name: 'Entry', capacity: 2 },
+    })
+    assert.equal(ticket.status, 201, ticket.text)
+    const ticketId = ticket.body.doc.id as number
+
+    const index = await call('GET', TICKETS)
+    assert.equal(index.status, 200, index.text)
+    assert.equal(index.body.namespace, 'cal/tickets/v1')
+    const listed = await call('GET', `${TICKETS}/tickets?include_post=${eventId}`)
+    assert.equal(listed.status, 200, listed.text)
+    assert.equal(listed.body.total, 1, listed.text)
+    assert.equal(listed.body.tickets[0].id, ticketId)
+    assert.equal(listed.body.tickets[0].post_id, eventId)
+    assert.equal(listed.body.tickets[0].capacity_details.available, 2)
+
+    const rsvp = (body: Record<string, unknown>) =>
+      call('POST', `${TICKETS}/rsvp`, {
+        body: { ticket_id: ticketId, full_name: 'Ada Lovelace', ...body },
+      })
+    const going = await rsvp({ email: 'ada@template.example', quantity: 2 })
+    assert.equal(going.status, 201, going.text)
+    assert.equal(going.body.going, true)
+    assert.equal(going.body.attendees.length, 2)
+    assert.equal(typeof going.body.order, 'string')
+    const full = await rsvp({ email: 'late@template.example' })
+    assert.equal(full.status, 409, full.text)
+    assert.equal(full.body.code, 'rsvp-invalid-stock-request')
+    assert.equal(full.body.data.available, 0)
+
+    const attendees = await call('GET', `${TICKETS}/attendees?post_id=${eventId}`, { token })
+    assert.equal(attendees.status, 200, attendees.text)
+    assert.equal(attendees.body.total, 2, attendees.text)
+    assert.deepEqual(
+      attendees.body.attendees.map((attendee: { email: string }) => attendee.email),
+      ['ada@template.example', 'ada@template.example'],
+    )
+    const record = await call('GET', `${V1}/events/${eventId}`)
+    assert.equal(record.status, 200, record.text)
+    assert.equal(record.body.ticketed, true)
+
+    // Concurrent visitors never oversell: 20 RSVPs at once for 5 places, exactly 5 answered 201.
+    const small = await call('POST', '/api/event-tickets', {
+      token,
+      body: { event: eventId, name: 'Front row', capacity: 5 },
+    })
+    assert.equal(small.status, 201, small.text)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', `${TICKETS}/rsvp`, {
+          body: {
+            ticket_id: small.body.doc.id,
+            full_name: `Visitor ${i}`,
+            email: `visitor${i}@template.example`,
+          },
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    assert.equal(statuses.filter((status) => status === 201).length, 5, statuses.join(' '))
+    assert.equal(statuses.filter((status) => status === 409).length, 15, statuses.join(' '))
+    const left = await call('GET', `${TICKETS}/tickets/${small.body.doc.id}`)
+    assert.equal(left.status, 200, left.text)
+    assert.equal(left.body.capacity_details.available, 0)
+  })
+
   test("an import from the host's v1 brings its events, venue and organizer", async () => {
     host = await startHost(scratch)
     const run = await call('POST', '/api/cal-import-runs', {
@@ -416,7 +500,7 @@ function templateAppSuite(
     assert.equal(imported.body.events[0].organizer[0].organizer, 'Source Society')
   })
 
-  test("the app's own migration indexes the parent column of the calendar's localized tables", () => {
+  test("the app's own migration creates the RSVP tables and indexes the parent column of the calendar's localized tables", () => {
     const folder = path.join(appDir, 'src', 'migrations')
     const migration = fs
       .readdirSync(folder)
@@ -427,6 +511,9 @@ function templateAppSuite(
       assert.match(migration, new RegExp(`${table}_parent_lookup_idx`))
     // The app's own collections are left as they are.
     assert.doesNotMatch(migration, /users_\w*parent_lookup_idx/)
+    // `next start` pushes nothing: the RSVP collections' tables come from this migration.
+    for (const table of ['event_tickets', 'event_tickets_locales', 'event_attendees'])
+      assert.match(migration, new RegExp(`CREATE TABLE \\W*${table}\\W* \\(`), table)
   })
 
   test(
