@@ -234,8 +234,10 @@ function mayWrite(route: string, caller: Caller): boolean {
     : -1
   // A batch asks no right of its own: each of its items asks its single request's.
   if (route === BATCH_PATH) return true
-  // RSVP tickets (endpoints/tickets/): visitors answer; managers (editors) write attendees.
+  // RSVP tickets (endpoints/tickets/): visitors answer; who may write events writes tickets
+  // (their own events' below editors); managers (editors) write attendees.
   if (RSVP_ROUTES.has(route)) return true
+  if (route.startsWith(`${TICKETS_PATH}/tickets`)) return rank >= 1
   if (route.startsWith(TICKETS_PATH)) return rank >= 3
   // The CSV import (features/import/csvRoutes.ts): administrators.
   if (CSV_ROUTES.some((csv) => csv.path === route)) return rank >= 4
@@ -259,9 +261,10 @@ function judge(
   const calendar = status === 200 && type.startsWith('text/calendar')
   if (calendar && !response.text.startsWith('BEGIN:VCALENDAR\r\n') && raw.method !== 'HEAD')
     problems.push('the calendar is not one')
-  // A CSV export starts with its header row (after a byte-order mark when asked).
+  // A CSV export starts with its header row (after a byte-order mark when asked): `id` first, or
+  // Event Tickets' `Ticket` for the attendees.
   const csv = status === 200 && type.startsWith('text/csv')
-  if (csv && !/^\uFEFF?id,/.test(response.text) && raw.method !== 'HEAD')
+  if (csv && !/^\uFEFF?(id|Ticket),/.test(response.text) && raw.method !== 'HEAD')
     problems.push('the CSV has no header row')
   if (raw.method !== 'HEAD' && response.text && !calendar && !csv) {
     try {

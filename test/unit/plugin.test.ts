@@ -33,7 +33,7 @@ const fieldNames = (c: CollectionConfig) =>
   c.fields.map((field) => ('name' in field ? field.name : undefined))
 
 describe('calendarPlugin() on a bare config', () => {
-  test('adds the calendar collections, the hidden sequences and the en/fr/es localization, and keeps the app’s own', () => {
+  test('adds the calendar collections, RSVP tickets and attendees, the hidden sequences and the en/fr/es localization, and keeps the app’s own', () => {
     const config = applied({}, bareConfig())
     expect(slugsOf(config)).toEqual([
       'users',
@@ -44,6 +44,8 @@ describe('calendarPlugin() on a bare config', () => {
       'event-categories',
       'event-tags',
       'media',
+      'event-tickets',
+      'event-attendees',
       'cal-sequences',
       'cal-changes',
       'cal-record-forms',
