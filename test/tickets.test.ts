@@ -113,6 +113,23 @@ describe('tickets: Event Tickets’ reads', () => {
     expect((await server.request('GET', `${V1}/events/${event.id}`)).body.ticketed).toBe(false)
   })
 
+  it('a language root reads the ticket in that language, its links kept in it', async () => {
+    const event = await publishedEvent('Bilingual')
+    const made = await ticket(event.id, { name: 'Seat' })
+    await server.payload.update({
+      collection: 'event-tickets',
+      id: made.id,
+      locale: 'fr',
+      data: { name: 'Place' },
+      overrideAccess: true,
+    })
+    const french = await server.request('GET', `/fr${TICKETS}/tickets/${made.id}`)
+    expect(french.status).toBe(200)
+    expect(french.body.title).toBe('Place')
+    expect(french.body.rest_url).toMatch(new RegExp(`/fr/api/cal/tickets/v1/tickets/${made.id}$`))
+    expect((await get(`/tickets/${made.id}`)).body.title).toBe('Seat')
+  })
+
   it('the namespace index lists its routes under cal/tickets/v1', async () => {
     const index = await get('')
     expect(index.status).toBe(200)
