@@ -94,6 +94,9 @@ describe('the admin UI, in a browser', { timeout: 600_000 }, () => {
         'Event Categories',
         'Event Tags',
         'Media',
+        // RSVP tickets and their attendees (#62).
+        'RSVP tickets',
+        'Attendees',
         // An administrator's: the webhooks and their deliveries (#26).
         'Webhooks',
         'Webhook Deliveries',
