@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import { relatedId } from '../relations.js'
 import { afterCommit } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CAPACITY, lockTicket, placesLeft, placesTaken } from './capacity.js'
@@ -104,8 +105,5 @@ type AttendeeState = { ticket?: unknown; going?: unknown; waitlisted?: unknown }
 export function freesPlace(before: AttendeeState, after: AttendeeState): boolean {
   if (!before || before.going === false) return false
   if (!after) return true
-  return after.going === false || idOf(after.ticket) !== idOf(before.ticket)
+  return after.going === false || relatedId(after.ticket) !== relatedId(before.ticket)
 }
-
-const idOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value

@@ -8,8 +8,8 @@ import { operation } from '../operation.js'
 import { requireUser } from '../permissions.js'
 import type { Doc } from '../records/common.js'
 import { inTransaction } from '../transaction.js'
-import { alreadyCheckedIn, attendeeNotFound, notEnoughPlaces } from './errors.js'
-import { findTicket } from './reads.js'
+import { alreadyCheckedIn, notEnoughPlaces } from './errors.js'
+import { findAttendee, findTicket } from './reads.js'
 import { attendeeRecords } from './records.js'
 import { requirePlaces, withCapacityMark } from './rsvp.js'
 
@@ -107,15 +107,7 @@ export const checkInAttendee = operation({
     404: { errors: ['attendee-not-found'] },
   },
   handle: async (context, args) => {
-    const attendee = (await context.payload.findByID({
-      collection: context.options.tickets.attendeesSlug,
-      id: args.id,
-      depth: 0,
-      overrideAccess: true,
-      req: context.req,
-      disableErrors: true,
-    })) as Doc | null
-    if (!attendee) throw attendeeNotFound()
+    const attendee = await findAttendee(context, args.id)
     if (args.check_in && attendee.checkedIn) throw alreadyCheckedIn()
     const updated = await inTransaction(
       context,

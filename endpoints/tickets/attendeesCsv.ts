@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { relatedId } from '../../collections/relations.js'
 import type { Where } from 'payload'
 import { operation } from '../operation.js'
 import { requireUser } from '../permissions.js'
@@ -27,9 +28,6 @@ const HEADER = [
 const statusOf = (attendee: Doc) =>
   attendee.waitlisted ? 'Waitlisted' : attendee.going === false ? 'Not going' : 'Going'
 
-const idOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value
-
 export const attendeesCsv = operation({
   summary: 'Managers: attendees as CSV, with Event Tickets’ columns',
   params: {
@@ -52,7 +50,7 @@ export const attendeesCsv = operation({
       overrideAccess: true,
       req: context.req,
     })
-    const ticketIds = [...new Set((docs as Doc[]).map((doc) => idOf(doc.ticket)))]
+    const ticketIds = [...new Set((docs as Doc[]).map((doc) => relatedId(doc.ticket)))]
     const { docs: tickets } = await context.payload.find({
       collection: context.options.tickets.slug,
       where: { id: { in: ticketIds } },
@@ -67,7 +65,7 @@ export const attendeesCsv = operation({
       (tickets as Doc[]).map((ticket) => [ticket.id, String(ticket.name ?? '')]),
     )
     const rows = (docs as Doc[]).map((attendee) => [
-      names.get(idOf(attendee.ticket) as number) ?? '',
+      names.get(relatedId(attendee.ticket) as number) ?? '',
       attendee.checkedIn ? 'Yes' : '',
       String(attendee.order ?? ''),
       statusOf(attendee),

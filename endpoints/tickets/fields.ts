@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { relatedId } from '../../collections/relations.js'
 import { apiLink, type RecordContext } from '../context.js'
 import { globalId, wallClockIn, type Doc } from '../records/common.js'
 import { recordSchema, type FieldTable } from '../fields/table.js'
@@ -92,14 +93,11 @@ const postFields = <V extends { doc: Doc; context: TicketView['context'] }>(
     },
   }) satisfies FieldTable<V>
 
-const eventId = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: number }).id : (value as number)
-
 export const TICKET_FIELDS = {
   ...postFields<TicketView>('tickets'),
   post_id: {
     schema: Type.Integer({ description: 'Its event' }),
-    show: ({ doc }) => eventId(doc.event) ?? 0,
+    show: ({ doc }) => (relatedId(doc.event) as number | null) ?? 0,
   },
   provider: { schema: Type.Literal('rsvp'), show: () => 'rsvp' },
   type: { schema: Type.Literal('default'), show: () => 'default' },
@@ -203,8 +201,11 @@ const checkinDetails = (doc: Doc, context: RecordContext) =>
 
 export const ATTENDEE_FIELDS = {
   ...postFields<AttendeeView>('attendees'),
-  post_id: { schema: Type.Integer(), show: ({ doc }) => eventId(doc.event) ?? 0 },
-  ticket_id: { schema: Type.Integer(), show: ({ doc }) => eventId(doc.ticket) },
+  post_id: {
+    schema: Type.Integer(),
+    show: ({ doc }) => (relatedId(doc.event) as number | null) ?? 0,
+  },
+  ticket_id: { schema: Type.Integer(), show: ({ doc }) => relatedId(doc.ticket) as number },
   ticket: {
     schema: Type.Object(
       {
@@ -219,7 +220,7 @@ export const ATTENDEE_FIELDS = {
       { additionalProperties: false },
     ),
     show: ({ doc, ticket, context }) => ({
-      id: eventId(doc.ticket),
+      id: relatedId(doc.ticket) as number,
       title: ticket?.name ?? '',
       description: ticket && ticket.showDescription !== false ? (ticket.description ?? '') : '',
       raw_price: 0,

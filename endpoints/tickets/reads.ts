@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { relatedId } from '../../collections/relations.js'
 import { mayRead } from '../../collections/access.js'
 import { apiLink, type Context } from '../context.js'
 import { forbidden } from '../errors.js'
@@ -44,9 +45,6 @@ const paging = {
   include: { kind: 'idList', description: 'Only these ids.' },
   exclude: { kind: 'idList', description: 'Not these ids.' },
 } satisfies Params
-
-const idOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value
 
 type PageArgs = {
   page?: number
@@ -158,7 +156,7 @@ export async function findTicket(context: Context, id: number): Promise<Doc> {
     disableErrors: true,
   })) as Doc | null
   if (!ticket) throw ticketNotFound()
-  const event = await eventOf(context, idOf(ticket.event))
+  const event = await eventOf(context, relatedId(ticket.event))
   if (!event || !mayRead(event, context.user, context.now)) throw ticketNotAccessible()
   return ticket
 }
@@ -255,15 +253,7 @@ export const readAttendee = operation({
     404: { errors: ['attendee-not-found'] },
   },
   handle: async (context, args) => {
-    const attendee = (await context.payload.findByID({
-      collection: context.options.tickets.attendeesSlug,
-      id: args.id,
-      depth: 0,
-      overrideAccess: true,
-      req: context.req,
-      disableErrors: true,
-    })) as Doc | null
-    if (!attendee) throw attendeeNotFound()
+    const attendee = await findAttendee(context, args.id)
     if (!isManager(context)) {
       const { totalDocs } = await context.payload.count({
         collection: context.options.tickets.attendeesSlug,
@@ -276,3 +266,17 @@ export const readAttendee = operation({
     return { status: 200, body: (await attendeeRecords(context, [attendee]))[0] }
   },
 })
+
+/** The attendee of `id`, whoever may see it (the caller decides); 404 when there is none. */
+export async function findAttendee(context: Context, id: number): Promise<Doc> {
+  const attendee = (await context.payload.findByID({
+    collection: context.options.tickets.attendeesSlug,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: context.req,
+    disableErrors: true,
+  })) as Doc | null
+  if (!attendee) throw attendeeNotFound()
+  return attendee
+}

@@ -1,4 +1,5 @@
 import type { Access, Where } from 'payload'
+import { relatedId } from '../../collections/relations.js'
 import { managesAttendees } from '../../collections/tickets/access.js'
 import { TICKETS_NAMESPACE } from '../../core/defaults.js'
 import type { Context } from '../context.js'
@@ -26,9 +27,6 @@ export const recordContext = (context: Context) => ({
   ticketsRoot: `${context.apiRoot}/${TICKETS_NAMESPACE}/`,
 })
 
-const idOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value
-
 /** Going, not going and checked-in attendees of each ticket. */
 export async function countsOf(context: Context, ticketIds: unknown[]) {
   const counts = new Map<unknown, TicketCounts>(
@@ -45,7 +43,7 @@ export async function countsOf(context: Context, ticketIds: unknown[]) {
     req: context.req,
   })
   for (const attendee of docs as Doc[]) {
-    const count = counts.get(idOf(attendee.ticket))
+    const count = counts.get(relatedId(attendee.ticket))
     if (!count) continue
     if (attendee.going === false) count.notGoing++
     else {
@@ -68,7 +66,7 @@ export async function ticketRecords(context: Context, docs: Doc[]) {
 }
 
 export async function attendeeRecords(context: Context, docs: Doc[], own = false) {
-  const ids = [...new Set(docs.map((doc) => idOf(doc.ticket)))]
+  const ids = [...new Set(docs.map((doc) => relatedId(doc.ticket)))]
   const { docs: tickets } = ids.length
     ? await context.payload.find({
         collection: context.options.tickets.slug,
@@ -85,7 +83,7 @@ export async function attendeeRecords(context: Context, docs: Doc[], own = false
   return docs.map((doc) =>
     recordOf<AttendeeView>(
       ATTENDEE_FIELDS,
-      { doc, ticket: byId.get(idOf(doc.ticket) as number) ?? null, ...shared },
+      { doc, ticket: byId.get(relatedId(doc.ticket) as number) ?? null, ...shared },
       false,
     ),
   )
