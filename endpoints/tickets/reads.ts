@@ -146,6 +146,14 @@ export const readTicket = operation({
 
 /** The ticket of `id` whose event the caller may read; 404 or 401 as Event Tickets answers. */
 export async function findTicket(context: Context, id: number): Promise<Doc> {
+  return (await findTicketAndEvent(context, id)).ticket
+}
+
+/** `findTicket`, with the event it read to decide (for the RSVP's own checks). */
+export async function findTicketAndEvent(
+  context: Context,
+  id: number,
+): Promise<{ ticket: Doc; event: Doc }> {
   const ticket = (await context.payload.findByID({
     collection: context.options.tickets.slug,
     id,
@@ -158,7 +166,7 @@ export async function findTicket(context: Context, id: number): Promise<Doc> {
   if (!ticket) throw ticketNotFound()
   const event = await eventOf(context, relatedId(ticket.event))
   if (!event || !mayRead(event, context.user, context.now)) throw ticketNotAccessible()
-  return ticket
+  return { ticket, event }
 }
 
 /** What decides who may read an event and RSVP to it, past access. */

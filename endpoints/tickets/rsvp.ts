@@ -22,7 +22,7 @@ import {
   notGoingNotOffered,
   notOnSale,
 } from './errors.js'
-import { eventOf, findTicket } from './reads.js'
+import { findTicket, findTicketAndEvent } from './reads.js'
 import { attendeeRecords } from './records.js'
 
 /**
@@ -88,9 +88,8 @@ export async function requirePlaces(context: Context, ticket: Doc, requested: nu
 }
 
 /** The RSVP's own checks: an event without a password, inside the ticket's window. */
-async function requireOpen(context: Context, ticket: Doc) {
-  const event = await eventOf(context, ticket.event)
-  if (event?.hasPassword) throw eventProtected()
+function requireOpen(context: Context, ticket: Doc, event: Doc) {
+  if (event.hasPassword) throw eventProtected()
   const now = context.now.getTime()
   const from = ticket.availableFrom ? new Date(ticket.availableFrom).getTime() : -Infinity
   const until = ticket.availableUntil ? new Date(ticket.availableUntil).getTime() : Infinity
@@ -126,8 +125,8 @@ export const createRsvp = operation({
     if ((args.quantity as number) > max) throw notEnoughPlaces(max, args.quantity as number)
     const going = args.going !== false
     const quantity = going ? (args.quantity as number) : 1
-    const ticket = await findTicket(context, args.ticket_id as number)
-    await requireOpen(context, ticket)
+    const { ticket, event } = await findTicketAndEvent(context, args.ticket_id as number)
+    requireOpen(context, ticket, event)
     if (!going && !ticket.showNotGoing) throw notGoingNotOffered()
     const order = newOrder()
     const securityCode = newSecurityCode()
