@@ -7,11 +7,11 @@
  */
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import AxeBuilder from '@axe-core/playwright'
 import path from 'node:path'
 import { ARTIFACTS_DIR, stepsOf, type Admin } from './harness/admin.js'
 import { type Api } from './harness/api.js'
 import { type Browser } from './harness/browser.js'
+import { violations as axeViolations } from './harness/axe.js'
 import { useAdminSession } from './harness/session.js'
 
 const TICKETS = '/api/cal/tickets/v1'
@@ -25,16 +25,7 @@ let ticketId = 0
 
 const step = stepsOf(() => ({ ui, browser }))
 
-/** axe-core on the parts of the page that `selector` names: serious and critical violations. */
-async function violations(selector: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page: ui.page }).include(selector).analyze()
-  return found
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help}; ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    )
-}
+const violations = (selector: string) => axeViolations(ui.page, selector)
 
 async function write(method: string, path: string, body: unknown, token = adminToken) {
   const response = await rest.request(method, path, { token, body })

@@ -9,10 +9,10 @@
  */
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import AxeBuilder from '@axe-core/playwright'
 import { stepsOf, type Admin } from './harness/admin.js'
 import { type Api } from './harness/api.js'
 import { type Browser } from './harness/browser.js'
+import { violations as axeViolations } from './harness/axe.js'
 import { useAdminSession } from './harness/session.js'
 
 let browser: Browser
@@ -28,16 +28,7 @@ const step = stepsOf(() => ({ ui, browser }))
 // button.
 process.env.CAL_TRANSLATOR = 'pseudo'
 
-/** axe-core on the parts of the page that `selector` names: serious and critical violations. */
-async function violations(selector: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page: ui.page }).include(selector).analyze()
-  return found
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help}; ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    )
-}
+const violations = (selector: string) => axeViolations(ui.page, selector)
 
 const write = async (method: string, path: string, body: unknown) => {
   const response = await rest.request(method, path, { token: adminToken, body })
