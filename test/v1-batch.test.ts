@@ -48,8 +48,8 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
       expect(item.status).toBe(alone.status)
       expect(item.body.title).toBe(title)
       expect(shapeOf(item.body)).toEqual(shapeOf(alone.body))
-      expect(item.headers['content-language']).toBe('en')
-      expect(item.headers).not.toHaveProperty('content-type')
+      expect(item.headers['Content-Language']).toBe('en')
+      expect(item.headers).not.toHaveProperty('Content-Type')
       expect((await single('GET', `${EVENTS}/${item.body.id}`)).body.title).toBe(title)
     }
     expect(await countEvents()).toBe(before + 4)
@@ -70,9 +70,9 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
     expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
       201, 201, 201, 201,
     ])
-    expect(response.body.responses[3].headers['content-language']).toBe('fr')
+    expect(response.body.responses[3].headers['Content-Language']).toBe('fr')
     const term = response.body.responses[2]
-    expect(term.headers.location).toMatch(/\/api\/cal\/events\/v1\/categories\/\d+$/)
+    expect(term.headers.Location).toMatch(/\/api\/cal\/events\/v1\/categories\/\d+$/)
   })
 
   it('a batch under a language root runs its items in that language', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
       body: { requests: creates('En français') },
     })
     expect(response.status).toBe(207)
-    expect(response.body.responses[0].headers['content-language']).toBe('fr')
+    expect(response.body.responses[0].headers['Content-Language']).toBe('fr')
   })
 
   it('25 events fit; more than 25 requests is 400 rest_invalid_param and nothing runs', async () => {
@@ -146,8 +146,8 @@ describe('POST /api/cal/batch/v1: v1 writes in one request', () => {
     }
     expect(nowhere.status).toBe(404)
     // Our namespace answers a known path's other method 405 with Allow (docs/v1-differences.md §1).
-    expect([noDelete.status, noDelete.headers.allow]).toEqual([405, 'GET, POST, HEAD'])
-    expect([readOnly.status, readOnly.headers.allow]).toEqual([405, 'GET, HEAD'])
+    expect([noDelete.status, noDelete.headers.Allow]).toEqual([405, 'GET, POST, HEAD'])
+    expect([readOnly.status, readOnly.headers.Allow]).toEqual([405, 'GET, HEAD'])
     expect(beside.status).toBe(201)
   })
 

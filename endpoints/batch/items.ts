@@ -7,6 +7,7 @@ import type { Method } from '../operation.js'
 import { CHECK_ONLY, NAMESPACE_MARK } from '../router.js'
 import { calendarRoutes } from '../routes.js'
 import { compile, type CompiledRoute } from '../stages.js'
+import { headersAsWordPressNames } from './headerNames.js'
 import type { BatchItem } from './shape.js'
 
 /**
@@ -31,9 +32,7 @@ export type ItemAnswer = { body: unknown; status: number; headers: Record<string
 export const errorAnswer = (error: ApiError): ItemAnswer => ({
   body: error.body(),
   status: error.status,
-  headers: Object.fromEntries(
-    Object.entries(error.headers).map(([name, value]) => [name.toLowerCase(), value]),
-  ),
+  headers: headersAsWordPressNames(Object.entries(error.headers)),
 })
 
 /** Where an item goes, once it is known to be a v1 write. */
@@ -157,7 +156,7 @@ export async function answerItem(
 ): Promise<ItemAnswer> {
   const response = await v1Handler(batchReq, req.method as Method)(req)
   const text = await response.text()
-  const headers = Object.fromEntries(
+  const headers = headersAsWordPressNames(
     [...response.headers].filter(([name]) => name !== 'content-type'),
   )
   return { body: text ? (JSON.parse(text) as unknown) : null, status: response.status, headers }
