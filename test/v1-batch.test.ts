@@ -292,6 +292,19 @@ describe('validation modes', () => {
     expect(await countEvents()).toBe(before + 1)
   })
 
+  it('normal: invalid items among valid ones each answer their error; each valid one is written once', async () => {
+    const before = await countEvents()
+    const [first, second, third] = creates('Among invalid 1', 'Among invalid 2', 'Among invalid 3')
+    const response = await batch({ requests: [first, invalid, second, invalid, third] }, 'editor')
+    expect(response.body.responses.map((item: { status: number }) => item.status)).toEqual([
+      201, 400, 201, 400, 201,
+    ])
+    expect(response.body.responses[1].body).toEqual(
+      (await single('POST', EVENTS, 'editor', invalid.body)).body,
+    )
+    expect(await countEvents()).toBe(before + 3)
+  })
+
   it('an item that fails while the writes run changes nothing; the others commit once', async () => {
     const target = (await single('POST', EVENTS, 'editor', event('Twice deleted'))).body
     const before = await countEvents()

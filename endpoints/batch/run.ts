@@ -16,15 +16,15 @@ import type { BatchItem, ValidationMode } from './shape.js'
 /**
  * How a batch runs (docs/architecture.md, "The batch route"):
  *
- * 1. Checks: each item goes through every stage of its single request but the handler (route,
- *    credentials, body, rights, arguments), outside any transaction. An item that fails them
- *    answers that error; with `require-all-validate`, nothing runs then, and the answer is
- *    `failed: "validation"` with the errors and `null` for the others, as WordPress answers.
- * 2. Writes: the items that passed run one after the other in one transaction, with the calendar's
- *    whole write turn: a reader sees all of them or none. When one fails (its single request's
- *    error), the transaction is rolled back, the item answers its error, and the others run again
- *    without it in a new transaction; so the items that succeed commit together and the ones that
- *    fail change nothing, as each would alone.
+ * 1. Checks, with `require-all-validate`: each item goes through every stage of its single request
+ *    but the handler (route, credentials, body, rights, arguments), outside any transaction. If
+ *    one fails them, nothing runs, and the answer is `failed: "validation"` with the errors and
+ *    `null` for the others, as WordPress answers. With `normal` the items are not checked first.
+ * 2. Writes: the items run one after the other in one transaction, with the calendar's whole write
+ *    turn: a reader sees all of them or none. When one fails (its single request's error), the
+ *    transaction is rolled back, the item answers its error, the others are checked (once per
+ *    batch) and those that pass run again without it in a new transaction; so the items that
+ *    succeed commit together and the ones that fail change nothing, as each would alone.
  */
 
 /** An item that failed while the batch's writes ran: the transaction is rolled back. */
@@ -39,23 +39,30 @@ class ItemFailed extends Error {
 
 type Planned = { index: number; item: BatchItem; target: Target }
 
-/** The items' targets, and the answers of those that are no v1 write or fail their checks. */
-async function check(req: PayloadRequest, items: BatchItem[]) {
+/** The items' targets, and the answers of those that are no v1 write. */
+function targets(req: PayloadRequest, items: BatchItem[]) {
   const answers: (ItemAnswer | null)[] = items.map(() => null)
   const planned: Planned[] = []
   for (const [index, item] of items.entries()) {
     const target = targetOf(req, item)
     if (target instanceof ApiError) answers[index] = errorAnswer(target)
-    else {
-      const checked = await answerItem(
-        req,
-        await itemRequest(req, item, target, { checkOnly: true }),
-      )
-      if (checked.status >= 400) answers[index] = checked
-      else planned.push({ index, item, target })
-    }
+    else planned.push({ index, item, target })
   }
   return { answers, planned }
+}
+
+/** The planned items that pass their checks; the others' answers are set. */
+async function passing(req: PayloadRequest, planned: Planned[], answers: (ItemAnswer | null)[]) {
+  const passed: Planned[] = []
+  for (const each of planned) {
+    const checked = await answerItem(
+      req,
+      await itemRequest(req, each.item, each.target, { checkOnly: true }),
+    )
+    if (checked.status >= 400) answers[each.index] = checked
+    else passed.push(each)
+  }
+  return passed
 }
 
 /**
@@ -81,23 +88,27 @@ export async function runBatch(
   items: BatchItem[],
   validation: ValidationMode,
 ): Promise<Reply> {
-  const { answers, planned } = await check(context.req, items)
-  if (validation === 'require-all-validate' && answers.some(Boolean))
+  const { req } = context
+  const { answers, planned } = targets(req, items)
+  // With `normal`, the items run without checking them first (their checks cost a fifth of a
+  // linked create); once one fails, the rest are checked before they run again.
+  let checked = validation === 'require-all-validate'
+  let pending = checked ? await passing(req, planned, answers) : planned
+  if (checked && answers.some(Boolean))
     return { status: 207, body: { failed: 'validation', responses: answers } }
-  let pending = planned
   while (pending.length) {
     try {
-      const done = await inTransaction(
-        context,
-        () => runInOrder(context.req, pending),
-        ...WHOLE_TURN,
-      )
+      const done = await inTransaction(context, () => runInOrder(req, pending), ...WHOLE_TURN)
       for (const [index, answer] of done) answers[index] = answer
       break
     } catch (error) {
       if (!(error instanceof ItemFailed)) throw error
       answers[error.index] = error.answer
       pending = pending.filter(({ index }) => index !== error.index)
+      if (!checked) {
+        pending = await passing(req, pending, answers)
+        checked = true
+      }
     }
   }
   return { status: 207, body: { responses: answers } }
