@@ -13,23 +13,13 @@ import {
   zonedDateComponents,
 } from './admin/calendar.js'
 import { localizedText, mapFields, postFields, urlField } from './fields.js'
-import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
-import { eventCost } from './hooks/eventCost.js'
-import { eventDates } from './hooks/eventDates.js'
-import { eventStatusFields, keepPreviousStart } from './eventStatus.js'
+import { richTextFields } from './richText/fields.js'
+import { eventStatusFields } from './eventStatus.js'
 import { sequenceField } from './hooks/eventSequence.js'
-import { countTermsAfterChange, countTermsAfterDelete, termCountsOf } from './hooks/termCounts.js'
 import { postType } from './postType.js'
-import { keepTranslations } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
-import {
-  seriesAfterChange,
-  seriesAfterDelete,
-  seriesBeforeChange,
-  seriesBeforeDelete,
-} from './series/hooks.js'
 import { label, message, description } from '../core/translations/index.js'
 
 /**
@@ -92,29 +82,33 @@ export const EVENT_TEXTS = {
   onlineDetails: 'onlineDetails',
 }
 
+/**
+ * What a locked event still shows (collections/hooks/protectContent.ts): when it is, and how it
+ * repeats (series hooks read these after a write).
+ */
+export const EVENT_SHOWN_WHEN_LOCKED = [
+  'title',
+  'startDate',
+  'endDate',
+  'startDateLocal',
+  'endDateLocal',
+  'timezone',
+  'recurrence',
+  'isSeries',
+  'series',
+  'occurrence',
+  'detached',
+  // Whether it takes place is not content: readers of a locked event still learn it is canceled.
+  'eventStatus',
+  'eventStatusReason',
+  'previousStartDate',
+  'attendanceMode',
+]
+
+/** The events' collection; what runs on its writes is listed in collections/writePath.ts. */
 export function eventsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slugs } = options
-  const counted = termCountsOf(options)
-  // A locked event still shows when it is, and how it repeats (series hooks read these after a
-  // write).
-  const post = postType('title', 'event', [
-    'title',
-    'startDate',
-    'endDate',
-    'startDateLocal',
-    'endDateLocal',
-    'timezone',
-    'recurrence',
-    'isSeries',
-    'series',
-    'occurrence',
-    'detached',
-    // Whether it takes place is not content: readers of a locked event still learn it is canceled.
-    'eventStatus',
-    'eventStatusReason',
-    'previousStartDate',
-    'attendanceMode',
-  ])
+  const post = postType()
   return {
     slug: slugs.events,
     labels: { singular: label('event'), plural: label('events') },
@@ -151,25 +145,6 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
       },
       SERIES_INDEX,
     ],
-    hooks: {
-      ...post.hooks,
-      beforeOperation: [
-        ...post.hooks.beforeOperation,
-        refuseDeepDocuments(['description', 'excerpt']),
-      ],
-      beforeChange: [
-        eventDates(options.siteTimezone),
-        keepPreviousStart,
-        eventCost,
-        keepHtmlBeside(['description', 'excerpt']),
-        seriesBeforeChange(slugs.events),
-        keepTranslations(EVENT_TEXTS),
-      ],
-      // The dates of a series are written before the terms they use are counted.
-      afterChange: [seriesAfterChange(options), countTermsAfterChange(slugs.events, counted)],
-      beforeDelete: [seriesBeforeDelete(slugs.events)],
-      afterDelete: [seriesAfterDelete(options), countTermsAfterDelete(slugs.events, counted)],
-    },
     fields: [
       localizedText('title', 'title', { required: true }),
       ...richTextFields('description', 'description', slugs.media),

@@ -3,17 +3,18 @@ import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { mediaAccess } from './access.js'
 import { authorField } from './fields.js'
-import { postRules } from './hooks/postRules.js'
 import { label } from '../core/translations/index.js'
 
-/** Images for events, venues and organizers, when the app has no upload collection of its own. */
+/**
+ * Images for events, venues and organizers, when the app has no upload collection of its own. What
+ * runs on their writes is listed in collections/writePath.ts.
+ */
 export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
     slug: options.slugs.media,
     labels: { singular: label('image'), plural: label('media') },
     admin: { group: options.adminGroup, useAsTitle: 'alt' },
     access: mediaAccess(),
-    hooks: { beforeValidate: [postRules] },
     upload: {
       staticDir: path.resolve(options.mediaDir),
       mimeTypes: ['image/*'],

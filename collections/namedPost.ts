@@ -1,9 +1,9 @@
 import type { CollectionConfig, Field } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { localizedText, postFields } from './fields.js'
-import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
+import { richTextFields } from './richText/fields.js'
 import { postType } from './postType.js'
-import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from './admin/calendar.js'
@@ -12,7 +12,8 @@ import { label } from '../core/translations/index.js'
 /**
  * What venues and organizers share: a post type (postType.ts) named by a localized `name`, with a
  * rich-text description kept beside as HTML, an Export CSV button, translation status; `fields`,
- * the kind's own, come between the description and the post's fields.
+ * the kind's own, come between the description and the post's fields. What runs on their writes is
+ * listed in collections/writePath.ts.
  */
 export function namedPostCollection(
   options: ResolvedCalendarOptions,
@@ -20,7 +21,7 @@ export function namedPostCollection(
   { defaultColumns, fields }: { defaultColumns: string[]; fields: Field[] },
 ): CollectionConfig {
   const plural = kind === 'venue' ? 'venues' : 'organizers'
-  const post = postType('name', kind)
+  const post = postType()
   return {
     slug: options.slugs[plural],
     labels: { singular: label(kind), plural: label(plural) },
@@ -32,11 +33,6 @@ export function namedPostCollection(
     },
     ...post,
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
-    hooks: {
-      ...post.hooks,
-      beforeOperation: [...post.hooks.beforeOperation, refuseDeepDocuments(['description'])],
-      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
-    },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),

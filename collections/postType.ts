@@ -1,8 +1,5 @@
 import type { CollectionConfig } from 'payload'
 import { postTypeAccess } from './access.js'
-import { postRules } from './hooks/postRules.js'
-import { duplicateWhatCanBeSeen, protectContent } from './hooks/protectContent.js'
-import { uniqueSlug } from './hooks/uniqueSlug.js'
 
 /**
  * Scheduled posts by publication date: caches and feeds ask for the last one that came due and the
@@ -18,24 +15,15 @@ export const PUBLISHED_INDEX = { fields: ['publishedAt', 'id'] }
 
 /**
  * What events, venues and organizers share as the anchor's post types: the trash, the role matrix
- * (collections/access.ts), statuses and a unique slug made from `titleField`, and password
- * protection, under which `visibleWhenLocked` stays shown.
+ * (collections/access.ts) and the indexes of statuses. Their shared hooks (post rules, a unique
+ * slug, password protection) are listed with their others in collections/writePath.ts.
  */
-export function postType(
-  titleField: string,
-  fallbackSlug: string,
-  visibleWhenLocked: string[] = [],
-) {
+export function postType() {
   return {
     trash: true,
     access: postTypeAccess(),
     // What the content hook needs to decide, even when a reader selects other fields.
     forceSelect: { hasPassword: true, author: true },
     indexes: [SCHEDULED_INDEX, PUBLISHED_INDEX],
-    hooks: {
-      beforeValidate: [postRules, uniqueSlug(titleField, fallbackSlug)],
-      beforeOperation: [duplicateWhatCanBeSeen],
-      afterRead: [protectContent(visibleWhenLocked)],
-    },
   } satisfies Partial<CollectionConfig>
 }

@@ -3,10 +3,9 @@ import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { can, taxonomyAccess } from './access.js'
 import { eventCountFields, localizedText, slugField } from './fields.js'
-import { keepHtmlBeside, refuseDeepDocuments, richTextFields } from './richText/fields.js'
-import { refreshDescendants, storeFullName } from './hooks/categoryFullName.js'
-import { uniqueSlug } from './hooks/uniqueSlug.js'
-import { keepTranslations, NAMED_TEXTS } from './translations/hook.js'
+import { richTextFields } from './richText/fields.js'
+import { storeFullName } from './hooks/categoryFullName.js'
+import { NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { label, message, description } from '../core/translations/index.js'
@@ -32,17 +31,17 @@ type TaxonomySettings = {
   /** The field pickers and lists show a term by. */
   title: string
   manage: Parameters<typeof taxonomyAccess>[0]
-  afterChange?: NonNullable<CollectionConfig['hooks']>['afterChange']
   fields?: CollectionConfig['fields']
 }
 
 /**
  * A taxonomy's collection: a localized name, a description, a slug, the event counts and the
- * translations, managed by those `manage` allows.
+ * translations, managed by those `manage` allows. What runs on their writes is listed in
+ * collections/writePath.ts.
  */
 function taxonomyCollection(
   options: ResolvedCalendarOptions,
-  { taxonomy, singular, title, manage, afterChange, fields = [] }: TaxonomySettings,
+  { taxonomy, singular, title, manage, fields = [] }: TaxonomySettings,
 ): CollectionConfig {
   return {
     slug: options.slugs[taxonomy],
@@ -54,12 +53,6 @@ function taxonomyCollection(
     },
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(manage),
-    hooks: {
-      beforeOperation: [refuseDeepDocuments(['description'])],
-      beforeValidate: [uniqueSlug('name', singular)],
-      beforeChange: [keepHtmlBeside(['description']), keepTranslations(NAMED_TEXTS)],
-      ...(afterChange ? { afterChange } : {}),
-    },
     fields: [
       localizedText('name', 'name', { required: true }),
       ...richTextFields('description', 'description', options.slugs.media),
@@ -83,7 +76,6 @@ export function categoriesCollection(options: ResolvedCalendarOptions): Collecti
     // The full name (`Music › Jazz`) is the title, so pickers and lists show the hierarchy.
     title: 'fullName',
     manage: can.manageCategories,
-    afterChange: [refreshDescendants(slug)],
     fields: [
       {
         name: 'parent',

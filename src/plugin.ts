@@ -3,26 +3,10 @@ import { warmFormsOnWrite, warmMissingForms } from '../endpoints/records/formWar
 import { TRANSLATIONS_NAV_LINK, translationsView } from '../collections/admin/translations.js'
 import { fillTranslationStatus } from '../collections/translations/backfill.js'
 import { can } from '../collections/access.js'
-import { eventsCollection } from '../collections/events.js'
-import { withChangesMarked } from '../collections/hooks/calendarCommit.js'
-import { assignIntegerId, integerIdField } from '../collections/hooks/integerIds.js'
-import { queryGuard } from '../collections/hooks/queryGuard.js'
-import {
-  unlinkOnDelete,
-  unlinkOnTrash,
-  type Reference,
-} from '../collections/hooks/unlinkOnDelete.js'
-import { mediaCollection } from '../collections/media.js'
-import { organizersCollection } from '../collections/organizers.js'
-import { withExistingRelations } from '../collections/relations.js'
 import { sequencesCollection } from '../collections/sequences.js'
 import { changeLogCollection } from '../collections/changeLog.js'
 import { recordFormsCollection } from '../collections/recordForms.js'
-import { categoriesCollection, tagsCollection } from '../collections/taxonomies.js'
-import { usersExtension } from '../collections/users.js'
-import { venuesCollection } from '../collections/venues.js'
-import { attendeesCollection, ticketsCollection } from '../collections/tickets/collections.js'
-import { withTicketsRemoved } from '../collections/tickets/cascade.js'
+import { withCalendarCollections } from '../collections/writePath.js'
 import { calendarRoutes } from '../endpoints/routes.js'
 import { otherRoots } from './roots.js'
 import { withCalendarDashboard } from '../collections/admin/calendar.js'
@@ -30,14 +14,7 @@ import { namespaceEndpoints } from '../endpoints/router.js'
 import { healthEndpoints } from '../endpoints/health.js'
 import { calendarRootEndpoints } from '../endpoints/calendarRoot.js'
 import { languageRootLocales } from '../endpoints/languageRootLocale.js'
-import {
-  calendarStore,
-  commitOwnTransaction,
-  reportTransactions,
-  withCalendarDatabase,
-  writeTurns,
-  type RecordRole,
-} from '../core/database/index.js'
+import { calendarStore, reportTransactions, withCalendarDatabase } from '../core/database/index.js'
 import { CLIENT_ENTRY, RSC_ENTRY } from '../core/defaults.js'
 import { importMappingsCollection, importRunsCollection } from '../features/import/collections.js'
 import { seriesHorizonTask } from '../collections/series/horizonTask.js'
@@ -46,12 +23,10 @@ import { termRecountTask } from '../collections/hooks/termRecount.js'
 import { importTask } from '../features/import/task.js'
 import { deliveriesCollection, webhooksCollection } from '../features/webhooks/collections.js'
 import { deliverTask, resumeDeliveries } from '../features/webhooks/deliver.js'
-import { extendCollection, withHooksFirst, withHooksLast } from '../core/lib/compose.js'
 import { LOCALE_CODES, LOCALES } from '../core/locales.js'
 import { withCalendarTranslations } from '../core/translations/index.js'
 import {
   resolveOptions,
-  type CalendarCollectionKey,
   type CalendarPluginOptions,
   type ResolvedCalendarOptions,
 } from '../core/options.js'
@@ -68,21 +43,9 @@ export const calendarPlugin =
   (pluginOptions: CalendarPluginOptions = {}): Plugin =>
   (incomingConfig: Config): Config => {
     const options = resolveOptions(pluginOptions, incomingConfig)
-    const appCollections = incomingConfig.collections ?? []
-    const calendarCollections = buildCalendarCollections(options)
-    const calendarSlugs = new Set(calendarCollections.map((collection) => collection.slug))
-    const tickets = ticketCollections(options)
-    const ownSlugs = new Set([...calendarSlugs, ...tickets.map((collection) => collection.slug)])
-
-    const collections = appCollections
-      .filter((collection) => !ownSlugs.has(collection.slug))
-      .map((collection) =>
-        collection.slug === options.usersSlug ? extendUsers(collection) : collection,
-      )
-    for (const ours of [...calendarCollections, ...tickets]) {
-      const theirs = appCollections.find((collection) => collection.slug === ours.slug)
-      collections.push(theirs ? extendCollection(ours, theirs) : ours)
-    }
+    // The calendar's collections and the app's users, each with what runs on its writes, in
+    // order (collections/writePath.ts); the app's other collections as they are.
+    const collections = withCalendarCollections(options, incomingConfig.collections ?? [])
     if (!collections.some((collection) => collection.slug === options.usersSlug)) {
       throw new Error(
         `calendarPlugin: the auth collection "${options.usersSlug}" does not exist; set usersCollection.`,
@@ -106,28 +69,11 @@ export const calendarPlugin =
         `calendarPlugin: the localization config lacks the locales ${missing.join(', ')}.`,
       )
 
-    const withIds = options.integerIds
-      ? collections.map((collection) => withIntegerIds(collection, options))
-      : collections
-    const touched = (collection: CollectionConfig) =>
-      calendarSlugs.has(collection.slug) || collection.slug === options.usersSlug
-    const roles = recordRoles(options)
-    // RSVP tickets and attendees write events (a ticket's `ticketed`) and count places in their
-    // hooks: their writes too run in a transaction (the plugin's own on an adapter without, as
-    // Payload's SQLite template has it) and take their turn, as the calendar's collections' do.
-    const ticketSlugs = new Set(tickets.map((collection) => collection.slug))
-    const guarded = withIds.map((collection) =>
-      touched(collection)
-        ? withWriteTurns(withQueryGuard(collection), roles[collection.slug])
-        : ticketSlugs.has(collection.slug)
-          ? withWriteTurns(collection)
-          : collection,
-    )
     return {
       ...incomingConfig,
       localization,
       collections: [
-        ...guarded,
+        ...collections,
         sequencesCollection(options.sequencesSlug),
         changeLogCollection(options.changeLog.slug),
         recordFormsCollection(options.recordForms.slug),
@@ -171,12 +117,6 @@ function calendarEndpoints(options: ResolvedCalendarOptions) {
       namespaceEndpoints({ routes, options, namespace, cached }),
     ),
   ]
-}
-
-/** RSVP tickets and their attendees (collections/tickets), unless the app turns them off. */
-function ticketCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
-  if (!options.tickets.enabled) return []
-  return [ticketsCollection(options), attendeesCollection(options)]
 }
 
 /** The importer's mapping and runs (features/import). */
@@ -244,46 +184,6 @@ function withImportPage(
 }
 
 /**
- * The calendar's collections, each with the links that must go when one of its records is deleted.
- */
-function buildCalendarCollections(options: ResolvedCalendarOptions): CollectionConfig[] {
-  const { events, categories } = options.slugs
-  const reference = (collection: string, field: string, hasMany = false): Reference => ({
-    collection,
-    field,
-    hasMany,
-  })
-  const imageReferences = [
-    options.slugs.events,
-    options.slugs.venues,
-    options.slugs.organizers,
-  ].map((slug) => reference(slug, 'image'))
-  const built: Partial<Record<CalendarCollectionKey, CollectionConfig>> = {
-    events: withTicketsRemoved(
-      withUnlink(eventsCollection(options), [reference(events, 'parent')]),
-      options,
-    ),
-    venues: withUnlink(venuesCollection(options), [reference(events, 'venue')], { onTrash: true }),
-    organizers: withUnlink(organizersCollection(options), [reference(events, 'organizers', true)], {
-      onTrash: true,
-    }),
-    categories: withUnlink(categoriesCollection(options), [
-      reference(events, 'categories', true),
-      reference(categories, 'parent'),
-    ]),
-    tags: withUnlink(tagsCollection(options), [reference(events, 'tags', true)]),
-    ...(options.ownsMedia ? { media: withUnlink(mediaCollection(options), imageReferences) } : {}),
-  }
-  return Object.entries(built)
-    .map(
-      ([key, collection]) =>
-        options.overrides[key as CalendarCollectionKey]?.(collection) ?? collection,
-    )
-    .map((collection) => ({ ...collection, fields: withExistingRelations(collection.fields) }))
-    .map((collection) => withChangesMarked(collection, options))
-}
-
-/**
  * Before the app's own `onInit`: the building of kept forms after writes, a warning when calendar
  * writes cannot be atomic (`reportTransactions`); after it, a run of the webhooks queue when
  * deliveries are waiting (a crash may have cut the last one short).
@@ -322,72 +222,9 @@ function calendarOnInit(
   }
 }
 
-function withUnlink(
-  collection: CollectionConfig,
-  references: Reference[],
-  { onTrash = false } = {},
-): CollectionConfig {
-  return withHooksFirst(collection, {
-    beforeDelete: [unlinkOnDelete(references)],
-    ...(onTrash ? { afterChange: [unlinkOnTrash(references)] } : {}),
-  })
-}
-
 /** The slugs of the collections the plugin adds (not the app's upload collection it may use). */
 function ownTables({ slugs, ownsMedia }: ResolvedCalendarOptions): string[] {
   return Object.entries(slugs)
     .filter(([key]) => key !== 'media' || ownsMedia)
     .map(([, slug]) => slug)
-}
-
-/** Refuses with 400 the public queries that the SQL adapter would fail on with 500. */
-function withQueryGuard(collection: CollectionConfig): CollectionConfig {
-  return withHooksFirst(collection, { beforeOperation: [queryGuard] })
-}
-
-/**
- * Its writes take turns with the calendar's other writes (core/database/turns.ts) before any other
- * hook; the transaction it may open is committed after all.
- */
-function withWriteTurns(collection: CollectionConfig, role?: RecordRole): CollectionConfig {
-  return withHooksLast(withHooksFirst(collection, { beforeOperation: [writeTurns(role)] }), {
-    afterOperation: [commitOwnTransaction],
-  })
-}
-
-/** The calendar collections whose writes of one record may share the gate (recordTurn.ts). */
-function recordRoles({ slugs }: ResolvedCalendarOptions): Record<string, RecordRole | undefined> {
-  return {
-    [slugs.events]: 'events',
-    [slugs.venues]: 'linked',
-    [slugs.organizers]: 'linked',
-    [slugs.categories]: 'categories',
-    [slugs.tags]: 'tags',
-  }
-}
-
-function extendUsers(users: CollectionConfig): CollectionConfig {
-  const { collection, addition } = usersExtension(users)
-  return extendCollection(collection, addition)
-}
-
-/**
- * Adds the integer `id` field and the hook that fills it, unless the collection has its own id
- * field.
- */
-function withIntegerIds(
-  collection: CollectionConfig,
-  options: ResolvedCalendarOptions,
-): CollectionConfig {
-  const isOurs =
-    (Object.values(options.slugs).includes(collection.slug) &&
-      (collection.slug !== options.slugs.media || options.ownsMedia)) ||
-    (options.tickets.enabled &&
-      [options.tickets.slug, options.tickets.attendeesSlug].includes(collection.slug))
-  if (!isOurs && collection.slug !== options.usersSlug) return collection
-  if (collection.fields.some((field) => 'name' in field && field.name === 'id')) return collection
-  return withHooksFirst(
-    { ...collection, fields: [integerIdField, ...collection.fields] },
-    { beforeOperation: [assignIntegerId(options.sequencesSlug)] },
-  )
 }

@@ -7,7 +7,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 import { afterCommit, atCommit } from '../../core/database/index.js'
-import { withHooksFirst, withHooksLast } from '../../core/lib/compose.js'
+import { withHooksLast } from '../../core/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { queueDeliveries } from '../webhooks/outbox.js'
 import { moveMark } from './calendarChanges.js'
@@ -41,8 +41,9 @@ import { dropRecordForms, recordsChanged } from './recordForms.js'
  *       queued (collections/webhooks/outbox.ts);
  *    d. entries older than the retention are dropped, once an hour at most (changeLog.ts).
  *
- * Every calendar collection's writes do it (`withChangesMarked`, below); so do the recurrence
- * task, a series' edits, kept forms and due posts, which call these two themselves.
+ * Every calendar collection's writes do it (`changesLogged`, below, a step collections/writePath.ts
+ * lists); so do the recurrence task, a series' edits, kept forms and due
+ * posts, which call these two themselves.
  */
 export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   // Once per transaction: its writes commit together, so one move shows them all (an import's
@@ -72,44 +73,46 @@ export async function writeChanges(
 }
 
 /**
- * A collection of the calendar whose writes (changes, trash, deletes) leave their work for the
- * commit (above): the mark moves, and their entries (for the calendar's resources, those of
- * collections/hooks/changeLog.ts; one under the slug for the others) go to the change log.
- * Appended after its other hooks, so that the log sees what they wrote (series dates, unlinked
- * events). The dates of a series are remembered before its other hooks run.
+ * A step of a calendar collection's writes, after its own hooks (collections/writePath.ts): its
+ * writes (changes, trash, deletes) leave their work for the commit (above): the mark moves, and
+ * their entries (for the calendar's resources, those of collections/hooks/changeLog.ts; one under
+ * the slug for the others) go to the change log. After the collection's other hooks, so that the
+ * log sees what they wrote (series dates, unlinked events).
  */
-export function withChangesMarked(
-  collection: CollectionConfig,
-  options: ResolvedCalendarOptions,
-): CollectionConfig {
-  const { sequencesSlug } = options
-  const resource = resourceOf(options, collection.slug)
-  const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
-    await markChange(req, sequencesSlug)
-    await writeChanges(
-      req,
-      options,
-      resource
-        ? await changeEntries(req, options, resource, operation, doc, previousDoc)
-        : otherEntries(collection.slug, doc),
-    )
-    return doc
+export const changesLogged =
+  (options: ResolvedCalendarOptions) =>
+  (collection: CollectionConfig): CollectionConfig => {
+    const { sequencesSlug } = options
+    const resource = resourceOf(options, collection.slug)
+    const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc, operation }) => {
+      await markChange(req, sequencesSlug)
+      await writeChanges(
+        req,
+        options,
+        resource
+          ? await changeEntries(req, options, resource, operation, doc, previousDoc)
+          : otherEntries(collection.slug, doc),
+      )
+      return doc
+    }
+    const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
+      await markChange(req, sequencesSlug)
+      await writeChanges(
+        req,
+        options,
+        resource
+          ? await deleteEntries(req, options, resource, doc)
+          : otherEntries(collection.slug, doc),
+      )
+    }
+    return withHooksLast(collection, { afterChange: [afterChange], afterDelete: [afterDelete] })
   }
-  const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
-    await markChange(req, sequencesSlug)
-    await writeChanges(
-      req,
-      options,
-      resource
-        ? await deleteEntries(req, options, resource, doc)
-        : otherEntries(collection.slug, doc),
-    )
-  }
-  const marked = withHooksLast(collection, {
-    afterChange: [afterChange],
-    afterDelete: [afterDelete],
-  })
-  if (resource !== 'events') return marked
+
+/**
+ * Before an event's other hooks: the dates of a series are remembered before they change or go,
+ * for the change log's entries of its occurrences (changeLog.ts `rememberSeries`).
+ */
+export function seriesRemembered(options: ResolvedCalendarOptions) {
   const beforeChange: CollectionBeforeChangeHook = async ({
     req,
     data,
@@ -119,7 +122,7 @@ export function withChangesMarked(
     if (operation === 'update') await rememberSeries(req, options, originalDoc)
     return data
   }
-  const beforeDelete: CollectionBeforeDeleteHook = async ({ req, id }) => {
+  const beforeDelete: CollectionBeforeDeleteHook = async ({ req, id, collection }) => {
     const doc = await req.payload.db.findOne({
       collection: collection.slug,
       where: { id: { equals: id } },
@@ -127,5 +130,5 @@ export function withChangesMarked(
     })
     await rememberSeries(req, options, doc ?? undefined)
   }
-  return withHooksFirst(marked, { beforeChange: [beforeChange], beforeDelete: [beforeDelete] })
+  return { beforeChange: [beforeChange], beforeDelete: [beforeDelete] }
 }

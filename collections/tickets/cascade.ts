@@ -1,10 +1,5 @@
-import type {
-  CollectionBeforeChangeHook,
-  CollectionBeforeDeleteHook,
-  CollectionConfig,
-} from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook } from 'payload'
 import { Forbidden } from 'payload'
-import { withHooksFirst } from '../../core/lib/compose.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { relatedId } from '../relations.js'
 import { managesAttendees } from './access.js'
@@ -27,12 +22,8 @@ export function removingAttendees(options: ResolvedCalendarOptions): CollectionB
   }
 }
 
-/** The events collection, deleting an event's tickets before the event itself. */
-export function withTicketsRemoved(
-  events: CollectionConfig,
-  options: ResolvedCalendarOptions,
-): CollectionConfig {
-  if (!options.tickets.enabled) return events
+/** Before an event's delete: its tickets (and so their attendees) go first. */
+export function removingTickets(options: ResolvedCalendarOptions): CollectionBeforeDeleteHook {
   const removeTickets: CollectionBeforeDeleteHook = async ({ id, req }) => {
     await req.payload.delete({
       collection: options.tickets.slug,
@@ -41,7 +32,7 @@ export function withTicketsRemoved(
       req,
     })
   }
-  return withHooksFirst(events, { beforeDelete: [removeTickets] })
+  return removeTickets
 }
 
 /**

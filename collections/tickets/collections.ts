@@ -12,8 +12,6 @@ import { description, label } from '../../core/translations/index.js'
 import { relatedId } from '../relations.js'
 import { attendeesAccess, managesAttendees, ticketsAccess } from './access.js'
 import { checkCapacity, takesPlace } from './capacity.js'
-import { onOwnEvents, removingAttendees } from './cascade.js'
-import { followTickets } from './ticketed.js'
 import { emailMovedUp, freesPlace, moveUpWaitlist } from './waitlist.js'
 
 /**
@@ -21,14 +19,12 @@ import { emailMovedUp, freesPlace, moveUpWaitlist } from './waitlist.js'
  * (`tribe_rsvp_tickets`, `tribe_rsvp_attendees`; docs/tickets.md). A ticket belongs to an event;
  * an attendee is one place (or one "not going" answer, or one place in the waitlist) on a ticket.
  *
- * What runs on a ticket's write, in order: below editors, the event must be the caller's own
- * (cascade.ts `onOwnEvents`); after it, the event's `ticketed` flag (ticketed.ts) and, when the
- * capacity grew, the waitlist moving up (waitlist.ts). Deleting a ticket deletes its attendees.
- *
- * What runs on an attendee's write, in order: its event from its ticket, an order and a security
- * code when it has none, the check-in time, then the capacity check under the ticket's lock
- * (capacity.ts); after it, when it freed a place, the first in the waitlist moves up, emailed once
- * the write has committed.
+ * What runs on a ticket's and an attendee's writes, in order, is listed in
+ * collections/writePath.ts: below editors, a ticket's event must be the caller's own; after it,
+ * the event's `ticketed` flag and, when the capacity grew, the waitlist moving up; deleting a
+ * ticket deletes its attendees. An attendee gets its event from its ticket, an order and a security
+ * code, the check-in time, then the capacity check under the ticket's lock; after it, when it freed
+ * a place, the first in the waitlist moves up, emailed once the write has committed.
  */
 
 /** Security codes, as Event Tickets' (ten hex characters), never shown to visitors. */
@@ -51,7 +47,6 @@ export function ticketsCollection(options: ResolvedCalendarOptions): CollectionC
       defaultColumns: ['name', 'event', 'capacity', 'availableUntil'],
     },
     access: ticketsAccess(),
-    hooks: ticketHooks(options),
     fields: [
       {
         name: 'event',
@@ -109,8 +104,8 @@ export function ticketsCollection(options: ResolvedCalendarOptions): CollectionC
 
 const dateTime = { admin: { date: { pickerAppearance: 'dayAndTime' as const } } }
 
-function ticketHooks(options: ResolvedCalendarOptions): CollectionConfig['hooks'] {
-  const followed = followTickets(options)
+/** After a ticket's write: when its capacity grew, the waitlist moves up (waitlist.ts). */
+export function capacityGrew(options: ResolvedCalendarOptions): CollectionAfterChangeHook {
   const capacityGrew: CollectionAfterChangeHook = async ({ doc, previousDoc, req, operation }) => {
     const grew =
       operation === 'update' &&
@@ -121,17 +116,15 @@ function ticketHooks(options: ResolvedCalendarOptions): CollectionConfig['hooks'
     if (grew) emailMovedUp(req, options, await moveUpWaitlist(req, options, doc.id))
     return doc
   }
-  return {
-    beforeChange: [onOwnEvents(options)],
-    afterChange: [...(followed?.afterChange ?? []), capacityGrew],
-    beforeDelete: [removingAttendees(options)],
-    afterDelete: followed?.afterDelete ?? [],
-  }
+  return capacityGrew
 }
 
-export function attendeesCollection(options: ResolvedCalendarOptions): CollectionConfig {
+/**
+ * Before an attendee's write: the event is the ticket's; an order and a security code are made
+ * when missing; the check-in time; then the capacity check under the ticket's lock (capacity.ts).
+ */
+export function fillInAttendee(options: ResolvedCalendarOptions): CollectionBeforeChangeHook {
   const { slug: ticketsSlug } = options.tickets
-  /** The event is the ticket's; an order and a security code are made when missing. */
   const fillIn: CollectionBeforeChangeHook = async ({ data, originalDoc, req, operation }) => {
     const ticketId = relatedId(data.ticket ?? originalDoc?.ticket)
     if (operation === 'create' || (data.ticket && ticketId !== relatedId(originalDoc?.ticket))) {
@@ -156,7 +149,11 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
       await checkCapacity(req, options, ticketId, originalDoc?.id)
     return data
   }
-  /** A place freed goes to the first in the waitlist (waitlist.ts). */
+  return fillIn
+}
+
+/** After an attendee's change: a place freed goes to the first in the waitlist (waitlist.ts). */
+export function moveUpAfterChange(options: ResolvedCalendarOptions): CollectionAfterChangeHook {
   const moveUpAfterChange: CollectionAfterChangeHook = async ({
     doc,
     previousDoc,
@@ -171,6 +168,11 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
       )
     return doc
   }
+  return moveUpAfterChange
+}
+
+/** After an attendee's delete: as `moveUpAfterChange`. */
+export function moveUpAfterDelete(options: ResolvedCalendarOptions): CollectionAfterDeleteHook {
   const moveUpAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
     if (freesPlace(doc, undefined))
       emailMovedUp(
@@ -179,6 +181,11 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
         await moveUpWaitlist(req, options, relatedId(doc.ticket) as number),
       )
   }
+  return moveUpAfterDelete
+}
+
+export function attendeesCollection(options: ResolvedCalendarOptions): CollectionConfig {
+  const { slug: ticketsSlug } = options.tickets
   return {
     slug: options.tickets.attendeesSlug,
     labels: { singular: label('attendee'), plural: label('attendees') },
@@ -190,11 +197,6 @@ export function attendeesCollection(options: ResolvedCalendarOptions): Collectio
       components: { beforeListTable: [`${CLIENT_ENTRY}#AttendeesCsvLink`] },
     },
     access: attendeesAccess(),
-    hooks: {
-      beforeChange: [fillIn],
-      afterChange: [moveUpAfterChange],
-      afterDelete: [moveUpAfterDelete],
-    },
     fields: [
       {
         type: 'row',

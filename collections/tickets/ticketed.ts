@@ -1,9 +1,4 @@
-import type {
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  CollectionConfig,
-  PayloadRequest,
-} from 'payload'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { relatedId } from '../relations.js'
 
@@ -14,7 +9,10 @@ import { relatedId } from '../relations.js'
  * flag changes, through Payload in the ticket's transaction, so its change log, kept forms and
  * webhooks follow as for any event write.
  */
-export function followTickets(options: ResolvedCalendarOptions): CollectionConfig['hooks'] {
+export function followTickets(options: ResolvedCalendarOptions): {
+  afterChange: CollectionAfterChangeHook[]
+  afterDelete: CollectionAfterDeleteHook[]
+} {
   const afterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, req, operation }) => {
     const event = relatedId(doc.event)
     const before = operation === 'update' ? relatedId(previousDoc?.event) : undefined
