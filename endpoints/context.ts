@@ -2,8 +2,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { LocaleCode } from '../core/locales.js'
 import type { Data, Doc } from './data.js'
-import type { Related } from './records/related.js'
-import type { CalendarGeneration } from './cache/calendarState.js'
+import type { Related } from './related.js'
+import type { CalendarGeneration } from './calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
 /** Where the calendar's root is under the API root: `/api/cal` (endpoints/calendarRoot.ts). */
@@ -56,7 +56,7 @@ export type Context = {
    */
   addressed?: Doc
   /**
-   * The calendar's generation as this read found it (endpoints/cache/calendarState.ts), so that its
+   * The calendar's generation as this read found it (endpoints/calendarState.ts), so that its
    * change mark is read once per request; reads only.
    */
   generation?: CalendarGeneration

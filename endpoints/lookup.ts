@@ -1,9 +1,8 @@
 import type { Where } from 'payload'
 import { lockKeys } from '../core/database/index.js'
 import type { Context } from './context.js'
-import type { DataKey, StoredDoc } from './data.js'
+import type { DataKey, Doc, StoredDoc } from './data.js'
 import type { ParamSpec } from './params.js'
-import type { Doc } from './records/common.js'
 
 /**
  * A search of more than this many words is taken as one phrase, as WordPress does: every word

@@ -20,7 +20,7 @@ import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from 
  */
 
 /**
- * The calendar's generation (endpoints/cache/calendarState.ts), read when the change mark moved:
+ * The calendar's generation (endpoints/calendarState.ts), read when the change mark moved:
  * the mark, the change log since the last generation, and the next time boundary (the next start
  * and end of an event, and the next due publication of an event, venue and organizer).
  */

@@ -383,7 +383,7 @@ export async function deleteEntries(
 /**
  * A write to a calendar collection that is no resource of the log (media): one entry under the
  * collection's slug, which sync leaves out and the response cache reads as "anything may have
- * changed" (endpoints/cache/calendarState.ts), as event records show images.
+ * changed" (endpoints/calendarState.ts), as event records show images.
  */
 export const otherEntries = (slug: string, doc: ChangedRecord): NewEntry[] => [
   {

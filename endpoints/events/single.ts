@@ -7,7 +7,7 @@ import type { Params, ParamSpec } from '../params.js'
 import type { Operation } from '../operation.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import type { Related } from '../records/related.js'
+import type { Related } from '../related.js'
 import { addressed, formsApply, formsOf } from '../records/forms.js'
 import { unlocked, type Doc } from '../records/common.js'
 

@@ -9,7 +9,7 @@ import { requireRight, requireRightOnExisting, requireUser } from '../permission
 import type { Operation } from '../operation.js'
 import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
-import type { Related } from '../records/related.js'
+import type { Related } from '../related.js'
 import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'

@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { noRelated } from '../records/related.js'
+import { noRelated } from '../related.js'
 import type { Doc } from '../records/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from '../fields/table.js'

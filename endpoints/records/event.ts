@@ -7,7 +7,7 @@ import type { EventRecord, SingleEventRecord } from '../schemas/records.js'
 import { unlocked, type Doc } from './common.js'
 import { eventJsonLd } from './jsonLd.js'
 import { loadRelated } from './load.js'
-import type { Related } from './related.js'
+import type { Related } from '../related.js'
 import type { Context } from '../context.js'
 
 export type EventRecordOptions = {

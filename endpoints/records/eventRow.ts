@@ -4,7 +4,7 @@ import { flatRow } from '../fields/flat.js'
 import { recordOf } from '../fields/table.js'
 import { mapInSlices } from '../../core/lib/yieldToLoop.js'
 import { unlocked, type Doc } from './common.js'
-import type { Related } from './related.js'
+import type { Related } from '../related.js'
 
 /** A CSV row's cells: what `flatRow` gives, and what the CSV forms keep (records/forms.ts). */
 export type Cells = (string | number)[]

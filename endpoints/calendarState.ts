@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
-import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
-import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { CHANGE_RESOURCES } from '../collections/changeLog.js'
+import { currentChangeMark } from '../collections/hooks/calendarChanges.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 /**
  * The calendar as everything kept between requests sees it (the response cache, the archive's
