@@ -9,7 +9,7 @@ import { eventRecord } from '../records/event.js'
 import { loadRelated } from '../records/load.js'
 import type { Related } from '../related.js'
 import { addressed, formsApply, formsOf } from '../records/forms.js'
-import { unlocked, type Doc } from '../records/common.js'
+import { unlocked, type Doc } from '../parts/common.js'
 
 export type EventAddress = 'id' | 'slug'
 

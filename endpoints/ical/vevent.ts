@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
-import type { Doc } from '../records/common.js'
-import { addressLine, placeOf } from '../records/place.js'
-import { htmlText as plain } from '../records/text.js'
+import type { Doc } from '../parts/common.js'
+import { addressLine, placeOf } from '../parts/place.js'
+import { htmlText as plain } from '../parts/text.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
 

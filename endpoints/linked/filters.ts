@@ -3,7 +3,7 @@ import { translationStatusParam, translationStatusWhere } from '../translations/
 import type { Context } from '../context.js'
 import { findOne, searchWords } from '../lookup.js'
 import type { ArgsOf, Params } from '../params.js'
-import { idOf } from '../records/common.js'
+import { idOf } from '../parts/common.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
 import type { LinkedType } from './kinds.js'

@@ -3,7 +3,7 @@ import { relatedId } from '../../collections/relations.js'
 import type { Where } from 'payload'
 import { operation } from '../operation.js'
 import { requireUser } from '../permissions.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import { isManager } from './records.js'
 
 /**

@@ -6,7 +6,7 @@ import { forbidden } from '../errors.js'
 import { operation } from '../operation.js'
 import type { Params, ParamSpec } from '../params.js'
 import { totalPagesOf } from '../paging.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import {
   attendeeNotAccessible,
   attendeeNotFound,

@@ -4,7 +4,7 @@ import { managesAttendees } from '../../collections/tickets/access.js'
 import { TICKETS_NAMESPACE } from '../../core/defaults.js'
 import type { Context } from '../context.js'
 import { recordOf } from '../fields/table.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import {
   ATTENDEE_FIELDS,
   TICKET_FIELDS,

@@ -13,7 +13,7 @@ import { recordKey } from '../../core/database/index.js'
 import type { Context } from '../context.js'
 import { operation } from '../operation.js'
 import type { Params } from '../params.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import { inTransaction } from '../transaction.js'
 import {
   answerNotFound,

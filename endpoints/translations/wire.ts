@@ -9,8 +9,8 @@ import {
 } from '../../collections/translations/status.js'
 import { apiLink, languageSegment, type Context, type RecordContext } from '../context.js'
 import { wordsCheck, type ParamSpec } from '../params.js'
-import { wallClockIn, type Doc } from '../records/common.js'
-import { url, wallClock } from '../schemas/parts.js'
+import { wallClockIn, type Doc } from '../parts/common.js'
+import { url, wallClock } from '../parts/schemas.js'
 import type { Flat } from '../fields/cells.js'
 import type { WireField } from '../fields/table.js'
 
