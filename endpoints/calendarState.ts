@@ -84,7 +84,7 @@ function forgetOlderThan(generation: CalendarGeneration, depth: number) {
  * The records named by the change log's entries after `since` (a sequence), and the last sequence;
  * without `since`, or when no entry names what moved the mark, or more than `limit` do: null
  * (anything). The log is read after the mark, so it holds at least the entries of the writes that
- * moved it. In `req`'s transaction when given (the form keeper's, records/formKeeper.ts).
+ * moved it. In `req`'s transaction when given (the form keeper's, forms/formKeeper.ts).
  */
 export async function changesAfter(
   payload: Payload,

@@ -61,7 +61,7 @@ export type Context = {
    */
   generation?: CalendarGeneration
   /**
-   * Build term counts as markers that name the term (endpoints/records/forms.ts): set only while
+   * Build term counts as markers that name the term (endpoints/forms/forms.ts): set only while
    * building the kept forms, whose counts go in when they are read.
    */
   markedCounts?: boolean

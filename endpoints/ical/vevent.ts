@@ -137,7 +137,7 @@ const uidOf = (id: number | string, host: string) => `event-${id}@${host}`
 /**
  * The record's title (`&`, `<` and `>` escaped for display) as plain text, its entities decoded as
  * The Events Calendar's SUMMARY has them: the record is what the caller may read, in its language
- * (a VEVENT of a kept form needs no Payload read of its own, records/keptBatches.ts).
+ * (a VEVENT of a kept form needs no Payload read of its own, forms/keptBatches.ts).
  */
 const titleText = (title: string) => (title.includes('&') ? plain(title) : title)
 

@@ -6,7 +6,7 @@ import { recordOf } from '../fields/table.js'
 import type { EventRecord, SingleEventRecord } from '../schemas/records.js'
 import { unlocked, type Doc } from '../parts/common.js'
 import { eventJsonLd } from '../parts/jsonLd.js'
-import { loadRelated } from './load.js'
+import { loadRelated } from '../forms/load.js'
 import type { Related } from '../related.js'
 import type { Context } from '../context.js'
 
@@ -65,7 +65,7 @@ export function eventRecord(
 
 /**
  * The records of these events as the caller may read them (anonymous, no password: the kept forms
- * of endpoints/records/forms.ts), by id; with `json_ld` for single reads. Three to six queries
+ * of endpoints/forms/forms.ts), by id; with `json_ld` for single reads. Three to six queries
  * whatever their number.
  */
 export async function eventRecords(

@@ -6,7 +6,7 @@ import { mapInSlices } from '../../core/lib/yieldToLoop.js'
 import { unlocked, type Doc } from '../parts/common.js'
 import type { Related } from '../related.js'
 
-/** A CSV row's cells: what `flatRow` gives, and what the CSV forms keep (records/forms.ts). */
+/** A CSV row's cells: what `flatRow` gives, and what the CSV forms keep (forms/forms.ts). */
 export type Cells = (string | number)[]
 
 /**

@@ -8,10 +8,10 @@ import { dataLayer } from '../data.js'
 import type { Doc } from '../parts/common.js'
 import { eventRecord } from './event.js'
 import { eventRows } from './eventRow.js'
-import { loadRelated } from './load.js'
+import { loadRelated } from '../forms/load.js'
 import type { Related } from '../related.js'
-import { keepingHeld } from './formKeeper.js'
-import { formsLookup, formsOf, type FormVariant } from './forms.js'
+import { keepingHeld } from '../forms/formKeeper.js'
+import { formsLookup, formsOf, type FormVariant } from '../forms/forms.js'
 
 /**
  * Builds the archive and CSV forms of the events a write names, after the write, off the request

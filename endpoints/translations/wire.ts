@@ -59,7 +59,7 @@ export function inLanguage(context: RecordContext, language: LocaleCode): Record
   const throughSegment = context.linkLanguage === null && context.lang !== 'en'
   if (!throughSegment)
     return { ...context, lang: language, linkLanguage: language === 'en' ? null : language }
-  // Not through URL: the kept forms' root has a marker for a host (endpoints/records/forms.ts).
+  // Not through URL: the kept forms' root has a marker for a host (endpoints/forms/forms.ts).
   const pathStart = context.root.indexOf('/', context.root.indexOf('://') + 3)
   const origin = context.root.slice(0, pathStart)
   const path = context.root.slice(pathStart + `/${context.lang}`.length)
