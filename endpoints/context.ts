@@ -67,7 +67,7 @@ export type Context = {
   markedCounts?: boolean
   /**
    * The venues, organizers and terms an event write named, as it read them to check or find them
-   * (endpoints/linked/args.ts, endpoints/events/links.ts), so that its answer
+   * (endpoints/fields/linkedArgs.ts, endpoints/fields/termArgs.ts), so that its answer
    * (events/write.ts) reads none of them again: the write changes no venue or organizer, and
    * moves its terms' counts by what collections/hooks/termCounts.ts notes.
    */

@@ -179,7 +179,7 @@ const termLookups = new WeakMap<object, Map<string, Promise<TermMatches>>>()
 
 /**
  * Terms named by id, slug or name (in the request's language): what a write assigns
- * (endpoints/events/links.ts). The archive filters match by slug, else id
+ * (endpoints/fields/termArgs.ts). The archive filters match by slug, else id
  * (docs/v1-reference.md §5.1.1): `findTermsOnce`.
  */
 export async function findTerms(

@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { eventsByStatusWhere, translationStatusParam } from '../translations/wire.js'
+import { eventsByStatusWhere, translationStatusParam } from '../fields/translations.js'
 import type { Context } from '../context.js'
 import { ApiError, invalidParams } from '../errors.js'
 import { checkIdsExist, findTermsOnce, searchWords } from '../lookup.js'

@@ -16,7 +16,7 @@ import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js
 import { writeAddressParams, type EventAddress } from './single.js'
 import { applyToParam, eventForWrite, seriesIdOf } from './series.js'
 
-/** An inline venue or organizer that cannot be created (`linked/args.ts`). */
+/** An inline venue or organizer that cannot be created (`fields/linkedArgs.ts`). */
 const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
 
 /**

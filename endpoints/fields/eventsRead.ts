@@ -5,7 +5,7 @@
 
 import { costValues, formatCost, inferCurrency } from '../../core/lib/cost.js'
 import { idOf, wallClockIn, type Doc } from '../parts/common.js'
-import { organizerRecord, venueRecord } from '../records/linked.js'
+import { organizerRecord, venueRecord } from './linkedRecords.js'
 import type { Related } from '../related.js'
 import type * as post from './post.js'
 

@@ -9,7 +9,7 @@ import { digits, imageOrNone, postStatus, url, wallClock } from '../parts/schema
 import { cellOf, exportOnly, type Flat } from './flat.js'
 import type { Event, Organizer, Venue } from '../../core/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
-import { translationsKey } from '../translations/wire.js'
+import { translationsKey } from './translations.js'
 
 /** The stored fields every post (event, venue, organizer) has. */
 export type Post = Event | Venue | Organizer

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { translationsKey } from '../translations/wire.js'
+import { translationsKey } from './translations.js'
 import { apiLink, languageSegment } from '../context.js'
 import { existingIds } from '../lookup.js'
 import type { ParamSpec } from '../params.js'

@@ -9,7 +9,7 @@ import { countOnce } from '../events/totals.js'
 import { addressed, formsApply, formsLookup, formsOf, joinedList } from '../forms/forms.js'
 import { pathParam, type Address } from './address.js'
 import { linkedArchiveParams, linkedFilters } from './filters.js'
-import type { LinkedType } from './kinds.js'
+import type { LinkedType } from '../fields/linkedKinds.js'
 
 /**
  * The read routes of venues and organizers (docs/v1-reference.md §6, §7), built from their

@@ -8,8 +8,8 @@ import type { Operation } from '../operation.js'
 import type { Doc } from '../parts/common.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { addressedForWrite, pathParam, type Address } from './address.js'
-import { checkCoordinates, createOrReuse } from './args.js'
-import { VENUES, type LinkedType } from './kinds.js'
+import { checkCoordinates, createOrReuse } from '../fields/linkedArgs.js'
+import { VENUES, type LinkedType } from '../fields/linkedKinds.js'
 import { records } from './reads.js'
 
 /**

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { textLanguage } from '../translations/wire.js'
+import { textLanguage } from '../fields/translations.js'
 import type { RecordContext } from '../context.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { recordOf } from '../fields/table.js'

@@ -11,7 +11,7 @@ import {
   type AttendeeView,
   type TicketCounts,
   type TicketView,
-} from './fields.js'
+} from '../fields/tickets.js'
 
 /**
  * Records of `cal/tickets/v1` from stored documents, a page at a time: a page of tickets costs one

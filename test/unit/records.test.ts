@@ -5,7 +5,7 @@ import type { Doc } from '../../endpoints/parts/common.js'
 import { eventRecord } from '../../endpoints/records/event.js'
 import { zoneAbbreviation } from '../../core/lib/time.js'
 import { noRelated } from '../../endpoints/related.js'
-import { termRecord } from '../../endpoints/records/terms.js'
+import { termRecord } from '../../endpoints/fields/termRecords.js'
 import { resolveOptions } from '../../core/options.js'
 import type { Config } from 'payload'
 

@@ -13,7 +13,7 @@ import {
   translationsOf,
   type Written,
 } from '../../collections/translations/status.js'
-import { inLanguage } from '../../endpoints/translations/wire.js'
+import { inLanguage } from '../../endpoints/fields/translations.js'
 import type { RecordContext } from '../../endpoints/context.js'
 
 const T1 = '2030-01-01T10:00:00.000Z'

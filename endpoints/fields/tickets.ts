@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { relatedId } from '../../collections/relations.js'
 import { apiLink, type RecordContext } from '../context.js'
 import { globalId, wallClockIn, type Doc } from '../parts/common.js'
-import { recordSchema, type FieldTable } from '../fields/table.js'
+import { recordSchema, type FieldTable } from './table.js'
 import { url, wallClock } from '../parts/schemas.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { RecordContext } from '../context.js'
-import { TERM_FIELDS, termUrls } from '../fields/terms.js'
-import { recordOf } from '../fields/table.js'
+import { TERM_FIELDS, termUrls } from './terms.js'
+import { recordOf } from './table.js'
 import { displayTitle } from '../parts/text.js'
 import { idOf, type Doc } from '../parts/common.js'
 import type { EmbeddedTermRecord } from '../parts/schemas.js'

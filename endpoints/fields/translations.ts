@@ -11,8 +11,8 @@ import { apiLink, languageSegment, type Context, type RecordContext } from '../c
 import { wordsCheck, type ParamSpec } from '../params.js'
 import { wallClockIn, type Doc } from '../parts/common.js'
 import { url, wallClock } from '../parts/schemas.js'
-import type { Flat } from '../fields/cells.js'
-import type { WireField } from '../fields/table.js'
+import type { Flat } from './cells.js'
+import type { WireField } from './table.js'
 
 /**
  * Each language's translation status on the wire (collections/translations): a record's
