@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { clearRecordForms } from '../collections/recordForms.js'
-import { calendarRoutes } from '../endpoints/routes.js'
+import { calendarRoutes } from '../endpoints/v1/routes.js'
 import { formsKept, holdFormKeeping } from '../endpoints/forms/formKeeper.js'
 import { formsWarmed } from '../endpoints/records/formWarmer.js'
 import { otherRoots } from '../src/roots.js'

@@ -166,7 +166,7 @@ export async function formsWarmed(payload: Payload): Promise<void> {
 
 /**
  * An anonymous read of the namespace's plain address, as the router makes it for a request with
- * no language (endpoints/router.ts): what the forms of most reads are built with.
+ * no language (endpoints/routing/router.ts): what the forms of most reads are built with.
  */
 async function plainContext(payload: Payload, options: ResolvedCalendarOptions): Promise<Context> {
   const req = await createLocalReq({}, payload)
