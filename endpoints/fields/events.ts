@@ -346,7 +346,7 @@ export const EVENT_FIELDS = {
     write: writeRecurrence,
   },
   series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
-  // Ours (endpoints/translations.ts): each language's translation status and links.
+  // Ours (fields/translations.ts): each language's translation status and links.
   translations: post.translations<EventView>('events', 'event'),
 } satisfies FieldTable<EventView, StoredEvent>
 

@@ -1,7 +1,7 @@
 /**
  * Translation status without a server (collections/translations/status.ts): each status from what
  * was written when, the source of a record that says none, marking up to date, a language's last
- * change; and how a record's links move to another language (endpoints/translations.ts).
+ * change; and how a record's links move to another language (endpoints/fields/translations.ts).
  */
 import { describe, expect, test } from '@jest/globals'
 import {
