@@ -28,6 +28,70 @@ const downwardOnly = FLOORS.slice(0, -1).map((floor, index) => ({
   to: { path: `^(${FLOORS.slice(index + 1).join('|')})/` },
 }))
 
+/**
+ * The layers of endpoints/ (docs/architecture.md, "Layers of endpoints/"), lowest first. A folder of
+ * endpoints/ imports its own files and the layers below its own: never a layer above, nor another
+ * folder of its layer. The files directly in endpoints/ (`.`, the root) are the lowest layer.
+ *
+ *   .                  the wire's basics: context, data layer, errors, replies, parameters,
+ *                      lookups, paging, permissions, the calendar's generation, origin, addresses
+ *   cache, parts       the layer around every GET; what records and their schemas are made of
+ *   forms              the kept record forms, the loads of what records link to (term counts)
+ *   fields             one field table per resource, with what its keys read and write: the venue,
+ *                      organizer and term records an event embeds, the arguments that name them
+ *   schemas            the bodies' JSON Schemas, made from the field tables
+ *   records, routing   event records and CSV rows, their forms warmed; operations, stages, router
+ *   changes, documentation, translations    operations that read no field table
+ *   events             the event operations
+ *   linked, terms      venues and organizers (their archives count events), categories and tags
+ *   tickets, ical, csv, fullcalendar        the other roots: tickets and the feeds
+ *   v1                 the cal/events/v1 route table
+ *   batch              a batch's requests, through that route table and the router
+ */
+const ENDPOINT_LAYERS = [
+  ['.'],
+  ['cache', 'parts'],
+  ['forms'],
+  ['fields'],
+  ['schemas'],
+  ['records', 'routing'],
+  ['changes', 'documentation', 'translations'],
+  ['events'],
+  ['linked', 'terms'],
+  ['tickets', 'ical', 'csv', 'fullcalendar'],
+  ['v1'],
+  ['batch'],
+]
+/** The files of these folders of endpoints/ (the folder is `$1`); `.` is the root's own files. */
+const filesOf = (folders) => {
+  const named = folders.filter((folder) => folder !== '.')
+  return [
+    ...(named.length > 0 ? [`^endpoints/(${named.join('|')})/`] : []),
+    ...(folders.includes('.') ? ['^endpoints/[^/]+$'] : []),
+  ].join('|')
+}
+
+/** A layer of endpoints/ imports only its own folder and the layers below it. */
+const endpointLayers = ENDPOINT_LAYERS.map((folders, index) => {
+  const below = ENDPOINT_LAYERS.slice(0, index).flat()
+  const named = (list) => list.map((folder) => (folder === '.' ? 'the root' : folder)).join(', ')
+  return {
+    name: 'endpoints-layers',
+    comment: `endpoints/ ${named(folders)}, layer ${index} of ENDPOINT_LAYERS, imports its own folder${
+      below.length > 0 ? ` and the layers below it (${named(below)})` : ''
+    } only.`,
+    severity: 'error',
+    from: { path: filesOf(folders) },
+    to: {
+      path: '^endpoints/',
+      pathNot: [
+        folders.includes('.') ? filesOf(['.']) : '^endpoints/$1/',
+        ...(below.length > 0 ? [filesOf(below)] : []),
+      ],
+    },
+  }
+})
+
 /** The database packages, which only the store seam (core/database/) imports. */
 const DATABASE_PACKAGES =
   '(^|node_modules/)(drizzle-orm|@payloadcms/drizzle|@payloadcms/db-[^/]+|@libsql/client|pg|mongoose|mongodb)(/|$)'
@@ -36,6 +100,14 @@ const DATABASE_PACKAGES =
 module.exports = {
   forbidden: [
     ...downwardOnly,
+    ...endpointLayers,
+    {
+      name: 'endpoints-folder-in-a-layer',
+      comment: 'Each folder of endpoints/ has its place in ENDPOINT_LAYERS.',
+      severity: 'error',
+      from: { path: '^endpoints/[^/]+/', pathNot: filesOf(ENDPOINT_LAYERS.flat()) },
+      to: { path: '^endpoints/' },
+    },
     {
       name: 'features-apart',
       comment: 'A feature (features/admin, import, react, webhooks) imports no other feature.',

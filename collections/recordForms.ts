@@ -14,7 +14,7 @@ import { hiddenCollection } from './hidden.js'
 
 /**
  * Hidden: the v1 form of public records as anonymous callers get them, one row per record, form
- * (in a list, or read alone), language and addresses (`key`, made by endpoints/records/forms.ts),
+ * (in a list, or read alone), language and addresses (`key`, made by endpoints/forms/forms.ts),
  * its JSON text in `body`. A read that no cache answers takes the page's ids from the database and
  * joins the kept forms (issue #27) instead of loading every record and what it links to.
  *
@@ -42,7 +42,7 @@ export function recordFormsCollection(slug: string): CollectionConfig {
  */
 /**
  * The sequence under which each clearing of the forms notes the change mark it found: forms built
- * as of that mark or before may be older than the data (endpoints/records/formKeeper.ts).
+ * as of that mark or before may be older than the data (endpoints/forms/formKeeper.ts).
  */
 const FORMS_CLEARED = 'record-forms-cleared'
 

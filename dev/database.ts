@@ -70,7 +70,7 @@ export async function databaseAdapter(
     wal: { synchronous: 'FULL' }, // the plugin's writer connection too (core/database/sqliteWriter.ts)
     // Several processes on one file (a CSV import's, a second server) write beside each other: a
     // write waits for another process's commit instead of failing at once (Payload's default is
-    // 0). The kept forms, written after reads (endpoints/records/formKeeper.ts), made it common.
+    // 0). The kept forms, written after reads (endpoints/forms/formKeeper.ts), made it common.
     busyTimeout: 5000,
     push: false,
     migrationDir: migrationDir('sqlite'),

@@ -2,8 +2,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { LocaleCode } from '../core/locales.js'
 import type { Data, Doc } from './data.js'
-import type { Related } from './records/related.js'
-import type { CalendarGeneration } from './cache/calendarState.js'
+import type { Related } from './related.js'
+import type { CalendarGeneration } from './calendarState.js'
 
 export const NAMESPACE = 'cal/events/v1'
 /** Where the calendar's root is under the API root: `/api/cal` (endpoints/calendarRoot.ts). */
@@ -56,18 +56,18 @@ export type Context = {
    */
   addressed?: Doc
   /**
-   * The calendar's generation as this read found it (endpoints/cache/calendarState.ts), so that its
+   * The calendar's generation as this read found it (endpoints/calendarState.ts), so that its
    * change mark is read once per request; reads only.
    */
   generation?: CalendarGeneration
   /**
-   * Build term counts as markers that name the term (endpoints/records/forms.ts): set only while
+   * Build term counts as markers that name the term (endpoints/forms/forms.ts): set only while
    * building the kept forms, whose counts go in when they are read.
    */
   markedCounts?: boolean
   /**
    * The venues, organizers and terms an event write named, as it read them to check or find them
-   * (endpoints/linked/args.ts, endpoints/events/links.ts), so that its answer
+   * (endpoints/fields/linkedArgs.ts, endpoints/fields/termArgs.ts), so that its answer
    * (events/write.ts) reads none of them again: the write changes no venue or organizer, and
    * moves its terms' counts by what collections/hooks/termCounts.ts notes.
    */

@@ -57,7 +57,7 @@ export type StoredDoc<K extends DataKey> = Stored[K]
  * Whose view a query takes. `caller`: the collection's access rules for the request's user, as
  * Payload's REST applies them. `everything`: past access, for lookups whose results decide error
  * codes (does it exist at all?) or feed a check; what a response shows only for the venues and
- * organizers that events the caller reads show whatever their status (records/load.ts).
+ * organizers that events the caller reads show whatever their status (forms/load.ts).
  */
 export type Sight = 'caller' | 'everything'
 
@@ -200,7 +200,7 @@ export function dataLayer(
     /**
      * The ids of one page, from the adapter itself: the collection's read access for the caller
      * (as Payload's `find` applies it), the trash left out, the query guard's checks, and no
-     * hooks, which ids do not need. Reads with kept forms (endpoints/records/forms.ts) take only
+     * hooks, which ids do not need. Reads with kept forms (endpoints/forms/forms.ts) take only
      * this and the forms; Payload's `find` costs three times as much for the same ids, most of it
      * checking the query's paths, which are ours. With `forms`, the kept forms of the page come
      * in the same query when the store can (core/database/sqlPageIds.ts), else `forms` is null.

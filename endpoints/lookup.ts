@@ -1,9 +1,8 @@
 import type { Where } from 'payload'
 import { lockKeys } from '../core/database/index.js'
 import type { Context } from './context.js'
-import type { DataKey, StoredDoc } from './data.js'
+import type { DataKey, Doc, StoredDoc } from './data.js'
 import type { ParamSpec } from './params.js'
-import type { Doc } from './records/common.js'
 
 /**
  * A search of more than this many words is taken as one phrase, as WordPress does: every word
@@ -180,7 +179,7 @@ const termLookups = new WeakMap<object, Map<string, Promise<TermMatches>>>()
 
 /**
  * Terms named by id, slug or name (in the request's language): what a write assigns
- * (endpoints/events/links.ts). The archive filters match by slug, else id
+ * (endpoints/fields/termArgs.ts). The archive filters match by slug, else id
  * (docs/v1-reference.md §5.1.1): `findTermsOnce`.
  */
 export async function findTerms(

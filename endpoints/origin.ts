@@ -1,5 +1,4 @@
 import { isIPv6 } from 'node:net'
-import type { RequestHeaders } from './cache/http.js'
 
 export type OriginSettings = {
   /** Payload's `config.serverURL`: when set, it is the origin whatever the request says. */
@@ -37,6 +36,12 @@ export function validHost(value: string | null | undefined): string | null {
 
 /** The first value of a header a chain of proxies may have appended to (`a, b`). */
 const firstOf = (value: string | null) => value?.split(',')[0].trim() ?? null
+
+/**
+ * A request's headers as far as the origin and the cache read them: a web `Headers`, or a getter
+ * over Node's headers.
+ */
+export type RequestHeaders = { get(name: string): string | null }
 
 /**
  * The public origin of a request, which its API links carry: Payload's `serverURL` when set; else

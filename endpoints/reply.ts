@@ -8,7 +8,7 @@ export type Reply = {
   body: unknown
   /**
    * `body` already as JSON text, exactly as `JSON.stringify` writes it (an archive joined from kept
-   * record forms, endpoints/records/forms.ts); `body` is then not read.
+   * record forms, endpoints/forms/forms.ts); `body` is then not read.
    */
   text?: string
   headers?: Record<string, string>

@@ -26,8 +26,8 @@ export const translationRoutes = () => [...translationDraftRoutes(), ...translat
  * The plugin's roots beside the v1 namespace, each with its route table: the calendar feeds, CSV,
  * the admin's translations, the FullCalendar feed and the batch of v1 writes. The plugin serves
  * each under its namespace (src/plugin.ts), and v1's `/doc` describes them with its own routes
- * (endpoints/routes.ts). The routes of a feature (the import's) join a root here, so that the wire
- * never imports a feature.
+ * (endpoints/v1/routes.ts). The routes of a feature (the import's) join a root here, so that the
+ * wire never imports a feature.
  */
 export function otherRoots({ tickets = true } = {}): OtherRoot[] {
   return [

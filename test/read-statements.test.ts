@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { clearRecordForms } from '../collections/recordForms.js'
-import { calendarRoutes } from '../endpoints/routes.js'
-import { formsKept, holdFormKeeping } from '../endpoints/records/formKeeper.js'
+import { calendarRoutes } from '../endpoints/v1/routes.js'
+import { formsKept, holdFormKeeping } from '../endpoints/forms/formKeeper.js'
 import { formsWarmed } from '../endpoints/records/formWarmer.js'
 import { otherRoots } from '../src/roots.js'
 import { suiteDatabase, suiteStore } from './support/database.js'
@@ -20,7 +20,7 @@ import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from 
  */
 
 /**
- * The calendar's generation (endpoints/cache/calendarState.ts), read when the change mark moved:
+ * The calendar's generation (endpoints/calendarState.ts), read when the change mark moved:
  * the mark, the change log since the last generation, and the next time boundary (the next start
  * and end of an event, and the next due publication of an event, venue and organizer).
  */
@@ -28,9 +28,9 @@ const GENERATION = `select cal_sequences, select cal_changes, select events, sel
   select events, select venues, select organizers`
 /** An editor's user, which Payload's authentication reads at each request. */
 const USER = 'select users'
-/** What a built page of events shows (endpoints/records/load.ts): one query per kind. */
+/** What a built page of events shows (endpoints/forms/load.ts): one query per kind. */
 const RELATED = 'select venues, select organizers, select event_categories, select event_tags'
-/** The public counts of the terms that built forms name (endpoints/records/forms.ts). */
+/** The public counts of the terms that built forms name (endpoints/forms/forms.ts). */
 const TERM_COUNTS = 'select event_categories, select event_tags'
 /**
  * An anonymous read of one record: the fields that decide access (`data.peek`), then its kept

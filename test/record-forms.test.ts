@@ -4,7 +4,7 @@ import http from 'node:http'
 import { parse } from 'csv-parse/sync'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
-import { formsKept, holdFormKeeping } from '../endpoints/records/formKeeper.js'
+import { formsKept, holdFormKeeping } from '../endpoints/forms/formKeeper.js'
 import { formsWarmed, warmMissingForms } from '../endpoints/records/formWarmer.js'
 import { pageIdsBySql } from '../core/database/sqlPageIds.js'
 import { itOnSqlStores, startTestServer, V1, type TestServer } from './helpers.js'
@@ -104,7 +104,7 @@ async function expectSameAnswers() {
   for (const path of reads()) {
     const expected = await text(builder.url, path)
     expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
-    // Forms are kept after the read answers (endpoints/records/formKeeper.ts): joined now.
+    // Forms are kept after the read answers (endpoints/forms/formKeeper.ts): joined now.
     await formsKept(server.payload)
     expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
   }

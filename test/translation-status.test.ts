@@ -5,8 +5,8 @@ import { DEFAULTS } from '../core/defaults.js'
 import { eventData, type TestServer, type TestUser, useTestServer, V1 } from './helpers.js'
 
 /**
- * Translation status (collections/translations, endpoints/translations.ts): kept by every writer,
- * stored for filters, and on the wire as `translations` and `translation_status`.
+ * Translation status (collections/translations, endpoints/fields/translations.ts): kept by every
+ * writer, stored for filters, and on the wire as `translations` and `translation_status`.
  */
 
 let server: TestServer

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { formsKept } from '../endpoints/records/formKeeper.js'
+import { formsKept } from '../endpoints/forms/formKeeper.js'
 import { formsWarmed } from '../endpoints/records/formWarmer.js'
 import { totalsOf } from '../endpoints/events/totals.js'
 import { DEFAULTS } from '../core/defaults.js'
@@ -753,7 +753,7 @@ describe('database work per page', () => {
       const fifty = await measure(50)
       expect(fifty).toBe(ten)
       expect(ten).toBeLessThanOrEqual(15)
-      // Now every event's form is kept (endpoints/records/forms.ts) and the total is reused
+      // Now every event's form is kept (endpoints/forms/forms.ts) and the total is reused
       // (endpoints/events/totals.ts): a page costs its ids, its term filter and the forms, the
       // same few calls for any size. Other page sizes, since the same request would be answered
       // from the response cache.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { routeKey } from '../endpoints/documentation/namespaceIndex.js'
-import { calendarRoutes } from '../endpoints/routes.js'
+import { calendarRoutes } from '../endpoints/v1/routes.js'
 import {
   createV1Event,
   registerAdministrator,

@@ -485,7 +485,7 @@ describe('venues and organizers that readable events show (#47 part 4)', () => {
         expect.objectContaining({ id: organizer.id, organizer: 'Crew in draft', status: 'draft' }),
       ])
     }
-    // Read twice: built and kept, then joined from the kept form (endpoints/records/forms.ts).
+    // Read twice: built and kept, then joined from the kept form (endpoints/forms/forms.ts).
     for (let i = 0; i < 2; i++) {
       const single = (await call('GET', `/events/${event.id}`)).body
       shows(single)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { holdFormKeeping } from '../endpoints/records/formKeeper.js'
+import { holdFormKeeping } from '../endpoints/forms/formKeeper.js'
 import { suiteDatabase, suiteStore } from './support/database.js'
 import { shortForm, statementRecorder, type StatementRecorder } from './support/statements.js'
 import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from './helpers.js'
@@ -40,7 +40,7 @@ const PAYLOAD_UPDATE = `select events, select payload_locked_documents,
 /** The category's stored counts, moved by the write's difference (no count of its events). */
 const RECOUNT = 'select event_categories, update event_categories'
 /**
- * What the answer's record shows: three reads side by side (endpoints/records/load.ts), in the
+ * What the answer's record shows: three reads side by side (endpoints/forms/load.ts), in the
  * order they are asked.
  */
 const RELATED = 'select venues, select organizers, select event_categories'

@@ -334,7 +334,7 @@ async function seriesChanges(
  * moves with every event written in the term, so naming them would make each such write cost as
  * much as the term has events. Readers follow the count from the term's own entry: the response
  * cache's single events depend on every term (endpoints/cache/dependencies.ts), the kept forms
- * hold markers in place of counts (endpoints/records/forms.ts), and sync clients read counts from
+ * hold markers in place of counts (endpoints/forms/forms.ts), and sync clients read counts from
  * the term records.
  */
 export function recountedTermEntries(req: PayloadRequest): NewEntry[] {
@@ -383,7 +383,7 @@ export async function deleteEntries(
 /**
  * A write to a calendar collection that is no resource of the log (media): one entry under the
  * collection's slug, which sync leaves out and the response cache reads as "anything may have
- * changed" (endpoints/cache/calendarState.ts), as event records show images.
+ * changed" (endpoints/calendarState.ts), as event records show images.
  */
 export const otherEntries = (slug: string, doc: ChangedRecord): NewEntry[] => [
   {

@@ -15,7 +15,7 @@ const awaiting = new WeakMap<object, Map<string, Done[]>>()
  * Payload's SQL adapters answer a commit that failed as if it had committed (drizzle's
  * `commitTransaction` rolls back and returns): `done` then runs for a write that did not commit,
  * so it may only start work that checks what is committed (the warmer's forms are kept only at the
- * mark they were built at, endpoints/records/formKeeper.ts).
+ * mark they were built at, endpoints/forms/formKeeper.ts).
  */
 export async function afterCommit(req: PayloadRequest, done: Done): Promise<void> {
   const id = await req.transactionID

@@ -17,7 +17,7 @@ import type { StoreName } from './store.js'
 export type WriteTurn = 'whole' | 'creates' | 'record'
 
 /**
- * The kept forms a page's SELECT reads beside its ids (endpoints/records/forms.ts): the row of the
+ * The kept forms a page's SELECT reads beside its ids (endpoints/forms/forms.ts): the row of the
  * forms collection `slug` whose key is `prefix`, the id, then `suffix`.
  */
 export type FormsLookup = { slug: string; prefix: string; suffix: string }
@@ -37,7 +37,7 @@ export type PageIdsArgs = {
 
 /** A kept form as the forms collection stores it. */
 export type FormRow = { key: string; body: string }
-/** A kept record form's row as it is written (endpoints/records/formKeeper.ts). */
+/** A kept record form's row as it is written (endpoints/forms/formKeeper.ts). */
 export type FormRowInput = { key: string; resource: string; record: number; body: string }
 
 /** A row of an SQL statement's result. */

@@ -3,10 +3,10 @@ import { LANGUAGE_ROOT_PARAM } from '../../core/languageRoots.js'
 import { requestAddress } from '../address.js'
 import { NAMESPACE } from '../context.js'
 import { ApiError, internalError, noRoute } from '../errors.js'
-import type { Method } from '../operation.js'
-import { CHECK_ONLY, NAMESPACE_MARK } from '../router.js'
-import { calendarRoutes } from '../routes.js'
-import { compile, type CompiledRoute } from '../stages.js'
+import type { Method } from '../routing/operation.js'
+import { CHECK_ONLY, NAMESPACE_MARK } from '../routing/router.js'
+import { calendarRoutes } from '../v1/routes.js'
+import { compile, type CompiledRoute } from '../routing/stages.js'
 import { headersAsWordPressNames } from './headerNames.js'
 import type { BatchItem } from './shape.js'
 
@@ -122,7 +122,7 @@ function v1Handler(batchReq: PayloadRequest, method: Method): PayloadHandler {
 /**
  * The item as a request of its own: the batch's user, language, locale and headers (the item's
  * added), its body as JSON, in the transaction given (`transactionID`), or, with `checkOnly`,
- * through every stage but the handler (router.ts `CHECK_ONLY`).
+ * through every stage but the handler (routing/router.ts `CHECK_ONLY`).
  */
 export async function itemRequest(
   batchReq: PayloadRequest,

@@ -1,5 +1,5 @@
 import type { Context } from '../context.js'
-import { operation, type Route } from '../operation.js'
+import { operation, type Route } from '../routing/operation.js'
 import type { Params } from '../params.js'
 import { runBatch } from './run.js'
 import {

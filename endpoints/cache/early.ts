@@ -1,10 +1,10 @@
-import { calendarGeneration } from './calendarState.js'
+import { calendarGeneration } from '../calendarState.js'
 import { headersWithCors, type Payload } from 'payload'
 import { FEEDS_NAMESPACE, FULLCALENDAR_NAMESPACE } from '../../core/defaults.js'
 import { NAMESPACE } from '../context.js'
-import { originSettings, publicOrigin } from '../origin.js'
+import { originSettings, publicOrigin, type RequestHeaders } from '../origin.js'
 import { languageRootOf } from '../../core/languageRoots.js'
-import type { PlainAnswer, RequestHeaders } from './http.js'
+import type { PlainAnswer } from './http.js'
 import { answerFromEntry, cacheKey, existingResponseCache } from './responses.js'
 
 /**

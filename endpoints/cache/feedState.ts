@@ -1,6 +1,6 @@
 import { NAMESPACE, type Context } from '../context.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
-import type { CalendarGeneration } from './calendarState.js'
+import type { CalendarGeneration } from '../calendarState.js'
 import type { Validator } from '../reply.js'
 import { etagOfSource } from './http.js'
 
@@ -25,7 +25,7 @@ const lastDueByGeneration = new WeakMap<CalendarGeneration, Promise<number>>()
 /**
  * When the last scheduled record that came due came due (ms; 0 for none). Within one generation
  * of the calendar it cannot change: a write makes a new one, and so does the next scheduled
- * record coming due (its `until`, endpoints/cache/calendarState.ts). So it is read once per
+ * record coming due (its `until`, endpoints/calendarState.ts). So it is read once per
  * generation: on SQLite the read walks the publication dates' index past every record when none
  * is scheduled (60-70 ms at 100,000 events, docs/benchmark.md), which every feed and export paid.
  */

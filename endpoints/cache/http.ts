@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { RequestHeaders } from '../origin.js'
 import type { Reply, Validator } from '../reply.js'
 
 /**
@@ -47,12 +48,6 @@ export function cacheControl(shared: boolean, maxAge: number): string {
 }
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
-
-/**
- * A request's headers as far as caching reads them: a web `Headers`, or a getter over Node's
- * headers.
- */
-export type RequestHeaders = { get(name: string): string | null }
 
 /**
  * Whether the client's copy is current (RFC 9110 §13.1): If-None-Match by weak comparison, or when

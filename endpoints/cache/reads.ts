@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import type { LocaleCode } from '../../core/locales.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import type { CalendarGeneration } from './calendarState.js'
+import type { CalendarGeneration } from '../calendarState.js'
 import { dependenciesOf } from './dependencies.js'
 import type { Reply } from '../reply.js'
 import { etagOfBody, readResponse } from './http.js'
@@ -36,7 +36,7 @@ export type Read = {
  * Shared caches and the server's response cache (endpoints/cache/responses.ts) may keep what any
  * anonymous caller gets: no credentials, no password, a 200, and a query whose dates do not depend
  * on when it is read. Kept answers end with the calendar's generation
- * (endpoints/cache/calendarState.ts). Every answer has validators (a JSON body's ETag from its
+ * (endpoints/calendarState.ts). Every answer has validators (a JSON body's ETag from its
  * bytes, a feed's from its handler) and `Cache-Control`, and is a 304 when the client's copy is
  * current (endpoints/cache/http.ts).
  */

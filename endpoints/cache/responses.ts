@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { GenerationFollower, type CalendarGeneration } from './calendarState.js'
+import { GenerationFollower, type CalendarGeneration } from '../calendarState.js'
 import { isAffected, type Dependencies } from './dependencies.js'
+import type { RequestHeaders } from '../origin.js'
 import type { Validator } from '../reply.js'
-import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders } from './http.js'
+import { isNotModified, readAnswer, type PlainAnswer } from './http.js'
 
 /**
  * The server's response cache (issue #16 item 5): the JSON answers of reads that any anonymous
@@ -12,7 +13,7 @@ import { isNotModified, readAnswer, type PlainAnswer, type RequestHeaders } from
  * out first.
  *
  * It is never stale: entries belong to the calendar's generation they were made in
- * (endpoints/cache/calendarState.ts), and a newer generation drops those that depend on a record
+ * (endpoints/calendarState.ts), and a newer generation drops those that depend on a record
  * it changed (endpoints/cache/dependencies.ts), or all of them when it cannot tell (a time
  * boundary). Requests whose dates are words ("now", "+3 weeks") are not kept.
  */

@@ -1,5 +1,5 @@
-import type { Route } from '../operation.js'
-import { ORGANIZERS, VENUES } from '../linked/kinds.js'
+import type { Route } from '../routing/operation.js'
+import { ORGANIZERS, VENUES } from '../fields/linkedKinds.js'
 import { eventsCsv, linkedCsv } from './export.js'
 
 /**

@@ -8,7 +8,7 @@ import {
   type Method,
   type Operation,
   type Route,
-} from '../operation.js'
+} from '../routing/operation.js'
 import type { NamespaceIndexRecord } from '../schemas/namespace.js'
 
 type RouteEntry = NamespaceIndexRecord['routes'][string]

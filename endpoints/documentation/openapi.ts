@@ -1,5 +1,5 @@
 import { NAMESPACE, type Context } from '../context.js'
-import type { Operation, Route } from '../operation.js'
+import type { Operation, Route } from '../routing/operation.js'
 import { describeSchemas, type Json } from './openapiSchemas.js'
 import { ALLOW_HEADER, CACHING_HEADERS, errorResponse, PAGING_HEADERS } from './openapiResponses.js'
 import { AUTHENTICATED, describePaths } from './openapiPaths.js'
@@ -31,7 +31,7 @@ export type OtherRoot = {
   namespace: string
   tag: string
   prefix?: string
-  /** Whether its reads go through the caching layer (endpoints/router.ts `cached`). */
+  /** Whether its reads go through the caching layer (endpoints/routing/router.ts `cached`). */
   cached?: boolean
 }
 

@@ -6,7 +6,7 @@ import {
   type Method,
   type Operation,
   type Route,
-} from '../operation.js'
+} from '../routing/operation.js'
 import { mediaTypeOf } from '../schemas/index.js'
 import { operationResponses, pathVariables } from './responses.js'
 import { ref, type Json } from './openapiSchemas.js'

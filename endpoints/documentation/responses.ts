@@ -1,5 +1,5 @@
-import { STAGES } from '../stages.js'
-import type { Method, Operation, ResponseSpec, Route } from '../operation.js'
+import { STAGES } from '../routing/stages.js'
+import type { Method, Operation, ResponseSpec, Route } from '../routing/operation.js'
 import type { SchemaName } from '../schemas/index.js'
 
 /**
@@ -13,9 +13,9 @@ export const pathVariables = (path: string) =>
   [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
 
 /**
- * The errors the router's stages give around the handler (`STAGES` in stages.ts), in their order.
- * A code that two stages give (`rest_invalid_param`: the content language while the input is read,
- * any parameter at validation) is listed where the last of them gives it.
+ * The errors the router's stages give around the handler (`STAGES` in routing/stages.ts), in their
+ * order. A code that two stages give (`rest_invalid_param`: the content language while the input
+ * is read, any parameter at validation) is listed where the last of them gives it.
  */
 function pipelineErrors(route: Route, method: Method, operation: Operation): [number, string][] {
   const all = STAGES.flatMap((stage) => stage.errors({ route, method, operation }))

@@ -62,7 +62,6 @@ export function timeOfDay(allDay: unknown, hour: string): string {
   if (hour < '21') return 'evening'
   return 'night'
 }
-export const TIMES_OF_DAY = ['all_day', 'morning', 'afternoon', 'evening', 'night'] as const
 
 /** The ISO weekday (1 Monday … 7 Sunday) of a local wall-clock time `yyyy-MM-dd HH:mm:ss`. */
 export function isoWeekday(local: string): number {

@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import type { Context } from '../context.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 
 const EARTH_RADIUS_KM = 6371
 

@@ -1,7 +1,7 @@
 import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
 import type { Context } from '../context.js'
 import type { ParamSpec } from '../params.js'
-import { idOf, type Doc } from '../records/common.js'
+import { idOf, type Doc } from '../parts/common.js'
 import { addressedEvent, type EventAddress } from './single.js'
 
 /**

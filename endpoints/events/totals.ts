@@ -1,12 +1,12 @@
 import type { Payload } from 'payload'
 import type { Context } from '../context.js'
-import { GenerationFollower, type CalendarGeneration } from '../cache/calendarState.js'
+import { GenerationFollower, type CalendarGeneration } from '../calendarState.js'
 
 const MAX_ENTRIES = 500
 
 /**
  * Totals of v1 archives (and the events archive's facet counts, endpoints/events/facets.ts),
- * reused while the calendar's generation holds (endpoints/cache/calendarState.ts: no write from
+ * reused while the calendar's generation holds (endpoints/calendarState.ts: no write from
  * any process, no time boundary passed).
  *
  * Counting a date window visits every event in it: on SQLite the benchmark's default window of

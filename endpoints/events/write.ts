@@ -6,17 +6,17 @@ import type { Doc } from '../data.js'
 import { EVENT_FIELDS, EVENT_WRITE_ALIASES } from '../fields/events.js'
 import { dataOf, paramsOf } from '../fields/table.js'
 import { requireRight, requireRightOnExisting, requireUser } from '../permissions.js'
-import type { Operation } from '../operation.js'
+import type { Operation } from '../routing/operation.js'
 import { eventRecord } from '../records/event.js'
-import { loadRelated } from '../records/load.js'
-import type { Related } from '../records/related.js'
+import { loadRelated } from '../forms/load.js'
+import type { Related } from '../related.js'
 import { writtenTermCounts } from '../../collections/hooks/termCounts.js'
 import { inTransaction, recordTurnOf } from '../transaction.js'
 import { fitsRecordTurn, requireFittingTurn } from '../../core/database/index.js'
 import { writeAddressParams, type EventAddress } from './single.js'
 import { applyToParam, eventForWrite, seriesIdOf } from './series.js'
 
-/** An inline venue or organizer that cannot be created (`linked/args.ts`). */
+/** An inline venue or organizer that cannot be created (`fields/linkedArgs.ts`). */
 const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
 
 /**

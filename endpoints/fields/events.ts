@@ -9,12 +9,12 @@ import { rawCosts } from '../../core/lib/cost.js'
 import { parseDate } from '../../core/lib/dates.js'
 import { isValidZone, zoneAbbreviation } from '../../core/lib/time.js'
 import { apiLink, type Context } from '../context.js'
-import { resolveOrganizers, resolveVenue } from '../linked/args.js'
+import { resolveOrganizers, resolveVenue } from './linkedArgs.js'
 import { checkIdsExist } from '../lookup.js'
 import { dateParam, urlParam } from '../postArgs.js'
-import { idOf, permalink, wallClockIn } from '../records/common.js'
-import { displayTitle, renderContent } from '../records/text.js'
-import { CostDetails, emptyList, url, wallClock } from '../schemas/parts.js'
+import { idOf, permalink, wallClockIn } from '../parts/common.js'
+import { displayTitle, renderContent } from '../parts/text.js'
+import { CostDetails, emptyList, url, wallClock } from '../parts/schemas.js'
 import { Organizer } from './organizers.js'
 import * as post from './post.js'
 import type { Event as StoredEvent } from '../../core/documents.js'
@@ -346,7 +346,7 @@ export const EVENT_FIELDS = {
     write: writeRecurrence,
   },
   series: { schema: SeriesLink, show: ({ doc, context }) => seriesLink(doc, context) },
-  // Ours (endpoints/translations.ts): each language's translation status and links.
+  // Ours (fields/translations.ts): each language's translation status and links.
   translations: post.translations<EventView>('events', 'event'),
 } satisfies FieldTable<EventView, StoredEvent>
 

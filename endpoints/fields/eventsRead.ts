@@ -4,9 +4,9 @@
  */
 
 import { costValues, formatCost, inferCurrency } from '../../core/lib/cost.js'
-import { idOf, wallClockIn, type Doc } from '../records/common.js'
-import { organizerRecord, venueRecord } from '../records/linked.js'
-import type { Related } from '../records/related.js'
+import { idOf, wallClockIn, type Doc } from '../parts/common.js'
+import { organizerRecord, venueRecord } from './linkedRecords.js'
+import type { Related } from '../related.js'
 import type * as post from './post.js'
 
 /**

@@ -9,7 +9,7 @@ import type { AttendanceMode } from '../../collections/eventStatus.js'
 import type { Context } from '../context.js'
 import { MAX_LIST_ITEMS, type LooseArgs, type ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import type { Write } from './table.js'
 
 /**

@@ -3,13 +3,13 @@ import { STATUSES } from '../../collections/access.js'
 import { parseDate } from '../../core/lib/dates.js'
 import type { RecordContext } from '../context.js'
 import { authorParam, dateParam, imageData, imageParam } from '../postArgs.js'
-import { authorId, globalId, permalink, wallClockIn, type Doc } from '../records/common.js'
-import { imageRecord } from '../records/image.js'
-import { digits, imageOrNone, postStatus, url, wallClock } from '../schemas/parts.js'
+import { authorId, globalId, permalink, wallClockIn, type Doc } from '../parts/common.js'
+import { imageRecord } from '../parts/image.js'
+import { digits, imageOrNone, postStatus, url, wallClock } from '../parts/schemas.js'
 import { cellOf, exportOnly, type Flat } from './flat.js'
 import type { Event, Organizer, Venue } from '../../core/documents.js'
 import { writtenWith, type WireField, type Write } from './table.js'
-import { translationsKey } from '../translations/wire.js'
+import { translationsKey } from './translations.js'
 
 /** The stored fields every post (event, venue, organizer) has. */
 export type Post = Event | Venue | Organizer

@@ -4,8 +4,8 @@ import { parseDate, wallClockOf } from '../../core/lib/dates.js'
 import { describeRule, parseRule } from '../../core/lib/recurrence.js'
 import { apiLink, type Context } from '../context.js'
 import type { LooseArgs, ParamSpec } from '../params.js'
-import { idOf, type Doc } from '../records/common.js'
-import { url, wallClock } from '../schemas/parts.js'
+import { idOf, type Doc } from '../parts/common.js'
+import { url, wallClock } from '../parts/schemas.js'
 import type { Write } from './table.js'
 
 /**

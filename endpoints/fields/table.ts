@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox'
 import type { Context } from '../context.js'
 import type { LooseArgs, Params, ParamSpec } from '../params.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import type { FlatEntry } from './cells.js'
 
 /**

@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox'
 import type { ParamSpec } from '../params.js'
 import { urlParam } from '../postArgs.js'
-import { venueJsonLd } from '../records/jsonLd.js'
-import type { PlaceKey } from '../records/place.js'
-import { displayTitle, renderContent } from '../records/text.js'
-import { JsonLd, lockableFlag } from '../schemas/parts.js'
+import { venueJsonLd } from '../parts/jsonLd.js'
+import type { PlaceKey } from '../parts/place.js'
+import { displayTitle, renderContent } from '../parts/text.js'
+import { JsonLd, lockableFlag } from '../parts/schemas.js'
 import * as post from './post.js'
 import type { Organizer as StoredOrganizer, Venue as StoredVenue } from '../../core/documents.js'
 import { recordSchema, type FieldTable, type StoredKey, type WireField } from './table.js'
@@ -185,7 +185,7 @@ export const VENUE_FIELDS = {
   translations: post.translations<LinkedView>('venues', 'venue'),
 } satisfies FieldTable<LinkedView, StoredVenue>
 
-// The keys `placeOf` reads (records/place.ts) are keys of the table: renaming one fails here.
+// The keys `placeOf` reads (parts/place.ts) are keys of the table: renaming one fails here.
 const _placeKeys: Record<PlaceKey, unknown> = VENUE_FIELDS
 
 export const Venue = recordSchema(

@@ -6,15 +6,15 @@ import { archiveFilters, archiveParams, type ArchiveArgs } from '../events/archi
 import { v1Context } from '../cache/feedState.js'
 import type { Params } from '../params.js'
 import { eventRecord, eventRecords } from '../records/event.js'
-import { formsApply } from '../records/forms.js'
-import { keptBatches } from '../records/keptBatches.js'
+import { formsApply } from '../forms/forms.js'
+import { keptBatches } from '../forms/keptBatches.js'
 import type { EventRecord } from '../schemas/records.js'
 import type { FullCalendarEventRecord } from '../schemas/fullcalendar.js'
-import { loadRelated } from '../records/load.js'
-import { noRelated } from '../records/related.js'
+import { loadRelated } from '../forms/load.js'
+import { noRelated } from '../related.js'
 import { batchesInOrder } from '../keyset.js'
 import { mapInSlices, yieldToLoop } from '../../core/lib/yieldToLoop.js'
-import { operation } from '../operation.js'
+import { operation } from '../routing/operation.js'
 import { bodyTag } from '../cache/http.js'
 import { statusWhere } from '../status.js'
 import { fullCalendarEvent } from './events.js'
@@ -143,7 +143,7 @@ async function* builtFeedEvents(
 
 /**
  * The feed's events as anyone sees them, made of their kept archive forms (the v1 records,
- * records/forms.ts) and the three stored columns a FullCalendar event reads beside its record
+ * forms/forms.ts) and the three stored columns a FullCalendar event reads beside its record
  * (`keptBatches`); records whose form is missing are built and kept.
  */
 async function* keptFeedEvents(

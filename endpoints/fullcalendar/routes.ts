@@ -1,4 +1,4 @@
-import type { Route } from '../operation.js'
+import type { Route } from '../routing/operation.js'
 import { fullCalendarFeed } from './feed.js'
 
 /**

@@ -12,13 +12,13 @@ import {
 } from '../events/single.js'
 import type { Params } from '../params.js'
 import { eventRecord, eventRecords } from '../records/event.js'
-import { addressed, formsApply, formsOf } from '../records/forms.js'
-import { keptBatches } from '../records/keptBatches.js'
+import { addressed, formsApply, formsOf } from '../forms/forms.js'
+import { keptBatches } from '../forms/keptBatches.js'
 import type { EventRecord } from '../schemas/records.js'
-import { loadRelated } from '../records/load.js'
-import { noRelated, type Related } from '../records/related.js'
-import type { Doc } from '../records/common.js'
-import type { Operation } from '../operation.js'
+import { loadRelated } from '../forms/load.js'
+import { noRelated, type Related } from '../related.js'
+import type { Doc } from '../parts/common.js'
+import type { Operation } from '../routing/operation.js'
 import type { Reply } from '../reply.js'
 import { statusWhere } from '../status.js'
 import { etagOfBody } from '../cache/http.js'
@@ -242,7 +242,7 @@ const VEVENT_COLUMNS = {
 
 /**
  * The VEVENTs of a batch of the feed at a time as anyone sees them: each event's kept archive form
- * (its v1 record, records/forms.ts) and its VEVENT_COLUMNS (`keptBatches`); the records of series
+ * (its v1 record, forms/forms.ts) and its VEVENT_COLUMNS (`keptBatches`); the records of series
  * and of events whose form is missing are built and kept.
  */
 async function* keptVevents(

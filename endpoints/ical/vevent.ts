@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
-import type { Doc } from '../records/common.js'
-import { addressLine, placeOf } from '../records/place.js'
-import { htmlText as plain } from '../records/text.js'
+import type { Doc } from '../parts/common.js'
+import { addressLine, placeOf } from '../parts/place.js'
+import { htmlText as plain } from '../parts/text.js'
 import type { EventRecord } from '../schemas/records.js'
 import { zoneBlock } from './zones.js'
 
@@ -137,7 +137,7 @@ const uidOf = (id: number | string, host: string) => `event-${id}@${host}`
 /**
  * The record's title (`&`, `<` and `>` escaped for display) as plain text, its entities decoded as
  * The Events Calendar's SUMMARY has them: the record is what the caller may read, in its language
- * (a VEVENT of a kept form needs no Payload read of its own, records/keptBatches.ts).
+ * (a VEVENT of a kept form needs no Payload read of its own, forms/keptBatches.ts).
  */
 const titleText = (title: string) => (title.includes('&') ? plain(title) : title)
 

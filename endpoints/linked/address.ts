@@ -3,7 +3,7 @@ import { invalidParams } from '../errors.js'
 import { addressParam, findOne } from '../lookup.js'
 import type { ParamSpec } from '../params.js'
 import type { StoredDoc } from '../data.js'
-import type { LinkedType } from './kinds.js'
+import type { LinkedType } from '../fields/linkedKinds.js'
 
 /** How the operations of venues and organizers address one record: by id or by slug. */
 

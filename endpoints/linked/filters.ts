@@ -1,12 +1,12 @@
 import type { Where } from 'payload'
-import { translationStatusParam, translationStatusWhere } from '../translations/wire.js'
+import { translationStatusParam, translationStatusWhere } from '../fields/translations.js'
 import type { Context } from '../context.js'
 import { findOne, searchWords } from '../lookup.js'
 import type { ArgsOf, Params } from '../params.js'
-import { idOf } from '../records/common.js'
+import { idOf } from '../parts/common.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
 import { effectiveStatuses, statusCheck, statusWhere } from '../status.js'
-import type { LinkedType } from './kinds.js'
+import type { LinkedType } from '../fields/linkedKinds.js'
 
 /**
  * Cut at every character that is not a letter, digit or hyphen; a record matches when one field

@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon'
-import { textLanguage } from '../translations/wire.js'
+import { textLanguage } from '../fields/translations.js'
 import type { RecordContext } from '../context.js'
 import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { recordOf } from '../fields/table.js'
 import type { EventRecord, SingleEventRecord } from '../schemas/records.js'
-import { unlocked, type Doc } from './common.js'
-import { eventJsonLd } from './jsonLd.js'
-import { loadRelated } from './load.js'
-import type { Related } from './related.js'
+import { unlocked, type Doc } from '../parts/common.js'
+import { eventJsonLd } from '../parts/jsonLd.js'
+import { loadRelated } from '../forms/load.js'
+import type { Related } from '../related.js'
 import type { Context } from '../context.js'
 
 export type EventRecordOptions = {
@@ -65,7 +65,7 @@ export function eventRecord(
 
 /**
  * The records of these events as the caller may read them (anonymous, no password: the kept forms
- * of endpoints/records/forms.ts), by id; with `json_ld` for single reads. Three to six queries
+ * of endpoints/forms/forms.ts), by id; with `json_ld` for single reads. Three to six queries
  * whatever their number.
  */
 export async function eventRecords(

@@ -3,10 +3,10 @@ import { EVENT_FIELDS, eventView } from '../fields/events.js'
 import { flatRow } from '../fields/flat.js'
 import { recordOf } from '../fields/table.js'
 import { mapInSlices } from '../../core/lib/yieldToLoop.js'
-import { unlocked, type Doc } from './common.js'
-import type { Related } from './related.js'
+import { unlocked, type Doc } from '../parts/common.js'
+import type { Related } from '../related.js'
 
-/** A CSV row's cells: what `flatRow` gives, and what the CSV forms keep (records/forms.ts). */
+/** A CSV row's cells: what `flatRow` gives, and what the CSV forms keep (forms/forms.ts). */
 export type Cells = (string | number)[]
 
 /**

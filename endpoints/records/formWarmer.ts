@@ -2,16 +2,16 @@ import { createLocalReq, type Payload } from 'payload'
 import { CHECKS_PASSWORDS } from '../../collections/hooks/protectContent.js'
 import { onRecordsChanged, type NamedRecord } from '../../collections/hooks/recordForms.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { calendarGeneration } from '../cache/calendarState.js'
+import { calendarGeneration } from '../calendarState.js'
 import { NAMESPACE, type Context } from '../context.js'
 import { dataLayer } from '../data.js'
-import type { Doc } from './common.js'
+import type { Doc } from '../parts/common.js'
 import { eventRecord } from './event.js'
 import { eventRows } from './eventRow.js'
-import { loadRelated } from './load.js'
-import type { Related } from './related.js'
-import { keepingHeld } from './formKeeper.js'
-import { formsLookup, formsOf, type FormVariant } from './forms.js'
+import { loadRelated } from '../forms/load.js'
+import type { Related } from '../related.js'
+import { keepingHeld } from '../forms/formKeeper.js'
+import { formsLookup, formsOf, type FormVariant } from '../forms/forms.js'
 
 /**
  * Builds the archive and CSV forms of the events a write names, after the write, off the request
@@ -166,7 +166,7 @@ export async function formsWarmed(payload: Payload): Promise<void> {
 
 /**
  * An anonymous read of the namespace's plain address, as the router makes it for a request with
- * no language (endpoints/router.ts): what the forms of most reads are built with.
+ * no language (endpoints/routing/router.ts): what the forms of most reads are built with.
  */
 async function plainContext(payload: Payload, options: ResolvedCalendarOptions): Promise<Context> {
   const req = await createLocalReq({}, payload)

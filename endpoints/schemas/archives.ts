@@ -1,6 +1,5 @@
 import Type, { type TArray, type TSchema } from 'typebox'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
-import { TIMES_OF_DAY } from '../events/facetCounts.js'
 import { Category, Event, Organizer, Tag, Venue } from './records.js'
 
 /** Response bodies that wrap records in pages: the archives of posts and of terms. */
@@ -90,6 +89,9 @@ const linkedFacet = (what: string) =>
 const valueFacet = (value: TSchema) =>
   Type.Array(Type.Object({ value, count }, { additionalProperties: false }))
 
+/** Filter Bar's bands of the local start hour (`timeOfDay` in events/facetCounts.ts). */
+const TIMES_OF_DAY = ['all_day', 'morning', 'afternoon', 'evening', 'night']
+
 /** The archive's `facets` (issue #41): the groups asked, each value with its events. */
 export const Facets = Type.Object(
   {
@@ -118,7 +120,7 @@ export const Facets = Type.Object(
     time_of_day: Type.Optional(
       valueFacet(
         Type.String({
-          enum: [...TIMES_OF_DAY],
+          enum: TIMES_OF_DAY,
           description:
             'Local start: all_day, morning 06-12, afternoon 12-17, evening 17-21, night 21-06.',
         }),

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { TRANSLATION_STATUSES } from '../../collections/translations/status.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
-import { record, url } from './parts.js'
+import { record, url } from '../parts/schemas.js'
 
 /**
  * The FullCalendar feed's body (endpoints/fullcalendar): the JSON array FullCalendar's events JSON

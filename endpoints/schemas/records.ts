@@ -4,7 +4,7 @@ import { Organizer } from '../fields/organizers.js'
 import { recordSchema } from '../fields/table.js'
 import { Category, Tag } from '../fields/terms.js'
 import { Venue } from '../fields/venues.js'
-import { JsonLd } from './parts.js'
+import { JsonLd } from '../parts/schemas.js'
 
 /**
  * The records of the namespace (docs/v1-reference.md §4, docs/v1-differences.md §6) as JSON Schema,
@@ -22,14 +22,14 @@ export {
   ImageSize,
   JsonLd,
   TermUrls,
-} from './parts.js'
+} from '../parts/schemas.js'
 export type {
   DateDetailsRecord,
   EmbeddedTermRecord,
   ImageRecord,
   ImageSizeRecord,
   JsonLdRecord,
-} from './parts.js'
+} from '../parts/schemas.js'
 
 export const SingleEvent = recordSchema(
   'An event as a single read gives it: the Event record with `json_ld`, its venue and organizers with theirs.',

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { Attendee, Ticket } from '../tickets/fields.js'
+import { Attendee, Ticket } from '../fields/tickets.js'
 
 /** What `cal/tickets/v1` answers (endpoints/tickets/, docs/tickets.md). */
 

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync'
 import { relatedId } from '../../collections/relations.js'
 import type { Where } from 'payload'
-import { operation } from '../operation.js'
+import { operation } from '../routing/operation.js'
 import { requireUser } from '../permissions.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import { isManager } from './records.js'
 
 /**

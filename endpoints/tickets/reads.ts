@@ -3,10 +3,10 @@ import { relatedId } from '../../collections/relations.js'
 import { mayRead } from '../../collections/access.js'
 import { apiLink, type Context } from '../context.js'
 import { forbidden } from '../errors.js'
-import { operation } from '../operation.js'
+import { operation } from '../routing/operation.js'
 import type { Params, ParamSpec } from '../params.js'
 import { totalPagesOf } from '../paging.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import {
   attendeeNotAccessible,
   attendeeNotFound,

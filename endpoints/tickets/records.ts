@@ -4,14 +4,14 @@ import { managesAttendees } from '../../collections/tickets/access.js'
 import { TICKETS_NAMESPACE } from '../../core/defaults.js'
 import type { Context } from '../context.js'
 import { recordOf } from '../fields/table.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import {
   ATTENDEE_FIELDS,
   TICKET_FIELDS,
   type AttendeeView,
   type TicketCounts,
   type TicketView,
-} from './fields.js'
+} from '../fields/tickets.js'
 
 /**
  * Records of `cal/tickets/v1` from stored documents, a page at a time: a page of tickets costs one

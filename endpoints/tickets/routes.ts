@@ -1,6 +1,6 @@
 import { TICKETS_NAMESPACE } from '../../core/defaults.js'
 import { namespaceIndex } from '../documentation/namespaceIndex.js'
-import type { Operation, Route } from '../operation.js'
+import type { Operation, Route } from '../routing/operation.js'
 import { checkInAttendee, createAttendee } from './attendeeWrites.js'
 import { attendeesCsv } from './attendeesCsv.js'
 import { listAttendees, listTickets, readAttendee, readTicket } from './reads.js'

@@ -11,9 +11,9 @@ import {
 } from '../../collections/tickets/capacity.js'
 import { recordKey } from '../../core/database/index.js'
 import type { Context } from '../context.js'
-import { operation } from '../operation.js'
+import { operation } from '../routing/operation.js'
 import type { Params } from '../params.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 import { inTransaction } from '../transaction.js'
 import {
   answerNotFound,

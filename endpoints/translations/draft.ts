@@ -10,7 +10,7 @@ import type { DataKey } from '../data.js'
 import { ApiError, invalidParams } from '../errors.js'
 import type { Params } from '../params.js'
 import { requireRightOnExisting, requireUser } from '../permissions.js'
-import { operation } from '../operation.js'
+import { operation } from '../routing/operation.js'
 
 /**
  * `POST /api/cal/translations/draft`: a draft translation of one record into one language, made by

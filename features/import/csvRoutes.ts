@@ -22,7 +22,7 @@ import { readFlat } from '../../endpoints/fields/flat.js'
 import { paramsOf } from '../../endpoints/fields/table.js'
 import type { Params } from '../../endpoints/params.js'
 import { requireUser } from '../../endpoints/permissions.js'
-import { operation, type Operation, type Route } from '../../endpoints/operation.js'
+import { operation, type Operation, type Route } from '../../endpoints/routing/operation.js'
 import { validateArgs } from '../../endpoints/validate.js'
 
 /**

@@ -3,7 +3,7 @@ import { MAX_TRANSLATED_RECORDS } from './collections.js'
 import { LOCALE_CODES } from '../../core/locales.js'
 import type { Params } from '../../endpoints/params.js'
 import { requireUser } from '../../endpoints/permissions.js'
-import { operation, type Route } from '../../endpoints/operation.js'
+import { operation, type Route } from '../../endpoints/routing/operation.js'
 import { requireTranslator, TRANSLATED_RESOURCES } from '../../endpoints/translations/draft.js'
 
 /**

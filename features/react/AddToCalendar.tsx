@@ -1,5 +1,5 @@
 import type { EventRecord } from '../../endpoints/schemas/records.js'
-import { htmlText } from '../../endpoints/records/text.js'
+import { htmlText } from '../../endpoints/parts/text.js'
 import type { LocaleCode } from '../../core/locales.js'
 import { calendarLinks, icsUrlOf, type CalendarEntry } from './calendarLinks.js'
 import { eventTimes, eventTitle } from './format.js'

@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload, type PayloadRequest, type TypedUser } from 'payload'
 import { NAMESPACE } from '../../endpoints/context.js'
-import { NAMESPACE_MARK } from '../../endpoints/router.js'
+import { NAMESPACE_MARK } from '../../endpoints/routing/router.js'
 import type { EventRecord, SingleEventRecord } from '../../endpoints/schemas/records.js'
 import type { LocaleCode } from '../../core/locales.js'
 

@@ -1,4 +1,4 @@
-import { htmlText } from '../../endpoints/records/text.js'
+import { htmlText } from '../../endpoints/parts/text.js'
 import type { LocaleCode } from '../../core/locales.js'
 
 /** An event's title as plain text (records give it for HTML, `&` as `&#038;`). */

@@ -1,5 +1,5 @@
-import { addressLine, placeOf } from '../../endpoints/records/place.js'
-import { htmlText } from '../../endpoints/records/text.js'
+import { addressLine, placeOf } from '../../endpoints/parts/place.js'
+import { htmlText } from '../../endpoints/parts/text.js'
 import type { EventRecord, VenueRecord } from '../../endpoints/schemas/records.js'
 
 /** The event's venue record, or none. */

@@ -188,7 +188,7 @@ export async function currentSecrets(payload: Payload): Promise<Secrets> {
   }
   const now = new Date()
   // A readable event shows its venue and organizers whatever their status, as The Events
-  // Calendar embeds them (endpoints/records/load.ts): a draft one linked from a published event
+  // Calendar embeds them (endpoints/forms/load.ts): a draft one linked from a published event
   // is no secret.
   const shown = { venues: new Set<unknown>(), organizers: new Set<unknown>() }
   for (const collection of ['events', 'venues', 'organizers'] as const) {

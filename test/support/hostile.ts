@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { FACET_NAMES } from '../../endpoints/events/facets.js'
 import type { Kind, ParamSpec } from '../../endpoints/params.js'
-import type { Method, Route } from '../../endpoints/operation.js'
+import type { Method, Route } from '../../endpoints/routing/operation.js'
 
 /**
  * Generated hostile requests for the v1 namespace, derived from its route table: each route and

@@ -1,6 +1,6 @@
 /** What kept answers depend on, and what a generation changed (endpoints/cache). */
 import { describe, expect, test } from '@jest/globals'
-import { changedBetween, type CalendarGeneration } from '../../endpoints/cache/calendarState.js'
+import { changedBetween, type CalendarGeneration } from '../../endpoints/calendarState.js'
 import { dependenciesOf, isAffected } from '../../endpoints/cache/dependencies.js'
 
 const V1 = '/api/cal/events/v1'

@@ -7,7 +7,7 @@ import type { PayloadRequest } from 'payload'
 import { mayRead } from '../../collections/access.js'
 import type { Context } from '../../endpoints/context.js'
 import { describeNamespace, routeKey } from '../../endpoints/documentation/namespaceIndex.js'
-import { calendarRoutes } from '../../endpoints/routes.js'
+import { calendarRoutes } from '../../endpoints/v1/routes.js'
 
 const routes = calendarRoutes()
 const ROOT = 'https://example.org/fr/api/cal/events/v1/'

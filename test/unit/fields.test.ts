@@ -15,7 +15,7 @@ import {
 } from '../../endpoints/fields/table.js'
 import { CATEGORY_FIELDS, TAG_FIELDS } from '../../endpoints/fields/terms.js'
 import { Venue, VENUE_FIELDS } from '../../endpoints/fields/venues.js'
-import { venueRecord } from '../../endpoints/records/linked.js'
+import { venueRecord } from '../../endpoints/fields/linkedRecords.js'
 import { resolveOptions } from '../../core/options.js'
 
 const options = resolveOptions(

@@ -61,8 +61,9 @@ function violationsOf(tree: Record<string, string>): string[] {
       'dependency-cruise.mjs',
     )
     const config = path.join(ROOT, '.dependency-cruiser.cjs')
-    // As `npm run lint:floors` cruises them.
-    const folders = ['core', 'collections', 'endpoints', 'features', 'src', 'dev', 'scripts']
+    // As `npm run lint:floors` cruises them (those the tree has).
+    const cruised = ['core', 'collections', 'endpoints', 'features', 'src', 'dev', 'scripts']
+    const folders = cruised.filter((folder) => fs.existsSync(path.join(dir, folder)))
     const run = spawnSync(
       process.execPath,
       [cli, ...folders, '--config', config, '--output-type', 'json'],
@@ -92,6 +93,43 @@ describe('the floors (dependency-cruiser)', () => {
         'host-through-front-doors: dev/config.ts → core/dates.ts',
         'host-through-front-doors: dev/migrations/1_data.ts → collections/events.ts',
         'host-through-front-doors: scripts/tool.ts → endpoints/wire.ts',
+      ].sort(),
+    )
+  }, 60_000)
+})
+
+/** A few files of endpoints/ in its layers (.dependency-cruiser.cjs, ENDPOINT_LAYERS). */
+const LAYERS_TREE: Record<string, string> = {
+  'tsconfig.json': TREE['tsconfig.json'],
+  'endpoints/context.ts': `export const context = 1`,
+  'endpoints/lookup.ts': `import { text } from './parts/text.js'\nexport const lookup = text`,
+  'endpoints/parts/text.ts': `import { context } from '../context.js'\nexport const text = context`,
+  'endpoints/cache/http.ts': `import { text } from '../parts/text.js'\nexport const http = text`,
+  'endpoints/fields/table.ts': [
+    `import { text } from '../parts/text.js'`,
+    `import type { Row } from '../records/event.js'`,
+    `export const table = text as unknown as Row`,
+  ].join('\n'),
+  'endpoints/records/event.ts': `import { table } from '../fields/table.js'\nexport type Row = typeof table`,
+  'endpoints/events/archive.ts': `import type { Row } from '../records/event.js'\nexport type Page = Row[]`,
+  'endpoints/events/single.ts': `import type { Page } from './archive.js'\nexport type One = Page[0]`,
+  'endpoints/linked/reads.ts': `import type { Page } from '../events/archive.js'\nexport type Venues = Page`,
+  'endpoints/terms/operations.ts': `import type { Venues } from '../linked/reads.js'\nexport type Terms = Venues`,
+  'endpoints/elsewhere/thing.ts': `import { context } from '../context.js'\nexport const thing = context`,
+}
+
+describe('the layers of endpoints/ (dependency-cruiser)', () => {
+  test('a folder imports its own and the layers below it, not a layer above nor its neighbour', () => {
+    expect(violationsOf(LAYERS_TREE)).toEqual(
+      [
+        // The root is the lowest layer.
+        'endpoints-layers: endpoints/lookup.ts → endpoints/parts/text.ts',
+        // A folder of the same layer (cache, parts; linked, terms).
+        'endpoints-layers: endpoints/cache/http.ts → endpoints/parts/text.ts',
+        'endpoints-layers: endpoints/terms/operations.ts → endpoints/linked/reads.ts',
+        // A layer above, type imports included.
+        'endpoints-layers: endpoints/fields/table.ts → endpoints/records/event.ts',
+        'endpoints-folder-in-a-layer: endpoints/elsewhere/thing.ts → endpoints/context.ts',
       ].sort(),
     )
   }, 60_000)

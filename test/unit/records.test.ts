@@ -1,11 +1,11 @@
 /** Record builders from stored documents, without Payload: the shapes and values clients read. */
 import { describe, expect, test } from '@jest/globals'
 import type { RecordContext } from '../../endpoints/context.js'
-import type { Doc } from '../../endpoints/records/common.js'
+import type { Doc } from '../../endpoints/parts/common.js'
 import { eventRecord } from '../../endpoints/records/event.js'
 import { zoneAbbreviation } from '../../core/lib/time.js'
-import { noRelated } from '../../endpoints/records/related.js'
-import { termRecord } from '../../endpoints/records/terms.js'
+import { noRelated } from '../../endpoints/related.js'
+import { termRecord } from '../../endpoints/fields/termRecords.js'
 import { resolveOptions } from '../../core/options.js'
 import type { Config } from 'payload'
 

@@ -1,7 +1,7 @@
 /**
  * Translation status without a server (collections/translations/status.ts): each status from what
  * was written when, the source of a record that says none, marking up to date, a language's last
- * change; and how a record's links move to another language (endpoints/translations.ts).
+ * change; and how a record's links move to another language (endpoints/fields/translations.ts).
  */
 import { describe, expect, test } from '@jest/globals'
 import {
@@ -13,7 +13,7 @@ import {
   translationsOf,
   type Written,
 } from '../../collections/translations/status.js'
-import { inLanguage } from '../../endpoints/translations/wire.js'
+import { inLanguage } from '../../endpoints/fields/translations.js'
 import type { RecordContext } from '../../endpoints/context.js'
 
 const T1 = '2030-01-01T10:00:00.000Z'

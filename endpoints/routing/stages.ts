@@ -1,14 +1,14 @@
 import type { PayloadRequest } from 'payload'
-import { isLocaleCode, type LocaleCode } from '../core/locales.js'
-import { calendarStore } from '../core/database/index.js'
+import { isLocaleCode, type LocaleCode } from '../../core/locales.js'
+import { calendarStore } from '../../core/database/index.js'
 import {
   databaseUnavailable,
   invalidCredentials,
   invalidParams,
   methodNotAllowed,
   noRoute,
-} from './errors.js'
-import { parseParams, readBody, readBytes, type Input } from './input.js'
+} from '../errors.js'
+import { parseParams, readBody, readBytes, type Input } from '../input.js'
 import {
   operationParams,
   variablePattern,

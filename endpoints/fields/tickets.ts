@@ -1,9 +1,9 @@
 import Type from 'typebox'
 import { relatedId } from '../../collections/relations.js'
 import { apiLink, type RecordContext } from '../context.js'
-import { globalId, wallClockIn, type Doc } from '../records/common.js'
-import { recordSchema, type FieldTable } from '../fields/table.js'
-import { url, wallClock } from '../schemas/parts.js'
+import { globalId, wallClockIn, type Doc } from '../parts/common.js'
+import { recordSchema, type FieldTable } from './table.js'
+import { url, wallClock } from '../parts/schemas.js'
 
 /**
  * The field tables of `cal/tickets/v1` (Event Tickets' `tribe/tickets/v1`,

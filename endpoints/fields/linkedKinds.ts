@@ -1,10 +1,10 @@
 import type { Params } from '../params.js'
-import { ORGANIZER_FIELDS } from '../fields/organizers.js'
-import { paramsOf, searchFieldsOf, type FieldTable } from '../fields/table.js'
-import { VENUE_FIELDS, type LinkedView } from '../fields/venues.js'
-import { organizerRecord, venueRecord, type LinkedOptions } from '../records/linked.js'
+import { ORGANIZER_FIELDS } from './organizers.js'
+import { paramsOf, searchFieldsOf, type FieldTable } from './table.js'
+import { VENUE_FIELDS, type LinkedView } from './venues.js'
+import { organizerRecord, venueRecord, type LinkedOptions } from './linkedRecords.js'
 import type { RecordContext } from '../context.js'
-import type { Doc } from '../records/common.js'
+import type { Doc } from '../parts/common.js'
 
 /** What differs between venues and organizers; every route of both is built from one of these. */
 export type LinkedType = {

@@ -1,6 +1,6 @@
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { noRelated } from '../records/related.js'
+import { noRelated } from '../related.js'
 import type { Doc } from '../data.js'
 import { invalidParams } from '../errors.js'
 import { lockKeys } from '../../core/database/index.js'

@@ -1,8 +1,8 @@
-import { LOCALE_CODES } from '../core/locales.js'
-import type { Context } from './context.js'
-import type { ArgsOf, ParamSpec, Params } from './params.js'
-import type { Reply } from './reply.js'
-import type { SchemaName } from './schemas/index.js'
+import { LOCALE_CODES } from '../../core/locales.js'
+import type { Context } from '../context.js'
+import type { ArgsOf, ParamSpec, Params } from '../params.js'
+import type { Reply } from '../reply.js'
+import type { SchemaName } from '../schemas/index.js'
 
 /** What the route table is made of: routes, their operations, and what every operation takes. */
 

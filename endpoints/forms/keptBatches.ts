@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import type { Context } from '../context.js'
 import { afterInOrder, STREAM_BATCH } from '../keyset.js'
 import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
-import type { Doc } from './common.js'
+import type { Doc } from '../parts/common.js'
 import { addressed, formsLookup, formsOf, type FormVariant } from './forms.js'
 
 /**

@@ -1,9 +1,9 @@
 import type { RecordContext } from '../context.js'
-import { TERM_FIELDS, termUrls } from '../fields/terms.js'
-import { recordOf } from '../fields/table.js'
-import { displayTitle } from './text.js'
-import { idOf, type Doc } from './common.js'
-import type { EmbeddedTermRecord } from '../schemas/parts.js'
+import { TERM_FIELDS, termUrls } from './terms.js'
+import { recordOf } from './table.js'
+import { displayTitle } from '../parts/text.js'
+import { idOf, type Doc } from '../parts/common.js'
+import type { EmbeddedTermRecord } from '../parts/schemas.js'
 import { TAXONOMY_NAME, type Taxonomy } from '../taxonomies.js'
 
 /** A term embedded in an event's `categories` or `tags` (docs/v1-reference.md §4.5). */

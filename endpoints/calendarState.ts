@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { CHANGE_RESOURCES } from '../../collections/changeLog.js'
-import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
-import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { CHANGE_RESOURCES } from '../collections/changeLog.js'
+import { currentChangeMark } from '../collections/hooks/calendarChanges.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 /**
  * The calendar as everything kept between requests sees it (the response cache, the archive's
@@ -84,7 +84,7 @@ function forgetOlderThan(generation: CalendarGeneration, depth: number) {
  * The records named by the change log's entries after `since` (a sequence), and the last sequence;
  * without `since`, or when no entry names what moved the mark, or more than `limit` do: null
  * (anything). The log is read after the mark, so it holds at least the entries of the writes that
- * moved it. In `req`'s transaction when given (the form keeper's, records/formKeeper.ts).
+ * moved it. In `req`'s transaction when given (the form keeper's, forms/formKeeper.ts).
  */
 export async function changesAfter(
   payload: Payload,

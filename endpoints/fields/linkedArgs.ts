@@ -1,14 +1,14 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { noRelated } from '../records/related.js'
-import type { Doc } from '../records/common.js'
+import { noRelated } from '../related.js'
+import type { Doc } from '../parts/common.js'
 import { ApiError } from '../errors.js'
-import { dataOf } from '../fields/table.js'
+import { dataOf } from './table.js'
 import { recordsNamed, sameText } from '../lookup.js'
 import { MAX_LIST_ITEMS, type LooseArgs } from '../params.js'
 import { validateArgs } from '../validate.js'
-import { ORGANIZERS, VENUES, type LinkedType } from './kinds.js'
+import { ORGANIZERS, VENUES, type LinkedType } from './linkedKinds.js'
 
 /** Venues and organizers written from arguments: on their own routes and inline in event writes. */
 

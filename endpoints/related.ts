@@ -1,4 +1,4 @@
-import type { EventCategory, EventTag, Media, Organizer, Venue } from '../../core/documents.js'
+import type { EventCategory, EventTag, Media, Organizer, Venue } from '../core/documents.js'
 
 /** The records a page of events links to, each kind loaded with one query (no query per event). */
 export type Related = {

@@ -54,7 +54,7 @@ const markedContext = (context: Context): Context => ({
 
 /**
  * An event's form holds, in place of each of its terms' counts, a marker naming the term
- * (records/load.ts `shownTermCount`); the counts go in when forms are read (`withCounts`). Every
+ * (forms/load.ts `shownTermCount`); the counts go in when forms are read (`withCounts`). Every
  * event written in a term moves its count: kept in the forms, each such write would have to
  * remove the form of every event that shows the term.
  */

@@ -9,10 +9,10 @@ import {
 } from '../../collections/translations/status.js'
 import { apiLink, languageSegment, type Context, type RecordContext } from '../context.js'
 import { wordsCheck, type ParamSpec } from '../params.js'
-import { wallClockIn, type Doc } from '../records/common.js'
-import { url, wallClock } from '../schemas/parts.js'
-import type { Flat } from '../fields/cells.js'
-import type { WireField } from '../fields/table.js'
+import { wallClockIn, type Doc } from '../parts/common.js'
+import { url, wallClock } from '../parts/schemas.js'
+import type { Flat } from './cells.js'
+import type { WireField } from './table.js'
 
 /**
  * Each language's translation status on the wire (collections/translations): a record's
@@ -59,7 +59,7 @@ export function inLanguage(context: RecordContext, language: LocaleCode): Record
   const throughSegment = context.linkLanguage === null && context.lang !== 'en'
   if (!throughSegment)
     return { ...context, lang: language, linkLanguage: language === 'en' ? null : language }
-  // Not through URL: the kept forms' root has a marker for a host (endpoints/records/forms.ts).
+  // Not through URL: the kept forms' root has a marker for a host (endpoints/forms/forms.ts).
   const pathStart = context.root.indexOf('/', context.root.indexOf('://') + 3)
   const origin = context.root.slice(0, pathStart)
   const path = context.root.slice(pathStart + `/${context.lang}`.length)

@@ -1,4 +1,4 @@
-import type { JsonLdRecord } from '../schemas/parts.js'
+import type { JsonLdRecord } from './schemas.js'
 import { placeOf } from './place.js'
 import { plainText } from './text.js'
 

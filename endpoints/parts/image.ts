@@ -1,5 +1,5 @@
 import type { RecordContext } from '../context.js'
-import type { ImageRecord, ImageSizeRecord } from '../schemas/parts.js'
+import type { ImageRecord, ImageSizeRecord } from './schemas.js'
 import { idOf, type Doc } from './common.js'
 
 const absolute = (context: RecordContext, url: string) =>

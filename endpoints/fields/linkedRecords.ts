@@ -1,8 +1,8 @@
 import type { RecordContext } from '../context.js'
-import { ORGANIZER_FIELDS, type OrganizerRecord } from '../fields/organizers.js'
-import { recordOf } from '../fields/table.js'
-import { VENUE_FIELDS, type VenueRecord } from '../fields/venues.js'
-import { unlocked, type Doc } from './common.js'
+import { ORGANIZER_FIELDS, type OrganizerRecord } from './organizers.js'
+import { recordOf } from './table.js'
+import { VENUE_FIELDS, type VenueRecord } from './venues.js'
+import { unlocked, type Doc } from '../parts/common.js'
 
 /** What a venue or organizer record needs besides its document. */
 export type LinkedOptions = {

@@ -3,7 +3,7 @@ import { formsClearedAt } from '../../collections/recordForms.js'
 import { currentChangeMark } from '../../collections/hooks/calendarChanges.js'
 import { calendarStore, inWriteTransaction, type FormRowInput } from '../../core/database/index.js'
 import { yieldToLoop } from '../../core/lib/yieldToLoop.js'
-import { changesAfter } from '../cache/calendarState.js'
+import { changesAfter } from '../calendarState.js'
 
 /**
  * Forms built as of one change mark and change log sequence (the generation their read saw),

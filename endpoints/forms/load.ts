@@ -2,9 +2,9 @@ import { can } from '../../collections/access.js'
 import type { Context } from '../context.js'
 import type { DataKey, StoredDoc } from '../data.js'
 import type { Taxonomy } from '../taxonomies.js'
-import { idOf, type Doc } from './common.js'
+import { idOf, type Doc } from '../parts/common.js'
 import { countMarker } from './forms.js'
-import type { Related } from './related.js'
+import type { Related } from '../related.js'
 
 const ids = (values: unknown[]) => [
   ...new Set(values.map(idOf).filter((id): id is number => id !== null)),

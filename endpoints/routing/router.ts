@@ -6,20 +6,20 @@ import {
   type PayloadHandler,
   type PayloadRequest,
 } from 'payload'
-import type { LocaleCode } from '../core/locales.js'
-import type { ResolvedCalendarOptions } from '../core/options.js'
-import { NAMESPACE, type Context } from './context.js'
-import { ApiError, databaseUnavailable, internalError, invalidParams } from './errors.js'
-import { calendarStore } from '../core/database/index.js'
-import { validateArgs } from './validate.js'
-import { CHECKS_PASSWORDS } from '../collections/hooks/protectContent.js'
-import { dataLayer } from './data.js'
-import { cacheControl, VARY } from './cache/http.js'
-import { calendarGeneration } from './cache/calendarState.js'
-import { answerRead } from './cache/reads.js'
-import { linkBase, requestAddress } from './address.js'
+import type { LocaleCode } from '../../core/locales.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { NAMESPACE, type Context } from '../context.js'
+import { ApiError, databaseUnavailable, internalError, invalidParams } from '../errors.js'
+import { calendarStore } from '../../core/database/index.js'
+import { validateArgs } from '../validate.js'
+import { CHECKS_PASSWORDS } from '../../collections/hooks/protectContent.js'
+import { dataLayer } from '../data.js'
+import { cacheControl, VARY } from '../cache/http.js'
+import { calendarGeneration } from '../calendarState.js'
+import { answerRead } from '../cache/reads.js'
+import { linkBase, requestAddress } from '../address.js'
 import { operationParams, type Method, type Route } from './operation.js'
-import type { Reply } from './reply.js'
+import type { Reply } from '../reply.js'
 import {
   checkCredentials,
   compile,
