@@ -35,8 +35,10 @@ export const en = {
     translationComplete: 'Complete',
     toTranslate: 'To translate',
     toTranslateIntro:
-      'Each language’s records, by translation status against their source language. A count opens its records; a record opens in that language.',
+      'Each language’s records, by translation status against their source language; Source counts the records first written in that language. A count opens its records; a record opens in that language.',
     translationResource: 'Resource',
+    translationRecord: 'Record',
+    translationCountLabel: '{{resource}} in {{language}}: {{count}} {{status}}',
     translationNone: 'None.',
     translationMore: 'The {{shown}} last changed of {{total}}.',
     translationWork: '{{count}} to translate or update',
@@ -49,6 +51,7 @@ export const en = {
     translationDraft: 'Translate from {{language}}',
     translationDrafted: '{{count}} fields filled with a draft translation: review them, then save.',
     translationSelect: 'Translate {{title}}',
+    translationSelectAll: 'Translate every record listed',
     translationRunStart: 'Translate the selection ({{count}}) into {{language}}',
     translationRunProgress:
       '{{read}} of {{total}} records: {{updated}} translated, {{unchanged}} already up to date, {{failed}} failed',

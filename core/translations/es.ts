@@ -37,8 +37,10 @@ export const es: CalendarTranslations = {
     translationComplete: 'Completa',
     toTranslate: 'Por traducir',
     toTranslateIntro:
-      'Los registros de cada idioma, según su estado de traducción frente al idioma de origen. Un número abre sus registros; un registro se abre en ese idioma.',
+      'Los registros de cada idioma, según su estado de traducción frente al idioma de origen; Origen cuenta los registros escritos primero en ese idioma. Un número abre sus registros; un registro se abre en ese idioma.',
     translationResource: 'Recurso',
+    translationRecord: 'Registro',
+    translationCountLabel: '{{resource}} en {{language}}: {{count}} {{status}}',
     translationNone: 'Ninguno.',
     translationMore: 'Los {{shown}} últimos modificados de {{total}}.',
     translationWork: '{{count}} por traducir o actualizar',
@@ -52,6 +54,7 @@ export const es: CalendarTranslations = {
     translationDrafted:
       '{{count}} campos rellenados con un borrador de traducción: revíselos y guarde.',
     translationSelect: 'Traducir {{title}}',
+    translationSelectAll: 'Traducir todos los registros de la lista',
     translationRunStart: 'Traducir la selección ({{count}}) a: {{language}}',
     translationRunProgress:
       '{{read}} de {{total}} registros: {{updated}} traducidos, {{unchanged}} ya al día, {{failed}} con error',

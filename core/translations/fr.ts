@@ -37,8 +37,10 @@ export const fr: CalendarTranslations = {
     translationComplete: 'Complète',
     toTranslate: 'À traduire',
     toTranslateIntro:
-      'Les fiches de chaque langue, par état de traduction par rapport à leur langue source. Un nombre ouvre ses fiches ; une fiche s’ouvre dans cette langue.',
+      'Les fiches de chaque langue, par état de traduction par rapport à leur langue source ; Source compte les fiches écrites d’abord dans cette langue. Un nombre ouvre ses fiches ; une fiche s’ouvre dans cette langue.',
     translationResource: 'Type de fiche',
+    translationRecord: 'Fiche',
+    translationCountLabel: '{{resource}} en {{language}} : {{count}} {{status}}',
     translationNone: 'Aucune.',
     translationMore: 'Les {{shown}} dernières modifiées sur {{total}}.',
     translationWork: '{{count}} à traduire ou mettre à jour',
@@ -52,6 +54,7 @@ export const fr: CalendarTranslations = {
     translationDrafted:
       '{{count}} champs remplis par une traduction à relire : relisez, puis enregistrez.',
     translationSelect: 'Traduire {{title}}',
+    translationSelectAll: 'Traduire toutes les fiches de la liste',
     translationRunStart: 'Traduire la sélection ({{count}}) vers : {{language}}',
     translationRunProgress:
       '{{read}} fiches sur {{total}} : {{updated}} traduites, {{unchanged}} déjà à jour, {{failed}} en échec',

@@ -87,6 +87,12 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
       assert.equal(await count('events:fr:partial').innerText(), '1')
       assert.equal(await count('events:es:missing').innerText(), '1')
       assert.equal(await count('venues:fr:outdated').innerText(), '1')
+      // English, the source of every record, shows how many were written in it, not zeros.
+      assert.equal(await count('events:en:source').innerText(), '1')
+      assert.equal(await count('venues:en:source').innerText(), '1')
+      assert.equal(await count('events:en:missing').count(), 0)
+      // Payload's list table, each count a pill that opens its records.
+      await ui.page.locator('.cal-translations__table .table a.pill[data-count]').first().waitFor()
       assert.deepEqual(await violations('.cal-translations__table'), [])
       await count('venues:fr:outdated').click()
       const listed = ui.page.locator('.cal-translations__records a', { hasText: 'Vieux moulin' })
@@ -180,7 +186,7 @@ describe('the translator’s screens', { timeout: 600_000 }, () => {
       const selection = ui.page.locator('.cal-translations__selection')
       await selection.locator('a', { hasText: 'Quay' }).waitFor()
       // Only the quay: the other records listed are left as they are.
-      for (const item of await selection.locator('li').all())
+      for (const item of await selection.locator('tbody tr').all())
         if (!(await item.innerText()).includes('Quay')) await item.locator('input').uncheck()
       assert.deepEqual(await violations('.cal-translations__selection'), [])
       await selection

@@ -39,66 +39,68 @@ export function CsvPreview({
         })}
         {preview.failing > 0 ? t('csvFailing', { failing: preview.failing }) : ''}.
       </p>
-      <table className="cal-import__mapping" style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('csvColumn')}</th>
-            <th style={{ textAlign: 'left' }}>{t('csvImportedAs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.columns.map(({ header, column }) => (
-            <tr key={header} data-header={header}>
-              <td style={{ paddingRight: '1rem' }}>{header}</td>
-              <td>
-                <select
-                  aria-label={t('csvColumnFor', { header })}
-                  value={column ?? ''}
-                  onChange={(e) => onMapping({ ...mapping, [header]: e.target.value || null })}
-                >
-                  <option value="">{t('csvNotImported')}</option>
-                  {preview.targets.map((target) => (
-                    <option key={target} value={target}>
-                      {target}
-                    </option>
-                  ))}
-                </select>
-              </td>
+      <div className="table">
+        <table className="cal-import__mapping">
+          <thead>
+            <tr>
+              <th>{t('csvColumn')}</th>
+              <th>{t('csvImportedAs')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>{t('csvFirstRows')}</h3>
-      <table className="cal-import__rows" style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th>{t('csvRow')}</th>
-            {columns.map((column) => (
-              <th key={column} style={{ padding: '0 0.5rem' }}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {preview.preview.map((row) => (
-            <tr key={row.row} data-row={row.row} style={{ verticalAlign: 'top' }}>
-              <td>{row.row}</td>
-              {row.error ? (
-                <td colSpan={columns.length} style={{ color: 'var(--theme-error-500)' }}>
-                  {row.error}
+          </thead>
+          <tbody>
+            {preview.columns.map(({ header, column }) => (
+              <tr key={header} data-header={header}>
+                <td>{header}</td>
+                <td>
+                  <select
+                    aria-label={t('csvColumnFor', { header })}
+                    value={column ?? ''}
+                    onChange={(e) => onMapping({ ...mapping, [header]: e.target.value || null })}
+                  >
+                    <option value="">{t('csvNotImported')}</option>
+                    {preview.targets.map((target) => (
+                      <option key={target} value={target}>
+                        {target}
+                      </option>
+                    ))}
+                  </select>
                 </td>
-              ) : (
-                columns.map((column) => (
-                  <td key={column} style={{ padding: '0 0.5rem' }}>
-                    {valuesOf(row)[column] === undefined ? '' : shown(valuesOf(row)[column])}
-                  </td>
-                ))
-              )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>{t('csvFirstRows')}</h3>
+      <div className="table">
+        <table className="cal-import__rows">
+          <thead>
+            <tr>
+              <th>{t('csvRow')}</th>
+              {columns.map((column) => (
+                <th key={column}>{column}</th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {preview.preview.map((row) => (
+              <tr key={row.row} data-row={row.row}>
+                <td>{row.row}</td>
+                {row.error ? (
+                  <td colSpan={columns.length} style={{ color: 'var(--theme-error-500)' }}>
+                    {row.error}
+                  </td>
+                ) : (
+                  columns.map((column) => (
+                    <td key={column}>
+                      {valuesOf(row)[column] === undefined ? '' : shown(valuesOf(row)[column])}
+                    </td>
+                  ))
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {preview.errors.length > 0 && (
         <details className="cal-import__row-errors" open>
           <summary>{t('csvRowErrors', { total: preview.failing })}</summary>

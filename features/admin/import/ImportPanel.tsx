@@ -1,19 +1,17 @@
 'use client'
 import { Button, CheckboxInput, FieldLabel, SelectInput, TextInput } from '@payloadcms/ui'
-import { Fragment, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { chosenValue } from '../selectValue.js'
 import { CsvImport } from './CsvImport.js'
 import { type Run, RunView } from './RunView.js'
 import { useImportRun } from './useImportRun.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
 
-/** A text whose {{placeholders}} stand for elements (such as code) rather than plain values. */
-function withElements(text: string, elements: Record<string, ReactNode>): ReactNode[] {
-  return text.split(/(\{\{\w+\}\})/).map((part, i) => {
-    const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1]
-    return <Fragment key={i}>{name && name in elements ? elements[name] : part}</Fragment>
-  })
-}
+/**
+ * Payload's list tables give each column 150px at least, made for a few columns of text: the run's
+ * counts have ten, of numbers.
+ */
+const IMPORT_CSS = '.cal-import .table th, .cal-import .table td { min-width: 5rem; }'
 
 /** Payload's REST answer to a create: the run, or its errors (a validation error lists each). */
 type RestAnswer = {
@@ -91,12 +89,7 @@ export function ImportPanel({ api, runs }: { api: string; runs: string }) {
 
   return (
     <div className="cal-import">
-      <p>
-        {withElements(t('importIntro'), {
-          tribe: <code>…/wp-json/tribe/events/v1/</code>,
-          calendar: <code>…/api/cal/events/v1/</code>,
-        })}
-      </p>
+      <style>{IMPORT_CSS}</style>
       <form
         onSubmit={start}
         className="cal-import__form"

@@ -85,48 +85,47 @@ export function RunView({
         </Button>
       )}
       {resources && (
-        <table
-          className="cal-import__table"
-          style={{ borderCollapse: 'collapse', marginTop: '1rem' }}
-        >
-          <thead>
-            <tr>
-              <th style={{ textAlign: 'left' }}>{t('importResource')}</th>
-              <th>{t('importProgress')}</th>
-              {COLUMNS.map((column) => (
-                <th key={column} style={{ padding: '0 0.5rem' }}>
-                  {t(COLUMN_KEYS[column])}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Object.keys(resources).map((resource) => {
-              const counts = resources[resource]
-              if (!counts) return null
-              const done =
-                counts.created + counts.updated + counts.unchanged + counts.skipped + counts.failed
-              const total = Math.max(counts.total ?? 0, counts.read, done)
-              return (
-                <tr key={resource} data-resource={resource}>
-                  <td>{wordOf(t, resource)}</td>
-                  <td>
-                    <progress max={total || 1} value={done} /> {done}/{total}
-                  </td>
-                  {COLUMNS.map((column) => (
-                    <td
-                      key={column}
-                      data-column={column}
-                      style={{ textAlign: 'right', padding: '0 0.5rem' }}
-                    >
-                      {counts[column] ?? 0}
+        <div className="table">
+          <table className="cal-import__table">
+            <thead>
+              <tr>
+                <th>{t('importResource')}</th>
+                <th>{t('importProgress')}</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} style={{ textAlign: 'end' }}>
+                    {t(COLUMN_KEYS[column])}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Object.keys(resources).map((resource) => {
+                const counts = resources[resource]
+                if (!counts) return null
+                const done =
+                  counts.created +
+                  counts.updated +
+                  counts.unchanged +
+                  counts.skipped +
+                  counts.failed
+                const total = Math.max(counts.total ?? 0, counts.read, done)
+                return (
+                  <tr key={resource} data-resource={resource}>
+                    <td>{wordOf(t, resource)}</td>
+                    <td>
+                      <progress max={total || 1} value={done} /> {done}/{total}
                     </td>
-                  ))}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+                    {COLUMNS.map((column) => (
+                      <td key={column} data-column={column} style={{ textAlign: 'end' }}>
+                        {counts[column] ?? 0}
+                      </td>
+                    ))}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {run.progress?.images && (
         <p>
@@ -147,26 +146,28 @@ export function RunView({
       {run.failures && run.failures.length > 0 && (
         <>
           <h3>{t('importFailures', { total: failureTotal(run) })}</h3>
-          <table className="cal-import__failures" style={{ borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                <th style={{ textAlign: 'left' }}>{t('importFailureWhat')}</th>
-                <th style={{ textAlign: 'left' }}>{t('importFailureSource')}</th>
-                <th style={{ textAlign: 'left' }}>{t('importFailureAnswer')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.failures.map((failure, i) => (
-                <tr key={i} data-resource={failure.resource} style={{ verticalAlign: 'top' }}>
-                  <td style={{ paddingRight: '0.75rem' }}>{wordOf(t, failure.resource)}</td>
-                  <td style={{ paddingRight: '0.75rem', wordBreak: 'break-all' }}>
-                    {[failure.sourceId, failure.url].filter(Boolean).join(' ')}
-                  </td>
-                  <td>{failure.message}</td>
+          <div className="table">
+            <table className="cal-import__failures">
+              <thead>
+                <tr>
+                  <th>{t('importFailureWhat')}</th>
+                  <th>{t('importFailureSource')}</th>
+                  <th>{t('importFailureAnswer')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {run.failures.map((failure, i) => (
+                  <tr key={i} data-resource={failure.resource}>
+                    <td>{wordOf(t, failure.resource)}</td>
+                    <td style={{ wordBreak: 'break-all' }}>
+                      {[failure.sourceId, failure.url].filter(Boolean).join(' ')}
+                    </td>
+                    <td>{failure.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       {run.progress?.adjustments && run.progress.adjustments.length > 0 && (

@@ -1,13 +1,13 @@
 'use client'
-import { Button } from '@payloadcms/ui'
+import { Button, Table } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useId, useState } from 'react'
 import type { LocaleCode } from '../../../core/locales.js'
 import { RUN_ENDED, useImportRun } from '../import/useImportRun.js'
 import { useCalendarTranslation } from '../useCalendarTranslation.js'
+import { listColumn } from '../listTable.js'
 import { LANGUAGE_NAMES } from './marks.js'
-
-type Listed = { id: number | string; title: string; href: string }
+import { type Listed, recordColumns } from './recordColumns.js'
 
 type Run = {
   id: number
@@ -23,7 +23,8 @@ type Run = {
 }
 
 /**
- * The records of a count on the "To translate" page, each with a box to tick, and "Translate the
+ * The records of a count on the "To translate" page, in Payload's list table with a box to tick on
+ * each row (and one for all), and "Translate the
  * selection": a translation run (endpoints/translations/runs.ts) that saves the translator's draft
  * of each, shown with its progress until it ends; the page's counts are then read again.
  */
@@ -33,12 +34,14 @@ export function TranslateSelection({
   collection,
   language,
   records,
+  headings,
 }: {
   api: string
   runs: string
   collection: string
   language: LocaleCode
   records: Listed[]
+  headings: { title: string; updated: string }
 }) {
   const { t } = useCalendarTranslation()
   const router = useRouter()
@@ -75,22 +78,36 @@ export function TranslateSelection({
   const counts = run?.progress?.resources?.[collection]
   return (
     <div className="cal-translations__selection">
-      <ul className="cal-translations__records" style={{ listStyle: 'none', paddingLeft: 0 }}>
-        {records.map((record) => (
-          <li key={record.id}>
-            <input
-              type="checkbox"
-              aria-label={t('translationSelect', { title: record.title })}
-              checked={chosen.has(record.id)}
-              disabled={running}
-              onChange={() => toggle(record.id)}
-            />{' '}
-            <a href={record.href} lang={language}>
-              {record.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div className="cal-translations__records">
+        <Table
+          data={records}
+          columns={[
+            listColumn(
+              '_select',
+              <input
+                type="checkbox"
+                aria-label={t('translationSelectAll')}
+                checked={records.length > 0 && selected.length === records.length}
+                disabled={running}
+                onChange={(event) =>
+                  setChosen(new Set(event.target.checked ? records.map((r) => r.id) : []))
+                }
+              />,
+              records.map((record) => (
+                <input
+                  key={record.id}
+                  type="checkbox"
+                  aria-label={t('translationSelect', { title: record.title })}
+                  checked={chosen.has(record.id)}
+                  disabled={running}
+                  onChange={() => toggle(record.id)}
+                />
+              )),
+            ),
+            ...recordColumns(records, language, headings),
+          ]}
+        />
+      </div>
       <Button
         buttonStyle="primary"
         disabled={running || selected.length === 0}
