@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { CHANGE_RESOURCES } from '../collections/changeLog.js'
 import { currentChangeMark } from '../collections/hooks/calendarChanges.js'
+import { lastSequence } from '../collections/hooks/changeLog.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 /**
@@ -93,16 +94,8 @@ export async function changesAfter(
   { req, limit = MAX_NAMED_CHANGES }: { req?: PayloadRequest; limit?: number } = {},
 ): Promise<{ sequence: number; changed: ReadonlySet<string> | null }> {
   if (since === null) {
-    const { docs } = await payload.db.find({
-      collection: slug,
-      sort: '-sequence',
-      limit: 1,
-      pagination: false,
-      select: { sequence: true },
-      req,
-    })
     return {
-      sequence: Number((docs[0] as { sequence?: number } | undefined)?.sequence ?? 0),
+      sequence: await lastSequence(payload, slug, req),
       changed: null,
     }
   }

@@ -92,9 +92,16 @@ export function kindOfUpdate(
 
 const lastCompaction = new WeakMap<Payload, number>()
 
-/** The last entry's sequence as the transaction of `req` sees it (0 for an empty log). */
-async function lastSequence(req: PayloadRequest, slug: string): Promise<number> {
-  const { docs } = await req.payload.db.find({
+/**
+ * The last entry's sequence (0 for an empty log), as the transaction of `req` sees it when one is
+ * given.
+ */
+export async function lastSequence(
+  payload: Payload,
+  slug: string,
+  req?: PayloadRequest,
+): Promise<number> {
+  const { docs } = await payload.db.find({
     collection: slug,
     sort: '-sequence',
     limit: 1,
@@ -127,7 +134,7 @@ export async function appendChanges(
   let sequence =
     transaction !== undefined && appended?.transaction === transaction
       ? appended.sequence
-      : await lastSequence(req, slug)
+      : await lastSequence(req.payload, slug, req)
   const createdAt = new Date().toISOString()
   const locales = String(req.locale ?? 'all')
   const logged = []
