@@ -1,6 +1,7 @@
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client'
 import type { BaseDatabaseAdapter } from 'payload'
 import { checkpointOffTheLoop, type Checkpointer } from './sqliteCheckpoints.js'
+import { keepPreparedStatements } from './sqliteStatements.js'
 import { yieldAfterStatements } from './sqliteYields.js'
 
 const BEGIN: Record<TransactionMode, string> = {
@@ -33,7 +34,8 @@ export async function reopenConnections(client: Client): Promise<void> {
 /**
  * Once Payload's SQLite adapter is connected, its transactions share one connection of their own
  * (`withWriterConnection`), set up as the adapter sets its own (busy timeout, WAL's synchronous
- * level), and a thread of its own makes the log's checkpoints (sqliteCheckpoints.ts). Only for a
+ * level), a thread of its own makes the log's checkpoints (sqliteCheckpoints.ts), and every
+ * connection keeps the statements it prepared (sqliteStatements.ts). Only for a
  * local file: a remote libSQL client has no connection per transaction. Needs `@libsql/client`,
  * which comes with `@payloadcms/db-sqlite`; without it nothing changes.
  */
@@ -55,6 +57,7 @@ export function writerConnectionOnConnect(db: BaseDatabaseAdapter): void {
     if (!adapter.client || !url?.startsWith('file:') || withWriter.has(adapter.client)) return
     const libsql = await import('@libsql/client').catch(() => null)
     if (!libsql) return
+    keepPreparedStatements()
     yieldAfterStatements(adapter.client)
     checkpointer = await checkpointOffTheLoop(url, adapter.client).catch(() => null)
     const pragmas = [
