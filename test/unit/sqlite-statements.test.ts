@@ -28,9 +28,12 @@ describe('statements prepared once per connection', () => {
     expect(one.prepare('SELECT 1')).toBe(one.prepare('SELECT 1'))
     expect(one.prepare('SELECT 1')).not.toBe(one.prepare('SELECT 2'))
     expect(other.prepare('SELECT 1')).not.toBe(one.prepare('SELECT 1'))
+    const before = one.prepare('SELECT 1')
+    one.prepare('CREATE TABLE IF NOT EXISTS changed (v TEXT)')
+    expect(one.prepare('SELECT 1')).not.toBe(before)
   })
 
-  test('a kept statement answers each run with its own parameters, in and out of transactions, after a schema change', async () => {
+  test('a kept statement answers each run with its own parameters and columns, in and out of transactions, after a schema change', async () => {
     keepPreparedStatements()
     const client = createClient({ url: `file:${path.join(dir, 'client.db')}` })
     try {
@@ -47,9 +50,17 @@ describe('statements prepared once per connection', () => {
         'b',
         undefined,
       ])
+      const everything = () => client.execute({ sql: 'SELECT * FROM t WHERE id = ?', args: [1] })
+      expect((await everything()).columns).toEqual(['id', 'v'])
       await client.execute('ALTER TABLE t ADD COLUMN w TEXT')
+      expect((await everything()).columns).toEqual(['id', 'v', 'w'])
       await client.execute({ sql: 'INSERT INTO t (v) VALUES (?)', args: ['d'] })
       expect(await read(4)).toBe('d')
+      const nothing = await client.execute({
+        sql: 'UPDATE t SET w = ? WHERE id = ?',
+        args: ['x', 9],
+      })
+      expect(nothing.rowsAffected).toBe(0)
       const transaction = await client.transaction('write')
       await transaction.execute({ sql: 'INSERT INTO t (v) VALUES (?)', args: ['e'] })
       await transaction.rollback()
