@@ -19,13 +19,16 @@ import type { WireField } from './table.js'
  * `translations` key, and the archives' `translation_status` filter.
  */
 
+/** What each translation status means, for the schemas that carry one. */
+export const TRANSLATION_STATUS_MEANING =
+  'source: the language the record was written in; missing: no text of its own; partial: some text the source has is missing; outdated: the source changed after this language was written; complete.'
+
 const LanguageTranslation = Type.Object(
   {
     status: Type.Union(
       TRANSLATION_STATUSES.map((status) => Type.Literal(status)),
       {
-        description:
-          'source: the language the record was written in; missing: no text of its own; partial: some text the source has is missing; outdated: the source changed after this language was written; complete.',
+        description: TRANSLATION_STATUS_MEANING,
       },
     ),
     modified: Type.Union([

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import { TRANSLATION_STATUSES } from '../../collections/translations/status.js'
 import { ATTENDANCE_MODES, EVENT_STATUSES } from '../../collections/eventStatus.js'
 import { record, url } from '../parts/schemas.js'
+import { TRANSLATION_STATUS_MEANING } from '../fields/translations.js'
 
 /**
  * The FullCalendar feed's body (endpoints/fullcalendar): the JSON array FullCalendar's events JSON
@@ -59,7 +60,7 @@ export const FullCalendarEvent = record('An event as FullCalendar reads it.', {
       description: 'Id of the recurring series the event is a date of; null when none',
     }),
     translation_status: Type.Enum(TRANSLATION_STATUSES, {
-      description: 'The translation status of the feed’s language (endpoints/translations.ts)',
+      description: `The translation status of the feed’s language. ${TRANSLATION_STATUS_MEANING}`,
     }),
   }),
 })
