@@ -37,8 +37,11 @@ const TURN = 'select pg_advisory_xact_lock_shared'
 const PAYLOAD_UPDATE = `select events, select payload_locked_documents,
   delete payload_locked_documents, insert events, delete events_locales, insert events_locales,
   delete events_rels, insert events_rels, delete events_texts, select events`
-/** The category's stored counts, moved by the write's difference (no count of its events). */
-const RECOUNT = 'select event_categories, update event_categories'
+/**
+ * The category's stored counts, moved by the write's difference in one statement (no count of its
+ * events, no read of the counts first: core/database/sqlCounts.ts).
+ */
+const RECOUNT = 'update event_categories'
 /**
  * What the answer's record shows: three reads side by side (endpoints/forms/load.ts), in the
  * order they are asked.

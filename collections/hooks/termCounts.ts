@@ -4,7 +4,7 @@ import type {
   PayloadRequest,
   Where,
 } from 'payload'
-import { lockKeys, recordKey } from '../../core/database/index.js'
+import { calendarStore, lockKeys, recordKey } from '../../core/database/index.js'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
@@ -79,11 +79,27 @@ export const writtenTermCounts = (req: PayloadRequest): Map<string, TermCounts> 
 
 async function storeCounts(
   req: PayloadRequest,
+  counted: CountedField,
+  id: number,
+  counts: TermCounts,
+) {
+  await req.payload.db.updateOne({
+    collection: counted.collection,
+    id,
+    data: counts,
+    req,
+    returning: false,
+  })
+  noteStored(req, counted, id, counts)
+}
+
+/** Notes the counts a write stored: for the change log, and for the write's answer. */
+function noteStored(
+  req: PayloadRequest,
   { field, collection }: CountedField,
   id: number,
   counts: TermCounts,
 ) {
-  await req.payload.db.updateOne({ collection, id, data: counts, req, returning: false })
   noteRecounted(req, field, id)
   writtenTermCounts(req).set(`${collection}:${id}`, counts)
 }
@@ -157,8 +173,9 @@ function needsRecount(now: number, ...events: (Record<string, unknown> | undefin
 
 /**
  * Moves the counts of the terms an event had and has by what its write changed (+1, −1, in or out
- * of the public count), under each term's lock, reading the stored counts in one query: the
- * write costs the same however many events its terms hold.
+ * of the public count), under each term's lock: in a statement per term where the store can,
+ * else reading the stored counts in one query and writing each. The write costs the same however
+ * many events its terms hold.
  */
 async function addDifference(
   req: PayloadRequest,
@@ -183,6 +200,15 @@ async function addDifference(
     req,
     moved.map(([id]) => recordKey(counted.collection, id)),
   )
+  const counts = await calendarStore(req.payload).moveCounts(
+    req,
+    counted.collection,
+    moved.map(([id, change]) => ({ id, all: change.all, shown: change.public })),
+  )
+  if (counts) {
+    for (const [id, stored] of counts) noteStored(req, counted, id, stored)
+    return
+  }
   const stored = await storedCounts(
     req,
     counted.collection,

@@ -128,6 +128,18 @@ export interface CalendarStore {
    * (0 when it has none); null: not here.
    */
   readLastValue(payload: Payload, slug: string, sequence: string): Promise<number> | null
+  /**
+   * The earliest stored value of a date field after `after` (ISO) in a collection, records in the
+   * trash included, only those of `status` when given, by a statement prepared once (null when
+   * none has one); null: not here.
+   */
+  readFirstAfter(
+    payload: Payload,
+    slug: string,
+    field: string,
+    after: string,
+    status?: string,
+  ): Promise<string | null> | null
   /** A look at whether anything committed since an earlier look, with no query; null: not here. */
   commitWatch(payload: Payload): Promise<CommitWatch | null>
   /**
@@ -154,12 +166,29 @@ export interface CalendarStore {
     moved: Map<number | string, SqlRow>,
   ): Promise<boolean>
 
+  // Counts.
+  /**
+   * Moves the stored event counts of terms by these differences (never below 0), in the
+   * transaction of `req`, a statement per term, and gives the counts they have now by id (a term
+   * that is gone has none); null: not here (the caller reads and writes them through Payload).
+   */
+  moveCounts(
+    req: PayloadRequest,
+    slug: string,
+    moves: CountMove[],
+  ): Promise<Map<number, StoredCounts> | null>
+
   // What the adapter can query.
   /** Whether the adapter runs this `where` operator (false only for those it says it lacks). */
   hasOperator(payload: Payload, operator: string): boolean
   /** Whether patterns (`like`, `contains`) match text only, so a number field cannot take them. */
   patternsMatchTextOnly(payload: Payload): boolean
 }
+
+/** What a write adds to a term's counts: `all` to `eventCount`, `shown` to `publicEventCount`. */
+export type CountMove = { id: number; all: number; shown: number }
+/** A term's stored counts. */
+export type StoredCounts = { eventCount: number; publicEventCount: number }
 
 /** Which series' rows `insertCopies`/`rewriteCopies` copy, and what a date keeps to itself. */
 export type SeriesCopies = {

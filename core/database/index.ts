@@ -9,6 +9,7 @@ export { withCalendarDatabase } from './calendarAdapter.js'
 export {
   type FormRow,
   type FormRowInput,
+  type CountMove,
   type FormsLookup,
   type PageIds,
   type SeriesCopies,

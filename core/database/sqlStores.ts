@@ -12,7 +12,8 @@ import { pageIdsBySql } from './sqlPageIds.js'
 import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
 import { insertForms } from './sqlForms.js'
-import { readForms, readLastValue } from './sqlTables.js'
+import { moveCounts } from './sqlCounts.js'
+import { readFirstAfter, readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
 import { isDatabaseUnavailable } from './unavailable.js'
 import { afterCommit } from './afterCommits.js'
@@ -31,6 +32,8 @@ const sqlStore = {
   readForms,
   insertForms,
   readLastValue,
+  readFirstAfter,
+  moveCounts,
   insertCopies,
   rewriteCopies,
   hasOperator: adapterHasOperator,
