@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { CHANGE_RESOURCES } from '../collections/changeLog.js'
 import { currentChangeMark } from '../collections/hooks/calendarChanges.js'
 import { lastSequence } from '../collections/hooks/changeLog.js'
+import { calendarStore } from '../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 /**
@@ -175,12 +176,20 @@ async function nextTimeBoundary(
   const iso = now.toISOString()
   const first = async (
     field: 'publishedAt' | 'startDate' | 'endDate',
-    extra: Record<string, unknown> = {},
+    status?: string,
     collection = options.slugs.events,
   ) => {
+    // After every write (each moves the mark): by a statement prepared once where the store can.
+    const prepared = calendarStore(payload).readFirstAfter(payload, collection, field, iso, status)
+    if (prepared) {
+      const value = await prepared
+      return value === null ? Infinity : new Date(value).getTime()
+    }
     const { docs } = await payload.find({
       collection: collection as 'events',
-      where: { and: [{ [field]: { greater_than: iso } }, extra] },
+      where: {
+        and: [{ [field]: { greater_than: iso } }, status ? { status: { equals: status } } : {}],
+      },
       sort: field,
       limit: 1,
       pagination: false,
@@ -193,13 +202,12 @@ async function nextTimeBoundary(
     return value ? new Date(value as string).getTime() : Infinity
   }
   const midnight = new Date(now).setUTCHours(24, 0, 0, 0)
-  const scheduled = { status: { equals: 'future' } }
   const times = await Promise.all([
     first('startDate'),
     first('endDate'),
     // Events, venues and organizers can be scheduled.
     ...[options.slugs.events, options.slugs.venues, options.slugs.organizers].map((slug) =>
-      first('publishedAt', scheduled, slug),
+      first('publishedAt', 'future', slug),
     ),
   ])
   return Math.min(midnight, ...times)

@@ -21,11 +21,12 @@ import { type TestServer, type TestUser, useTestServer, utcWallClock, V1 } from 
 
 /**
  * The calendar's generation (endpoints/calendarState.ts), read when the change mark moved:
- * the mark, the change log since the last generation, and the next time boundary (the next start
- * and end of an event, and the next due publication of an event, venue and organizer).
+ * the mark, the next time boundary (the next start and end of an event, and the next due
+ * publication of an event, venue and organizer: statements prepared once, which run before the
+ * change log's read, built through the adapter), and the change log since the last generation.
  */
-const GENERATION = `select cal_sequences, select cal_changes, select events, select events,
-  select events, select venues, select organizers`
+const GENERATION = `select cal_sequences, select events, select events, select events,
+  select venues, select organizers, select cal_changes`
 /** An editor's user, which Payload's authentication reads at each request. */
 const USER = 'select users'
 /** What a built page of events shows (endpoints/forms/load.ts): one query per kind. */

@@ -28,7 +28,10 @@ type DrizzleAdapter = {
 /** The operators drizzle hands to a relational query's `where` and `orderBy` callbacks. */
 type Operators = {
   eq: (column: unknown, value: unknown) => unknown
+  gt: (column: unknown, value: unknown) => unknown
+  and: (...conditions: unknown[]) => unknown
   inArray: (column: unknown, values: unknown[]) => unknown
+  asc: (column: unknown) => unknown
   desc: (column: unknown) => unknown
   sql: SqlTag & { placeholder: (name: string) => unknown }
 }
@@ -105,6 +108,50 @@ export function readLastValue(
     ),
   )
   return prepared && prepared.execute().then((row) => Number(row?.value ?? 0))
+}
+
+type FirstAfterRead = {
+  execute(values: { after: string }): Promise<Record<string, unknown> | undefined>
+}
+
+/**
+ * The earliest value of a date field after `after` (an ISO time) among the collection's records,
+ * those in the trash too, only those of `status` when given: what the calendar's next time
+ * boundary reads after every write (endpoints/calendarState.ts), by a statement prepared once
+ * instead of Payload's `find` (which builds its query anew, a few milliseconds each on a
+ * localized collection). Null when it cannot be prepared; a missing value reads as null.
+ */
+export function readFirstAfter(
+  payload: Payload,
+  slug: string,
+  field: string,
+  after: string,
+  status?: string,
+): Promise<string | null> | null {
+  const prepared = keptRead<FirstAfterRead>(payload, `first:${slug}:${field}:${status ?? ''}`, () =>
+    preparedRead<FirstAfterRead>(
+      payload,
+      slug,
+      `cal_first_${tableNameOf(new Map(), slug)}_${field}_${status ?? 'any'}`,
+      (table) =>
+        table.findFirst({
+          columns: { [field]: true },
+          where: (row: Columns, { and, eq, gt, sql }: Operators) =>
+            status === undefined
+              ? gt(row[field], sql.placeholder('after'))
+              : and(gt(row[field], sql.placeholder('after')), eq(row.status, status)),
+          orderBy: (row: Columns, { asc }: Operators) => [asc(row[field])],
+        }),
+      `the earliest ${field} of ${slug}`,
+    ),
+  )
+  return (
+    prepared &&
+    prepared.execute({ after }).then((row) => {
+      const value = row?.[field]
+      return value === undefined || value === null ? null : String(value)
+    })
+  )
 }
 
 type FormsRead = { execute(values: Record<string, string>): Promise<FormRow[]> }
