@@ -25,8 +25,14 @@ import { formsLookup, formsOf, type FormVariant } from '../forms/forms.js'
  * costs the work and nothing else (and tells the warmer again).
  */
 
-/** How long the warmer waits after a write for more: an import's writes come in a stream. */
-const WARM_DELAY_MS = 50
+/**
+ * How long the warmer waits after a write for more, unless EVENTS_PER_RUN are waiting: writes
+ * come in streams (an import, a sync, an editor's day), and a run costs about the same for one
+ * event as for ten (a query per kind of record, the calendar's generation, a transaction to keep
+ * them). At 50 ms each single create of a stream had a run of its own, a quarter of its CPU
+ * (issue #60); a read that comes meanwhile builds what it shows itself, as for any missing form.
+ */
+const WARM_DELAY_MS = 500
 /**
  * Events built per run (three to six queries whatever their number): a run of 50 held the event
  * loop over 200 ms at 3,000 events beside a CSV export (test/event-loop.test.ts); 10 hold it
@@ -57,19 +63,40 @@ export function warmFormsOnWrite(payload: Payload, options: ResolvedCalendarOpti
 function noteChanged(payload: Payload, warmer: Warmer, named: readonly NamedRecord[]) {
   for (const { resource, record, kind } of named)
     if (resource === 'events' && kind !== 'delete') warmer.ids.add(record)
-  if (warmer.ids.size) schedule(payload, warmer)
+  next(payload, warmer)
+}
+
+/**
+ * What comes after a write or a run: a run now when a run's worth waits (and no test holds the
+ * keeping, formKeeper.ts `holdFormKeeping`), else one after WARM_DELAY_MS when any waits.
+ */
+function next(payload: Payload, warmer: Warmer) {
+  if (warmer.ids.size >= EVENTS_PER_RUN && !keepingHeld(payload)) runNow(payload, warmer)
+  else if (warmer.ids.size) schedule(payload, warmer)
 }
 
 function schedule(payload: Payload, warmer: Warmer) {
   if (warmer.timer || warmer.running) return
   warmer.timer = setTimeout(() => {
     warmer.timer = null
-    warmer.running = warm(payload, warmer).finally(() => {
-      warmer.running = null
-      if (warmer.ids.size) schedule(payload, warmer)
-    })
+    start(payload, warmer)
   }, WARM_DELAY_MS)
   warmer.timer.unref?.()
+}
+
+/** Starts a run now, unless one runs (it schedules the next when it ends). */
+function runNow(payload: Payload, warmer: Warmer) {
+  if (warmer.running) return
+  if (warmer.timer) clearTimeout(warmer.timer)
+  warmer.timer = null
+  start(payload, warmer)
+}
+
+function start(payload: Payload, warmer: Warmer) {
+  warmer.running = warm(payload, warmer).finally(() => {
+    warmer.running = null
+    next(payload, warmer)
+  })
 }
 
 async function warm(payload: Payload, warmer: Warmer): Promise<void> {
@@ -145,7 +172,6 @@ export async function warmMissingForms(payload: Payload): Promise<void> {
     })
     if (!docs.length) break
     for (const { id } of docs) warmer.ids.add(id)
-    schedule(payload, warmer)
     await formsWarmed(payload)
     done += docs.length
     if (done - reported >= events / 10 || done >= events) {
@@ -155,12 +181,15 @@ export async function warmMissingForms(payload: Payload): Promise<void> {
   }
 }
 
-/** Resolves when the forms of the events written so far are built (tests, scripts). */
+/**
+ * Builds the forms of the events written so far without waiting for more, and resolves when they
+ * are built (tests, scripts, `warmMissingForms`).
+ */
 export async function formsWarmed(payload: Payload): Promise<void> {
   const warmer = warmers.get(payload)
-  while (warmer && (warmer.timer || warmer.running) && !keepingHeld(payload)) {
-    if (warmer.running) await warmer.running
-    else await new Promise((resolve) => setTimeout(resolve, WARM_DELAY_MS))
+  while (warmer && (warmer.ids.size || warmer.running) && !keepingHeld(payload)) {
+    if (!warmer.running) runNow(payload, warmer)
+    await warmer.running
   }
 }
 
