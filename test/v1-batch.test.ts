@@ -429,6 +429,48 @@ describe('mixed writes', () => {
     expect((await single('GET', `${EVENTS}/${c.id}`)).status).toBe(404)
   })
 
+  it('events at one venue and organizer show them as they are at each item, a venue written between them included', async () => {
+    const venue = (await single('POST', '/cal/events/v1/venues', 'editor', { venue: 'Hall one' }))
+      .body.id
+    const organizer = (
+      await single('POST', '/cal/events/v1/organizers', 'editor', { organizer: 'Host one' })
+    ).body.id
+    const linked = (title: string) => ({
+      path: EVENTS,
+      body: event(title, { venue, organizer: [organizer] }),
+    })
+    const response = await batch(
+      {
+        requests: [
+          linked('At hall 1'),
+          linked('At hall 2'),
+          { path: `/cal/events/v1/venues/${venue}`, body: { venue: 'Hall renamed' } },
+          linked('At hall 3'),
+          { method: 'DELETE', path: `/cal/events/v1/organizers/${organizer}` },
+          linked('At hall 4'),
+        ],
+      },
+      'editor',
+    )
+    type Answer = {
+      status: number
+      body: { venue: { venue: string }; organizer: { id: number }[]; code?: string }
+    }
+    const answers = response.body.responses as Answer[]
+    expect(answers.map((item) => item.status)).toEqual([201, 201, 200, 201, 200, 400])
+    const [first, second, , third, , fourth] = answers
+    expect([first, second, third].map((item) => item.body.venue.venue)).toEqual([
+      'Hall one',
+      'Hall one',
+      'Hall renamed',
+    ])
+    expect(third.body.organizer.map((each) => each.id)).toEqual([organizer])
+    // The organizer went to the trash two items before: as a single create, 400.
+    expect(fourth.body).toEqual(
+      (await single('POST', EVENTS, 'editor', event('At hall 5', { organizer: [organizer] }))).body,
+    )
+  })
+
   it('the change log names each record written, once', async () => {
     const changes = (since?: string) =>
       server.request('GET', `${V1}/changes${since ? `?since=${since}` : ''}`, {

@@ -162,6 +162,27 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
     expect(statements).toEqual(expected('event trash'))
   })
 
+  it('a batch of three creates at one venue and organizer reads each of them once', async () => {
+    const statements = await statementsOf(
+      () =>
+        server.request('POST', '/api/cal/batch/v1', {
+          token: admin.token,
+          body: {
+            requests: [1, 2, 3].map((n) => ({
+              path: '/cal/events/v1/events',
+              body: { ...eventBody, title: `Batched ${n}` },
+            })),
+          },
+        }),
+      207,
+    )
+    const count = (statement: string) => statements.filter((each) => each === statement).length
+    expect({ venues: count('select venues'), organizers: count('select organizers') }).toEqual({
+      venues: 1,
+      organizers: 1,
+    })
+  })
+
   it('a v1 create of a venue runs the statements listed', async () => {
     const statements = await statementsOf(
       () => call('POST', '/venues', { venue: 'Counted hall', city: 'Paris' }),

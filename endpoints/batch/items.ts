@@ -128,7 +128,12 @@ export async function itemRequest(
   batchReq: PayloadRequest,
   item: BatchItem,
   target: Target,
-  run: { checkOnly: boolean; transactionID?: PayloadRequest['transactionID'] },
+  run: {
+    checkOnly: boolean
+    transactionID?: PayloadRequest['transactionID']
+    /** What the item's request context starts with (the run's, endpoints/batch/run.ts). */
+    context?: Record<string, unknown>
+  },
 ): Promise<PayloadRequest> {
   const { i18n, locale, fallbackLocale, payloadAPI, payload, user } = batchReq
   const body = item.body ? new Blob([JSON.stringify(item.body)]).stream() : null
@@ -144,7 +149,11 @@ export async function itemRequest(
     ...(run.transactionID !== undefined ? { transactionID: run.transactionID } : {}),
   } as Partial<PayloadRequest>
   return createLocalReq(
-    { req, user: user ?? undefined, context: run.checkOnly ? { [CHECK_ONLY]: true } : {} },
+    {
+      req,
+      user: user ?? undefined,
+      context: run.checkOnly ? { [CHECK_ONLY]: true } : { ...run.context },
+    },
     payload,
   )
 }

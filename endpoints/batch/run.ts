@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
-import type { Context } from '../context.js'
+import { NAMESPACE, type Context } from '../context.js'
+import { LINKS_READ_IN_BATCH, type LinksReadInBatch } from '../related.js'
 import { ApiError, internalError } from '../errors.js'
 import type { Reply } from '../reply.js'
 import { inTransaction, WHOLE_TURN } from '../transaction.js'
@@ -71,9 +72,15 @@ async function passing(req: PayloadRequest, planned: Planned[], answers: (ItemAn
  */
 async function runInOrder(req: PayloadRequest, planned: Planned[]) {
   const done: [number, ItemAnswer][] = []
+  const linksRead: LinksReadInBatch = new Map()
   for (const { index, item, target } of planned) {
     const transactionID = await req.transactionID
-    const itemReq = await itemRequest(req, item, target, { checkOnly: false, transactionID })
+    if (!writesEvents(req, target)) linksRead.clear()
+    const itemReq = await itemRequest(req, item, target, {
+      checkOnly: false,
+      transactionID,
+      context: { [LINKS_READ_IN_BATCH]: linksRead },
+    })
     const answer = await answerItem(req, itemReq)
     if (answer.status >= 400) throw new ItemFailed(index, answer)
     if ((await itemReq.transactionID) !== transactionID)
@@ -81,6 +88,19 @@ async function runInOrder(req: PayloadRequest, planned: Planned[]) {
     done.push([index, answer])
   }
   return done
+}
+
+/**
+ * Whether an item writes events (`/events`, `/events/{id}`), which changes no venue or organizer
+ * that it links to: the ones an earlier item read still hold for it (`LINKS_READ_IN_BATCH`).
+ */
+function writesEvents(req: PayloadRequest, { url }: Target): boolean {
+  const events = `${req.payload.config.routes.api}/${NAMESPACE}/events`
+  const { pathname } = url
+  return (
+    pathname === events ||
+    (pathname.startsWith(`${events}/`) && /^\d+\/?$/.test(pathname.slice(events.length + 1)))
+  )
 }
 
 export async function runBatch(

@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { noRelated } from '../related.js'
+import { LINKS_READ_IN_BATCH, noRelated, type LinksReadInBatch } from '../related.js'
 import type { Doc } from '../parts/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from './table.js'
@@ -89,7 +89,7 @@ function givenId(item: unknown): number | null {
 /**
  * Reads the venues or organizers given by id, in one query, past access and the trash left out as
  * the response's `loadRelated` reads them, and keeps them on the context for it; an id that names
- * none is a 400.
+ * none is a 400. In a batch, those an earlier item read are not read again (`LINKS_READ_IN_BATCH`).
  */
 async function readGivenIds(context: Context, type: LinkedType, items: unknown[]) {
   const wanted = [...new Set(items.map(givenId).filter((id): id is number => id !== null))]
@@ -98,12 +98,22 @@ async function readGivenIds(context: Context, type: LinkedType, items: unknown[]
     number,
     Doc
   >
-  const docs = await context.data.all(type.plural, {
-    where: { id: { in: wanted } },
-    sight: 'everything',
-    select: { password: false },
-  })
-  for (const doc of docs) read.set(doc.id, doc)
+  const inBatch = context.req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
+  const batchKey = (id: number) => `${type.plural}:${context.lang}:${id}`
+  for (const id of wanted)
+    if (inBatch?.has(batchKey(id))) read.set(id, inBatch.get(batchKey(id)) as Doc)
+  const unread = wanted.filter((id) => !read.has(id))
+  const docs = unread.length
+    ? await context.data.all(type.plural, {
+        where: { id: { in: unread } },
+        sight: 'everything',
+        select: { password: false },
+      })
+    : []
+  for (const doc of docs) {
+    read.set(doc.id, doc)
+    inBatch?.set(batchKey(doc.id), doc)
+  }
   const missing = wanted.find((id) => !read.has(id))
   if (missing !== undefined) throw invalid(type, `No ${type.kind} with id ${missing}.`)
 }
