@@ -34,6 +34,12 @@ import { formsLookup, formsOf, type FormVariant } from '../forms/forms.js'
  */
 const WARM_DELAY_MS = 500
 /**
+ * The pause between runs while a run's worth waits (a series' dates, an import): the other
+ * requests' turn. Runs back to back held the event loop at p99 over 100 ms beside a CSV export
+ * (test/event-loop.test.ts).
+ */
+const RUN_GAP_MS = 50
+/**
  * Events built per run (three to six queries whatever their number): a run of 50 held the event
  * loop over 200 ms at 3,000 events beside a CSV export (test/event-loop.test.ts); 10 hold it
  * under 50 ms.
@@ -45,7 +51,8 @@ const WARM_ORIGIN = 'http://calendar.invalid'
 type Warmer = {
   options: ResolvedCalendarOptions
   ids: Set<number>
-  timer: NodeJS.Timeout | null
+  /** The next run's timer, and when it fires. */
+  timer: { handle: NodeJS.Timeout; at: number } | null
   running: Promise<void> | null
 }
 
@@ -67,32 +74,34 @@ function noteChanged(payload: Payload, warmer: Warmer, named: readonly NamedReco
 }
 
 /**
- * What comes after a write or a run: a run now when a run's worth waits (and no test holds the
- * keeping, formKeeper.ts `holdFormKeeping`), else one after WARM_DELAY_MS when any waits.
+ * The next run, after a write or a run: RUN_GAP_MS away when a run's worth waits (and no test
+ * holds the keeping, formKeeper.ts `holdFormKeeping`), WARM_DELAY_MS when fewer do.
  */
 function next(payload: Payload, warmer: Warmer) {
-  if (warmer.ids.size >= EVENTS_PER_RUN && !keepingHeld(payload)) runNow(payload, warmer)
-  else if (warmer.ids.size) schedule(payload, warmer)
+  if (!warmer.ids.size || warmer.running) return
+  const full = warmer.ids.size >= EVENTS_PER_RUN && !keepingHeld(payload)
+  runIn(payload, warmer, full ? RUN_GAP_MS : WARM_DELAY_MS)
 }
 
-function schedule(payload: Payload, warmer: Warmer) {
-  if (warmer.timer || warmer.running) return
-  warmer.timer = setTimeout(() => {
+/** A run in `delay` ms, unless one is due sooner. */
+function runIn(payload: Payload, warmer: Warmer, delay: number) {
+  const at = Date.now() + delay
+  if (warmer.timer) {
+    if (warmer.timer.at <= at) return
+    clearTimeout(warmer.timer.handle)
+  }
+  const handle = setTimeout(() => {
     warmer.timer = null
     start(payload, warmer)
-  }, WARM_DELAY_MS)
-  warmer.timer.unref?.()
+  }, delay)
+  handle.unref?.()
+  warmer.timer = { handle, at }
 }
 
-/** Starts a run now, unless one runs (it schedules the next when it ends). */
-function runNow(payload: Payload, warmer: Warmer) {
-  if (warmer.running) return
-  if (warmer.timer) clearTimeout(warmer.timer)
-  warmer.timer = null
-  start(payload, warmer)
-}
-
+/** A run now (none is running), then the next. */
 function start(payload: Payload, warmer: Warmer) {
+  if (warmer.timer) clearTimeout(warmer.timer.handle)
+  warmer.timer = null
   warmer.running = warm(payload, warmer).finally(() => {
     warmer.running = null
     next(payload, warmer)
@@ -172,7 +181,7 @@ export async function warmMissingForms(payload: Payload): Promise<void> {
     })
     if (!docs.length) break
     for (const { id } of docs) warmer.ids.add(id)
-    await formsWarmed(payload)
+    await warmedAtPace(payload, warmer)
     done += docs.length
     if (done - reported >= events / 10 || done >= events) {
       reported = done
@@ -183,13 +192,24 @@ export async function warmMissingForms(payload: Payload): Promise<void> {
 
 /**
  * Builds the forms of the events written so far without waiting for more, and resolves when they
- * are built (tests, scripts, `warmMissingForms`).
+ * are built (tests, scripts).
  */
 export async function formsWarmed(payload: Payload): Promise<void> {
   const warmer = warmers.get(payload)
   while (warmer && (warmer.ids.size || warmer.running) && !keepingHeld(payload)) {
-    if (!warmer.running) runNow(payload, warmer)
+    if (!warmer.running) start(payload, warmer)
     await warmer.running
+  }
+}
+
+/** Resolves when what waits is built, a run every RUN_GAP_MS: the others' requests meanwhile. */
+async function warmedAtPace(payload: Payload, warmer: Warmer): Promise<void> {
+  while ((warmer.ids.size || warmer.running) && !keepingHeld(payload)) {
+    if (warmer.running) await warmer.running
+    else {
+      runIn(payload, warmer, RUN_GAP_MS)
+      await new Promise((resolve) => setTimeout(resolve, RUN_GAP_MS))
+    }
   }
 }
 
