@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import type { CountMove, StoredCounts } from './calendarStore.js'
-import { tableNameOf, drizzleSqlOf } from './sqlTables.js'
+import { drizzleSqlOf, sessionOf, tableNameOf } from './sqlTables.js'
 
 /** A term table's counted columns, as drizzle names them. */
 type CountColumns = { id: unknown; eventCount?: unknown; publicEventCount?: unknown }
@@ -33,12 +33,7 @@ export async function moveCounts(
   const table = adapter.tables[tableNameOf(adapter.tableNameMap, slug)]
   const sql = drizzleSqlOf(req.payload, slug)
   if (!table?.eventCount || !table.publicEventCount || !sql) return null
-  const transactionID = await req.transactionID
-  const session =
-    (transactionID !== undefined &&
-      transactionID !== null &&
-      adapter.sessions?.[String(transactionID)]?.db) ||
-    adapter.drizzle
+  const session = await sessionOf(req, adapter.drizzle, adapter.sessions)
   const moved = (column: unknown, by: number) =>
     sql`case when coalesce(${column}, 0) + ${by} < 0 then 0 else coalesce(${column}, 0) + ${by} end`
   const counts = new Map<number, StoredCounts>()

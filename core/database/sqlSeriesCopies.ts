@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import type { SeriesCopies } from './calendarStore.js'
-import { tableNameOf } from './sqlTables.js'
+import { sessionOf, tableNameOf } from './sqlTables.js'
 
 /**
  * Bulk writes of a series' dates on the SQL adapters (SQLite and PostgreSQL, both drizzle): a date
@@ -74,12 +74,7 @@ export async function tablesOf(req: PayloadRequest, slug: string): Promise<Table
     if (!parent || !serial) return null
     children.push({ table, parent })
   }
-  const transactionID = await req.transactionID
-  const session =
-    (transactionID !== undefined &&
-      transactionID !== null &&
-      adapter.sessions?.[String(transactionID)]?.db) ||
-    adapter.drizzle
+  const session = await sessionOf(req, adapter.drizzle, adapter.sessions)
   return { main, children, session, ops: adapter.operators }
 }
 

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import type { FormRow, SqlTag } from './calendarStore.js'
 
 /**
@@ -218,4 +218,22 @@ export function drizzleSqlOf(payload: Payload, slug: string): SqlTag | null {
   }
   sqlTags.set(payload.db, tag)
   return tag
+}
+
+/**
+ * The drizzle database a write of `req` goes through in a drizzle adapter: its transaction's
+ * when it has one, else the adapter's own.
+ */
+export async function sessionOf<Session>(
+  req: PayloadRequest,
+  drizzle: Session,
+  sessions: Record<string, { db?: Session } | undefined> | undefined,
+): Promise<Session> {
+  const transactionID = await req.transactionID
+  return (
+    (transactionID !== undefined &&
+      transactionID !== null &&
+      sessions?.[String(transactionID)]?.db) ||
+    drizzle
+  )
 }
