@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import http from 'node:http'
 import { parse } from 'csv-parse/sync'
+import pLimit from 'p-limit'
 import { createLocalReq, type Where } from 'payload'
 import { clearRecordForms } from '../collections/recordForms.js'
 import { formsKept, holdFormKeeping } from '../endpoints/forms/formKeeper.js'
@@ -99,15 +100,31 @@ async function text(base: string, path: string) {
   return `${response.status} ${(await response.text()).replaceAll(host, 'HOST')}`
 }
 
-/** Every read answers the same bytes on both servers, built or joined. */
+/** Each path's answer from one server, four requests at a time. */
+function answersOf(base: string, paths: string[]): Promise<string[]> {
+  const limit = pLimit(4)
+  return Promise.all(paths.map((path) => limit(() => text(base, path))))
+}
+
+/**
+ * Every read answers the same bytes on both servers, built or joined. The builder and this
+ * server are two processes: the builder's answers and this server's first pass (built, or joined
+ * from forms an earlier read of the pass kept) run side by side.
+ */
 async function expectSameAnswers() {
-  for (const path of reads()) {
-    const expected = await text(builder.url, path)
-    expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
-    // Forms are kept after the read answers (endpoints/forms/formKeeper.ts): joined now.
-    await formsKept(server.payload)
-    expect({ path, answer: await text(server.url, path) }).toEqual({ path, answer: expected })
-  }
+  const paths = reads()
+  const [expected, built] = await Promise.all([
+    answersOf(builder.url, paths),
+    answersOf(server.url, paths),
+  ])
+  const compare = (answers: string[]) =>
+    expect(paths.map((path, at) => ({ path, answer: answers[at] }))).toEqual(
+      paths.map((path, at) => ({ path, answer: expected[at] })),
+    )
+  compare(built)
+  // Forms are kept after the read answers (endpoints/forms/formKeeper.ts): joined now.
+  await formsKept(server.payload)
+  compare(await answersOf(server.url, paths))
 }
 
 const kept = async (where: Record<string, unknown> = {}) => {
