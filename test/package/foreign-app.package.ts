@@ -1,5 +1,6 @@
 /**
- * The plugin as a package, in a Payload app that is not ours: `npm pack` at the root, a fresh app
+ * The plugin as a package, in a Payload app that is not ours: `npm pack` at the root (once for
+ * both package files: templateApp.ts's packedPlugin), a fresh app
  * in a temporary folder (test/package/app: its own users with a field, access and a hook, its own
  * collection, a rule of its own on events, the database adapters configured exactly as Payload's
  * SQLite and PostgreSQL templates do, schema pushed in development as there) that installs the
@@ -16,6 +17,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { freshPostgresDatabase, NO_POSTGRES, postgresUri } from './postgres.js'
+import { packPlugin, type Packed } from './templateApp.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const APP_SOURCES = path.join(ROOT, 'test', 'package', 'app')
@@ -25,13 +27,6 @@ const pinned = (name: string): string => ours.devDependencies[name] ?? ours.depe
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-foreign-app-'))
 const appDir = path.join(scratch, 'app')
 
-type Packed = {
-  filename: string
-  size: number
-  unpackedSize: number
-  entryCount: number
-  files: { path: string }[]
-}
 let packed: Packed
 
 function npm(args: string[], cwd: string): string {
@@ -65,10 +60,7 @@ function drive(scenario: string, databaseUri: string): string {
 
 describe('the plugin installed from its tarball in a foreign Payload app', () => {
   before(() => {
-    // prepack builds the plugin first; its lines come before npm's JSON.
-    const output = npm(['pack', '--json', '--pack-destination', scratch], ROOT)
-    const [result] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
-    packed = result
+    packed = packPlugin(scratch)
     fs.mkdirSync(appDir)
     fs.writeFileSync(
       path.join(appDir, 'package.json'),

@@ -645,16 +645,20 @@ function templateAppSuite(
     assert.equal((await call('GET', `/de/api/events/${created.event}`)).status, 404)
   })
 
-  // The browser's parts are the same code on either database: on SQLite, and on an app of
-  // another Payload version (CI's minutes).
+  // The browser's parts are the same code on either database: the admin's screens on SQLite and
+  // on an app of another Payload version (its import map and components); the site's pages, the
+  // plugin's own React on the app's Next.js, on SQLite alone (CI's minutes).
   const inBrowser = database === 'sqlite' || version !== PAYLOAD_VERSION ? test : test.skip
+  const siteSkipped =
+    database === 'sqlite' ? false : "the site's pages run in Chromium on the SQLite app only"
 
   inBrowser('the admin: every plugin screen in English and French, in Chromium', async () => {
     await browseAdmin(app.url, ADMIN, { eventId: created.event, seriesId: created.series })
   })
 
-  inBrowser(
+  test(
     'the site pages of payload-events-calendar/react in Chromium: months and views, an event in two zones, its page and calendar links, English and French, axe-core',
+    { skip: siteSkipped },
     async () => {
       const event = await call('GET', `${V1}/events/${created.event}`)
       await browseSite(app.url, {
@@ -693,7 +697,11 @@ function templateAppSuite(
   // run at the lowest version has no minutes for them).
   if (database !== 'sqlite' || version !== PINNED_VERSION) return
 
-  for (const bundler of ['webpack', 'turbopack'] as const) {
+  // The template's own `npm run dev` (`next dev`, webpack on this Next.js). Turbopack
+  // (`next dev --turbopack`) passed the same test until 2026-12-02 and left for CI's minutes:
+  // `CAL_NEXT_DEV=webpack,turbopack` runs both.
+  const bundlers = (process.env.CAL_NEXT_DEV ?? 'webpack').split(',')
+  for (const bundler of bundlers) {
     test(`next dev (${bundler}) serves the admin and the v1 namespace`, async () => {
       await app.stop()
       // A database of its own: development mode pushes the schema (the template's `npm run dev`).

@@ -95,18 +95,31 @@ function npmPack(args: string[], cwd: string): Packed {
 let packedOnce: { packed: Packed; tarball: string } | undefined
 
 /**
- * `npm pack` of this repository (prepack builds the plugin) into `destination`. Packed once per
- * process (the SQLite and PostgreSQL apps install the same tarball), copied after.
+ * This repository's `npm pack` (prepack builds the plugin): once for every file of
+ * `npm run test:package` (scripts/test-package.sh packs before them and names npm's JSON answer,
+ * beside the tarball, in CAL_PACKED), once per process for a file run alone.
  */
-export function packPlugin(destination: string): Packed {
-  if (!packedOnce) {
-    const folder = scratchFolder('tarball')
-    process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
-    const packed = step('npm pack', () => npmPack(['--pack-destination', folder], ROOT))
-    packedOnce = { packed, tarball: path.join(folder, packed.filename) }
+export function packedPlugin(): { packed: Packed; tarball: string } {
+  if (packedOnce) return packedOnce
+  const shared = process.env.CAL_PACKED
+  if (shared) {
+    const output = fs.readFileSync(shared, 'utf8')
+    const [packed] = JSON.parse(output.slice(output.search(/^\[/m))) as Packed[]
+    packedOnce = { packed, tarball: path.join(path.dirname(shared), packed.filename) }
+    return packedOnce
   }
-  fs.copyFileSync(packedOnce.tarball, path.join(destination, packedOnce.packed.filename))
-  return packedOnce.packed
+  const folder = scratchFolder('tarball')
+  process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
+  const packed = step('npm pack', () => npmPack(['--pack-destination', folder], ROOT))
+  packedOnce = { packed, tarball: path.join(folder, packed.filename) }
+  return packedOnce
+}
+
+/** The packed plugin copied into `destination` (the SQLite and PostgreSQL apps install it). */
+export function packPlugin(destination: string): Packed {
+  const { packed, tarball } = packedPlugin()
+  fs.copyFileSync(tarball, path.join(destination, packed.filename))
+  return packed
 }
 
 /** create-payload-app of the pinned Payload version, unpacked beside the app (its tarball). */
