@@ -44,7 +44,8 @@ const PAYLOAD_UPDATE = `select events, select payload_locked_documents,
 const RECOUNT = 'update event_categories'
 /**
  * What the answer's record shows: three reads side by side (endpoints/forms/load.ts), in the
- * order they are asked.
+ * order they are asked, once the write has committed (outside its turn: the next write starts
+ * meanwhile).
  */
 const RELATED = 'select venues, select organizers, select event_categories'
 /**
@@ -72,9 +73,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'event create': list(`select users, begin, ${LINKS}, ${CLAIM}, select events, ${EVENT_INSERT},
       ${RECOUNT}, ${logged(2)}, commit`),
     'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged(1)},
-      ${RELATED}, commit`),
+      commit, ${RELATED}`),
     'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
-      ${logged(2)}, ${RELATED}, commit`),
+      ${logged(2)}, commit, ${RELATED}`),
     'venue create': list(`select users, begin, select venues, ${CLAIM}, select venues,
       insert venues, insert venues_locales, select venues, ${logged(1, { created: true })}, commit`),
   },
@@ -85,9 +86,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'event create': list(`select users, begin, ${TURN}, ${LINKS}, ${CLAIM}, ${LOCK},
       select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged(2)}, commit`),
     'event update': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
-      ${RELATED}, ${LOCK}, ${logged(1)}, commit`),
+      ${LOCK}, ${logged(1)}, commit, ${RELATED}`),
     'event trash': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
-      ${LOCK}, ${RECOUNT}, ${RELATED}, ${LOCK}, ${logged(2)}, commit`),
+      ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged(2)}, commit, ${RELATED}`),
     'venue create': list(`select users, begin, ${TURN}, ${LOCK}, select venues, ${CLAIM}, ${LOCK},
       select venues, insert venues, insert venues_locales, select venues, ${LOCK},
       ${logged(1, { created: true })}, commit`),

@@ -50,8 +50,8 @@ export function deleteEvent(address: EventAddress): Operation {
         )
       }
     },
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      const outcome = await inTransaction(
         context,
         async () => {
           let { stored } = await eventForWrite(context, address, args)
@@ -61,7 +61,7 @@ export function deleteEvent(address: EventAddress): Operation {
             await requireRightOnExisting(context, 'events', 'update', series)
             const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
             await endSeriesBefore(context.req, context.options, stored)
-            return { status: 200, body: before }
+            return { answer: before }
           }
           // The whole series: deleting the series takes its dates with it.
           if (series !== null && args.apply_to === 'all')
@@ -73,18 +73,25 @@ export function deleteEvent(address: EventAddress): Operation {
           if (args.force) {
             const before = await eventRecord(stored, context, await loadRelated(context, [stored]))
             await context.data.remove('events', stored.id, { trash: true })
-            return { status: 200, body: before }
+            return { answer: before }
           }
           if (stored.deletedAt)
             throw new ApiError(410, 'event-is-in-trash', 'The event is already in the trash.')
-          const trashed = await context.data.update('events', stored.id, data!, { trash: false })
           return {
-            status: 200,
-            body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
+            trashed: await context.data.update('events', stored.id, data!, { trash: false }),
           }
         },
         // A delete for good unlinks the events that point at it (core/database/recordTurn.ts).
         ...(args.force ? WHOLE_TURN : recordTurnOf(context, address, 'events', args.id)),
-      ),
+      )
+      // What was deleted is answered as it was, read before; the trashed event once the write has
+      // committed, outside its turn (as a written event: write.ts).
+      if ('answer' in outcome) return { status: 200, body: outcome.answer }
+      const { trashed } = outcome
+      return {
+        status: 200,
+        body: eventRecord(trashed, context, await loadRelated(context, [trashed])),
+      }
+    },
   }
 }

@@ -22,7 +22,10 @@ const LINKED_ERRORS = ['could-not-create-venue', 'could-not-create-organizer']
 /**
  * The written event as the caller may read it now: the document the write returned (Payload's
  * create and update read it back and run its read hooks), read again only when it is, or was made,
- * part of a series, whose hooks write its dates and may write it again after that read.
+ * part of a series, whose hooks write its dates and may write it again after that read. Built
+ * once the write has committed (inside a batch's transaction, before it), so that the records it
+ * shows are read outside the write's turn: on SQLite, where writes go one at a time, the next
+ * write starts meanwhile.
  */
 async function respond(context: Context, written: Doc, status: number) {
   const doc =
@@ -65,16 +68,18 @@ export const createEvent: Operation = {
   body: true,
   responses: { 201: 'Event', 400: { errors: LINKED_ERRORS } },
   authorize: (context) => requireUser(context, can.editPosts(context.user)),
-  handle: (context, args) =>
-    inTransaction(
+  handle: async (context, args) => {
+    const created = await inTransaction(
       context,
       async () => {
         const data = await dataOf(EVENT_FIELDS, args, context, null)
         data.status ??= can.publish(context.user) ? 'publish' : 'draft'
-        return respond(context, await context.data.create('events', data), 201)
+        return context.data.create('events', data)
       },
       'creates',
-    ),
+    )
+    return respond(context, created, 201)
+  },
 }
 
 /** `POST|PUT|PATCH /events/{id}` and by slug: a partial update (docs/v1-differences.md §6). */
@@ -99,8 +104,8 @@ export function updateEvent(address: EventAddress): Operation {
       if (address === 'id')
         await requireRightOnExisting(context, 'events', 'update', Number(context.pathParams.id))
     },
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      const written = await inTransaction(
         context,
         async () => {
           const { stored, reaching } = await eventForWrite(context, address, args)
@@ -111,17 +116,18 @@ export function updateEvent(address: EventAddress): Operation {
             fitsRecordTurn('events', 'update', { ...data, ...reaching }, stored),
           )
           const series = seriesIdOf(stored)
-          if (series === null || !isSeriesDate(stored) || args.apply_to === 'this') {
-            return respond(context, await context.data.update('events', stored.id, data), 200)
-          }
+          if (series === null || !isSeriesDate(stored) || args.apply_to === 'this')
+            return context.data.update('events', stored.id, data)
           // A date of a series, for the following dates or all of them: the series changes too.
           await requireRightOnExisting(context, 'events', 'update', series)
           if (args.apply_to === 'following')
             await splitSeriesAt(context.req, context.options, stored, data)
           else await changeWholeSeries(context.req, context.options, stored, data)
-          return respond(context, stored, 200)
+          return stored
         },
         ...recordTurnOf(context, address, 'events', args.id),
-      ),
+      )
+      return respond(context, written, 200)
+    },
   }
 }

@@ -20,6 +20,7 @@ import { records } from './reads.js'
 /**
  * The record a write answers with. Read past access: the caller may have just trashed it, or been
  * given back an existing duplicate (docs/v1-reference.md §6.3); records never carry passwords.
+ * Built once the write has committed, outside its turn (as an event's: events/write.ts).
  */
 async function written(
   type: LinkedType,
@@ -41,17 +42,18 @@ export function createLinked(type: LinkedType): Operation {
     body: true,
     responses: { 201: type.schema },
     authorize: (context) => requireUser(context, can.editPosts(context.user)),
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      const { id, created } = await inTransaction(
         context,
         async () => {
           const coordinates = type === VENUES ? checkCoordinates(args) : undefined
           if (coordinates) throw invalidParams(coordinates)
-          const { id, created } = await createOrReuse(context, type, args)
-          return written(type, context, id, 201, created)
+          return createOrReuse(context, type, args)
         },
         'creates',
-      ),
+      )
+      return written(type, context, id, 201, created)
+    },
   }
 }
 
@@ -66,8 +68,8 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
       if (address === 'id')
         await requireRightOnExisting(context, type.plural, 'update', Number(context.pathParams.id))
     },
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      const updated = await inTransaction(
         context,
         async () => {
           const stored = await addressedForWrite(type, context, address, args)
@@ -78,15 +80,16 @@ export function updateLinked(type: LinkedType, address: Address): Operation {
               ? checkCoordinates(merged)
               : undefined
           if (coordinates) throw invalidParams(coordinates)
-          const updated = await context.data.update(
+          return context.data.update(
             type.plural,
             stored.id,
             await dataOf(type.fields, args, context, stored),
           )
-          return written(type, context, stored.id, 200, updated)
         },
         ...recordTurnOf(context, address, type.plural, args.id),
-      ),
+      )
+      return written(type, context, updated.id, 200, updated)
+    },
   }
 }
 

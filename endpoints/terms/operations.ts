@@ -276,21 +276,23 @@ export function createTerm(taxonomy: Taxonomy): Operation {
   return {
     ...nameWrite('Create', taxonomy, 201),
     params: paramsOf(TERM_FIELDS[taxonomy], { creating: true }),
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      const doc = await inTransaction(
         context,
         async () => {
           await rejectExistingName(context, taxonomy, args.name)
-          const doc = await context.data.create(
+          return context.data.create(
             taxonomy,
             await dataOf(TERM_FIELDS[taxonomy], args, context, null),
           )
-          return respondWithTerm(context, taxonomy, doc.id, 201, {
-            Location: apiLink(context, `${taxonomy}/${doc.id}`),
-          })
         },
         'creates',
-      ),
+      )
+      // Read once the write has committed, outside its turn (as an event's: events/write.ts).
+      return respondWithTerm(context, taxonomy, doc.id, 201, {
+        Location: apiLink(context, `${taxonomy}/${doc.id}`),
+      })
+    },
   }
 }
 
@@ -298,8 +300,8 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
   return {
     ...nameWrite('Update', taxonomy, 200),
     params: { id: termIdParam(taxonomy), ...paramsOf(TERM_FIELDS[taxonomy], { creating: false }) },
-    handle: (context, args) =>
-      inTransaction(
+    handle: async (context, args) => {
+      await inTransaction(
         context,
         async () => {
           await requireTerm(context, taxonomy, args.id)
@@ -312,13 +314,14 @@ export function updateTerm(taxonomy: Taxonomy): Operation {
             await dataOf(TERM_FIELDS[taxonomy], args, context, context.addressed ?? null),
             { trash: false },
           )
-          return respondWithTerm(context, taxonomy, args.id, 200)
         },
         // A new parent is checked against the others' parents: alone (core/database/recordTurn.ts).
         ...(fitsRecordTurn(taxonomy, 'update', args.parent === undefined ? {} : { parent: null })
           ? recordTurnOf(context, 'id', taxonomy, args.id)
           : WHOLE_TURN),
-      ),
+      )
+      return respondWithTerm(context, taxonomy, args.id, 200)
+    },
   }
 }
 
