@@ -23,7 +23,22 @@ dir=${CAL_CLUSTER_DIR:-${TMPDIR:-/tmp}/calendar-cluster}
 source "$root/scripts/lib/postgres.sh"
 
 die() { echo "cluster: $*" >&2; exit 2; }
-alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+# A process killed but not yet reaped (a zombie: its parent, the shell that started it, is gone,
+# and whoever inherits it may reap it late) holds no port and runs nothing: it counts as gone.
+running() { kill -0 "$1" 2>/dev/null && [ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != Z ]; }
+alive() { [ -f "$1" ] && running "$(cat "$1")"; }
+
+# kill -9 of node $1, returning once it has exited (the kernel frees a big process in its own time).
+kill_node() {
+  local pid tries=0
+  pid=$(cat "$dir/node-$1.pid")
+  kill -KILL "$pid" 2>/dev/null || true
+  while running "$pid"; do
+    tries=$((tries + 1))
+    [ $tries -gt 300 ] && die "node $1 (pid $pid) still runs 30 s after kill -9"
+    sleep 0.1
+  done
+}
 
 # Waits until $1 answers 200 (curl-free: node's fetch), at most $2 seconds.
 wait_for() {
@@ -199,7 +214,7 @@ case $command in
   up) up "$@" ;;
   down) down ;;
   status) status ;;
-  kill-node) kill -KILL "$(cat "$dir/node-$1.pid")" ;;
+  kill-node) kill_node "$1" ;;
   start-node)
     alive "$dir/node-$1.pid" && die "node $1 runs already"
     start_node "$1"

@@ -58,10 +58,11 @@ export class Cluster {
     return Number(this.file(`node-${node}.pid`))
   }
 
+  /** Whether node's process runs: a killed one not yet reaped (a zombie) does not. */
   alive(node: number): boolean {
     try {
-      process.kill(this.pid(node), 0)
-      return true
+      const stat = fs.readFileSync(`/proc/${this.pid(node)}/stat`, 'utf8')
+      return stat.slice(stat.lastIndexOf(') ') + 2, stat.lastIndexOf(') ') + 3) !== 'Z'
     } catch {
       return false
     }
