@@ -190,10 +190,27 @@ export function dataLayer(
       return docs[0] ?? null
     },
 
+    /**
+     * How many records match for the caller: with the caller's sight, the store counts what
+     * `readableWhere` gives in a statement prepared once per shape (core/database/sqlPageIds.ts),
+     * else (a caller who may read none of it included) Payload's `count`.
+     */
     async count(
       key: DataKey,
       { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {},
     ): Promise<number> {
+      if (sight !== 'everything' && !req.transactionID) {
+        guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)
+        const readable = await readableWhere(key, where, trash)
+        const total =
+          readable &&
+          (await calendarStore(payload).total(payload, req, {
+            slug: slug(key),
+            where: readable,
+            locale: lang,
+          }))
+        if (typeof total === 'number') return total
+      }
       return (await payload.count({ ...base(key, sight), where, trash, locale: lang })).totalDocs
     },
 

@@ -35,6 +35,9 @@ export type PageIdsArgs = {
   forms?: FormsLookup
 }
 
+/** What a total counts: the records of the collection `slug` that `where` matches. */
+export type TotalArgs = Pick<PageIdsArgs, 'slug' | 'where' | 'locale'>
+
 /** A kept form as the forms collection stores it. */
 export type FormRow = { key: string; body: string }
 /** A kept record form's row as it is written (endpoints/forms/formKeeper.ts). */
@@ -114,6 +117,8 @@ export interface CalendarStore {
   // Reads.
   /** The ids of one page (and their kept forms, when asked) in one statement; null: not here. */
   pageIds(payload: Payload, req: PayloadRequest, args: PageIdsArgs): Promise<PageIds | null>
+  /** How many records match, in one statement prepared once per shape; null: not here. */
+  total(payload: Payload, req: PayloadRequest, args: TotalArgs): Promise<number | null>
   /** What the facet counts read (facetSource.ts), outside a transaction; null: not here. */
   facets(payload: Payload, req: PayloadRequest, slugs: FacetSlugs): FacetSource | null
   /** The kept forms of these keys by a statement prepared once; null: not here. */

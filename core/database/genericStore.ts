@@ -22,6 +22,7 @@ import { afterCommit } from './afterCommits.js'
 const noStatementsOfItsOwn = {
   ownTransaction: () => null,
   pageIds: async () => null,
+  total: async () => null,
   facets: () => null,
   readForms: () => null,
   insertForms: async () => false,

@@ -1,5 +1,12 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
-import type { FormsLookup, PageIds, PageIdsArgs, SqlRow as Row, SqlTag } from './calendarStore.js'
+import type {
+  FormsLookup,
+  PageIds,
+  PageIdsArgs,
+  SqlRow as Row,
+  SqlTag,
+  TotalArgs,
+} from './calendarStore.js'
 import {
   builtConditions,
   nameOfTable,
@@ -40,16 +47,11 @@ export async function pageIdsBySql(
     const built = await compiledPage(payload, db, { ...args, where }, CANARY_PAGE)
     if (built === 'unsupported') return null
     statement = slotsOf(built.query.toSQL(), kinds)
-    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
-    statements.set(key, statement)
+    keep(statements, key, statement)
   }
   let rows: Row[]
   if (statement && run) {
-    const params = [...statement.params]
-    statement.times.forEach((at, i) => at.forEach((index) => (params[index] = times[i])))
-    params[statement.limitAt] = args.limit
-    params[statement.offsetAt] = offset
-    rows = await run(statement.text, params)
+    rows = await run(statement.text, valuesOf(statement, times, { limit: args.limit, offset }))
   } else {
     // A shape whose values cannot be put in again (or an adapter this module cannot run SQL
     // on): built with this request's values, every time.
@@ -66,8 +68,81 @@ export async function pageIdsBySql(
   return { ids, forms }
 }
 
+/**
+ * How many records match, in one SELECT on Payload's SQL adapters: the conditions built by the
+ * adapter's own `buildQuery`, as `pageIdsBySql` builds a page's, counted (each record once where a
+ * condition joins another table). Payload's `count` builds its statement anew for each request,
+ * its joins under new random names, so the database prepared it anew each time too: with a
+ * category filter, half of an archive page's time (issue #59). Null where `pageIdsBySql` is.
+ */
+export async function totalBySql(
+  payload: Payload,
+  req: PayloadRequest,
+  args: TotalArgs,
+): Promise<number | null> {
+  const db = payload.db as unknown as SqlAdapter
+  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
+  const run = runnerOf(db)
+  if (req.transactionID || !run) return null
+  const { shape, times, kinds } = timesOf(args.where)
+  const statements = statementsOf(db)
+  const key = JSON.stringify(['total', args.slug, args.locale, shape])
+  let statement = statements.get(key)
+  if (statement === undefined) {
+    const where = withTimes(args.where, canaryTimes(kinds))
+    const built = await compiledTotal(payload, db, { ...args, where })
+    if (built === 'unsupported') return null
+    statement = slotsOf(built.query.toSQL(), kinds, { paged: false })
+    keep(statements, key, statement)
+  }
+  let rows: Row[]
+  if (statement) rows = await run(statement.text, valuesOf(statement, times))
+  else {
+    const built = await compiledTotal(payload, db, args)
+    if (built === 'unsupported') return null
+    rows = await built.query
+  }
+  return Number(rows[0]?.total ?? 0)
+}
+
+/** The count of what the conditions match, as `compiledPage` builds them. */
+async function compiledTotal(
+  payload: Payload,
+  db: SqlAdapter,
+  args: TotalArgs,
+): Promise<{ query: Query } | 'unsupported'> {
+  const conditions = await builtConditions(payload, db, args)
+  const sql = drizzleSqlOf(payload, args.slug)
+  if (conditions === 'unsupported' || !sql) return 'unsupported'
+  const { table, joins, where: condition } = conditions
+  const total = joins.length ? sql`count(distinct ${table.id})` : sql`count(*)`
+  let query = withJoins(db.drizzle!.select({ total: aliased(total, 'total') }).from(table), joins)
+  if (condition) query = query.where(condition)
+  return { query }
+}
+
 /** Shapes of query kept per adapter, the oldest forgotten first beyond this many. */
 const MAX_STATEMENTS = 1000
+
+function keep(statements: Map<string, Statement | null>, key: string, statement: Statement | null) {
+  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!)
+  statements.set(key, statement)
+}
+
+/** A kept statement's parameters with this request's times and, for a page, its paging. */
+function valuesOf(
+  statement: Statement,
+  times: string[],
+  paging?: { limit: number; offset: number },
+): unknown[] {
+  const params = [...statement.params]
+  statement.times.forEach((at, i) => at.forEach((index) => (params[index] = times[i])))
+  if (paging && statement.limitAt !== null && statement.offsetAt !== null) {
+    params[statement.limitAt] = paging.limit
+    params[statement.offsetAt] = paging.offset
+  }
+  return params
+}
 
 /**
  * A page's statement made for one shape of query: its SQL, and its parameters with, at the
@@ -78,8 +153,9 @@ type Statement = {
   params: unknown[]
   /** For each time the conditions hold, in order, where the parameters have it. */
   times: number[][]
-  limitAt: number
-  offsetAt: number
+  /** Null in a statement without paging (a total). */
+  limitAt: number | null
+  offsetAt: number | null
 }
 
 const statementsByAdapter = new WeakMap<object, Map<string, Statement | null>>()
@@ -175,6 +251,7 @@ export const CANARY_PAGE = { limit: 1_000_003_001, offset: 1_000_003_002 }
 export function slotsOf(
   built: { sql: string; params: unknown[] },
   kinds: readonly TimeKind[],
+  { paged = true } = {},
 ): Statement | null {
   const canaries = canaryTimes(kinds)
   const positions = (value: unknown) =>
@@ -188,14 +265,16 @@ export function slotsOf(
       !canaries.includes(param) &&
       canaries.some((canary) => param.includes(canary.slice(0, 10))),
   )
-  if (embedded || times.some((at) => !at.length) || limits.length !== 1 || offsets.length !== 1)
-    return null
+  const pagingFound = paged
+    ? limits.length === 1 && offsets.length === 1
+    : limits.length === 0 && offsets.length === 0
+  if (embedded || times.some((at) => !at.length) || !pagingFound) return null
   return {
     text: built.sql,
     params: built.params,
     times,
-    limitAt: limits[0],
-    offsetAt: offsets[0],
+    limitAt: paged ? limits[0] : null,
+    offsetAt: paged ? offsets[0] : null,
   }
 }
 

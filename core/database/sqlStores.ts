@@ -8,7 +8,7 @@ import * as postgresLocks from './postgresLocks.js'
 import { isDeadlock } from './retryable.js'
 import { commitWatchOf } from './sqliteCommits.js'
 import { analyzeAtStart } from './sqliteStatistics.js'
-import { pageIdsBySql } from './sqlPageIds.js'
+import { pageIdsBySql, totalBySql } from './sqlPageIds.js'
 import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
 import { insertForms } from './sqlForms.js'
@@ -28,6 +28,7 @@ const sqlStore = {
   afterCommit,
   isUnavailable: isDatabaseUnavailable,
   pageIds: pageIdsBySql,
+  total: totalBySql,
   facets: facetSourceOf,
   readForms,
   insertForms,

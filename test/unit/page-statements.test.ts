@@ -74,6 +74,22 @@ describe('page statements by shape', () => {
     expect(statement).toMatchObject({ times: [[0, 3], [1]], limitAt: 4, offsetAt: 5 })
   })
 
+  test('a total has its times put in again, and no paging', () => {
+    const [a] = canaryTimes(['instant'])
+    const total = { sql: 'select count(*) as "total" from t where p <= ?', params: [a] }
+    expect(slotsOf(total, ['instant'], { paged: false })).toMatchObject({
+      times: [[0]],
+      limitAt: null,
+      offsetAt: null,
+    })
+    // A paging value in a total's parameters is a condition's: not one to put a page in.
+    expect(
+      slotsOf({ ...total, params: [a, CANARY_PAGE.limit] }, ['instant'], { paged: false }),
+    ).toBeNull()
+    // Without paging, a page's statement is not kept.
+    expect(slotsOf(total, ['instant'])).toBeNull()
+  })
+
   test('a shape whose values the adapter changed or embedded is not kept', () => {
     const [a] = canaryTimes(['instant'])
     const page = [CANARY_PAGE.limit, CANARY_PAGE.offset]
