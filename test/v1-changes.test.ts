@@ -38,7 +38,7 @@ function summary(resource: string, record: Record<string, any>): string {
       record.venue?.id ?? null,
       record.venue?.venue ?? null,
       // The count an event shows for a term is the term's: a count that moves is a change of the
-      // term (held below), not of every event that shows it (collections/hooks/changeLog.ts).
+      // term (held below), not of every event that shows it (collections/hooks/logEntries.ts).
       (record.categories ?? []).map((term: any) => [term.id, term.name]),
     ])
   if (resource === 'venues') return JSON.stringify([record.venue, record.status])

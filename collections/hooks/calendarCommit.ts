@@ -17,10 +17,9 @@ import {
   compactWhenDue,
   deleteEntries,
   otherEntries,
-  rememberSeries,
-  resourceOf,
-  type NewEntry,
 } from './changeLog.js'
+import { resourceOf, type NewEntry } from './logEntries.js'
+import { rememberSeries } from './seriesEntries.js'
 import { dropRecordForms, recordsChanged } from './recordForms.js'
 
 /**

@@ -1,94 +1,19 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
-import { mayRead } from '../access.js'
-import type { ChangeEntry, ChangeKind, ChangeResource } from '../changeLog.js'
-import { relatedId } from '../relations.js'
-import { RECOUNTED_TERMS, type RecountedTerm } from './termCounts.js'
-
-/**
- * What the change log reads of a record of any calendar collection, as hooks and `db.find` hand
- * it over: posts (core/documents.ts's Event, Venue, Organizer) have all of it, terms only the id.
- */
-export type ChangedRecord = {
-  id: number | string
-  status?: unknown
-  publishedAt?: unknown
-  author?: unknown
-  deletedAt?: unknown
-  isSeries?: unknown
-  series?: unknown
-}
-export type NewEntry = Omit<ChangeEntry, 'sequence' | 'locales'>
-/** An entry as appended, with its sequence. */
-export type LoggedEntry = NewEntry & { sequence: number }
+import type { ChangeEntry, ChangeResource } from '../changeLog.js'
+import {
+  type ChangedRecord,
+  entryOf,
+  kindOfUpdate,
+  type LoggedEntry,
+  type NewEntry,
+  recountedTermEntries,
+  VISIBILITY_FIELDS,
+} from './logEntries.js'
+import { seriesChanges } from './seriesEntries.js'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
-
-/** The log's resource name of a calendar collection, or null (media is no resource of its own). */
-export function resourceOf(options: ResolvedCalendarOptions, slug: string): ChangeResource | null {
-  const { events, venues, organizers, categories, tags } = options.slugs
-  const bySlug: Record<string, ChangeResource> = {
-    [events]: 'events',
-    [venues]: 'venues',
-    [organizers]: 'organizers',
-    [categories]: 'categories',
-    [tags]: 'tags',
-  }
-  return bySlug[slug] ?? null
-}
-
-const isTerm = (resource: ChangeResource) => resource === 'categories' || resource === 'tags'
-
-/** Whether an anonymous caller can read the record (terms always; posts when published). */
-export function isPublicRecord(
-  resource: ChangeResource,
-  doc: ChangedRecord | undefined,
-  now: Date,
-): boolean {
-  if (!doc) return false
-  if (isTerm(resource)) return true
-  return !doc.deletedAt && mayRead(doc, null, now)
-}
-
-const authorOf = (doc: ChangedRecord | undefined): number | null => {
-  const author = relatedId(doc?.author)
-  return typeof author === 'number' ? author : null
-}
-
-/** The entry of one record that changed from `before` to `after` (undefined: absent). */
-export function entryOf(
-  resource: ChangeResource,
-  kind: ChangeKind,
-  id: number,
-  before: ChangedRecord | undefined,
-  after: ChangedRecord | undefined,
-  now = new Date(),
-): NewEntry {
-  return {
-    resource,
-    record: id,
-    kind,
-    wasPublic: isPublicRecord(resource, before, now),
-    isPublic: isPublicRecord(resource, after, now),
-    author: authorOf(after ?? before),
-  }
-}
-
-/** What an update did: trash, restore, publish, unpublish, or a plain update. */
-export function kindOfUpdate(
-  resource: ChangeResource,
-  before: ChangedRecord | undefined,
-  after: ChangedRecord,
-  now = new Date(),
-): ChangeKind {
-  if (after.deletedAt && !before?.deletedAt) return 'trash'
-  if (!after.deletedAt && before?.deletedAt) return 'restore'
-  const was = isPublicRecord(resource, before, now)
-  const is = isPublicRecord(resource, after, now)
-  if (was !== is) return is ? 'publish' : 'unpublish'
-  return 'update'
-}
 
 const lastCompaction = new WeakMap<Payload, number>()
 
@@ -212,13 +137,6 @@ const LINKS: Partial<Record<ChangeResource, (id: number) => Where>> = {
   tags: (id) => ({ tags: { in: [id] } }),
 }
 
-const VISIBILITY_FIELDS = {
-  status: true,
-  publishedAt: true,
-  deletedAt: true,
-  author: true,
-} as const
-
 /** An entry for every event whose record shows the changed venue, organizer or term. */
 async function linkedEventEntries(
   req: PayloadRequest,
@@ -240,114 +158,6 @@ async function linkedEventEntries(
   return (docs as ChangedRecord[]).map((doc) =>
     entryOf('events', 'linked', Number(doc.id), doc, doc, now),
   )
-}
-
-/** The dates of a series as they are stored: id → what a change of them would show. */
-type SeriesSnapshot = Map<number, { doc: ChangedRecord; signature: string }>
-
-const SERIES_FIELDS = {
-  ...VISIBILITY_FIELDS,
-  startDate: true,
-  endDate: true,
-  occurrence: true,
-  copiedFrom: true,
-  detached: true,
-  series: true,
-  // Dates rewritten from their series (collections/series/generate.ts) get a new one: their
-  // content.
-  updatedAt: true,
-} as const
-
-/** The dates of series `id` now, in the transaction of `req`. */
-export async function snapshotSeries(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-  id: number | string,
-): Promise<SeriesSnapshot> {
-  const { docs } = await req.payload.db.find({
-    collection: options.slugs.events,
-    where: { series: { equals: id } },
-    pagination: false,
-    // Read by occurrence, as generateOccurrences reads them (collections/series/generate.ts);
-    // their entries come in the order of their start.
-    sort: 'occurrence',
-    limit: 0,
-    select: SERIES_FIELDS,
-    req,
-  })
-  const start = (doc: ChangedRecord) => String((doc as { startDate?: string }).startDate)
-  const byStart = (docs as ChangedRecord[]).sort(
-    (a, b) => start(a).localeCompare(start(b)) || Number(a.id) - Number(b.id),
-  )
-  return new Map(byStart.map((doc) => [Number(doc.id), { doc, signature: JSON.stringify(doc) }]))
-}
-
-/** Entries for the dates a series gained, changed or lost between two snapshots. */
-export function seriesEntries(before: SeriesSnapshot, after: SeriesSnapshot): NewEntry[] {
-  const now = new Date()
-  const entries: NewEntry[] = []
-  for (const [id, { doc, signature }] of after) {
-    const old = before.get(id)
-    if (old?.signature !== signature)
-      entries.push(entryOf('events', 'series', id, old?.doc, doc, now))
-  }
-  for (const [id, { doc }] of before)
-    if (!after.has(id)) entries.push(entryOf('events', 'delete', id, doc, undefined, now))
-  return entries
-}
-
-const SNAPSHOT_KEY = (id: unknown) => `calendarChangeLogSeries:${String(id)}`
-
-/** The series whose dates a write of this event may change: its own, or the one it is a date of. */
-const seriesOfEvent = (doc: ChangedRecord | undefined): unknown =>
-  doc?.isSeries ? doc.id : doc?.series ? relatedId(doc.series) : undefined
-
-/**
- * Before an event's update or delete (first of its hooks): the dates of the series it belongs to
- * or is, so that the change log can name those that the write adds, changes or removes.
- */
-export async function rememberSeries(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-  doc: ChangedRecord | undefined,
-): Promise<void> {
-  const series = seriesOfEvent(doc)
-  if (series === undefined || series === null) return
-  req.context[SNAPSHOT_KEY(series)] = await snapshotSeries(req, options, series as number)
-}
-
-/** After an event's write: entries for the dates of its series that changed. */
-async function seriesChanges(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-  docs: (ChangedRecord | undefined)[],
-): Promise<NewEntry[]> {
-  const entries: NewEntry[] = []
-  const seen = new Set<string>()
-  for (const doc of docs) {
-    const series = seriesOfEvent(doc)
-    if (series === undefined || series === null || seen.has(String(series))) continue
-    seen.add(String(series))
-    const before = (req.context[SNAPSHOT_KEY(series)] as SeriesSnapshot | undefined) ?? new Map()
-    delete req.context[SNAPSHOT_KEY(series)]
-    entries.push(...seriesEntries(before, await snapshotSeries(req, options, series as number)))
-  }
-  return entries
-}
-
-/**
- * The terms whose counts an event's write changed (collections/hooks/termCounts.ts). The events
- * that show those terms are not named: the count an event's record shows is its term's, which
- * moves with every event written in the term, so naming them would make each such write cost as
- * much as the term has events. Readers follow the count from the term's own entry: the response
- * cache's single events depend on every term (endpoints/cache/dependencies.ts), the kept forms
- * hold markers in place of counts (endpoints/forms/forms.ts), and sync clients read counts from
- * the term records.
- */
-export function recountedTermEntries(req: PayloadRequest): NewEntry[] {
-  const recounted = (req.context[RECOUNTED_TERMS] as RecountedTerm[] | undefined) ?? []
-  delete req.context[RECOUNTED_TERMS]
-  return recounted.map(({ field, id }) => entryOf(field, 'update', id, { id }, { id }))
 }
 
 /** After a create or update of a calendar record: its entry, and those of what it changed. */

@@ -4,7 +4,7 @@ import { takeLogTurn, inWriteTransaction } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { scheduledTask } from '../scheduledTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
-import { entryOf, recountedTermEntries } from './changeLog.js'
+import { entryOf, recountedTermEntries } from './logEntries.js'
 import { eventTermIds, recountTerms, termCountsOf } from './termCounts.js'
 
 const DAY_MS = 24 * 3_600_000

@@ -27,7 +27,7 @@ export const termCountsOf = ({ slugs }: ResolvedCalendarOptions): CountedField[]
 
 /**
  * Where `recountTerms` notes, on the request, the terms whose counts changed, for the change log
- * (collections/hooks/changeLog.ts) to name them.
+ * (collections/hooks/logEntries.ts `recountedTermEntries`) to name them.
  */
 export const RECOUNTED_TERMS = 'calendarRecountedTerms'
 export type RecountedTerm = { field: 'categories' | 'tags'; id: number }

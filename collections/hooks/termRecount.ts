@@ -3,7 +3,7 @@ import { inWriteTransaction } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { scheduledTask } from '../scheduledTask.js'
 import { markChange, writeChanges } from './calendarCommit.js'
-import { recountedTermEntries } from './changeLog.js'
+import { recountedTermEntries } from './logEntries.js'
 import { recountTerms, termCountsOf } from './termCounts.js'
 
 /** Terms counted per transaction: each holds its terms' locks, not the whole calendar. */

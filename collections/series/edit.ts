@@ -7,7 +7,7 @@ import {
 } from '../../core/lib/recurrence.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { writeChanges } from '../hooks/calendarCommit.js'
-import { seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
+import { seriesEntries, snapshotSeries } from '../hooks/seriesEntries.js'
 import { relatedId } from '../relations.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
 import { generateOccurrences, seriesOf, type SeriesDate } from './generate.js'

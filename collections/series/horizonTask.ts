@@ -2,7 +2,8 @@ import { commitTransaction, createLocalReq, killTransaction, type Payload } from
 import { beginCalendarTransaction, takeWriteTurn } from '../../core/database/index.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { markChange, writeChanges } from '../hooks/calendarCommit.js'
-import { recountedTermEntries, seriesEntries, snapshotSeries } from '../hooks/changeLog.js'
+import { recountedTermEntries } from '../hooks/logEntries.js'
+import { seriesEntries, snapshotSeries } from '../hooks/seriesEntries.js'
 import { generateOccurrences, horizonFrom } from './generate.js'
 import { scheduledTask } from '../scheduledTask.js'
 

@@ -165,3 +165,18 @@ describe('the store seam (eslint.config.js)', () => {
     expect(await broken('export const t = payload.db.tables', 'core/database/x.ts')).toEqual([])
   })
 })
+
+describe('file length (eslint.config.js)', () => {
+  const eslint = new ESLint({ cwd: ROOT })
+  const tooLong = async (lines: number, file: string) => {
+    const code = 'export const a = 1\n'.repeat(lines)
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) })
+    return result.messages.some((message) => message.ruleId === 'max-lines')
+  }
+
+  test('a plugin file past 400 lines fails; one of 400, or a test, does not', async () => {
+    expect(await tooLong(401, 'collections/hooks/offence.ts')).toBe(true)
+    expect(await tooLong(400, 'collections/hooks/offence.ts')).toBe(false)
+    expect(await tooLong(401, 'test/offence.test.ts')).toBe(false)
+  })
+})
