@@ -33,22 +33,18 @@ export async function pageIdsBySql(
   req: PayloadRequest,
   args: PageIdsArgs,
 ): Promise<PageIds | null> {
-  const db = payload.db as unknown as SqlAdapter
-  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
-  if (req.transactionID || args.limit <= 0) return null
+  const db = sqlAdapterOf(payload)
+  if (!db || req.transactionID || args.limit <= 0) return null
   const { shape, times, kinds } = timesOf(args.where)
   const offset = (args.page - 1) * args.limit
   const run = runnerOf(db)
-  const statements = statementsOf(db)
   const key = JSON.stringify([args.slug, args.locale, args.sort, args.forms ?? null, shape])
-  let statement = run ? statements.get(key) : null
-  if (statement === undefined) {
-    const where = withTimes(args.where, canaryTimes(kinds))
-    const built = await compiledPage(payload, db, { ...args, where }, CANARY_PAGE)
-    if (built === 'unsupported') return null
-    statement = slotsOf(built.query.toSQL(), kinds)
-    keep(statements, key, statement)
-  }
+  const statement = run
+    ? await keptStatement(db, key, args.where, kinds, { paged: true }, (where) =>
+        compiledPage(payload, db, { ...args, where }, CANARY_PAGE),
+      )
+    : null
+  if (statement === 'unsupported') return null
   let rows: Row[]
   if (statement && run) {
     rows = await run(statement.text, valuesOf(statement, times, { limit: args.limit, offset }))
@@ -80,21 +76,15 @@ export async function totalBySql(
   req: PayloadRequest,
   args: TotalArgs,
 ): Promise<number | null> {
-  const db = payload.db as unknown as SqlAdapter
-  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
-  const run = runnerOf(db)
-  if (req.transactionID || !run) return null
+  const db = sqlAdapterOf(payload)
+  const run = db && runnerOf(db)
+  if (!db || !run || req.transactionID) return null
   const { shape, times, kinds } = timesOf(args.where)
-  const statements = statementsOf(db)
   const key = JSON.stringify(['total', args.slug, args.locale, shape])
-  let statement = statements.get(key)
-  if (statement === undefined) {
-    const where = withTimes(args.where, canaryTimes(kinds))
-    const built = await compiledTotal(payload, db, { ...args, where })
-    if (built === 'unsupported') return null
-    statement = slotsOf(built.query.toSQL(), kinds, { paged: false })
-    keep(statements, key, statement)
-  }
+  const statement = await keptStatement(db, key, args.where, kinds, { paged: false }, (where) =>
+    compiledTotal(payload, db, { ...args, where }),
+  )
+  if (statement === 'unsupported') return null
   let rows: Row[]
   if (statement) rows = await run(statement.text, valuesOf(statement, times))
   else {
@@ -119,6 +109,35 @@ async function compiledTotal(
   let query = withJoins(db.drizzle!.select({ total: aliased(total, 'total') }).from(table), joins)
   if (condition) query = query.where(condition)
   return { query }
+}
+
+/** Payload's SQL adapter, when it is one this module can build statements on. */
+function sqlAdapterOf(payload: Payload): SqlAdapter | null {
+  const db = payload.db as unknown as SqlAdapter
+  if (!db.drizzle || !db.tables || !db.tableNameMap || db.primaryDrizzle) return null
+  return db
+}
+
+/**
+ * The statement kept for `key`, built the first time with canary times in the place of the
+ * request's, so that each request's own go in again (null: a shape whose values cannot).
+ */
+async function keptStatement(
+  db: SqlAdapter,
+  key: string,
+  where: Where,
+  kinds: readonly TimeKind[],
+  { paged }: { paged: boolean },
+  build: (where: Where) => Promise<{ query: Query } | 'unsupported'>,
+): Promise<Statement | null | 'unsupported'> {
+  const statements = statementsOf(db)
+  const kept = statements.get(key)
+  if (kept !== undefined) return kept
+  const built = await build(withTimes(where, canaryTimes(kinds)))
+  if (built === 'unsupported') return 'unsupported'
+  const statement = slotsOf(built.query.toSQL(), kinds, { paged })
+  keep(statements, key, statement)
+  return statement
 }
 
 /** Shapes of query kept per adapter, the oldest forgotten first beyond this many. */

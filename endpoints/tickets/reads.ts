@@ -129,15 +129,18 @@ export const listTickets = operation({
   },
 })
 
+/** A ticket named by the id in its path, and why it may not be answered (Event Tickets' codes). */
+export const TICKET_ID = { kind: 'integer', description: 'Ticket id.', required: true } as const
+export const TICKET_REFUSALS = {
+  401: { errors: ['ticket-not-accessible'] },
+  404: { errors: ['ticket-not-found'] },
+}
+
 /** A ticket by id: anyone may read it whose event they may read (Event Tickets' 401 otherwise). */
 export const readTicket = operation({
   summary: 'One RSVP ticket',
-  params: { id: { kind: 'integer', description: 'Ticket id.', required: true } },
-  responses: {
-    200: 'Ticket',
-    401: { errors: ['ticket-not-accessible'] },
-    404: { errors: ['ticket-not-found'] },
-  },
+  params: { id: TICKET_ID },
+  responses: { 200: 'Ticket', ...TICKET_REFUSALS },
   handle: async (context, args) => {
     const ticket = await findTicket(context, args.id)
     return { status: 200, body: (await ticketRecords(context, [ticket]))[0] }

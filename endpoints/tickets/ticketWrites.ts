@@ -7,7 +7,7 @@ import type { Params } from '../params.js'
 import { requireUser } from '../permissions.js'
 import type { Doc } from '../parts/common.js'
 import { inTransaction } from '../transaction.js'
-import { findTicket } from './reads.js'
+import { findTicket, TICKET_ID, TICKET_REFUSALS } from './reads.js'
 import { ticketRecords } from './records.js'
 
 /**
@@ -109,68 +109,54 @@ export const createTicket = operation({
   responses: { 202: 'Ticket', 400: { errors: ['rest_invalid_param'] } },
   handle: async (context, args) => {
     const data = ticketData(context, args)
-    const created = await inTransaction(
-      context,
-      () =>
-        context.payload.create({
-          collection: context.options.tickets.slug,
-          data: { ...data, event: args.post_id },
-          locale: context.lang,
-          depth: 0,
-          overrideAccess: false,
-          user: context.user,
-          req: context.req,
-        }),
-      'creates',
-      [],
+    return ticketWritten(context, (as) =>
+      context.payload.create({ ...as, data: { ...data, event: args.post_id } }),
     )
-    return { status: 202, body: (await ticketRecords(context, [created as Doc]))[0] }
   },
 })
 
 export const updateTicket = operation({
   summary: 'Changes an RSVP ticket',
-  params: { id: { kind: 'integer', description: 'Ticket id.', required: true }, ...ticketParams },
+  params: { id: TICKET_ID, ...ticketParams },
   body: true,
   authorize: mayWriteTickets,
   responses: {
     202: 'Ticket',
     400: { errors: ['rest_invalid_param'] },
-    401: { errors: ['ticket-not-accessible'] },
-    404: { errors: ['ticket-not-found'] },
+    ...TICKET_REFUSALS,
   },
   handle: async (context, args) => {
     await findTicket(context, args.id)
     const data = ticketData(context, args)
-    const updated = await inTransaction(
-      context,
-      () =>
-        context.payload.update({
-          collection: context.options.tickets.slug,
-          id: args.id,
-          data,
-          locale: context.lang,
-          depth: 0,
-          overrideAccess: false,
-          user: context.user,
-          req: context.req,
-        }),
-      'creates',
-      [],
-    )
-    return { status: 202, body: (await ticketRecords(context, [updated as Doc]))[0] }
+    return ticketWritten(context, (as) => context.payload.update({ ...as, id: args.id, data }))
   },
 })
 
+/** What a ticket's write through Payload's Local API passes: the caller's rights and language. */
+const writeArgs = (context: Context) =>
+  ({
+    collection: context.options.tickets.slug,
+    locale: context.lang,
+    depth: 0,
+    overrideAccess: false,
+    user: context.user,
+    req: context.req,
+  }) as const
+
+/** A ticket created or changed, answered with its record (202, as Event Tickets answers). */
+async function ticketWritten(
+  context: Context,
+  write: (as: ReturnType<typeof writeArgs>) => Promise<unknown>,
+) {
+  const written = await inTransaction(context, () => write(writeArgs(context)), 'creates', [])
+  return { status: 202, body: (await ticketRecords(context, [written as Doc]))[0] }
+}
+
 export const deleteTicket = operation({
   summary: 'Removes an RSVP ticket and its attendees',
-  params: { id: { kind: 'integer', description: 'Ticket id.', required: true } },
+  params: { id: TICKET_ID },
   authorize: mayWriteTickets,
-  responses: {
-    200: 'Ticket',
-    401: { errors: ['ticket-not-accessible'] },
-    404: { errors: ['ticket-not-found'] },
-  },
+  responses: { 200: 'Ticket', ...TICKET_REFUSALS },
   handle: async (context, args) => {
     const ticket = await findTicket(context, args.id)
     const [record] = await ticketRecords(context, [ticket])

@@ -7,15 +7,20 @@ import { useCalendarTranslation } from '../useCalendarTranslation.js'
  * language the list shows, with a byte-order mark for spreadsheet programs; events of every date.
  */
 export function ExportCsvLink({ resource }: { resource: 'events' | 'venues' | 'organizers' }) {
-  const { config } = useConfig()
   const locale = useLocale()
-  const { t } = useCalendarTranslation()
   const query = new URLSearchParams({
     bom: 'true',
     ...(locale?.code ? { translation_language: locale.code } : {}),
     ...(resource === 'events' ? { start_date: '1900-01-01', end_date: '2199-12-31' } : {}),
   })
-  const url = `${config.serverURL ?? ''}${config.routes.api}/cal/csv/${resource}.csv?${query}`
+  return <CsvButton path={`/cal/csv/${resource}.csv`} query={query} />
+}
+
+/** The export button above a list: a link to `path` under the API root, with `query`. */
+export function CsvButton({ path, query }: { path: string; query: URLSearchParams }) {
+  const { config } = useConfig()
+  const { t } = useCalendarTranslation()
+  const url = `${config.serverURL ?? ''}${config.routes.api}${path}?${query}`
   return (
     <div className="cal-export-csv" style={{ marginBottom: '1rem' }}>
       <Button el="anchor" url={url} buttonStyle="secondary" size="small">
