@@ -122,6 +122,12 @@ export function dataLayer(
       : readable
   }
 
+  /** `readableWhere` of a query from a caller, its paths checked first (queryGuard.ts). */
+  const guardedReadable = (key: DataKey, where?: Where, trash = false) => {
+    guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)
+    return readableWhere(key, where, trash)
+  }
+
   return {
     slug,
 
@@ -131,8 +137,7 @@ export function dataLayer(
      * caller may read (endpoints/events/facetTally.ts).
      */
     async readable(key: DataKey, { where, trash }: Pick<Reading, 'where' | 'trash'>) {
-      guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)
-      return readableWhere(key, where, trash)
+      return guardedReadable(key, where, trash)
     },
 
     /** One page of records: the docs, and the count unless `count: false`. */
@@ -200,8 +205,7 @@ export function dataLayer(
       { where, trash, sight }: Omit<Reading, 'sort' | 'select'> = {},
     ): Promise<number> {
       if (sight !== 'everything' && !req.transactionID) {
-        guardQuery({ req, where }, payload.collections[slug(key)].config.flattenedFields)
-        const readable = await readableWhere(key, where, trash)
+        const readable = await guardedReadable(key, where, trash)
         const total =
           readable &&
           (await calendarStore(payload).total(payload, req, {
