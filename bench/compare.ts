@@ -7,7 +7,8 @@
  * The servers run at once, in production mode with the response cache off, each on its own copy of
  * the same dataset, and first take WARM_UP_PASSES over every route unmeasured. Every round then
  * sends each route the same number of requests to each server in turn, the first server changing
- * from round to round, so that whatever else the machine does falls on all alike. The measure is
+ * from round to round, so that whatever else the machine does falls on all alike; each round starts
+ * with a full garbage collection in the server (bench/collectOnSignal.cjs). The measure is
  * the server process's CPU time per request (/proc), which other processes disturb less than
  * requests per second do; a route's figure is the median of its rounds.
  * Options:
@@ -106,6 +107,7 @@ async function send(url: string, amount: number, connections: number) {
 async function measure(server: Server, route: Route, amount: number, connections: number) {
   const url = `${server.url}${route.path}`
   const cpu = cpuOf((pid) => pid === server.child.pid)
+  await server.collect()
   await send(url, WARM_UP, connections)
   const before = cpu()
   await send(url, amount, connections)
@@ -134,7 +136,7 @@ async function runSize(events: number, options: Options) {
       servers.push(
         await startServer(
           await store.workingCopy(events, 1, 0, `compare${index}`),
-          { admin: false, heapMb: null, root },
+          { admin: false, heapMb: null, root, collectable: true },
           env,
         ),
       )
