@@ -1,3 +1,4 @@
+/* global process */
 // Preloaded into the servers bench:compare measures (with --expose-gc): on SIGUSR2, a full garbage
 // collection, then a line on stdout that says it is done. A round that starts right after one
 // seldom has a major collection of its own, whose CPU would otherwise fall on whichever round it
