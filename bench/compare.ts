@@ -7,15 +7,15 @@
  * The servers run at once, in production mode with the response cache off, each on its own copy of
  * the same dataset, and first take WARM_UP_PASSES over every route unmeasured. Every round then
  * sends each route the same number of requests to each server in turn, the first server changing
- * from round to round, so that whatever else the machine does falls on all alike; each round starts
- * with a full garbage collection in the server (bench/collectOnSignal.cjs). The measure is
+ * from round to round, so that whatever else the machine does falls on all alike. The measure is
  * the server process's CPU time per request (/proc), which other processes disturb less than
  * requests per second do; a route's figure is the median of its rounds.
  * Options:
  *   --against DIR,…     the other checkouts (required)
  *   --sizes a,b         events in the dataset, one run per size (default 1000)
  *   --rounds N          rounds per route (default 9)
- *   --requests N        requests per route, server and round (default 400), after 30 unmeasured
+ *   --requests N        requests per route, server and round (default 400), after 30 unmeasured;
+ *                       a cheap route gets more, up to 5 times as many (ROUND_CPU_MS)
  *   --connections C     concurrent connections (default 4)
  *   --database URI      run on PostgreSQL (see bench/run.ts); default: SQLite under bench/data
  *   --max-route R       fail (exit 1) when a route costs more than R times the first other
@@ -40,6 +40,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const WARM_UP = 30
 const WARM_UP_PASSES = 2
 const WARM_UP_REQUESTS = 100
+/**
+ * Server CPU a round of a route aims at: a cheap route gets more requests than `--requests`, so
+ * that one garbage collection falling in a round weighs on it no more than on a dear route's.
+ */
+const ROUND_CPU_MS = 800
 
 type Checkout = { name: string; root: string }
 
@@ -103,11 +108,20 @@ async function send(url: string, amount: number, connections: number) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
 }
 
+/** Requests per round for a route: `--requests`, or more for a cheap route (ROUND_CPU_MS). */
+async function amountFor(server: Server, route: Route, options: Options) {
+  const cpu = cpuOf((pid) => pid === server.child.pid)
+  const before = cpu()
+  await send(`${server.url}${route.path}`, WARM_UP_REQUESTS, options.connections)
+  const perRequest = Math.max((cpu() - before) / WARM_UP_REQUESTS, 0.05)
+  const wanted = Math.ceil(ROUND_CPU_MS / perRequest / 50) * 50
+  return Math.min(Math.max(wanted, options.requests), options.requests * 5)
+}
+
 /** Sends `amount` requests; the server's CPU ms per request. */
 async function measure(server: Server, route: Route, amount: number, connections: number) {
   const url = `${server.url}${route.path}`
   const cpu = cpuOf((pid) => pid === server.child.pid)
-  await server.collect()
   await send(url, WARM_UP, connections)
   const before = cpu()
   await send(url, amount, connections)
@@ -120,7 +134,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-type RouteResult = { label: string; rounds: number[][]; cpuMs: number[] }
+type RouteResult = { label: string; requests: number; rounds: number[][]; cpuMs: number[] }
 
 const cell = (n: number) => n.toFixed(2).padStart(11)
 const ratio = (n: number) => `×${n.toFixed(3)}`.padStart(11)
@@ -136,7 +150,7 @@ async function runSize(events: number, options: Options) {
       servers.push(
         await startServer(
           await store.workingCopy(events, 1, 0, `compare${index}`),
-          { admin: false, heapMb: null, root, collectable: true },
+          { admin: false, heapMb: null, root },
           env,
         ),
       )
@@ -146,16 +160,15 @@ async function runSize(events: number, options: Options) {
         for (const server of servers)
           await send(`${server.url}${route.path}`, WARM_UP_REQUESTS, options.connections)
     for (const route of list) {
+      const amount = await amountFor(servers[0], route, options)
       const rounds = servers.map((): number[] => [])
       for (let round = 0; round < options.rounds; round++)
         for (let turn = 0; turn < servers.length; turn++) {
           const index = (round + turn) % servers.length
-          rounds[index].push(
-            await measure(servers[index], route, options.requests, options.connections),
-          )
+          rounds[index].push(await measure(servers[index], route, amount, options.connections))
         }
       const cpuMs = rounds.map(median)
-      results.push({ label: route.label, rounds, cpuMs })
+      results.push({ label: route.label, requests: amount, rounds, cpuMs })
       console.log(
         `  ${route.label.padEnd(40)}${cpuMs.map(cell).join('')}${cpuMs
           .slice(1)

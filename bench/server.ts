@@ -16,8 +16,6 @@ export type ServerOptions = {
   heapMb: number | null
   /** The checkout whose server runs (default: this one); bench/compare.ts starts another's. */
   root?: string
-  /** Whether `collect()` can run a full garbage collection in the server (bench/compare.ts). */
-  collectable?: boolean
 }
 
 export type Measure = {
@@ -37,15 +35,13 @@ export type Server = {
   peakRss: () => number
   scenarioPeakRss: () => number
   resetScenarioPeak: () => void
-  /** A full garbage collection in the server, awaited (only when started `collectable`). */
-  collect: () => Promise<void>
   stop: () => Promise<void>
 }
 
 /** Starts the app as the README does, in production mode, on the dataset. */
 export async function startServer(
   uri: string,
-  { admin, heapMb, root = ROOT, collectable = false }: ServerOptions,
+  { admin, heapMb, root = ROOT }: ServerOptions,
   extraEnv: Record<string, string> = {},
 ): Promise<Server> {
   const nodeOptions = heapMb ? `--max-old-space-size=${heapMb}` : ''
@@ -66,21 +62,11 @@ export async function startServer(
     stdio: 'inherit',
   })
   if (built.status !== 0) throw new Error('building the server failed')
-  const collector = [
-    '--expose-gc',
-    '--min-semi-space-size=16',
-    '--require',
-    path.join(ROOT, 'bench', 'collectOnSignal.cjs'),
-  ]
-  const child = spawn(
-    process.execPath,
-    [...(collectable ? collector : []), 'build/server/start.js'],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, ['build/server/start.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 180_000)
@@ -95,18 +81,6 @@ export async function startServer(
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)))
   })
-  let collections = 0
-  const collect = () =>
-    new Promise<void>((resolve) => {
-      const expected = `bench: collected ${++collections}\n`
-      const done = (chunk: Buffer) => {
-        if (!String(chunk).includes(expected)) return
-        child.stdout!.off('data', done)
-        resolve()
-      }
-      child.stdout!.on('data', done)
-      child.kill('SIGUSR2')
-    })
   let peak = 0
   let scenarioPeak = 0
   const rss = () => {
@@ -130,7 +104,6 @@ export async function startServer(
     peakRss: () => peak,
     scenarioPeakRss: () => scenarioPeak,
     resetScenarioPeak: () => (scenarioPeak = 0),
-    collect,
     // Stopping twice is stopping once (the run stops the warm server before the cold one starts).
     stop: async () => {
       clearInterval(sampler)
