@@ -1,3 +1,4 @@
+import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../core/defaults.js'
@@ -110,16 +111,13 @@ export function eventsCollection(options: ResolvedCalendarOptions): CollectionCo
   const { slugs } = options
   const post = postType()
   return {
-    slug: slugs.events,
-    labels: { singular: label('event'), plural: label('events') },
-    admin: {
-      group: options.adminGroup,
+    ...collectionHead(options, slugs.events, ['event', 'events'], {
       useAsTitle: 'title',
       // The event status beside the post status: canceled and postponed events show in the list.
       defaultColumns: ['title', 'startDate', 'venue', 'eventStatus', 'status', 'translationMarks'],
       listSearchableFields: ['title', 'slug'],
       components: { views: eventsAdminViews(options), ...exportCsvComponents('events') },
-    },
+    }),
     defaultSort: 'startDate',
     custom: { [TRANSLATED_TEXTS]: EVENT_TEXTS },
     ...post,

@@ -1,3 +1,4 @@
+import { collectionHead } from './collectionHead.js'
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
@@ -11,9 +12,7 @@ import { label } from '../core/translations/index.js'
  */
 export function mediaCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
-    slug: options.slugs.media,
-    labels: { singular: label('image'), plural: label('media') },
-    admin: { group: options.adminGroup, useAsTitle: 'alt' },
+    ...collectionHead(options, options.slugs.media, ['image', 'media'], { useAsTitle: 'alt' }),
     access: mediaAccess(),
     upload: {
       staticDir: path.resolve(options.mediaDir),

@@ -1,3 +1,4 @@
+import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, Field } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { localizedText, postFields } from './fields.js'
@@ -7,7 +8,6 @@ import { NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from './admin/calendar.js'
-import { label } from '../core/translations/index.js'
 
 /**
  * What venues and organizers share: a post type (postType.ts) named by a localized `name`, with a
@@ -23,14 +23,11 @@ export function namedPostCollection(
   const plural = kind === 'venue' ? 'venues' : 'organizers'
   const post = postType()
   return {
-    slug: options.slugs[plural],
-    labels: { singular: label(kind), plural: label(plural) },
-    admin: {
-      group: options.adminGroup,
+    ...collectionHead(options, options.slugs[plural], [kind, plural], {
       useAsTitle: 'name',
       components: exportCsvComponents(plural),
       defaultColumns,
-    },
+    }),
     ...post,
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     fields: [

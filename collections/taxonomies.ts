@@ -1,3 +1,4 @@
+import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
 import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../core/options.js'
@@ -44,13 +45,10 @@ function taxonomyCollection(
   { taxonomy, singular, title, manage, fields = [] }: TaxonomySettings,
 ): CollectionConfig {
   return {
-    slug: options.slugs[taxonomy],
-    labels: { singular: label(singular), plural: label(taxonomy) },
-    admin: {
-      group: options.adminGroup,
+    ...collectionHead(options, options.slugs[taxonomy], [singular, taxonomy], {
       useAsTitle: title,
       defaultColumns: [title, 'slug', 'translationMarks'],
-    },
+    }),
     custom: { [TRANSLATED_TEXTS]: NAMED_TEXTS },
     access: taxonomyAccess(manage),
     fields: [

@@ -1,3 +1,4 @@
+import { collectionHead } from '../collectionHead.js'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type {
   CollectionAfterChangeHook,
@@ -39,13 +40,10 @@ const managersOnly: FieldAccess = ({ req: { user } }) => managesAttendees(user)
 
 export function ticketsCollection(options: ResolvedCalendarOptions): CollectionConfig {
   return {
-    slug: options.tickets.slug,
-    labels: { singular: label('rsvpTicket'), plural: label('rsvpTickets') },
-    admin: {
-      group: options.adminGroup,
+    ...collectionHead(options, options.tickets.slug, ['rsvpTicket', 'rsvpTickets'], {
       useAsTitle: 'name',
       defaultColumns: ['name', 'event', 'capacity', 'availableUntil'],
-    },
+    }),
     access: ticketsAccess(),
     fields: [
       {
@@ -187,15 +185,12 @@ export function moveUpAfterDelete(options: ResolvedCalendarOptions): CollectionA
 export function attendeesCollection(options: ResolvedCalendarOptions): CollectionConfig {
   const { slug: ticketsSlug } = options.tickets
   return {
-    slug: options.tickets.attendeesSlug,
-    labels: { singular: label('attendee'), plural: label('attendees') },
-    admin: {
-      group: options.adminGroup,
+    ...collectionHead(options, options.tickets.attendeesSlug, ['attendee', 'attendees'], {
       useAsTitle: 'fullName',
       defaultColumns: ['fullName', 'email', 'ticket', 'going', 'checkedIn', 'createdAt'],
       listSearchableFields: ['fullName', 'email'],
       components: { beforeListTable: [`${CLIENT_ENTRY}#AttendeesCsvLink`] },
-    },
+    }),
     access: attendeesAccess(),
     fields: [
       {

@@ -7,22 +7,20 @@ import { ViewHeader } from './ViewHeader.js'
 /**
  * A page of the calendar's own in the admin (Import, To translate), built as Payload's list view
  * is: its default template (the nav and header, the page's name in the step nav), the list's
- * wrapper and gutter, and its heading (ViewHeader).
+ * wrapper and gutter, and its heading (ViewHeader). `view` is the props Payload gives the view;
+ * `block` names the page's CSS class, and `${block}__title` its heading's.
  */
 export function AdminPage({
-  initPageResult,
-  params,
-  searchParams,
+  view: { initPageResult, params, searchParams },
+  block,
   title,
-  titleClassName,
   description,
-  className,
   children,
-}: Pick<AdminViewServerProps, 'initPageResult' | 'params' | 'searchParams'> & {
+}: {
+  view: Pick<AdminViewServerProps, 'initPageResult' | 'params' | 'searchParams'>
+  block: string
   title: string
-  titleClassName?: string
   description?: ReactNode
-  className?: string
   children: ReactNode
 }) {
   const { req, permissions, visibleEntities, locale } = initPageResult
@@ -38,9 +36,9 @@ export function AdminPage({
       visibleEntities={visibleEntities}
     >
       <SetStepNav nav={[{ label: title }]} />
-      <div className={['collection-list', className].filter(Boolean).join(' ')}>
+      <div className={`collection-list ${block}`}>
         <Gutter className="collection-list__wrap">
-          <ViewHeader title={title} titleClassName={titleClassName}>
+          <ViewHeader title={title} titleClassName={`${block}__title`}>
             {description}
           </ViewHeader>
           {children}

@@ -25,9 +25,8 @@ import {
 } from './csvFile.js'
 import {
   addAdjustment,
-  addFailure,
   addNotice,
-  ImportCancelled,
+  eachItem,
   newProgress,
   type ImportHooks,
   type ImportProgress,
@@ -157,7 +156,6 @@ export async function runCsvImport(
   const { type } = settings
   const progress = newProgress([type], type)
   const counts = progress.resources[type]
-  const emit = () => hooks.onProgress?.(progress)
   const { headers, rows } = parseCsv(settings.csv)
   const mapping = checkedMapping(headers, type, settings.mapping)
   const unmapped = headers.filter((header) => header && !mapping[header])
@@ -180,30 +178,18 @@ export async function runCsvImport(
   await writer.load()
   const importer = new RowWriter(payload, options, writer, type, settings)
   counts.total = rows.length
-  emit()
-  for (const row of rows) {
-    if (await hooks.cancelled?.()) throw new ImportCancelled('cancelled')
+  hooks.onProgress?.(progress)
+  const writeRow = async (row: (typeof rows)[number]) => {
     counts.read++
-    try {
-      counts[await importer.write(row, headers, mapping)]++
-      if (importer.notes.length)
-        addAdjustment(progress, {
-          resource: type,
-          sourceId: `row ${row.row}`,
-          notes: importer.notes,
-        })
-    } catch (error) {
-      addFailure(progress, {
-        resource: type,
-        sourceId: `row ${row.row}`,
-        message: reasonOf(error),
-      })
-    }
-    emit()
+    counts[await importer.write(row, headers, mapping)]++
+    if (importer.notes.length)
+      addAdjustment(progress, { resource: type, sourceId: `row ${row.row}`, notes: importer.notes })
   }
-  progress.phase = 'done'
-  emit()
-  return progress
+  return eachItem(rows, { progress, hooks }, writeRow, (row, error) => ({
+    resource: type,
+    sourceId: `row ${row.row}`,
+    message: reasonOf(error),
+  }))
 }
 
 /** Writes one row at a time (rows may link to records earlier rows wrote). */

@@ -7,7 +7,7 @@ import { failureOf, httpClient } from './http.js'
 import { IcalError, parseIcal, wallIn, type IcalEvent } from './icalEvents.js'
 import {
   addFailure,
-  ImportCancelled,
+  eachItem,
   newProgress,
   type ImportHooks,
   type ImportProgress,
@@ -67,7 +67,6 @@ export async function runIcalImport(
   hooks: ImportHooks = {},
 ): Promise<ImportProgress> {
   const progress: ImportProgress = newProgress(RESOURCES, 'events')
-  const emit = () => hooks.onProgress?.(progress)
   const writer = new MappedWriter(payload, options, ICAL_SOURCE, DEFAULT_LOCALE, false, hooks.user)
   await writer.load()
   const source =
@@ -80,7 +79,7 @@ export async function runIcalImport(
   progress.resources.events.total = events.length + failures.length
   progress.resources.events.read = events.length + failures.length
   for (const failure of failures) addFailure(progress, { resource: 'events', ...failure })
-  emit()
+  hooks.onProgress?.(progress)
 
   /** Our id of a venue or category named by the calendar, made once. */
   const linked = async (
@@ -122,69 +121,59 @@ export async function runIcalImport(
     return writer.get(resource, sourceId)!.targetId
   }
 
-  const seen = new Set<string>()
   const counts = progress.resources.events
   // A series before the dates of it that were changed: those change its generated dates.
   events.sort((a, b) => Number(a.occurrenceOf !== null) - Number(b.occurrenceOf !== null))
-  for (const event of events) {
-    if (await hooks.cancelled?.()) throw new ImportCancelled('cancelled')
-    seen.add(event.sourceId)
-    try {
-      const modified = stamp(event)
-      const mapping = writer.get('events', event.sourceId)
-      if (
-        mapping &&
-        mapping.modified === modified &&
-        (await writer.exists('events', mapping.targetId))
-      ) {
-        counts.unchanged++
-        continue
-      }
-      if (settings.dryRun) {
-        counts[mapping ? 'updated' : 'created']++
-        continue
-      }
-      const venue = event.location ? await linked('venues', event.location) : null
-      const categories = (
-        await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))
-      ).filter((id): id is number => id !== null)
-      const data = {
-        title: event.title,
-        descriptionHtml: event.description,
-        startDate: event.start,
-        endDate: event.end,
-        timezone: event.timezone,
-        allDay: event.allDay,
-        website: event.website,
-        status: event.status,
-        eventStatus: event.eventStatus,
-        // An address as LOCATION is attended online; a place in person; none says nothing.
-        ...(event.onlineUrl
-          ? { attendanceMode: 'online', onlineUrl: event.onlineUrl }
-          : event.location
-            ? { attendanceMode: 'offline' }
-            : {}),
-        venue,
-        categories,
-        ...(event.recurrence ? { recurrence: event.recurrence } : {}),
-        ...(hooks.user?.id !== undefined ? { author: hooks.user.id } : {}),
-      }
-      if (event.occurrenceOf && !mapping) await adoptGeneratedDate(payload, writer, event, options)
-      counts[
-        await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })
-      ]++
-    } catch (error) {
-      addFailure(progress, {
-        resource: 'events',
-        sourceId: event.sourceId,
-        message: (error as Error).message,
-      })
+  const writeEvent = async (event: IcalEvent) => {
+    const modified = stamp(event)
+    const mapping = writer.get('events', event.sourceId)
+    if (
+      mapping &&
+      mapping.modified === modified &&
+      (await writer.exists('events', mapping.targetId))
+    ) {
+      counts.unchanged++
+      return
     }
-    emit()
+    if (settings.dryRun) {
+      counts[mapping ? 'updated' : 'created']++
+      return
+    }
+    const venue = event.location ? await linked('venues', event.location) : null
+    const categories = (
+      await Promise.all([...new Set(event.categories)].map((name) => linked('categories', name)))
+    ).filter((id): id is number => id !== null)
+    const data = {
+      title: event.title,
+      descriptionHtml: event.description,
+      startDate: event.start,
+      endDate: event.end,
+      timezone: event.timezone,
+      allDay: event.allDay,
+      website: event.website,
+      status: event.status,
+      eventStatus: event.eventStatus,
+      // An address as LOCATION is attended online; a place in person; none says nothing.
+      ...(event.onlineUrl
+        ? { attendanceMode: 'online', onlineUrl: event.onlineUrl }
+        : event.location
+          ? { attendanceMode: 'offline' }
+          : {}),
+      venue,
+      categories,
+      ...(event.recurrence ? { recurrence: event.recurrence } : {}),
+      ...(hooks.user?.id !== undefined ? { author: hooks.user.id } : {}),
+    }
+    if (event.occurrenceOf && !mapping) await adoptGeneratedDate(payload, writer, event, options)
+    counts[
+      await writer.save('events', event.sourceId, modified, data, { recurrence: event.rrule })
+    ]++
   }
-  progress.phase = 'done'
-  emit()
-  return progress
+  return eachItem(events, { progress, hooks }, writeEvent, (event, error) => ({
+    resource: 'events',
+    sourceId: event.sourceId,
+    message: (error as Error).message,
+  }))
 }
 
 /** The file at an address, through the importer's client (http.ts: timeouts, retries). */

@@ -99,6 +99,31 @@ export function addFailure(progress: ImportProgress, failure: Failure) {
     progress.failures.push({ ...failure, message: failure.message.slice(0, 500) })
 }
 
+/**
+ * A run's items, one after another: it stops when the run is cancelled (`hooks.cancelled`), an
+ * item whose write throws counts as a failure (`failureOf`) and the next goes on, and the progress
+ * is reported after each item and once more, done, at the end.
+ */
+export async function eachItem<T>(
+  items: Iterable<T>,
+  { progress, hooks }: { progress: ImportProgress; hooks: ImportHooks },
+  write: (item: T) => Promise<unknown>,
+  failureOf: (item: T, error: unknown) => Failure,
+): Promise<ImportProgress> {
+  for (const item of items) {
+    if (await hooks.cancelled?.()) throw new ImportCancelled('cancelled')
+    try {
+      await write(item)
+    } catch (error) {
+      addFailure(progress, failureOf(item, error))
+    }
+    hooks.onProgress?.(progress)
+  }
+  progress.phase = 'done'
+  hooks.onProgress?.(progress)
+  return progress
+}
+
 export function addAdjustment(progress: ImportProgress, adjustment: Adjustment) {
   const counts = progress.resources[adjustment.resource]
   if (counts) counts.adjusted++

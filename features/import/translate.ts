@@ -12,13 +12,7 @@ import type { LocaleCode } from '../../core/locales.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import type { Resource } from './collections.js'
 import { importContext, reasonOf } from './csv.js'
-import {
-  addFailure,
-  ImportCancelled,
-  newProgress,
-  type ImportHooks,
-  type ImportProgress,
-} from './progress.js'
+import { eachItem, newProgress, type ImportHooks, type ImportProgress } from './progress.js'
 
 /**
  * A translation run (an import run of format `translate`, queued by the "To translate" page): each
@@ -45,22 +39,17 @@ export async function runTranslation(
   const { type, ids } = settings
   const progress = newProgress([type], 'translating')
   const counts = progress.resources[type]
-  const emit = () => hooks.onProgress?.(progress)
   counts.total = ids.length
-  emit()
-  for (const id of ids) {
-    if (await hooks.cancelled?.()) throw new ImportCancelled('cancelled')
-    counts.read++
-    try {
+  hooks.onProgress?.(progress)
+  return eachItem(
+    ids,
+    { progress, hooks },
+    async (id) => {
+      counts.read++
       counts[await translateRecord(payload, options, settings, id, hooks.user)]++
-    } catch (error) {
-      addFailure(progress, { resource: type, sourceId: String(id), message: reasonOf(error) })
-    }
-    emit()
-  }
-  progress.phase = 'done'
-  emit()
-  return progress
+    },
+    (id, error) => ({ resource: type, sourceId: String(id), message: reasonOf(error) }),
+  )
 }
 
 async function translateRecord(

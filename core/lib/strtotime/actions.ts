@@ -39,6 +39,16 @@ function yearOf(reader: Reader, max: number): number | null {
   return processYear(value, length)
 }
 
+/** A date written year first, then two digits of month and two of day; `year` reads the year. */
+const yearMonthDay =
+  (year: (reader: Reader) => number | null): Action =>
+  (reader, t) => {
+    haveDate(t)
+    t.y = year(reader)
+    t.m = reader.number(2)
+    t.d = reader.number(2)
+  }
+
 /** `jan 5` and `5 jan`-like rules: month word then day, and a year where the rule has one. */
 function monthDayYear(reader: Reader, t: Parsed): void {
   haveDate(t)
@@ -159,38 +169,19 @@ export const ACTIONS: Record<RuleName, Action> = {
     t.d = reader.number(2)
     if (reader.char === '/') t.y = yearOf(reader, 4)
   },
-  isoDate: (reader, t) => {
-    haveDate(t)
-    t.y = reader.signedNumber(4)
-    t.m = reader.number(2)
-    t.d = reader.number(2)
-  },
-  iso8601date2: (reader, t) => {
-    haveDate(t)
-    t.y = reader.numberWithLength(4).value
-    t.m = reader.number(2)
-    t.d = reader.number(2)
-    t.y = processYear(t.y, 2)
-  },
-  iso8601datex: (reader, t) => {
-    haveDate(t)
-    t.y = reader.signedNumber(19)
-    t.m = reader.number(2)
-    t.d = reader.number(2)
-  },
+  isoDate: yearMonthDay((reader) => reader.signedNumber(4)),
+  iso8601date2: yearMonthDay((reader) => processYear(reader.numberWithLength(4).value, 2)),
+  iso8601datex: yearMonthDay((reader) => reader.signedNumber(19)),
   gnudateshorter: (reader, t) => {
     haveDate(t)
     t.y = yearOf(reader, 4)
     t.m = reader.number(2)
     t.d = 1
   },
-  gnudateshort: (reader, t) => {
-    haveDate(t)
+  gnudateshort: yearMonthDay((reader) => {
     const { value, length } = reader.numberWithLength(4)
-    t.m = reader.number(2)
-    t.d = reader.number(2)
-    t.y = processYear(value, length)
-  },
+    return processYear(value, length)
+  }),
   datefull: (reader, t) => {
     haveDate(t)
     t.d = reader.number(2)
@@ -229,12 +220,7 @@ export const ACTIONS: Record<RuleName, Action> = {
     reader.skipDaySuffix()
     t.m = reader.month()
   },
-  datenocolon: (reader, t) => {
-    haveDate(t)
-    t.y = reader.number(4)
-    t.m = reader.number(2)
-    t.d = reader.number(2)
-  },
+  datenocolon: yearMonthDay((reader) => reader.number(4)),
   dateAndTime: (reader, t) => {
     haveTime(t)
     haveDate(t)

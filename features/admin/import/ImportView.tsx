@@ -18,18 +18,15 @@ function withElements(text: string, elements: Record<string, ReactNode>): ReactN
  * The admin's Import page (`/admin/import`): administrators start an import of a v1 root and watch
  * it; anyone else is told it is not for them (the runs' access refuses them anyway).
  */
-export function ImportView({ initPageResult, params, searchParams }: AdminViewServerProps) {
-  const { req } = initPageResult
+export function ImportView(view: AdminViewServerProps) {
+  const { req } = view.initPageResult
   const allowed = can.administer(req.user)
   const t = calendarT(req.i18n.t)
   return (
     <AdminPage
-      initPageResult={initPageResult}
-      params={params}
-      searchParams={searchParams}
+      view={view}
+      block="cal-import-page"
       title={t('calendar:importTitle')}
-      titleClassName="cal-import__title"
-      className="cal-import-page"
       description={
         allowed ? (
           <p>

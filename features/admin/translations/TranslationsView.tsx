@@ -150,13 +150,10 @@ function statusesOf(counts: ResourceCounts[], language: LocaleCode): Translation
  * (what the user may read), and how many were first written in it (its source); each count a pill
  * opening those records, listed below, each opening its form in that language.
  */
-export async function TranslationsView({
-  initPageResult,
-  params,
-  searchParams,
-  translate,
-  runs,
-}: AdminViewServerProps & { translate?: boolean; runs?: string }) {
+export async function TranslationsView(
+  view: AdminViewServerProps & { translate?: boolean; runs?: string },
+) {
+  const { initPageResult, searchParams, translate, runs } = view
   const { req } = initPageResult
   const t = calendarT(req.i18n.t)
   const counts = await translationCounts(req, [SOURCE, ...COUNTED_STATUSES])
@@ -170,12 +167,9 @@ export async function TranslationsView({
   )
   return (
     <AdminPage
-      initPageResult={initPageResult}
-      params={params}
-      searchParams={searchParams}
+      view={view}
+      block="cal-translations"
       title={t('calendar:toTranslate')}
-      titleClassName="cal-translations__title"
-      className="cal-translations"
       description={<p>{t('calendar:toTranslateIntro')}</p>}
     >
       {LOCALE_CODES.map((language) => {
