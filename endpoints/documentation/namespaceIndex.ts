@@ -2,11 +2,11 @@ import { apiLink, CALENDAR_ROOT_PATH, NAMESPACE, type Context } from '../context
 import { ApiError } from '../errors.js'
 import { paramSchema } from '../params.js'
 import {
+  operation,
+  operationGroups,
   operationParams,
-  routeOperations,
   variablePattern,
   type Method,
-  type Operation,
   type Route,
 } from '../routing/operation.js'
 import type { NamespaceIndexRecord } from '../schemas/namespace.js'
@@ -24,11 +24,7 @@ export const routeKey = (path: string, namespace = NAMESPACE) =>
  * are one.
  */
 function endpointsOf(route: Route): RouteEntry['endpoints'] {
-  const groups = new Map<Operation, Method[]>()
-  for (const [method, operation] of routeOperations(route)) {
-    groups.set(operation, [...(groups.get(operation) ?? []), method])
-  }
-  return [...groups].map(([operation, methods]) => ({
+  return operationGroups(route).map(([operation, methods]) => ({
     methods,
     args: Object.fromEntries(
       Object.entries(operationParams(operation)).map(([name, spec]) => [
@@ -72,28 +68,29 @@ const calendarRootLink = ({ apiRoot, linkLanguage }: Pick<Context, 'apiRoot' | '
   apiLink({ root: `${apiRoot}/`, linkLanguage }, CALENDAR_ROOT_PATH.slice(1))
 
 /** `GET /` (the namespace itself): the index of the route table it belongs to. */
-export const namespaceIndex = (routes: Route[], namespace = NAMESPACE): Operation => ({
-  summary: 'The namespace index: every route with its methods and arguments',
-  params: {
-    namespace: {
-      kind: 'string',
-      description: `The namespace to describe; only ${namespace} exists here.`,
-      default: namespace,
+export const namespaceIndex = (routes: Route[], namespace = NAMESPACE) =>
+  operation({
+    summary: 'The namespace index: every route with its methods and arguments',
+    params: {
+      namespace: {
+        kind: 'string',
+        description: `The namespace to describe; only ${namespace} exists here.`,
+        default: namespace,
+      },
+      context: {
+        kind: 'string',
+        description: 'Scope of the request (view, embed, edit); the index is the same in each.',
+        default: 'view',
+      },
     },
-    context: {
-      kind: 'string',
-      description: 'Scope of the request (view, embed, edit); the index is the same in each.',
-      default: 'view',
+    responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
+    handle: async (context, args) => {
+      if (args.namespace !== namespace)
+        throw new ApiError(
+          404,
+          'rest_invalid_namespace',
+          'The specified namespace could not be found.',
+        )
+      return { status: 200, body: describeNamespace(routes, context, namespace) }
     },
-  },
-  responses: { 200: 'NamespaceIndex', 404: { errors: ['rest_invalid_namespace'] } },
-  handle: async (context, args) => {
-    if (args.namespace !== namespace)
-      throw new ApiError(
-        404,
-        'rest_invalid_namespace',
-        'The specified namespace could not be found.',
-      )
-    return { status: 200, body: describeNamespace(routes, context, namespace) }
-  },
-})
+  })

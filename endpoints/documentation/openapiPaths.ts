@@ -1,7 +1,7 @@
 import { paramSchema, type ParamSpec } from '../params.js'
 import {
+  operationGroups,
   operationParams,
-  routeOperations,
   variablePattern,
   type Method,
   type Operation,
@@ -150,22 +150,20 @@ export function describePaths(routes: Route[], tag?: string, cached = true) {
   for (const route of routes) {
     const item: Json = {}
     // POST, PUT and PATCH share one operation, and so one body schema.
-    const bodyNames = new Map<Operation, string>()
-    for (const [method, operation] of routeOperations(route)) {
-      let bodyName = bodyNames.get(operation)
-      if (operation.body && !bodyName) {
-        bodyName = `${pascal(operationId(method, route.path))}Body`
-        bodyNames.set(operation, bodyName)
-        bodies[bodyName] = bodySchema(nonPathParams(route, operation))
-      }
-      item[method.toLowerCase()] = describeOperation(
-        route,
-        method,
-        operation,
-        bodyName,
-        tag,
-        cached,
-      )
+    for (const [operation, methods] of operationGroups(route)) {
+      const bodyName = operation.body
+        ? `${pascal(operationId(methods[0], route.path))}Body`
+        : undefined
+      if (bodyName) bodies[bodyName] = bodySchema(nonPathParams(route, operation))
+      for (const method of methods)
+        item[method.toLowerCase()] = describeOperation(
+          route,
+          method,
+          operation,
+          bodyName,
+          tag,
+          cached,
+        )
     }
     paths[route.path || '/'] = item
   }

@@ -57,9 +57,16 @@ export type Route = {
   operations: Partial<Record<Method, Operation>>
 }
 
-/** A route's operations with their methods, in the order its table gives them. */
-export const routeOperations = (route: Route) =>
-  Object.entries(route.operations) as [Method, Operation][]
+/**
+ * A route's operations, each with the methods that share it (POST, PUT and PATCH share one), in
+ * the order its table gives them.
+ */
+export function operationGroups(route: Route): [Operation, Method[]][] {
+  const groups = new Map<Operation, Method[]>()
+  for (const [method, operation] of Object.entries(route.operations) as [Method, Operation][])
+    groups.set(operation, [...(groups.get(operation) ?? []), method])
+  return [...groups]
+}
 
 /** Every route accepts the content language (docs/v1-differences.md §2). */
 export const LANGUAGE_PARAM: ParamSpec = {
