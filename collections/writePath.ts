@@ -127,7 +127,7 @@ function eventWrites(options: ResolvedCalendarOptions, app: CollectionConfig[]) 
       afterRead: [protectContent(EVENT_SHOWN_WHEN_LOCKED)],
       // The dates of a series are written before the terms they use are counted.
       afterChange: [seriesAfterChange(options), countTermsAfterChange(events, counted)],
-      beforeDelete: [seriesBeforeDelete(events)],
+      beforeDelete: [seriesBeforeDelete(options)],
       afterDelete: [seriesAfterDelete(options), countTermsAfterDelete(events, counted)],
     },
     last: [

@@ -495,4 +495,48 @@ describe('tickets: editors’ ticket writes, the waitlist, the CSV, what goes wi
     expect(await left('event-tickets', 'id')).toBe(0)
     expect(await left('event-attendees', 'ticket')).toBe(0)
   })
+
+  it('a series deleted for good, or its dates regenerated, takes the tickets of the dates that go', async () => {
+    const series = await publishedEvent('Weekly ticketed', {
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+    })
+    const datesOf = async () =>
+      (
+        await server.payload.find({
+          collection: 'events',
+          where: { series: { equals: series.id } },
+          sort: 'startDate',
+          overrideAccess: true,
+        })
+      ).docs.map((date) => date.id as number)
+    const dates = await datesOf()
+    expect(dates).toHaveLength(3)
+    const onFirst = await ticket(dates[0])
+    const onLast = await ticket(dates[2])
+    await rsvp({ ticket_id: onLast.id })
+    const ticketsLeft = async (ids: number[]) =>
+      (
+        await server.payload.count({
+          collection: 'event-tickets',
+          where: { id: { in: ids } },
+          overrideAccess: true,
+        })
+      ).totalDocs
+    // Two dates instead of three: the third goes, and its ticket and attendee with it.
+    const shortened = await server.request('POST', `${V1}/events/${series.id}`, {
+      ...as('editor'),
+      body: { recurrence: 'FREQ=WEEKLY;COUNT=2' },
+    })
+    expect(shortened.status).toBe(200)
+    expect(await datesOf()).toEqual(dates.slice(0, 2))
+    expect(await ticketsLeft([onFirst.id, onLast.id])).toBe(1)
+    const deleted = await server.request(
+      'DELETE',
+      `${V1}/events/${series.id}?force=true`,
+      as('editor'),
+    )
+    expect(deleted.status).toBe(200)
+    expect(await datesOf()).toEqual([])
+    expect(await ticketsLeft([onFirst.id])).toBe(0)
+  })
 })

@@ -4,6 +4,7 @@ import { floating, occurrences, type Occurrence, type Series } from '../../core/
 import { wallClock } from '../../core/lib/time.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { claimIds } from '../hooks/integerIds.js'
+import { removeTicketsOf } from '../tickets/cascade.js'
 import { eventTermIds, recountTerms, termCountsOf } from '../hooks/termCounts.js'
 import { calendarStore, type SeriesCopies } from '../../core/database/index.js'
 import { ALWAYS_PASSED, NOT_COPIED } from './fields.js'
@@ -136,9 +137,9 @@ export async function generateOccurrences(
     })
   ).docs as Stored[]
   if (!series || !isSeriesDoc(series)) {
-    await removeRows(
+    await removeDates(
       req,
-      collection,
+      options,
       stored.map((row) => row.id),
     )
     return
@@ -248,9 +249,9 @@ export async function generateOccurrences(
       })
   }
   const kept = new Set([...rowOf.values()].map((row) => row.id))
-  await removeRows(
+  await removeDates(
     req,
-    collection,
+    options,
     // A cancelled date stays in the trash, where it can be restored.
     stored.filter((row) => !kept.has(row.id) && !row.deletedAt).map((row) => row.id),
   )
@@ -300,11 +301,18 @@ async function recountDatesTerms(
 const ownDates = (row: Stored | undefined) =>
   row ? { startDate: row.startDate, endDate: row.endDate } : {}
 
-async function removeRows(req: PayloadRequest, collection: string, ids: (number | string)[]) {
+/** Dates of a series deleted for good, their RSVP tickets (and so attendees) first. */
+export async function removeDates(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  ids: (number | string)[],
+) {
   for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunk = ids.slice(start, start + CHUNK)
+    await removeTicketsOf(req, options, chunk)
     await req.payload.db.deleteMany({
-      collection,
-      where: { id: { in: ids.slice(start, start + CHUNK) } },
+      collection: options.slugs.events,
+      where: { id: { in: chunk } },
       req,
     })
   }

@@ -11,7 +11,7 @@ import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { message } from '../../core/translations/index.js'
 import { relatedId } from '../relations.js'
 import { changedContent, changeWholeSeries, isDeferred, splitSeriesAt } from './edit.js'
-import { generateOccurrences, isSeriesDoc, storedTexts } from './generate.js'
+import { generateOccurrences, isSeriesDoc, removeDates, storedTexts } from './generate.js'
 import type { Event } from '../../core/documents.js'
 
 /**
@@ -73,15 +73,24 @@ export function seriesAfterChange(options: ResolvedCalendarOptions): CollectionA
 }
 
 /**
- * Before a delete for good: a series takes its dates with it (before it goes, as they point to it).
+ * Before a delete for good: a series takes its dates with it (before it goes, as they point to it),
+ * and their tickets.
  */
-export function seriesBeforeDelete(eventsSlug: string): CollectionBeforeDeleteHook {
+export function seriesBeforeDelete(options: ResolvedCalendarOptions): CollectionBeforeDeleteHook {
   return async ({ id, req }) => {
-    await req.payload.db.deleteMany({
-      collection: eventsSlug,
+    const { docs } = await req.payload.db.find({
+      collection: options.slugs.events,
       where: { series: { equals: id } },
+      select: { id: true },
+      pagination: false,
+      limit: 0,
       req,
     })
+    await removeDates(
+      req,
+      options,
+      docs.map((date) => date.id as number | string),
+    )
   }
 }
 

@@ -1,4 +1,8 @@
-import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  PayloadRequest,
+} from 'payload'
 import { Forbidden } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { relatedId } from '../relations.js'
@@ -25,14 +29,28 @@ export function removingAttendees(options: ResolvedCalendarOptions): CollectionB
 /** Before an event's delete: its tickets (and so their attendees) go first. */
 export function removingTickets(options: ResolvedCalendarOptions): CollectionBeforeDeleteHook {
   const removeTickets: CollectionBeforeDeleteHook = async ({ id, req }) => {
-    await req.payload.delete({
-      collection: options.tickets.slug,
-      where: { event: { equals: id } },
-      overrideAccess: true,
-      req,
-    })
+    await removeTicketsOf(req, options, [id])
   }
   return removeTickets
+}
+
+/**
+ * The tickets (and so the attendees) of these events, deleted in the request's transaction: an
+ * event's, and the dates' a series removes (collections/series/generate.ts removeDates), whose
+ * rows go without hooks. A ticket's event is required: a date deleted under its ticket would fail.
+ */
+export async function removeTicketsOf(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  events: (number | string)[],
+) {
+  if (!options.tickets.enabled || !events.length) return
+  await req.payload.delete({
+    collection: options.tickets.slug,
+    where: { event: { in: events } },
+    overrideAccess: true,
+    req,
+  })
 }
 
 /**
