@@ -25,7 +25,7 @@ measure() {
 # One run of the bench, its output kept in $1; a run that did not finish fails the guard. The
 # busiest processes are listed first: another's work is the likeliest cause of a noisy run.
 run() {
-  ps -eo pid,pcpu,etime,args --sort=-pcpu | head -4 | cut -c1-120
+  ps -eo pid,pcpu,etime,args --sort=-pcpu | head -4 | cut -c1-120 || true # ps may meet a closed pipe
   measure 2>&1 | tee "$1" || true
   grep -q '^results: ' "$1" || { echo "speed guard: the bench did not finish"; exit 1; }
 }
