@@ -1,4 +1,3 @@
-import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, DateFieldValidation, TextFieldSingleValidation } from 'payload'
 import { date as validDate, text as validText } from 'payload/shared'
 import { MAX_LIST_ITEMS } from '../core/defaults.js'
@@ -22,6 +21,7 @@ import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { isSeriesField, occurrenceFields, recurrenceField, SERIES_INDEX } from './series/fields.js'
 import { label, message, description } from '../core/translations/index.js'
+import { collectionHead } from './collectionHead.js'
 
 /**
  * Payload's own checks of a date (required, a real date), then: the value is a text (or a Date).

@@ -1,10 +1,10 @@
-import { collectionHead } from './collectionHead.js'
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { mediaAccess } from './access.js'
 import { authorField } from './fields.js'
 import { label } from '../core/translations/index.js'
+import { collectionHead } from './collectionHead.js'
 
 /**
  * Images for events, venues and organizers, when the app has no upload collection of its own. What

@@ -1,4 +1,3 @@
-import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, Field } from 'payload'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import { localizedText, postFields } from './fields.js'
@@ -8,6 +7,7 @@ import { NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { exportCsvComponents } from './admin/calendar.js'
+import { collectionHead } from './collectionHead.js'
 
 /**
  * What venues and organizers share: a post type (postType.ts) named by a localized `name`, with a

@@ -1,4 +1,3 @@
-import { collectionHead } from './collectionHead.js'
 import type { CollectionConfig, RelationshipFieldSingleValidation } from 'payload'
 import { relationship as validRelationship } from 'payload/shared'
 import type { ResolvedCalendarOptions } from '../core/options.js'
@@ -10,6 +9,7 @@ import { NAMED_TEXTS } from './translations/hook.js'
 import { translationsFields } from './translations/field.js'
 import { TRANSLATED_TEXTS } from './translations/backfill.js'
 import { label, message, description } from '../core/translations/index.js'
+import { collectionHead } from './collectionHead.js'
 
 /** Payload's own checks of a relationship, then: not the category itself. */
 const notItsOwnParent: RelationshipFieldSingleValidation = async (value, options) => {

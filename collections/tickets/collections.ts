@@ -1,4 +1,3 @@
-import { collectionHead } from '../collectionHead.js'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type {
   CollectionAfterChangeHook,
@@ -14,6 +13,7 @@ import { relatedId } from '../relations.js'
 import { attendeesAccess, managesAttendees, ticketsAccess } from './access.js'
 import { checkCapacity, takesPlace } from './capacity.js'
 import { emailMovedUp, freesPlace, moveUpWaitlist } from './waitlist.js'
+import { collectionHead } from '../collectionHead.js'
 
 /**
  * RSVP tickets and their attendees (issue #62), as Event Tickets stores them
