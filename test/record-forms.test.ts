@@ -381,6 +381,12 @@ describe('kept record forms', () => {
       and: [{ resource: { equals: 'events' } }, { key: { contains: ':list:' } }],
     })
     expect(lists).toBe(body.totalDocs)
+    // And the VEVENTs of the iCalendar feed (`null` for a series' dates, which it writes from
+    // their series).
+    const vevents = await kept({
+      and: [{ resource: { equals: 'events' } }, { key: { contains: ':vevent:' } }],
+    })
+    expect(vevents).toBe(body.totalDocs)
     await expectSameAnswers()
   }, 300_000)
 

@@ -12,15 +12,19 @@ import { keepLater, pendingForm } from './formKeeper.js'
  *
  * A form is the record's JSON text exactly as `JSON.stringify` writes it inside an answer, as an
  * anonymous caller without a password gets it, with markers where the site's address and term
- * counts go: one per record, `list` (in archives), `single` (read alone, with `json_ld`) or `csv`
- * (an event's row of the CSV export, a JSON array of its cells), and language. Anything else a
- * record depends on is in the key's scope: the options record builders read and the form's
- * version below, which changes whenever the record builders change what they
+ * counts go: one per record, `list` (in archives), `single` (read alone, with `json_ld`), `csv`
+ * (an event's row of the CSV export, a JSON array of its cells) or `vevent` (an event's VEVENT
+ * in the iCalendar feed, unfolded, as a JSON string: endpoints/records/veventForms.ts), and
+ * language. Anything else a record depends on is in the key's scope: the options record builders
+ * read and the form's version below, which changes whenever the record builders change what they
  * write. Forms of an older scope are never read again; `clearRecordForms` removes them.
  */
-export type FormVariant = 'list' | 'single' | 'csv'
+export type FormVariant = 'list' | 'single' | 'csv' | 'vevent'
 
-/** Raise when a record builder's output changes, so that forms kept by older code are not used. */
+/**
+ * Raise when a record builder's output changes (records, CSV rows, VEVENTs: endpoints/ical/
+ * vevent.ts), so that forms kept by older code are not used.
+ */
 const FORM_VERSION = 7
 
 /**

@@ -1,5 +1,5 @@
 import { FEEDS_NAMESPACE } from '../../core/defaults.js'
-import ical, { ICalCalendarMethod, ICalEvent } from 'ical-generator'
+import ical, { ICalCalendarMethod } from 'ical-generator'
 import { foldLines } from './fold.js'
 import type { Where } from 'payload'
 import type { Context } from '../context.js'
@@ -23,9 +23,10 @@ import type { Reply } from '../reply.js'
 import { statusWhere } from '../status.js'
 import { etagOfBody } from '../cache/http.js'
 import { calendarState, feedValidator, v1Context } from '../cache/feedState.js'
-import { veventData, type SeriesPart } from './vevent.js'
+import type { SeriesPart } from '../records/vevent.js'
+import { KEPT_HOST, veventForms, veventText } from '../records/veventForms.js'
 import { seriesIdOf } from '../events/series.js'
-import { zoneBlock } from './zones.js'
+import { zoneBlock } from '../records/zones.js'
 import { batchesInOrder, STREAM_BATCH, textStream } from '../keyset.js'
 import { mapInSlices, yieldToLoop } from '../../core/lib/yieldToLoop.js'
 
@@ -74,8 +75,9 @@ function undeclaredZone(doc: Doc, declared: Set<string>): string {
 }
 
 /**
- * VEVENTs of events with their records (as the caller may read them), folded at 75 octets, each
- * after the VTIMEZONE of its zone when `declared` does not hold it yet.
+ * VEVENTs of events, folded at 75 octets, each after the VTIMEZONE of its zone when `declared`
+ * does not hold it yet: an event's kept VEVENT (`kept`, its host in), else one built from its
+ * record (as the caller may read it).
  */
 async function vevents(
   context: Context,
@@ -83,20 +85,22 @@ async function vevents(
   records: Map<number, EventRecord>,
   declared: Set<string>,
   parts?: Map<Doc, SeriesPart>,
+  kept?: Map<number, string>,
 ): Promise<string> {
   const host = hostOf(context)
-  // Other requests get a turn every few milliseconds: a VEVENT costs about a quarter of one.
-  const vevents = await mapInSlices(
-    docs,
-    (doc) =>
+  // Other requests get a turn every few milliseconds: a VEVENT built costs about a quarter of one.
+  const vevents = await mapInSlices(docs, (doc) => {
+    const part = parts?.get(doc)
+    const text = part ? undefined : kept?.get(doc.id)
+    return (
       undeclaredZone(doc, declared) +
       foldLines(
-        new ICalEvent(
-          veventData(doc, records.get(doc.id)!, host, parts?.get(doc)),
-          ical(),
-        ).toString(),
-      ),
-  )
+        text !== undefined
+          ? text.replaceAll(KEPT_HOST, host)
+          : veventText(doc, records.get(doc.id)!, host, part),
+      )
+    )
+  })
   return vevents.join('')
 }
 
@@ -118,6 +122,8 @@ const recordsOf = (
 type FeedSource = {
   masters: (ids: number[]) => Promise<Doc[]>
   records: (docs: Doc[]) => Promise<Map<number, EventRecord>>
+  /** The kept VEVENTs of events that stand alone, by id (keptVevents). */
+  kept?: Map<number, string>
 }
 
 /**
@@ -159,8 +165,10 @@ async function batchVevents(
     }
   }
   if (!out.length) return ''
-  const records = await source.records(out)
-  return vevents(context, out, records, declared, parts)
+  const records = await source.records(
+    out.filter((doc) => parts.has(doc) || !source.kept?.has(doc.id)),
+  )
+  return vevents(context, out, records, declared, parts, source.kept)
 }
 
 function calendarHeaders(filename: string): Record<string, string> {
@@ -241,35 +249,44 @@ const VEVENT_COLUMNS = {
 } as const
 
 /**
- * The VEVENTs of a batch of the feed at a time as anyone sees them: each event's kept archive form
- * (its v1 record, forms/forms.ts) and its VEVENT_COLUMNS (`keptBatches`); the records of series
- * and of events whose form is missing are built and kept.
+ * The VEVENTs of a batch of the feed at a time as anyone sees them: each event's kept VEVENT form
+ * (`vevent`, forms/forms.ts) and its VEVENT_COLUMNS (`keptBatches`), so that a year of 33,000
+ * events is joined, not built; forms that are missing are built and kept. Series and their
+ * changed dates are built from their kept archive forms (their v1 records).
  */
 async function* keptVevents(
   context: Context,
   where: Where[],
   written: Written,
 ): AsyncGenerator<string> {
-  const build = (missing: number[], marked: Context) => eventRecords(marked, missing)
-  const batches = keptBatches<EventRecord>(context, {
+  const batches = keptBatches<string | null>(context, {
     where,
     column: 'startDateLocal',
-    variant: 'list',
+    variant: 'vevent',
     select: VEVENT_COLUMNS,
-    build,
+    build: veventForms,
   })
+  const build = (missing: number[], marked: Context) => eventRecords(marked, missing)
   for await (const { docs, forms } of batches) {
+    const kept = new Map<number, string>()
+    for (const [id, text] of forms) if (text !== null) kept.set(id, text)
     const source: FeedSource = {
       masters: (ids) =>
         context.data.all('events', { where: { id: { in: ids } }, select: VEVENT_COLUMNS }),
       records: async (out) => {
-        const others = out.filter((doc) => !forms.has(doc.id)).map((doc) => doc.id)
-        if (!others.length) return forms
-        const texts = await formsOf(context, 'events', others, 'list', build)
-        const records = new Map(forms)
+        const records = new Map<number, EventRecord>()
+        if (!out.length) return records
+        const texts = await formsOf(
+          context,
+          'events',
+          out.map((doc) => doc.id),
+          'list',
+          build,
+        )
         for (const [id, text] of texts) records.set(id, JSON.parse(addressed(text, context)))
         return records
       },
+      kept,
     }
     yield await batchVevents(context, docs, source, written)
   }

@@ -12,11 +12,12 @@ import { loadRelated } from '../forms/load.js'
 import type { Related } from '../related.js'
 import { keepingHeld } from '../forms/formKeeper.js'
 import { formsLookup, formsOf, type FormVariant } from '../forms/forms.js'
+import { veventFormsOf } from './veventForms.js'
 
 /**
- * Builds the archive and CSV forms of the events a write names, after the write, off the request
- * (issue #59): a calendar just written (an import, a sync, an editor's day) reads and exports as
- * fast as one read before. The forms are those of the namespace's plain address
+ * Builds the archive, CSV and VEVENT forms of the events a write names, after the write, off the
+ * request (issue #59): a calendar just written (an import, a sync, an editor's day) reads and
+ * exports as fast as one read before. The forms are those of the namespace's plain address
  * (`/api/cal/events/v1`, English), what most readers ask; other languages' forms are built by
  * their first read. The warmer is told of a write once it has committed (the store's
  * `afterCommit`, through collections/hooks/recordForms.ts `onRecordsChanged`; a write rolled
@@ -115,7 +116,7 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
     const context = await plainContext(payload, warmer.options)
     const ids = [...warmer.ids].slice(0, EVENTS_PER_RUN)
     for (const id of ids) warmer.ids.delete(id)
-    // Both forms are built from one read of the events and what they link to (most of the cost).
+    // The forms are built from one read of the events and what they link to (most of the cost).
     let read: Promise<{ docs: Doc[]; related: Related }> | undefined
     const built = async (marked: Context, missing: number[]) => {
       read ??= marked.data
@@ -133,6 +134,10 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
       const rows = await eventRows(marked, docs, related, undefined)
       return new Map(docs.map((doc, index) => [doc.id, rows[index]]))
     })
+    await formsOf(context, 'events', ids, 'vevent', async (missing, marked) => {
+      const { docs, related } = await built(marked, missing)
+      return veventFormsOf(marked, docs, related)
+    })
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'calendarPlugin: could not build record forms' })
   }
@@ -145,10 +150,10 @@ async function warm(payload: Payload, warmer: Warmer): Promise<void> {
 const IDS_PER_PAGE = 50
 
 /**
- * At start: when fewer events have a kept archive or CSV form at the plain address than anonymous
- * callers may read (forms never built, a new form version after an upgrade, forms cleared),
- * builds them all, a page of ids at a time through the warmer, with its progress in the log.
- * Every process does it at its start; forms another kept meanwhile are left as they are.
+ * At start: when fewer events have a kept archive, CSV or VEVENT form at the plain address than
+ * anonymous callers may read (forms never built, a new form version or variant after an upgrade,
+ * forms cleared), builds them all, a page of ids at a time through the warmer, with its progress in
+ * the log. Every process does it at its start; forms another kept meanwhile are left as they are.
  */
 export async function warmMissingForms(payload: Payload): Promise<void> {
   const warmer = warmers.get(payload)
@@ -162,12 +167,13 @@ export async function warmMissingForms(payload: Payload): Promise<void> {
     } as Parameters<Payload['db']['count']>[0])
     return totalDocs
   }
-  const [list, csv, events] = await Promise.all([
+  const [list, csv, vevent, events] = await Promise.all([
     kept('list'),
     kept('csv'),
+    kept('vevent'),
     context.data.count('events'),
   ])
-  if (Math.min(list, csv) >= events) return
+  if (Math.min(list, csv, vevent) >= events) return
   payload.logger.info(`calendar: building the kept forms of ${events} events`)
   let done = 0
   let reported = 0
