@@ -163,7 +163,7 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
     expect(statements).toEqual(expected('event trash'))
   })
 
-  it('a batch of three creates at one venue and organizer reads each of them once', async () => {
+  it('a batch of three creates at one venue and organizer reads each of them once, and moves the change mark once', async () => {
     const statements = await statementsOf(
       () =>
         server.request('POST', '/api/cal/batch/v1', {
@@ -182,6 +182,14 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
       venues: 1,
       organizers: 1,
     })
+    // One transaction, one scope (collections/hooks/transactionScope.ts): the sequences' row is
+    // written by each create's id claim and by the mark's one move, and the log's last sequence is
+    // read once; its entries (the event and its category, each create) follow on.
+    expect({
+      sequences: count('insert cal_sequences'),
+      lastSequence: count('select cal_changes'),
+      entries: count('insert cal_changes'),
+    }).toEqual({ sequences: 3 + 1, lastSequence: 1, entries: 3 * 2 })
   })
 
   it('a v1 create of a venue runs the statements listed', async () => {

@@ -21,6 +21,7 @@ import {
 import { resourceOf, type NewEntry } from './logEntries.js'
 import { rememberSeries } from './seriesEntries.js'
 import { dropRecordForms, recordsChanged } from './recordForms.js'
+import { transactionScope } from './transactionScope.js'
 
 /**
  * What a commit of the calendar does. A write of a calendar record leaves this work for the
@@ -48,13 +49,14 @@ export async function markChange(req: PayloadRequest, sequencesSlug: string): Pr
   // Once per transaction: its writes commit together, so one move shows them all (an import's
   // batch, a v1 write with its inline venue). Without a transaction (the generic store), each.
   const transaction = (await req.transactionID) ?? undefined
-  if (transaction !== undefined && markedIn.get(req) === transaction) return
-  if (transaction !== undefined) markedIn.set(req, transaction)
+  const scope = transactionScope(req)
+  if (transaction !== undefined && markedIn.get(scope) === transaction) return
+  if (transaction !== undefined) markedIn.set(scope, transaction)
   await atCommit(req, () => moveMark(req, sequencesSlug))
 }
 
-/** The transaction of a request whose commit moves the mark already. */
-const markedIn = new WeakMap<PayloadRequest, number | string>()
+/** The transaction whose commit moves the mark already, by the scope of its requests. */
+const markedIn = new WeakMap<object, number | string>()
 
 export async function writeChanges(
   req: PayloadRequest,

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { NAMESPACE, type Context } from '../context.js'
+import { TRANSACTION_SCOPE } from '../../collections/hooks/transactionScope.js'
 import { LINKS_READ_IN_BATCH, type LinksReadInBatch } from '../related.js'
 import { ApiError, internalError } from '../errors.js'
 import type { Reply } from '../reply.js'
@@ -73,13 +74,15 @@ async function passing(req: PayloadRequest, planned: Planned[], answers: (ItemAn
 async function runInOrder(req: PayloadRequest, planned: Planned[]) {
   const done: [number, ItemAnswer][] = []
   const linksRead: LinksReadInBatch = new Map()
+  // The items' requests share the transaction's scope: its change mark moves once.
+  const scope = {}
   for (const { index, item, target } of planned) {
     const transactionID = await req.transactionID
     if (!writesEvents(req, target)) linksRead.clear()
     const itemReq = await itemRequest(req, item, target, {
       checkOnly: false,
       transactionID,
-      context: { [LINKS_READ_IN_BATCH]: linksRead },
+      context: { [LINKS_READ_IN_BATCH]: linksRead, [TRANSACTION_SCOPE]: scope },
     })
     const answer = await answerItem(req, itemReq)
     if (answer.status >= 400) throw new ItemFailed(index, answer)
