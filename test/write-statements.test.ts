@@ -183,13 +183,15 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
       organizers: 1,
     })
     // One transaction, one scope (collections/hooks/transactionScope.ts): the sequences' row is
-    // written by each create's id claim and by the mark's one move, and the log's last sequence is
-    // read once; its entries (the event and its category, each create) follow on.
+    // written by each create's id claim and by the mark's one move, the log's last sequence is
+    // read once, its entries (the event and its category, each create) follow on, and the
+    // category's kept forms are dropped once.
     expect({
       sequences: count('insert cal_sequences'),
       lastSequence: count('select cal_changes'),
       entries: count('insert cal_changes'),
-    }).toEqual({ sequences: 3 + 1, lastSequence: 1, entries: 3 * 2 })
+      formsDropped: count('delete cal_record_forms'),
+    }).toEqual({ sequences: 3 + 1, lastSequence: 1, entries: 3 * 2, formsDropped: 1 })
   })
 
   it('a v1 create of a venue runs the statements listed', async () => {

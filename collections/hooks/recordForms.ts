@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
+import { transactionScope } from './transactionScope.js'
 
 type Named = { resource: string; record: number; kind?: string }
 
@@ -19,9 +20,16 @@ export async function dropRecordForms(
   options: ResolvedCalendarOptions,
   named: Named[],
 ): Promise<void> {
-  const entries = named.filter((entry) => entry.kind !== 'create')
+  const dropped = await droppedIn(req)
+  if (dropped?.everything) return
+  const entries = named.filter(
+    (entry) =>
+      entry.kind !== 'create' && !dropped?.records.has(`${entry.resource}:${entry.record}`),
+  )
   if (!entries.length) return
   const everything = entries.some((entry) => !isResource(entry.resource))
+  if (dropped) dropped.everything ||= everything
+  for (const { resource, record } of entries) dropped?.records.add(`${resource}:${record}`)
   const byResource = new Map<string, Set<number>>()
   for (const { resource, record } of entries) {
     const ids = byResource.get(resource) ?? new Set<number>()
@@ -36,6 +44,26 @@ export async function dropRecordForms(
         })),
       }
   await req.payload.db.deleteMany({ collection: options.recordForms.slug, where, req })
+}
+
+/**
+ * The forms a transaction dropped already, by the scope of its requests (transactionScope.ts): a
+ * batch's events in one category each drop its forms, and nothing keeps a form until the commit
+ * (forms are kept as of a change mark, which moves with it: endpoints/forms/formKeeper.ts).
+ */
+type Dropped = { transaction: number | string; records: Set<string>; everything: boolean }
+const droppedBy = new WeakMap<object, Dropped>()
+
+async function droppedIn(req: PayloadRequest): Promise<Dropped | undefined> {
+  const transaction = (await req.transactionID) ?? undefined
+  if (transaction === undefined) return undefined
+  const scope = transactionScope(req)
+  let dropped = droppedBy.get(scope)
+  if (dropped?.transaction !== transaction) {
+    dropped = { transaction, records: new Set(), everything: false }
+    droppedBy.set(scope, dropped)
+  }
+  return dropped
 }
 
 /** What a write's change log names: a record of a resource, and what became of it. */
