@@ -21,7 +21,7 @@ import {
 import { resourceOf, type NewEntry } from './logEntries.js'
 import { rememberSeries } from './seriesEntries.js'
 import { dropRecordForms, recordsChanged } from './recordForms.js'
-import { transactionScope } from './transactionScope.js'
+import { transactionMemo } from './transactionScope.js'
 
 /**
  * What a commit of the calendar does. A write of a calendar record leaves this work for the
@@ -48,15 +48,14 @@ import { transactionScope } from './transactionScope.js'
 export async function markChange(req: PayloadRequest, sequencesSlug: string): Promise<void> {
   // Once per transaction: its writes commit together, so one move shows them all (an import's
   // batch, a v1 write with its inline venue). Without a transaction (the generic store), each.
-  const transaction = (await req.transactionID) ?? undefined
-  const scope = transactionScope(req)
-  if (transaction !== undefined && markedIn.get(scope) === transaction) return
-  if (transaction !== undefined) markedIn.set(scope, transaction)
+  const marked = await markedIn(req)
+  if (marked?.moved) return
+  if (marked) marked.moved = true
   await atCommit(req, () => moveMark(req, sequencesSlug))
 }
 
-/** The transaction whose commit moves the mark already, by the scope of its requests. */
-const markedIn = new WeakMap<object, number | string>()
+/** Whether a transaction's commit moves the mark already. */
+const markedIn = transactionMemo(() => ({ moved: false }))
 
 export async function writeChanges(
   req: PayloadRequest,

@@ -11,7 +11,7 @@ import {
   VISIBILITY_FIELDS,
 } from './logEntries.js'
 import { seriesChanges } from './seriesEntries.js'
-import { transactionScope } from './transactionScope.js'
+import { transactionMemo } from './transactionScope.js'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -55,13 +55,8 @@ export async function appendChanges(
 ): Promise<LoggedEntry[]> {
   const { slug } = options.changeLog
   // A transaction that appended before holds the log's turn since: its last sequence is the last.
-  const transaction = (await req.transactionID) ?? undefined
-  const scope = transactionScope(req)
-  const appended = lastAppended.get(scope)
-  let sequence =
-    transaction !== undefined && appended?.transaction === transaction
-      ? appended.sequence
-      : await lastSequence(req.payload, slug, req)
+  const appended = await lastAppended(req)
+  let sequence = appended?.sequence ?? (await lastSequence(req.payload, slug, req))
   const createdAt = new Date().toISOString()
   const locales = String(req.locale ?? 'all')
   const logged = []
@@ -75,12 +70,12 @@ export async function appendChanges(
     } as Parameters<Payload['db']['create']>[0])
     logged.push({ ...entry, sequence })
   }
-  if (transaction !== undefined) lastAppended.set(scope, { transaction, sequence })
+  if (appended) appended.sequence = sequence
   return logged
 }
 
-/** The last sequence a transaction appended, by the scope of its requests. */
-const lastAppended = new WeakMap<object, { transaction: number | string; sequence: number }>()
+/** The last sequence a transaction appended. */
+const lastAppended = transactionMemo((): { sequence?: number } => ({}))
 
 /**
  * Entries one compaction drops at most: a write's commit (and, on PostgreSQL, the change log's

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { CHANGE_RESOURCES, type ChangeResource } from '../changeLog.js'
-import { transactionScope } from './transactionScope.js'
+import { transactionMemo } from './transactionScope.js'
 
 type Named = { resource: string; record: number; kind?: string }
 
@@ -47,24 +47,11 @@ export async function dropRecordForms(
 }
 
 /**
- * The forms a transaction dropped already, by the scope of its requests (transactionScope.ts): a
- * batch's events in one category each drop its forms, and nothing keeps a form until the commit
- * (forms are kept as of a change mark, which moves with it: endpoints/forms/formKeeper.ts).
+ * The forms a transaction dropped already (transactionScope.ts): a batch's events in one category
+ * each drop its forms, and nothing keeps a form until the commit (forms are kept as of a change
+ * mark, which moves with it: endpoints/forms/formKeeper.ts).
  */
-type Dropped = { transaction: number | string; records: Set<string>; everything: boolean }
-const droppedBy = new WeakMap<object, Dropped>()
-
-async function droppedIn(req: PayloadRequest): Promise<Dropped | undefined> {
-  const transaction = (await req.transactionID) ?? undefined
-  if (transaction === undefined) return undefined
-  const scope = transactionScope(req)
-  let dropped = droppedBy.get(scope)
-  if (dropped?.transaction !== transaction) {
-    dropped = { transaction, records: new Set(), everything: false }
-    droppedBy.set(scope, dropped)
-  }
-  return dropped
-}
+const droppedIn = transactionMemo(() => ({ records: new Set<string>(), everything: false }))
 
 /** What a write's change log names: a record of a resource, and what became of it. */
 export type NamedRecord = Named

@@ -11,5 +11,25 @@ import type { PayloadRequest } from 'payload'
  */
 export const TRANSACTION_SCOPE = 'calendarTransactionScope'
 
-export const transactionScope = (req: PayloadRequest): object =>
+const transactionScope = (req: PayloadRequest): object =>
   (req.context?.[TRANSACTION_SCOPE] as object | undefined) ?? req
+
+/**
+ * A memo per transaction: called with a request, the value its transaction (in its scope) holds,
+ * made by `fresh` at the transaction's first call; `undefined` outside a transaction (the generic
+ * store), where every write does its work itself.
+ */
+export function transactionMemo<T>(fresh: () => T) {
+  const memos = new WeakMap<object, { transaction: number | string; value: T }>()
+  return async (req: PayloadRequest): Promise<T | undefined> => {
+    const transaction = (await req.transactionID) ?? undefined
+    if (transaction === undefined) return undefined
+    const scope = transactionScope(req)
+    let memo = memos.get(scope)
+    if (memo?.transaction !== transaction) {
+      memo = { transaction, value: fresh() }
+      memos.set(scope, memo)
+    }
+    return memo.value
+  }
+}

@@ -74,7 +74,8 @@ async function passing(req: PayloadRequest, planned: Planned[], answers: (ItemAn
 async function runInOrder(req: PayloadRequest, planned: Planned[]) {
   const done: [number, ItemAnswer][] = []
   const linksRead: LinksReadInBatch = new Map()
-  // The items' requests share the transaction's scope: its change mark moves once.
+  // The items' requests share the transaction's scope: what it does once, it does once for all
+  // (collections/hooks/transactionScope.ts).
   const scope = {}
   for (const { index, item, target } of planned) {
     const transactionID = await req.transactionID

@@ -22,7 +22,7 @@ import { keepLater, pendingForm } from './formKeeper.js'
 export type FormVariant = 'list' | 'single' | 'csv' | 'vevent'
 
 /**
- * Raise when a record builder's output changes (records, CSV rows, VEVENTs: endpoints/ical/
+ * Raise when a record builder's output changes (records, CSV rows, VEVENTs: endpoints/records/
  * vevent.ts), so that forms kept by older code are not used.
  */
 const FORM_VERSION = 7
