@@ -125,6 +125,34 @@ describe('slugs', () => {
     )
   })
 
+  it('past the first 25 namesakes, and a gap a delete leaves is given again', async () => {
+    // collections/hooks/uniqueSlug.ts checks candidates 25 at a time, then 50.
+    const slugs: string[] = []
+    for (let i = 0; i < 30; i++)
+      slugs.push((await create('event-tags', { name: 'Weekly Yoga' })).body.doc.slug)
+    expect(slugs).toEqual([
+      'weekly-yoga',
+      ...Array.from({ length: 29 }, (_, i) => `weekly-yoga-${i + 2}`),
+    ])
+    const { docs } = await server.payload.find({
+      collection: 'event-tags',
+      where: { slug: { equals: 'weekly-yoga-7' } },
+    })
+    await server.payload.delete({ collection: 'event-tags', id: docs[0].id })
+    expect((await create('event-tags', { name: 'Weekly Yoga' })).body.doc.slug).toBe(
+      'weekly-yoga-7',
+    )
+    // An update asking for the base slug finds its own among the candidates: its row is not
+    // counted as taken.
+    const last = (await create('event-tags', { name: 'Weekly Yoga' })).body.doc
+    expect(last.slug).toBe('weekly-yoga-31')
+    const kept = await server.request('PATCH', `/api/event-tags/${last.id}`, {
+      token: admin.token,
+      body: { slug: 'Weekly Yoga' },
+    })
+    expect(kept.body.doc.slug).toBe('weekly-yoga-31')
+  })
+
   it('a given slug is normalized and kept unique', async () => {
     expect((await create('event-tags', { name: 'Kids', slug: 'Für Kinder' })).body.doc.slug).toBe(
       'fuer-kinder',

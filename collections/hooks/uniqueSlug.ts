@@ -1,6 +1,6 @@
 import slugify from '@sindresorhus/slugify'
 import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
-import { lockKeys } from '../../core/database/index.js'
+import { calendarStore, lockKeys } from '../../core/database/index.js'
 
 export const MAX_BASE_LENGTH = 180
 const FIRST_WINDOW = 25
@@ -46,19 +46,34 @@ export async function freeSlug(
     const candidates = Array.from({ length: size }, (_, i) =>
       start + i === 1 ? base : `${base}-${start + i}`,
     )
-    const where: Where = { slug: { in: candidates } }
-    const { docs } = await req.payload.db.find<{ id: number | string; slug: string }>({
-      collection,
-      where: ownId === undefined ? where : { and: [where, { id: { not_equals: ownId } }] },
-      select: { slug: true },
-      limit: 0,
-      pagination: false,
-      req,
-    })
-    const taken = new Set(docs.map((doc) => doc.slug))
+    const taken = await takenSlugs(req, collection, candidates, ownId)
     const free = candidates.find((candidate) => !taken.has(candidate))
     if (free) return free
   }
+}
+
+/**
+ * Those of `slugs` that records of the collection have, but the record `ownId`: read by the store
+ * without building documents where it can (core/database/sqlSlugs.ts), else through the adapter.
+ */
+export async function takenSlugs(
+  req: PayloadRequest,
+  collection: string,
+  slugs: string[],
+  ownId?: number | string,
+): Promise<Set<string>> {
+  const read = await calendarStore(req.payload).takenSlugs(req, collection, slugs, ownId)
+  if (read) return read
+  const where: Where = { slug: { in: slugs } }
+  const { docs } = await req.payload.db.find<{ id: number | string; slug: string }>({
+    collection,
+    where: ownId === undefined ? where : { and: [where, { id: { not_equals: ownId } }] },
+    select: { slug: true },
+    limit: 0,
+    pagination: false,
+    req,
+  })
+  return new Set(docs.map((doc) => doc.slug))
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { PayloadRequest, Where } from 'payload'
+import type { PayloadRequest } from 'payload'
 import { floating, occurrences, type Occurrence, type Series } from '../../core/lib/recurrence.js'
 import { wallClock } from '../../core/lib/time.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 import { claimIds } from '../hooks/integerIds.js'
+import { takenSlugs } from '../hooks/uniqueSlug.js'
 import { removeTicketsOf } from '../tickets/cascade.js'
 import { eventTermIds, recountTerms, termCountsOf } from '../hooks/termCounts.js'
 import { calendarStore, type SeriesCopies } from '../../core/database/index.js'
@@ -319,24 +320,15 @@ export async function removeDates(
 }
 
 /** Those of `slugs` that events of the calendar already have. */
-async function takenSlugs(
+async function takenAmong(
   req: PayloadRequest,
   collection: string,
   slugs: string[],
 ): Promise<Set<string>> {
   const taken = new Set<string>()
-  for (let start = 0; start < slugs.length; start += CHUNK) {
-    const where: Where = { slug: { in: slugs.slice(start, start + CHUNK) } }
-    const { docs } = await req.payload.db.find({
-      collection,
-      where,
-      pagination: false,
-      limit: 0,
-      req,
-      select: { slug: true },
-    })
-    for (const doc of docs as unknown as { slug: string }[]) taken.add(doc.slug)
-  }
+  for (let start = 0; start < slugs.length; start += CHUNK)
+    for (const slug of await takenSlugs(req, collection, slugs.slice(start, start + CHUNK)))
+      taken.add(slug)
   return taken
 }
 
@@ -355,7 +347,7 @@ async function freeSlugs(
   const placed = new Set<string>()
   let candidates = wanted.map((slug, index) => ({ index, slug, suffix: 1 }))
   while (candidates.length) {
-    const taken = await takenSlugs(
+    const taken = await takenAmong(
       req,
       collection,
       candidates.map((candidate) => candidate.slug),

@@ -145,6 +145,16 @@ export interface CalendarStore {
     after: string,
     status?: string,
   ): Promise<string | null> | null
+  /**
+   * Those of `slugs` that records of the collection `slug` have, but the record `ownId`, read in
+   * the transaction of `req` without building documents; null: not here.
+   */
+  takenSlugs(
+    req: PayloadRequest,
+    slug: string,
+    slugs: string[],
+    ownId?: number | string,
+  ): Promise<Set<string> | null>
   /** A look at whether anything committed since an earlier look, with no query; null: not here. */
   commitWatch(payload: Payload): Promise<CommitWatch | null>
   /**

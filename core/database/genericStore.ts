@@ -28,6 +28,7 @@ const noStatementsOfItsOwn = {
   insertForms: async () => false,
   readLastValue: () => null,
   readFirstAfter: () => null,
+  takenSlugs: async () => null,
   moveCounts: async () => null,
   commitWatch: async () => null,
   refreshStatistics: async () => {},

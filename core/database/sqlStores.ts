@@ -13,6 +13,7 @@ import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
 import { insertForms } from './sqlForms.js'
 import { moveCounts } from './sqlCounts.js'
+import { takenSlugs } from './sqlSlugs.js'
 import { readFirstAfter, readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
 import { isDatabaseUnavailable } from './unavailable.js'
@@ -34,6 +35,7 @@ const sqlStore = {
   insertForms,
   readLastValue,
   readFirstAfter,
+  takenSlugs,
   moveCounts,
   insertCopies,
   rewriteCopies,
