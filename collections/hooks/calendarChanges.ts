@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { isUniqueViolation } from '../../core/lib/errors.js'
 import { calendarStore, type CommitLook } from '../../core/database/index.js'
+import { transactionScope } from './transactionScope.js'
 
 /**
  * The calendar's change mark, kept in the database beside the id sequences (the hidden
@@ -73,15 +74,18 @@ async function readMark(
 /** A move of the mark: the mark it read (`from`) and the one it wrote (`to`). */
 export type MarkMove = { from: number; to: number }
 
-/** The last move of a request's write, and the transaction it was made in. */
-const movesIn = new WeakMap<PayloadRequest, MarkMove & { transaction?: number | string }>()
+/**
+ * The last move of a request's write (or its transaction's, for the requests that share one:
+ * transactionScope.ts), and the transaction it was made in.
+ */
+const movesIn = new WeakMap<object, MarkMove & { transaction?: number | string }>()
 
 /**
  * The move of the mark made in the transaction of `req` (or, without one, by its last write):
  * undefined when none was.
  */
 export async function markMoveOf(req: PayloadRequest): Promise<MarkMove | undefined> {
-  const move = movesIn.get(req)
+  const move = movesIn.get(transactionScope(req))
   return move && move.transaction === ((await req.transactionID) ?? undefined) ? move : undefined
 }
 
@@ -113,7 +117,11 @@ export async function moveMark(req: PayloadRequest, sequencesSlug: string): Prom
       if (isUniqueViolation(error, req)) continue
       throw error
     }
-    movesIn.set(req, { transaction: (await req.transactionID) ?? undefined, from, to: value })
+    movesIn.set(transactionScope(req), {
+      transaction: (await req.transactionID) ?? undefined,
+      from,
+      to: value,
+    })
     const moves = movesSinceClearing.get(payload) ?? CLEAR_EVERY
     if (moves < CLEAR_EVERY) return void movesSinceClearing.set(payload, moves + 1)
     await payload.db.deleteMany({

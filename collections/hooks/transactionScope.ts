@@ -3,7 +3,8 @@ import type { PayloadRequest } from 'payload'
 /**
  * What the requests that share one transaction did in it once: the change mark moved
  * (calendarCommit.ts `markChange`), the change log's last sequence (changeLog.ts
- * `appendChanges`), the kept forms dropped (recordForms.ts `dropRecordForms`). A request is its
+ * `appendChanges`) and the move the active webhooks are known at (calendarChanges.ts
+ * `markMoveOf`), the kept forms dropped (recordForms.ts `dropRecordForms`). A request is its
  * own scope, unless its context holds an object under this key that every request of the
  * transaction shares: a batch's items (endpoints/batch/run.ts) each have a request of their own,
  * and did each of these once each (four statements of an item's seventeen) where once for the
@@ -11,7 +12,8 @@ import type { PayloadRequest } from 'payload'
  */
 export const TRANSACTION_SCOPE = 'calendarTransactionScope'
 
-const transactionScope = (req: PayloadRequest): object =>
+/** What the requests of one transaction share: the batch's scope, or the request itself. */
+export const transactionScope = (req: PayloadRequest): object =>
   (req.context?.[TRANSACTION_SCOPE] as object | undefined) ?? req
 
 /**
