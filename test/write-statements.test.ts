@@ -49,13 +49,13 @@ const RECOUNT = 'update event_categories'
  */
 const RELATED = 'select venues, select organizers, select event_categories'
 /**
- * The change mark, the log's entries (`entries`), the kept forms (none to drop when the entries
- * name only records the write created). The active webhooks are not read: the process read them
- * at its first write and nobody moved the mark since (collections/webhooks/active.ts).
+ * The change mark, the log's entries (one statement for all: core/database/sqlRows.ts), the kept
+ * forms (none to drop when the entries name only records the write created). The active webhooks
+ * are not read: the process read them at its first write and nobody moved the mark since
+ * (collections/webhooks/active.ts).
  */
-const logged = (entries: number, { created = false } = {}) =>
-  `select cal_sequences, insert cal_sequences, select cal_changes,
-  ${Array(entries).fill('insert cal_changes').join(', ')},
+const logged = ({ created = false } = {}) =>
+  `select cal_sequences, insert cal_sequences, select cal_changes, insert cal_changes,
   ${created ? '' : 'delete cal_record_forms'}`
 /** The id claimed. */
 const CLAIM = 'select cal_sequences, insert cal_sequences'
@@ -71,27 +71,27 @@ const LINKS = 'select event_categories, select venues, select organizers'
 const EXPECTED: Record<string, Record<string, string[]>> = {
   sqlite: {
     'event create': list(`select users, begin, ${LINKS}, ${CLAIM}, select events, ${EVENT_INSERT},
-      ${RECOUNT}, ${logged(2)}, commit`),
-    'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged(1)},
+      ${RECOUNT}, ${logged()}, commit`),
+    'event update': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${logged()},
       commit, ${RELATED}`),
     'event trash': list(`select users, begin, select events, ${PAYLOAD_UPDATE}, ${RECOUNT},
-      ${logged(2)}, commit, ${RELATED}`),
+      ${logged()}, commit, ${RELATED}`),
     'venue create': list(`select users, begin, select venues, ${CLAIM}, select venues,
-      insert venues, insert venues_locales, select venues, ${logged(1, { created: true })}, commit`),
+      insert venues, insert venues_locales, select venues, ${logged({ created: true })}, commit`),
   },
   // The turns: the shared one, then a key per record, slug base and term; the log's at the end,
   // where the mark, the log, the forms and the webhooks wait for the commit. Ids are claimed on a
   // connection of their own.
   postgres: {
     'event create': list(`select users, begin, ${TURN}, ${LINKS}, ${CLAIM}, ${LOCK},
-      select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged(2)}, commit`),
+      select events, ${EVENT_INSERT}, ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged()}, commit`),
     'event update': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
-      ${LOCK}, ${logged(1)}, commit, ${RELATED}`),
+      ${LOCK}, ${logged()}, commit, ${RELATED}`),
     'event trash': list(`select users, begin, ${TURN}, ${LOCK}, select events, ${PAYLOAD_UPDATE},
-      ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged(2)}, commit, ${RELATED}`),
+      ${LOCK}, ${RECOUNT}, ${LOCK}, ${logged()}, commit, ${RELATED}`),
     'venue create': list(`select users, begin, ${TURN}, ${LOCK}, select venues, ${CLAIM}, ${LOCK},
       select venues, insert venues, insert venues_locales, select venues, ${LOCK},
-      ${logged(1, { created: true })}, commit`),
+      ${logged({ created: true })}, commit`),
   },
 }
 
@@ -183,15 +183,26 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
       organizers: 1,
     })
     // One transaction, one scope (collections/hooks/transactionScope.ts): the sequences' row is
-    // written by each create's id claim and by the mark's one move, the log's last sequence is
-    // read once, its entries (the event and its category, each create) follow on, and the
-    // category's kept forms are dropped once.
+    // written by each create's id claim and by the mark's one move, and read once for the mark
+    // and once for the claims (on PostgreSQL once a claim: each commits at once, outside the
+    // batch's transaction, collections/hooks/integerIds.ts); the log's last sequence is read once, its entries (the event and its
+    // category) follow on in one statement a create, the category's kept forms are dropped once,
+    // and the active webhooks are known at the batch's one move of the mark.
     expect({
       sequences: count('insert cal_sequences'),
+      sequencesRead: count('select cal_sequences'),
       lastSequence: count('select cal_changes'),
       entries: count('insert cal_changes'),
       formsDropped: count('delete cal_record_forms'),
-    }).toEqual({ sequences: 3 + 1, lastSequence: 1, entries: 3 * 2, formsDropped: 1 })
+      webhooks: count('select webhooks'),
+    }).toEqual({
+      sequences: 3 + 1,
+      sequencesRead: 1 + (suiteDatabase === 'postgres' ? 3 : 1),
+      lastSequence: 1,
+      entries: 3,
+      formsDropped: 1,
+      webhooks: 0,
+    })
   })
 
   it('a v1 create of a venue runs the statements listed', async () => {

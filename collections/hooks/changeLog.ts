@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
+import { calendarStore } from '../../core/database/index.js'
 import type { ChangeEntry, ChangeResource } from '../changeLog.js'
 import {
   type ChangedRecord,
@@ -59,17 +60,17 @@ export async function appendChanges(
   let sequence = appended?.sequence ?? (await lastSequence(req.payload, slug, req))
   const createdAt = new Date().toISOString()
   const locales = String(req.locale ?? 'all')
-  const logged = []
-  for (const entry of entries) {
-    sequence++
-    await req.payload.db.create({
-      collection: slug,
-      data: { locales, ...entry, sequence, createdAt, updatedAt: createdAt },
-      req,
-      returning: false,
-    } as Parameters<Payload['db']['create']>[0])
-    logged.push({ ...entry, sequence })
-  }
+  const logged = entries.map((entry) => ({ ...entry, sequence: ++sequence }))
+  const rows = logged.map((entry) => ({ locales, ...entry, createdAt, updatedAt: createdAt }))
+  // One statement for the write's entries where the store can (core/database/sqlRows.ts).
+  if (!(await calendarStore(req.payload).insertRows(req, slug, rows)))
+    for (const data of rows)
+      await req.payload.db.create({
+        collection: slug,
+        data,
+        req,
+        returning: false,
+      } as Parameters<Payload['db']['create']>[0])
   if (appended) appended.sequence = sequence
   return logged
 }

@@ -124,10 +124,16 @@ export interface CalendarStore {
   /** The kept forms of these keys by a statement prepared once; null: not here. */
   readForms(payload: Payload, slug: string, keys: string[]): Promise<FormRow[]> | null
   /**
-   * Writes kept forms in the request's transaction, leaving those whose key is kept already, in a
-   * few statements; false: not here (the caller writes them one by one).
+   * Writes rows of a collection kept wholly in its main table in the request's transaction, in a
+   * few statements, with `keepExisting` leaving those whose unique key is there already; false:
+   * not here (the caller writes them one by one through Payload's adapter).
    */
-  insertForms(req: PayloadRequest, slug: string, rows: FormRowInput[]): Promise<boolean>
+  insertRows(
+    req: PayloadRequest,
+    slug: string,
+    rows: SqlRow[],
+    options?: { keepExisting?: boolean },
+  ): Promise<boolean>
   /**
    * The highest `value` of a sequence of the sequences collection by a statement prepared once
    * (0 when it has none); null: not here.

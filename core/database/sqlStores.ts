@@ -11,7 +11,7 @@ import { analyzeAtStart } from './sqliteStatistics.js'
 import { pageIdsBySql, totalBySql } from './sqlPageIds.js'
 import { facetSourceOf } from './sqlFacets.js'
 import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
-import { insertForms } from './sqlForms.js'
+import { insertRows } from './sqlRows.js'
 import { moveCounts } from './sqlCounts.js'
 import { takenSlugs } from './sqlSlugs.js'
 import { readFirstAfter, readForms, readLastValue } from './sqlTables.js'
@@ -32,7 +32,7 @@ const sqlStore = {
   total: totalBySql,
   facets: facetSourceOf,
   readForms,
-  insertForms,
+  insertRows,
   readLastValue,
   readFirstAfter,
   takenSlugs,

@@ -172,7 +172,10 @@ async function keepBatch(payload: Payload, batch: Waiting[]): Promise<void> {
             rows.set(row.key, row)
       }
       if (!rows.size) return
-      if (await calendarStore(payload).insertForms(req, slug, [...rows.values()])) return
+      const now = new Date().toISOString()
+      const stamped = [...rows.values()].map((row) => ({ ...row, updatedAt: now, createdAt: now }))
+      if (await calendarStore(payload).insertRows(req, slug, stamped, { keepExisting: true }))
+        return
       const { docs } = await payload.db.find<{ key: string }>({
         collection: slug,
         where: { key: { in: [...rows.keys()] } },
