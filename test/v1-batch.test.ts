@@ -471,6 +471,36 @@ describe('mixed writes', () => {
     )
   })
 
+  it('a category read once for the batch shows at each item the count the items before it wrote', async () => {
+    const category = (await single('POST', '/cal/events/v1/categories', 'editor', { name: 'Gigs' }))
+      .body.id
+    const inCategory = (title: string) => ({
+      path: EVENTS,
+      body: event(title, { categories: [category] }),
+    })
+    const first = await batch({ requests: [inCategory('Gig 1'), inCategory('Gig 2')] }, 'editor')
+    const [one] = first.body.responses.map((item: { body: { id: number } }) => item.body.id)
+    const response = await batch(
+      {
+        requests: [
+          inCategory('Gig 3'),
+          // The category sent again, unchanged: no count of its own written.
+          { path: `${EVENTS}/${one}`, body: { title: 'Gig 1 again', categories: [category] } },
+          { method: 'DELETE', path: `${EVENTS}/${one}` },
+          { path: `${EVENTS}/${one}`, body: { title: 'Gig 1 trashed', categories: [category] } },
+        ],
+      },
+      'editor',
+    )
+    type Answer = { status: number; body: { categories: { id: number; count: number }[] } }
+    const answers = response.body.responses as Answer[]
+    expect(answers.map((item) => item.status)).toEqual([201, 200, 200, 200])
+    const counts = answers.map((item) => item.body.categories.map((term) => term.count))
+    // Each as the single request would answer it, read at that moment.
+    expect(counts).toEqual([[3], [3], [2], [2]])
+    expect((await single('GET', `/cal/events/v1/categories/${category}`)).body.count).toBe(2)
+  })
+
   it('the change log names each record written, once', async () => {
     const changes = (since?: string) =>
       server.request('GET', `${V1}/changes${since ? `?since=${since}` : ''}`, {

@@ -163,7 +163,7 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
     expect(statements).toEqual(expected('event trash'))
   })
 
-  it('a batch of three creates at one venue and organizer reads each of them once, and moves the change mark once', async () => {
+  it('a batch of three creates at one venue, organizer and category reads each of them once, and moves the change mark once', async () => {
     const statements = await statementsOf(
       () =>
         server.request('POST', '/api/cal/batch/v1', {
@@ -178,16 +178,18 @@ describeSqlStore('the statements of a write [not in the generic store: it runs i
       207,
     )
     const count = (statement: string) => statements.filter((each) => each === statement).length
-    expect({ venues: count('select venues'), organizers: count('select organizers') }).toEqual({
-      venues: 1,
-      organizers: 1,
-    })
+    expect({
+      venues: count('select venues'),
+      organizers: count('select organizers'),
+      categories: count('select event_categories'),
+    }).toEqual({ venues: 1, organizers: 1, categories: 1 })
     // One transaction, one scope (collections/hooks/transactionScope.ts): the sequences' row is
     // written by each create's id claim and by the mark's one move, and read once for the mark
     // and once for the claims (on PostgreSQL once a claim: each commits at once, outside the
-    // batch's transaction, collections/hooks/integerIds.ts); the log's last sequence is read once, its entries (the event and its
-    // category) follow on in one statement a create, the category's kept forms are dropped once,
-    // and the active webhooks are known at the batch's one move of the mark.
+    // batch's transaction, collections/hooks/integerIds.ts); the log's last sequence is read
+    // once, its entries (the event and its category) follow on in one statement a create, the
+    // category's kept forms are dropped once, and the active webhooks are known at the batch's
+    // one move of the mark.
     expect({
       sequences: count('insert cal_sequences'),
       sequencesRead: count('select cal_sequences'),

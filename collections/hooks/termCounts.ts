@@ -5,6 +5,7 @@ import type {
   Where,
 } from 'payload'
 import { calendarStore, lockKeys, recordKey } from '../../core/database/index.js'
+import { transactionScope } from './transactionScope.js'
 import { publishedWhere } from '../access.js'
 import { relatedId } from '../relations.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
@@ -68,14 +69,20 @@ async function storedCounts(
 
 export type TermCounts = { eventCount: number; publicEventCount: number }
 
-const WRITTEN_COUNTS = 'calendarWrittenTermCounts'
+const writtenCounts = new WeakMap<object, Map<string, TermCounts>>()
 
 /**
- * The counts the writes of `req` stored, by `collection:id`: what a write's answer shows for its
- * terms without reading them again (endpoints/events/write.ts).
+ * The counts the writes of `req` stored, by `collection:id`, the last of each: what a write's
+ * answer shows for its terms without reading them again (endpoints/events/write.ts). The items
+ * of a batch share them (transactionScope.ts), so an item's answer shows the counts the items
+ * before it wrote to a term it read before them.
  */
-export const writtenTermCounts = (req: PayloadRequest): Map<string, TermCounts> =>
-  (req.context[WRITTEN_COUNTS] ??= new Map()) as Map<string, TermCounts>
+export function writtenTermCounts(req: PayloadRequest): Map<string, TermCounts> {
+  const scope = transactionScope(req)
+  let counts = writtenCounts.get(scope)
+  if (!counts) writtenCounts.set(scope, (counts = new Map()))
+  return counts
+}
 
 async function storeCounts(
   req: PayloadRequest,

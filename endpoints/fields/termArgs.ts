@@ -1,6 +1,6 @@
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { noRelated } from '../related.js'
+import { LINKS_READ_IN_BATCH, noRelated, type LinksReadInBatch } from '../related.js'
 import type { Doc } from '../data.js'
 import { invalidParams } from '../errors.js'
 import { lockKeys } from '../../core/database/index.js'
@@ -38,7 +38,7 @@ export async function resolveTerms(
     context.req,
     values.filter((value) => !/^\d+$/.test(value)).map((value) => nameKey(taxonomy, value)),
   )
-  const { terms } = await findTerms(context, taxonomy, values)
+  const terms = await termsOf(context, taxonomy, values)
   const ids: number[] = []
   const read = (context.linkedRead ??= noRelated())[taxonomy] as Map<number, Doc>
   for (const value of values) {
@@ -57,4 +57,20 @@ export async function resolveTerms(
   // The event's own check of its links need not look again (collections/relations.ts).
   noteExisting(context.req, context.data.slug(taxonomy), ids)
   return [...new Set(ids)]
+}
+
+/**
+ * The terms that `values` name. In a batch, a term an earlier item read by id is not read again
+ * (`LINKS_READ_IN_BATCH`, as venues and organizers): its counts as stored then, which the answer
+ * shows with those the batch's writes stored since (collections/hooks/termCounts.ts
+ * `writtenTermCounts`).
+ */
+async function termsOf(context: Context, taxonomy: 'categories' | 'tags', values: string[]) {
+  const inBatch = context.req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
+  const batchKey = (id: number | string) => `${taxonomy}:${context.lang}:${id}`
+  const kept = values.filter((value) => /^\d+$/.test(value) && inBatch?.has(batchKey(value)))
+  const unread = values.filter((value) => !kept.includes(value))
+  const { terms } = unread.length ? await findTerms(context, taxonomy, unread) : { terms: [] }
+  for (const term of terms) inBatch?.set(batchKey(term.id), term)
+  return [...kept.map((value) => inBatch!.get(batchKey(value)) as Doc), ...terms]
 }
