@@ -53,11 +53,18 @@ async function readMark(
   req?: PayloadRequest,
 ): Promise<number> {
   // Every read of the calendar reads the mark (issue #16): the store reads it by a statement
-  // prepared once where it can, else `find` does.
-  const prepared = req
-    ? null
-    : calendarStore(payload).readLastValue(payload, sequencesSlug, CHANGES_SEQUENCE)
-  if (prepared) return prepared
+  // prepared once where it can (a write, in its transaction, by a SELECT of the column alone),
+  // else `find` does.
+  const store = calendarStore(payload)
+  const read = req
+    ? store.highestValue(payload, req, {
+        slug: sequencesSlug,
+        field: 'value',
+        where: { field: 'sequence', equals: CHANGES_SEQUENCE },
+      })
+    : store.readLastValue(payload, sequencesSlug, CHANGES_SEQUENCE)
+  const mark = await read
+  if (mark !== null) return mark
   // The highest row: older ones stay until a move clears them, and `findOne` takes no sort (the
   // MongoDB adapter's would give any row).
   const { docs } = await payload.db.find<Row>({

@@ -28,6 +28,8 @@ export async function lastSequence(
   slug: string,
   req?: PayloadRequest,
 ): Promise<number> {
+  const read = await calendarStore(payload).highestValue(payload, req, { slug, field: 'sequence' })
+  if (read !== null) return read
   const { docs } = await payload.db.find({
     collection: slug,
     sort: '-sequence',

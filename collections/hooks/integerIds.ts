@@ -80,15 +80,24 @@ export async function claimIds(
   // The highest claim: rows of claims that raced stay until a later claim removes them. (The
   // adapters' `findOne` takes no sort.)
   const lastClaimed = async () => {
-    const { docs } = await payload.db.find<{ id: number; value: number }>({
-      collection: sequencesSlug,
-      where: { sequence: { equals: collection } },
-      sort: '-value',
-      limit: 1,
-      pagination: false,
-      req,
-    })
-    return docs[0]?.value ?? (await highestId(payload, req, collection))
+    const last =
+      (await calendarStore(payload).highestValue(payload, req, {
+        slug: sequencesSlug,
+        field: 'value',
+        where: { field: 'sequence', equals: collection },
+      })) ??
+      (
+        await payload.db.find<{ id: number; value: number }>({
+          collection: sequencesSlug,
+          where: { sequence: { equals: collection } },
+          sort: '-value',
+          limit: 1,
+          pagination: false,
+          req,
+        })
+      ).docs[0]?.value
+    // Claims are 1 and more: none yet, and the sequence starts after the collection's ids.
+    return last || (await highestId(payload, req, collection))
   }
   const claimed = outside ? undefined : await claimedIn(writeReq)
   for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++) {

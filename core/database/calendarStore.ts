@@ -38,6 +38,13 @@ export type PageIdsArgs = {
 /** What a total counts: the records of the collection `slug` that `where` matches. */
 export type TotalArgs = Pick<PageIdsArgs, 'slug' | 'where' | 'locale'>
 
+/** What `highestValue` reads: the highest `field` of `slug`, among the rows `where` names. */
+export type HighestArgs = {
+  slug: string
+  field: string
+  where?: { field: string; equals: string | number }
+}
+
 /** A kept form as the forms collection stores it. */
 export type FormRow = { key: string; body: string }
 /** A kept record form's row as it is written (endpoints/forms/formKeeper.ts). */
@@ -151,6 +158,15 @@ export interface CalendarStore {
     after: string,
     status?: string,
   ): Promise<string | null> | null
+  /**
+   * The highest value of a number field of a collection (0 when no row has one), read in the
+   * transaction of `req` (outside any, without it) without building a document; null: not here.
+   */
+  highestValue(
+    payload: Payload,
+    req: PayloadRequest | undefined,
+    args: HighestArgs,
+  ): Promise<number | null>
   /**
    * Those of `slugs` that records of the collection `slug` have, but the record `ownId`, read in
    * the transaction of `req` without building documents; null: not here.

@@ -29,6 +29,7 @@ const noStatementsOfItsOwn = {
   readLastValue: () => null,
   readFirstAfter: () => null,
   takenSlugs: async () => null,
+  highestValue: async () => null,
   moveCounts: async () => null,
   commitWatch: async () => null,
   refreshStatistics: async () => {},

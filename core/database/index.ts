@@ -10,6 +10,7 @@ export {
   type FormRow,
   type FormRowInput,
   type CountMove,
+  type HighestArgs,
   type FormsLookup,
   type PageIds,
   type SeriesCopies,

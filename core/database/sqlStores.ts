@@ -14,6 +14,7 @@ import { insertCopies, rewriteCopies } from './sqlSeriesCopies.js'
 import { insertRows } from './sqlRows.js'
 import { moveCounts } from './sqlCounts.js'
 import { takenSlugs } from './sqlSlugs.js'
+import { highestValue } from './sqlHighest.js'
 import { readFirstAfter, readForms, readLastValue } from './sqlTables.js'
 import { ownSqlTransaction } from './sqlTransaction.js'
 import { isDatabaseUnavailable } from './unavailable.js'
@@ -36,6 +37,7 @@ const sqlStore = {
   readLastValue,
   readFirstAfter,
   takenSlugs,
+  highestValue,
   moveCounts,
   insertCopies,
   rewriteCopies,
