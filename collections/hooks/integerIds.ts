@@ -44,6 +44,14 @@ export async function claimNextId(
 }
 
 /**
+ * The last id each sequence claimed in a transaction that claims inside it (SQLite's, which holds
+ * the calendar's write turn): no other claim can come between, so the next claim of the same
+ * transaction starts from it without reading the sequence again (a statement saved per create
+ * after the first: a batch's items, an import's page).
+ */
+const claimedIn = transactionMemo(() => new Map<string, number>())
+
+/**
  * Claims `count` consecutive ids of `sequence` at once (the dates of a recurring series) and
  * returns the first. The claim row is keyed by the first id and holds the last, so a racing claim
  * of the same first id loses on the unique key and reads the last claimed id again.
@@ -56,14 +64,6 @@ export async function claimNextId(
  * unused (a gap). On SQLite, whose transactions take turns, the claim stays inside: outside, it
  * would wait for the turn its own write holds.
  */
-/**
- * The last id each sequence claimed in a transaction that claims inside it (SQLite's, which holds
- * the calendar's write turn): no other claim can come between, so the next claim of the same
- * transaction starts from it without reading the sequence again (a statement saved per create
- * after the first: a batch's items, an import's page).
- */
-const claimedIn = transactionMemo(() => new Map<string, number>())
-
 export async function claimIds(
   writeReq: PayloadRequest,
   sequencesSlug: string,
