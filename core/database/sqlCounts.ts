@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import type { CountMove, StoredCounts } from './calendarStore.js'
-import { drizzleSqlOf, sessionOf, tableNameOf } from './sqlTables.js'
+import { drizzleSqlOf, sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
 
 /** A term table's counted columns, as drizzle names them. */
 type CountColumns = { id: unknown; eventCount?: unknown; publicEventCount?: unknown }
@@ -8,13 +8,11 @@ type Update = PromiseLike<unknown> & {
   where(condition: unknown): { returning(columns: object): PromiseLike<StoredCounts[]> }
 }
 type Session = { update(table: object): { set(values: object): Update } }
-type Drizzle = {
-  tables?: Record<string, CountColumns>
-  drizzle?: Session
-  sessions?: Record<string, { db?: Session } | undefined>
-  tableNameMap?: Map<string, string>
-  operators?: { equals: (column: unknown, value: unknown) => unknown }
-}
+type Drizzle = DrizzleParts<
+  Session,
+  CountColumns,
+  { equals: (column: unknown, value: unknown) => unknown }
+>
 
 /**
  * Moves the stored counts of terms by what a write changed, one `UPDATE … RETURNING` per term in

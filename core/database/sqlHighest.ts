@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { HighestArgs } from './calendarStore.js'
-import { drizzleSqlOf, sessionOf, tableNameOf } from './sqlTables.js'
+import { drizzleSqlOf, sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
 
 type Column = unknown
 type Statement = PromiseLike<Record<string, unknown>[]> & {
@@ -9,13 +9,11 @@ type Statement = PromiseLike<Record<string, unknown>[]> & {
   limit(count: number): Statement
 }
 type Session = { select(columns: Record<string, Column>): { from(table: object): Statement } }
-type Drizzle = {
-  tables?: Record<string, Record<string, Column>>
-  drizzle?: Session
-  sessions?: Record<string, { db?: Session } | undefined>
-  tableNameMap?: Map<string, string>
-  operators?: { equals: (column: Column, value: unknown) => unknown }
-}
+type Drizzle = DrizzleParts<
+  Session,
+  Record<string, Column>,
+  { equals: (column: Column, value: unknown) => unknown }
+>
 
 /**
  * The highest value of a number field among a collection's rows (those whose `where` field equals

@@ -1,20 +1,18 @@
 import type { PayloadRequest } from 'payload'
-import { sessionOf, tableNameOf } from './sqlTables.js'
+import { sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
 
 type Column = unknown
 type Statement = PromiseLike<{ slug: unknown }[]> & { where(condition: unknown): Statement }
 type Session = { select(columns: { slug: Column }): { from(table: object): Statement } }
-type Drizzle = {
-  tables?: Record<string, { id?: Column; slug?: Column }>
-  drizzle?: Session
-  sessions?: Record<string, { db?: Session } | undefined>
-  tableNameMap?: Map<string, string>
-  operators?: {
+type Drizzle = DrizzleParts<
+  Session,
+  { id?: Column; slug?: Column },
+  {
     and: (...conditions: unknown[]) => unknown
     in: (column: Column, values: unknown[]) => unknown
     not_equals: (column: Column, value: unknown) => unknown
   }
-}
+>
 
 /**
  * Those of `slugs` that records of the collection have, but the record `ownId`: one SELECT of the

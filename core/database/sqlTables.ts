@@ -221,6 +221,19 @@ export function drizzleSqlOf(payload: Payload, slug: string): SqlTag | null {
 }
 
 /**
+ * What the plugin's statements read of a drizzle adapter (Payload's SQLite and PostgreSQL): its
+ * tables by name (each module says which columns it uses), its database and its transactions'
+ * (`Session`, as far as the module writes with it), the tables' names and its SQL operators.
+ */
+export type DrizzleParts<Session, Table, Operators> = {
+  tables?: Record<string, Table>
+  drizzle?: Session
+  sessions?: Record<string, { db?: Session } | undefined>
+  tableNameMap?: Map<string, string>
+  operators?: Operators
+}
+
+/**
  * The drizzle database a write of `req` goes through in a drizzle adapter: its transaction's
  * when it has one, else the adapter's own.
  */
