@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import type { CountMove, StoredCounts } from './calendarStore.js'
-import { drizzleSqlOf, sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
+import { drizzleSqlOf, tableIn } from './sqlTables.js'
 
 /** A term table's counted columns, as drizzle names them. */
 type CountColumns = { id: unknown; eventCount?: unknown; publicEventCount?: unknown }
@@ -8,11 +8,7 @@ type Update = PromiseLike<unknown> & {
   where(condition: unknown): { returning(columns: object): PromiseLike<StoredCounts[]> }
 }
 type Session = { update(table: object): { set(values: object): Update } }
-type Drizzle = DrizzleParts<
-  Session,
-  CountColumns,
-  { equals: (column: unknown, value: unknown) => unknown }
->
+type Operators = { equals: (column: unknown, value: unknown) => unknown }
 
 /**
  * Moves the stored counts of terms by what a write changed, one `UPDATE … RETURNING` per term in
@@ -25,13 +21,10 @@ export async function moveCounts(
   slug: string,
   moves: CountMove[],
 ): Promise<Map<number, StoredCounts> | null> {
-  const adapter = req.payload.db as unknown as Drizzle
-  if (!adapter.tables || !adapter.drizzle || !adapter.tableNameMap || !adapter.operators)
-    return null
-  const table = adapter.tables[tableNameOf(adapter.tableNameMap, slug)]
+  const found = await tableIn<Session, CountColumns, Operators>(req.payload, req, slug)
   const sql = drizzleSqlOf(req.payload, slug)
-  if (!table?.eventCount || !table.publicEventCount || !sql) return null
-  const session = await sessionOf(req, adapter.drizzle, adapter.sessions)
+  if (!found?.table.eventCount || !found.table.publicEventCount || !sql) return null
+  const { table, session, operators } = found
   const moved = (column: unknown, by: number) =>
     sql`case when coalesce(${column}, 0) + ${by} < 0 then 0 else coalesce(${column}, 0) + ${by} end`
   const counts = new Map<number, StoredCounts>()
@@ -42,7 +35,7 @@ export async function moveCounts(
         eventCount: moved(table.eventCount, all),
         publicEventCount: moved(table.publicEventCount, shown),
       })
-      .where(adapter.operators.equals(table.id, id))
+      .where(operators.equals(table.id, id))
       .returning({ eventCount: table.eventCount, publicEventCount: table.publicEventCount })
     if (row)
       counts.set(id, {

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { HighestArgs } from './calendarStore.js'
-import { drizzleSqlOf, sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
+import { drizzleSqlOf, tableIn } from './sqlTables.js'
 
 type Column = unknown
 type Statement = PromiseLike<Record<string, unknown>[]> & {
@@ -9,11 +9,7 @@ type Statement = PromiseLike<Record<string, unknown>[]> & {
   limit(count: number): Statement
 }
 type Session = { select(columns: Record<string, Column>): { from(table: object): Statement } }
-type Drizzle = DrizzleParts<
-  Session,
-  Record<string, Column>,
-  { equals: (column: Column, value: unknown) => unknown }
->
+type Operators = { equals: (column: Column, value: unknown) => unknown }
 
 /**
  * The highest value of a number field among a collection's rows (those whose `where` field equals
@@ -28,15 +24,12 @@ export async function highestValue(
   req: PayloadRequest | undefined,
   { slug, field, where }: HighestArgs,
 ): Promise<number | null> {
-  const adapter = payload.db as unknown as Drizzle
-  const { tables, drizzle, tableNameMap, operators } = adapter
-  if (!tables || !drizzle || !tableNameMap || !operators) return null
-  const table = tables[tableNameOf(tableNameMap, slug)]
-  const column = table?.[field]
-  const filter = where && table?.[where.field]
+  const found = await tableIn<Session, Record<string, Column>, Operators>(payload, req, slug)
+  const column = found?.table[field]
+  const filter = where && found?.table[where.field]
   const sql = drizzleSqlOf(payload, slug)
-  if (!column || (where && !filter) || !sql) return null
-  const session = req ? await sessionOf(req, drizzle, adapter.sessions) : drizzle
+  if (!found || !column || (where && !filter) || !sql) return null
+  const { table, session, operators } = found
   let query = session.select({ value: column }).from(table)
   if (where) query = query.where(operators.equals(filter, where.equals))
   const [row] = await query.orderBy(sql`${column} desc`).limit(1)

@@ -1,18 +1,14 @@
 import type { PayloadRequest } from 'payload'
-import { sessionOf, tableNameOf, type DrizzleParts } from './sqlTables.js'
+import { tableIn } from './sqlTables.js'
 
 type Column = unknown
 type Statement = PromiseLike<{ slug: unknown }[]> & { where(condition: unknown): Statement }
 type Session = { select(columns: { slug: Column }): { from(table: object): Statement } }
-type Drizzle = DrizzleParts<
-  Session,
-  { id?: Column; slug?: Column },
-  {
-    and: (...conditions: unknown[]) => unknown
-    in: (column: Column, values: unknown[]) => unknown
-    not_equals: (column: Column, value: unknown) => unknown
-  }
->
+type Operators = {
+  and: (...conditions: unknown[]) => unknown
+  in: (column: Column, values: unknown[]) => unknown
+  not_equals: (column: Column, value: unknown) => unknown
+}
 
 /**
  * Those of `slugs` that records of the collection have, but the record `ownId`: one SELECT of the
@@ -29,13 +25,14 @@ export async function takenSlugs(
   slugs: string[],
   ownId?: number | string,
 ): Promise<Set<string> | null> {
-  const adapter = req.payload.db as unknown as Drizzle
-  const { tables, drizzle, tableNameMap, operators } = adapter
-  if (!tables || !drizzle || !tableNameMap || !operators) return null
-  const table = tables[tableNameOf(tableNameMap, slug)]
-  if (!table?.slug || !table.id) return null
+  const found = await tableIn<Session, { id?: Column; slug?: Column }, Operators>(
+    req.payload,
+    req,
+    slug,
+  )
+  if (!found?.table.slug || !found.table.id) return null
   if (!slugs.length) return new Set()
-  const session = await sessionOf(req, drizzle, adapter.sessions)
+  const { table, session, operators } = found
   const among = operators.in(table.slug, slugs)
   const rows = await session
     .select({ slug: table.slug })

@@ -225,12 +225,31 @@ export function drizzleSqlOf(payload: Payload, slug: string): SqlTag | null {
  * tables by name (each module says which columns it uses), its database and its transactions'
  * (`Session`, as far as the module writes with it), the tables' names and its SQL operators.
  */
-export type DrizzleParts<Session, Table, Operators> = {
+type DrizzleParts<Session, Table, Operators> = {
   tables?: Record<string, Table>
   drizzle?: Session
   sessions?: Record<string, { db?: Session } | undefined>
   tableNameMap?: Map<string, string>
   operators?: Operators
+}
+
+/**
+ * What a statement on one collection's main table starts from in a drizzle adapter: the table,
+ * the database a write of `req` goes through (its transaction's; without `req`, the adapter's
+ * own) and the adapter's SQL operators. Null on an adapter without them or without that table.
+ */
+export async function tableIn<Session, Table, Operators>(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+  slug: string,
+): Promise<{ table: Table; session: Session; operators: Operators } | null> {
+  const adapter = payload.db as unknown as DrizzleParts<Session, Table, Operators>
+  const { tables, drizzle, tableNameMap, operators } = adapter
+  if (!tables || !drizzle || !tableNameMap || !operators) return null
+  const table = tables[tableNameOf(tableNameMap, slug)]
+  if (!table) return null
+  const session = req ? await sessionOf(req, drizzle, adapter.sessions) : drizzle
+  return { table, session, operators }
 }
 
 /**
