@@ -1,4 +1,6 @@
 import type { EventCategory, EventTag, Media, Organizer, Venue } from '../core/documents.js'
+import type { Context } from './context.js'
+import type { Doc } from './data.js'
 
 /** The records a page of events links to, each kind loaded with one query (no query per event). */
 export type Related = {
@@ -32,3 +34,21 @@ export const noRelated = (): Related => ({
  */
 export const LINKS_READ_IN_BATCH = 'calendarLinksReadInBatch'
 export type LinksReadInBatch = Map<string, unknown>
+
+/**
+ * The records of one kind (`plural`: venues, organizers, categories, tags) that the batch's
+ * earlier items read by id, in the request's language, where an item takes them from and leaves
+ * them; undefined outside a batch.
+ */
+export function readInBatch(
+  { req, lang }: Pick<Context, 'req' | 'lang'>,
+  plural: string,
+): { get(id: number | string): Doc | undefined; set(doc: Doc): void } | undefined {
+  const read = req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
+  if (!read) return undefined
+  const key = (id: number | string) => `${plural}:${lang}:${id}`
+  return {
+    get: (id) => read.get(key(id)) as Doc | undefined,
+    set: (doc) => void read.set(key(doc.id), doc),
+  }
+}

@@ -1,7 +1,7 @@
 import { can } from '../../collections/access.js'
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { LINKS_READ_IN_BATCH, noRelated, type LinksReadInBatch } from '../related.js'
+import { noRelated, readInBatch } from '../related.js'
 import type { Doc } from '../parts/common.js'
 import { ApiError } from '../errors.js'
 import { dataOf } from './table.js'
@@ -98,10 +98,11 @@ async function readGivenIds(context: Context, type: LinkedType, items: unknown[]
     number,
     Doc
   >
-  const inBatch = context.req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
-  const batchKey = (id: number) => `${type.plural}:${context.lang}:${id}`
-  for (const id of wanted)
-    if (inBatch?.has(batchKey(id))) read.set(id, inBatch.get(batchKey(id)) as Doc)
+  const inBatch = readInBatch(context, type.plural)
+  for (const id of wanted) {
+    const earlier = inBatch?.get(id)
+    if (earlier) read.set(id, earlier)
+  }
   const unread = wanted.filter((id) => !read.has(id))
   const docs = unread.length
     ? await context.data.all(type.plural, {
@@ -112,7 +113,7 @@ async function readGivenIds(context: Context, type: LinkedType, items: unknown[]
     : []
   for (const doc of docs) {
     read.set(doc.id, doc)
-    inBatch?.set(batchKey(doc.id), doc)
+    inBatch?.set(doc)
   }
   const missing = wanted.find((id) => !read.has(id))
   if (missing !== undefined) throw invalid(type, `No ${type.kind} with id ${missing}.`)

@@ -1,6 +1,6 @@
 import { noteExisting } from '../../collections/relations.js'
 import type { Context } from '../context.js'
-import { LINKS_READ_IN_BATCH, noRelated, type LinksReadInBatch } from '../related.js'
+import { noRelated, readInBatch } from '../related.js'
 import type { Doc } from '../data.js'
 import { invalidParams } from '../errors.js'
 import { lockKeys } from '../../core/database/index.js'
@@ -66,11 +66,10 @@ export async function resolveTerms(
  * `writtenTermCounts`).
  */
 async function termsOf(context: Context, taxonomy: 'categories' | 'tags', values: string[]) {
-  const inBatch = context.req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
-  const batchKey = (id: number | string) => `${taxonomy}:${context.lang}:${id}`
-  const kept = values.filter((value) => /^\d+$/.test(value) && inBatch?.has(batchKey(value)))
-  const unread = values.filter((value) => !kept.includes(value))
+  const inBatch = readInBatch(context, taxonomy)
+  const kept = values.flatMap((value) => (/^\d+$/.test(value) && inBatch?.get(value)) || [])
+  const unread = values.filter((value) => !kept.some((term) => String(term.id) === value))
   const { terms } = unread.length ? await findTerms(context, taxonomy, unread) : { terms: [] }
-  for (const term of terms) inBatch?.set(batchKey(term.id), term)
-  return [...kept.map((value) => inBatch!.get(batchKey(value)) as Doc), ...terms]
+  for (const term of terms) inBatch?.set(term)
+  return [...kept, ...terms]
 }
