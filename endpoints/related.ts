@@ -26,11 +26,13 @@ export const noRelated = (): Related => ({
 })
 
 /**
- * Where a batch's items find the venues and organizers that earlier items of the same run read by
- * id (`readGivenIds`, endpoints/fields/linkedArgs.ts), by `plural:language:id`: a batch of 25
- * events at one venue reads it once, not 25 times (issue #60). The batch (endpoints/batch/run.ts)
- * puts a map on each item's request context under this key, new for each transaction, and empties
- * it before any item that is not an event write: only those may change a venue or organizer.
+ * Where a batch's items find the venues, organizers and terms that earlier items of the same run
+ * read by id (`readGivenIds`, endpoints/fields/linkedArgs.ts; `resolveTerms`, termArgs.ts), by
+ * `plural:language:id` (`readInBatch`): a batch of 25 events at one venue reads it once, not 25
+ * times (issue #60). The batch (endpoints/batch/run.ts) puts a map on each item's request context
+ * under this key, new for each transaction, and empties it before any item that is not an event
+ * write: only those may change a venue, organizer or term (an event write changes a term's counts
+ * only, which its answer takes from `writtenTermCounts`).
  */
 export const LINKS_READ_IN_BATCH = 'calendarLinksReadInBatch'
 export type LinksReadInBatch = Map<string, unknown>
