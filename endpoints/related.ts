@@ -1,5 +1,6 @@
 import type { EventCategory, EventTag, Media, Organizer, Venue } from '../core/documents.js'
-import type { Context } from './context.js'
+import type { PayloadRequest } from 'payload'
+import type { LocaleCode } from '../core/locales.js'
 import type { Doc } from './data.js'
 
 /** The records a page of events links to, each kind loaded with one query (no query per event). */
@@ -43,7 +44,7 @@ export type LinksReadInBatch = Map<string, unknown>
  * them; undefined outside a batch.
  */
 export function readInBatch(
-  { req, lang }: Pick<Context, 'req' | 'lang'>,
+  { req, lang }: { req: PayloadRequest; lang: LocaleCode },
   plural: string,
 ): { get(id: number | string): Doc | undefined; set(doc: Doc): void } | undefined {
   const read = req.context[LINKS_READ_IN_BATCH] as LinksReadInBatch | undefined
