@@ -19,7 +19,7 @@ import { keptBatches } from '../forms/keptBatches.js'
 import type { Operation } from '../routing/operation.js'
 import type { Reply } from '../reply.js'
 import { statusWhere } from '../status.js'
-import { mapInSlices } from '../../core/lib/yieldToLoop.js'
+import { mapInSlices, yieldToLoop } from '../../core/lib/yieldToLoop.js'
 
 /**
  * CSV exports of the v1 archives: the same filters, rights and language as the archive, every
@@ -53,8 +53,14 @@ const csvText = (rows: (string | number)[][]) =>
   stringify(rows, { record_delimiter: 'windows', escape_formulas: true })
 
 /**
- * The export as a stream: the header row, then each batch of rows, each read after the last one was
- * taken by the connection.
+ * Rows written to text at a time, the loop given a turn before each: a batch's 200 rows at once
+ * held it over 200 ms on PostgreSQL at 100,000 events beside the batch's read (issue #59).
+ */
+const ROWS_PER_PART = 50
+
+/**
+ * The export as a stream: the header row, then each batch of rows, ROWS_PER_PART at a time, each
+ * part read after the last one was taken by the connection.
  */
 function exportStream(
   context: Context,
@@ -63,7 +69,11 @@ function exportStream(
   { bom }: { bom: boolean },
 ): ReadableStream<Uint8Array> {
   async function* parts() {
-    for await (const rows of batches) yield csvText(rows)
+    for await (const rows of batches)
+      for (let from = 0; from < rows.length; from += ROWS_PER_PART) {
+        await yieldToLoop()
+        yield csvText(rows.slice(from, from + ROWS_PER_PART))
+      }
   }
   return textStream(context, {
     head: (bom ? '\uFEFF' : '') + csvText([header]),
