@@ -115,6 +115,11 @@ export async function buildDataset(
   const words = (locale: keyof typeof fakers, n: number) => fakers[locale].lorem.words(n)
   const localized = (n: number) => ({ en: words('en', n), fr: words('fr', n), es: words('es', n) })
   const base = { status: 'publish', publishedAt: now, createdAt: now, updatedAt: now, author: 1 }
+  // Venues and organizers each published a minute apart, as a site's are: with one date for all,
+  // SQLite sorts every row for a page by publication date rather than walk its index.
+  const publishedApart = (i: number) => ({
+    publishedAt: new Date(started - i * 60_000).toISOString(),
+  })
 
   await insert(payload, 'event-categories', size.categories, (i) => {
     const id = i + 1
@@ -148,6 +153,7 @@ export async function buildDataset(
         : {}
     return {
       ...base,
+      ...publishedApart(i),
       id: i + 1,
       name,
       slug: slugOf(name.en, i + 1),
@@ -169,6 +175,7 @@ export async function buildDataset(
     }
     return {
       ...base,
+      ...publishedApart(i),
       id: i + 1,
       name,
       slug: slugOf(name.en, i + 1),

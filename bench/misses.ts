@@ -1,6 +1,7 @@
 /**
  * `npm run bench:misses`: what a read costs when no cache answers it (issue #27). The server runs
- * without its response cache (`CAL_RESPONSE_CACHE_MB=0`); each v1 route is measured beside
+ * without its response cache (`CAL_RESPONSE_CACHE_MB=0`) and counts totals on each request
+ * (`CAL_TOTALS_CACHE_SECONDS=0`); each v1 route is measured beside
  * Payload's own REST for the same page (same filters, order and size, `depth=1`), on the same
  * server and data, in one run, with two floors: `/api/health` and a bare `node:http` server that
  * answers a v1 page kept in memory (the ceiling of HTTP on this machine).
@@ -162,7 +163,8 @@ async function runSize(events: number, options: MissesOptions) {
   const server = await startServer(
     uri,
     { admin: false, heapMb: options.heapMb },
-    { CAL_RESPONSE_CACHE_MB: '0' },
+    // Totals counted on each request, as Payload's REST counts its own (issue #59's measure).
+    { CAL_RESPONSE_CACHE_MB: '0', CAL_TOTALS_CACHE_SECONDS: '0' },
   )
   const measures: Measure[] = []
   const rows: Row[] = []
