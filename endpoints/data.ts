@@ -225,10 +225,17 @@ export function dataLayer(
      * this and the forms; Payload's `find` costs three times as much for the same ids, most of it
      * checking the query's paths, which are ours. With `forms`, the kept forms of the page come
      * in the same query when the store can (core/database/sqlPageIds.ts), else `forms` is null.
+     * With `firstSorted`, each row's stored value of the order's first column comes too.
      */
     async pageIds(
       key: DataKey,
-      { where, sort, limit, page = 1 }: Pick<PageQuery, 'where' | 'sort' | 'limit' | 'page'>,
+      {
+        where,
+        sort,
+        limit,
+        page = 1,
+        firstSorted = false,
+      }: Pick<PageQuery, 'where' | 'sort' | 'limit' | 'page'> & { firstSorted?: boolean },
       forms?: FormsLookup,
     ): Promise<PageIds> {
       const collection = payload.collections[slug(key)].config
@@ -244,19 +251,23 @@ export function dataLayer(
         page,
         locale: lang,
         ...(forms ? { forms } : {}),
+        ...(firstSorted ? { firstSorted } : {}),
       })
       if (found) return found
-      const { docs } = await payload.db.find<{ id: number }>({
+      const first = firstSorted ? String(query.sort?.[0] ?? 'id').replace(/^-/, '') : null
+      const { docs } = await payload.db.find<Record<string, unknown> & { id: number }>({
         collection: slug(key),
         ...query,
         limit,
         page,
         pagination: false,
-        select: { id: true },
+        select: { id: true, ...(first ? { [first]: true } : {}) },
         locale: lang,
         req,
       })
-      return { ids: docs.map((doc) => doc.id), forms: null }
+      const ids = docs.map((doc) => doc.id)
+      if (!first) return { ids, forms: null }
+      return { ids, forms: null, sorted: new Map(docs.map((doc) => [doc.id, doc[first]])) }
     },
 
     /**

@@ -23,7 +23,12 @@ export type WriteTurn = 'whole' | 'creates' | 'record'
 export type FormsLookup = { slug: string; prefix: string; suffix: string }
 
 /** A page's ids in order and, when asked, the kept form of each id that has one. */
-export type PageIds = { ids: number[]; forms: Map<number, string> | null }
+export type PageIds = {
+  ids: number[]
+  forms: Map<number, string> | null
+  /** With `firstSorted`: each row's stored value of the first column of the order, by id. */
+  sorted?: Map<number, unknown>
+}
 
 export type PageIdsArgs = {
   slug: string
@@ -33,6 +38,11 @@ export type PageIdsArgs = {
   page: number
   locale: string
   forms?: FormsLookup
+  /**
+   * Also read each row's stored value of the order's first column (where the next batch of a long
+   * read starts, endpoints/keyset.ts), so that the caller need not read the rows again for it.
+   */
+  firstSorted?: boolean
 }
 
 /** What a total counts: the records of the collection `slug` that `where` matches. */

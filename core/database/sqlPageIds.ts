@@ -38,7 +38,14 @@ export async function pageIdsBySql(
   const { shape, times, kinds } = timesOf(args.where)
   const offset = (args.page - 1) * args.limit
   const run = runnerOf(db)
-  const key = JSON.stringify([args.slug, args.locale, args.sort, args.forms ?? null, shape])
+  const key = JSON.stringify([
+    args.slug,
+    args.locale,
+    args.sort,
+    args.forms ?? null,
+    args.firstSorted ?? false,
+    shape,
+  ])
   const statement = run
     ? await keptStatement(db, key, args.where, kinds, { paged: true }, (where) =>
         compiledPage(payload, db, { ...args, where }, CANARY_PAGE),
@@ -56,13 +63,19 @@ export async function pageIdsBySql(
     rows = await built.query
   }
   const ids = rows.map((row) => Number(row.id))
-  if (!args.forms) return { ids, forms: null }
+  const sorted = args.firstSorted
+    ? { sorted: new Map(rows.map((row, i) => [ids[i], row[FIRST_SORTED]])) }
+    : {}
+  if (!args.forms) return { ids, forms: null, ...sorted }
   const forms = new Map<number, string>()
   rows.forEach((row, i) => {
     if (typeof row.form === 'string') forms.set(ids[i], row.form)
   })
-  return { ids, forms }
+  return { ids, forms, ...sorted }
 }
+
+/** The name of the order's first column in a page's SELECT, read with `firstSorted`. */
+const FIRST_SORTED = 'o0'
 
 /**
  * How many records match, in one SELECT on Payload's SQL adapters: the conditions built by the
@@ -315,9 +328,10 @@ async function compiledPage(
   const conditions = await builtConditions(payload, db, args)
   if (conditions === 'unsupported') return 'unsupported'
   const { table, joins, orderBy, selectFields, where: condition } = conditions
-  const sql = args.forms ? drizzleSqlOf(payload, args.slug) : null
+  const sql = args.forms || args.firstSorted ? drizzleSqlOf(payload, args.slug) : null
   const forms = args.forms && sql ? { sql, lookup: args.forms } : null
   if (args.forms && (!forms || !orderBy.length)) return 'unsupported'
+  if (args.firstSorted && (!sql || !orderBy.length)) return 'unsupported'
   const distinct = joins.length > 0
   // Under forms and DISTINCT, the order's columns by names of their own, for the outer SELECT to
   // order by.
@@ -330,6 +344,10 @@ async function compiledPage(
   let query: Query
   if (distinct) {
     // As the adapter does: distinct rows of the id and the columns the order names.
+    const first =
+      args.firstSorted && !forms
+        ? { [FIRST_SORTED]: aliased(sql!`${orderBy[0].column}`, FIRST_SORTED) }
+        : {}
     const selected = forms
       ? { id: table.id, ...ordering }
       : Object.fromEntries(
@@ -343,11 +361,14 @@ async function compiledPage(
               ),
           ),
         )
-    query = withJoins(db.drizzle!.selectDistinct(selected).from(table), joins)
+    query = withJoins(db.drizzle!.selectDistinct({ ...selected, ...first }).from(table), joins)
   } else {
     const form = forms && formColumn(forms.sql, db, forms.lookup, nameOfTable(table)!)
     if (forms && !form) return 'unsupported'
-    query = db.drizzle!.select({ id: table.id, ...(form ? { form } : {}) }).from(table)
+    const first = args.firstSorted
+      ? { [FIRST_SORTED]: aliased(sql!`${orderBy[0].column}`, FIRST_SORTED) }
+      : {}
+    query = db.drizzle!.select({ id: table.id, ...first, ...(form ? { form } : {}) }).from(table)
   }
   if (condition) query = query.where(condition)
   query = query
@@ -361,7 +382,11 @@ async function compiledPage(
   if (!form) return 'unsupported'
   return {
     query: db
-      .drizzle!.select({ id: page.id, form })
+      .drizzle!.select({
+        id: page.id,
+        ...(args.firstSorted ? { [FIRST_SORTED]: page[FIRST_SORTED] } : {}),
+        form,
+      })
       .from(page)
       .orderBy(...orderBy.map(({ order }, i) => order(page[`o${i}`]))),
   }
