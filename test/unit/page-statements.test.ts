@@ -6,9 +6,9 @@ import {
   slotsOf,
   timesOf,
   withTimes,
-} from '../../core/database/sqlPageIds.js'
+} from '../../core/database/keptStatements.js'
 
-/** How a page's SELECT is kept per shape of query (core/database/sqlPageIds.ts). */
+/** How a page's SELECT is kept per shape of query (core/database/keptStatements.ts). */
 describe('page statements by shape', () => {
   const at = (time: string): Where => ({
     and: [
