@@ -75,8 +75,10 @@ export async function pageIdsBySql(
   return { ids, forms, ...sorted }
 }
 
-/** The name of the order's first column in a page's SELECT, read with `firstSorted`. */
-const FIRST_SORTED = 'o0'
+/** The name of the order's `i`th column in a page's SELECT, where it is selected. */
+const orderAlias = (i: number) => `o${i}`
+/** The order's first column, read with `firstSorted`. */
+const FIRST_SORTED = orderAlias(0)
 
 /**
  * How many records match, in one SELECT on Payload's SQL adapters: the conditions built by the
@@ -160,16 +162,19 @@ async function compiledPage(
   const ordering =
     forms && distinct
       ? Object.fromEntries(
-          orderBy.map(({ column }, i) => [`o${i}`, aliased(forms.sql`${column}`, `o${i}`)]),
+          orderBy.map(({ column }, i) => [
+            orderAlias(i),
+            aliased(forms.sql`${column}`, orderAlias(i)),
+          ]),
         )
       : {}
+  // With `firstSorted`, the order's first column (as `ordering`'s first, where it has one).
+  const first = args.firstSorted
+    ? { [FIRST_SORTED]: aliased(sql!`${orderBy[0].column}`, FIRST_SORTED) }
+    : {}
   let query: Query
   if (distinct) {
     // As the adapter does: distinct rows of the id and the columns the order names.
-    const first =
-      args.firstSorted && !forms
-        ? { [FIRST_SORTED]: aliased(sql!`${orderBy[0].column}`, FIRST_SORTED) }
-        : {}
     const selected = forms
       ? { id: table.id, ...ordering }
       : Object.fromEntries(
@@ -187,9 +192,6 @@ async function compiledPage(
   } else {
     const form = forms && formColumn(forms.sql, db, forms.lookup, nameOfTable(table)!)
     if (forms && !form) return 'unsupported'
-    const first = args.firstSorted
-      ? { [FIRST_SORTED]: aliased(sql!`${orderBy[0].column}`, FIRST_SORTED) }
-      : {}
     query = db.drizzle!.select({ id: table.id, ...first, ...(form ? { form } : {}) }).from(table)
   }
   if (condition) query = query.where(condition)
@@ -210,7 +212,7 @@ async function compiledPage(
         form,
       })
       .from(page)
-      .orderBy(...orderBy.map(({ order }, i) => order(page[`o${i}`]))),
+      .orderBy(...orderBy.map(({ order }, i) => order(page[orderAlias(i)]))),
   }
 }
 
