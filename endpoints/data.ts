@@ -243,10 +243,11 @@ export function dataLayer(
       const readable = await readableWhere(key, where)
       if (readable === null) return { ids: [], forms: null }
       const query = { where: readable, sort: typeof sort === 'string' ? [sort] : sort }
+      const order = query.sort ?? collection.defaultSort ?? []
       const found = await calendarStore(payload).pageIds(payload, req, {
         slug: slug(key),
         where: query.where,
-        sort: query.sort ?? collection.defaultSort ?? [],
+        sort: order,
         limit,
         page,
         locale: lang,
@@ -254,7 +255,7 @@ export function dataLayer(
         ...(firstSorted ? { firstSorted } : {}),
       })
       if (found) return found
-      const first = firstSorted ? String(query.sort?.[0] ?? 'id').replace(/^-/, '') : null
+      const first = firstSorted ? String([order].flat()[0] ?? 'id').replace(/^-/, '') : null
       const { docs } = await payload.db.find<Record<string, unknown> & { id: number }>({
         collection: slug(key),
         ...query,
