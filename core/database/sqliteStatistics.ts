@@ -4,12 +4,11 @@ import { inWriteTurn } from './sqliteTurns.js'
 import { reopenConnections } from './sqliteWriter.js'
 
 /** What Payload's SQLite adapter holds that this module reads. */
-type SqliteAdapter = BaseDatabaseAdapter & {
-  client?: {
-    execute: (
-      statement: string | { sql: string; args: unknown[] },
-    ) => Promise<{ rows: Record<string, unknown>[] }>
-  }
+type SqliteAdapter = BaseDatabaseAdapter & { client?: StatisticsClient }
+type StatisticsClient = {
+  execute: (
+    statement: string | { sql: string; args: unknown[] },
+  ) => Promise<{ rows: Record<string, unknown>[] }>
 }
 
 /**
@@ -40,6 +39,21 @@ export function uncapped(stat: string, limit = ANALYSIS_LIMIT): string {
         ? String(Math.max(Number(part), rows))
         : part,
     )
+    .join(' ')
+}
+
+/**
+ * A `sqlite_stat1` figure with `rows`, the table's count, as its first number; the figures after
+ * it (rows a value of the index's leading columns matches) are never more than that.
+ */
+export function withRows(stat: string, rows: number): string {
+  const parts = stat.split(' ')
+  if (!/^\d+$/.test(parts[0] ?? '')) return stat
+  return parts
+    .map((part, place) => {
+      if (place === 0) return String(rows)
+      return /^\d+$/.test(part) && Number(part) > rows ? String(Math.max(rows, 1)) : part
+    })
     .join(' ')
 }
 
@@ -110,6 +124,7 @@ async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
             })
         }
       })
+    await countRows(db, client)
     // The planner reads sqlite_stat1 when a connection opens, and only then.
     await inWriteTurn(db, () => reopenConnections(client as unknown as Client))
     return true
@@ -117,6 +132,41 @@ async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
     db.payload.logger.warn({ err: error, msg: 'calendar: SQLite statistics not refreshed' })
     return false
   }
+}
+
+/**
+ * With a limit, ANALYZE estimates the entries of each index on its own: for 2,000 venues, from
+ * 865 to 3,472. The planner weighs an index walk against a table scan by those figures, and with
+ * the index's above the table's, the venues archive sorted the whole table (1.4 ms) instead of
+ * walking its `(published_at, id)` index for ten rows (0.2 ms). Every index but a partial one
+ * has an entry a row, so each table's figures get its real count: one count a table, in a write
+ * turn of its own (it reads the table's smallest index).
+ */
+async function countRows(db: BaseDatabaseAdapter, client: StatisticsClient): Promise<void> {
+  const { rows: partial } = await client.execute(
+    "SELECT name FROM sqlite_schema WHERE type = 'index' AND sql LIKE '% WHERE %'",
+  )
+  const partialNames = new Set(partial.map(({ name }) => String(name)))
+  const { rows: tables } = await client.execute('SELECT DISTINCT tbl FROM sqlite_stat1')
+  for (const { tbl } of tables)
+    await inWriteTurn(db, async () => {
+      const { rows: counted } = await client.execute(
+        `SELECT count(*) AS n FROM "${String(tbl).replace(/"/g, '""')}"`,
+      )
+      const { rows: stats } = await client.execute({
+        sql: 'SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ?',
+        args: [tbl],
+      })
+      for (const { idx, stat } of stats) {
+        if (partialNames.has(String(idx))) continue
+        const fixed = withRows(String(stat), Number(counted[0]?.n ?? 0))
+        if (fixed !== stat)
+          await client.execute({
+            sql: 'UPDATE sqlite_stat1 SET stat = ? WHERE tbl = ? AND idx IS ?',
+            args: [fixed, tbl, idx],
+          })
+      }
+    })
 }
 
 /** At start, once the app's `onInit` (which may migrate) is done: fresh statistics on SQLite. */

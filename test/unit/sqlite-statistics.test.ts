@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { ANALYSIS_LIMIT, uncapped } from '../../core/database/sqliteStatistics.js'
+import { ANALYSIS_LIMIT, uncapped, withRows } from '../../core/database/sqliteStatistics.js'
 
 describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
   const capped = ANALYSIS_LIMIT + 1
@@ -22,5 +22,23 @@ describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
       `${ANALYSIS_LIMIT} ${ANALYSIS_LIMIT}`,
     )
     expect(uncapped('garbage')).toBe('garbage')
+  })
+})
+
+describe('withRows: every index of a table says the table\'s count', () => {
+  it('puts the count first, whatever the estimate was', () => {
+    expect(withRows('3420 1 1', 2000)).toBe('2000 1 1')
+    expect(withRows('865 1001', 2000)).toBe('2000 1001')
+  })
+
+  it('keeps later figures no larger than the count', () => {
+    expect(withRows('3395 3395 1', 2000)).toBe('2000 2000 1')
+    expect(withRows('3 3', 0)).toBe('0 1')
+  })
+
+  it('keeps what follows the figures, and leaves what it cannot read', () => {
+    expect(withRows('5000 5000 unordered sz=12', 4000)).toBe('4000 4000 unordered sz=12')
+    expect(withRows('1915', 2000)).toBe('2000')
+    expect(withRows('garbage', 10)).toBe('garbage')
   })
 })
