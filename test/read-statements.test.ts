@@ -245,6 +245,21 @@ describeSqlStore('the statements of a read [SQLite: the other stores run their o
     }
   })
 
+  it('an archive whose filter names no event answers its empty page without a statement', async () => {
+    const path = '/events?translation_language=fr&translation_status=outdated'
+    await formsWarmed(server.payload)
+    await formsKept(server.payload)
+    // The first counts the events with the status, once for the calendar's generation.
+    await statementsOf(path)
+    expect(await statementsOf(path)).toEqual([])
+    const empty = (await server.request('GET', `${V1}${path}`)).body
+    expect(empty).toMatchObject({ events: [], total: 0, total_pages: 0 })
+    // With facets, the archive reads its page and total: the same answer, facets and link apart.
+    const { facets, ...read } = (await server.request('GET', `${V1}${path}&facets=categories`)).body
+    expect(facets).toBeDefined()
+    expect({ ...empty, rest_url: null }).toEqual({ ...read, rest_url: null })
+  })
+
   it("an anonymous CSV export of kept forms reads each batch's ids, order and forms in one SELECT", async () => {
     const path = '/api/cal/csv/events.csv?start_date=2000-01-01&end_date=2100-01-01'
     const read = async () => {

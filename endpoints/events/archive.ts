@@ -14,6 +14,7 @@ import { loadRelated } from '../forms/load.js'
 import { dateWindow, DATE_FILTERS, isDateInput, type DateFilter } from './dateWindow.js'
 import { venuesNear, venuesWithCoordinates } from './geo.js'
 import { countOnce } from './totals.js'
+import { matchesNothing, relatedIdsIn } from '../idConditions.js'
 import { facetParams, facetsOf, type FacetName } from './facets.js'
 import { EVENT_FIELDS } from '../fields/events.js'
 import { modifiedSinceCheck, modifiedSinceWhere } from '../changes/log.js'
@@ -30,16 +31,6 @@ function oneOfWhere(field: string, values: (string | number)[], fallback: string
     ? { or: [{ [field]: { in: words } }, { [field]: { exists: false } }] }
     : { [field]: { in: words } }
 }
-
-/**
- * The operand of `in` on a has-many relationship (categories, tags, organizers): the ids as one
- * comma list, as Payload's REST passes them, and `0` (no record) only when there are none. Given a
- * list, the SQL adapters bind every id twice (as a number and as text), and PostgreSQL counts each
- * copy when it estimates how many events match; with the `0` added, a category's events were
- * reckoned four times as many as they are, and the planner walked the whole date window in start
- * order, in parallel, instead of reading the category's few events (issue #27, docs/benchmark.md).
- */
-export const relatedIdsIn = (ids: readonly number[]): string => (ids.length ? ids.join(',') : '0')
 
 const EARTH_RADIUS_DEFAULT_KM = 50
 
@@ -316,27 +307,31 @@ async function archive(context: Context, args: ListArgs): Promise<Reply> {
           : Promise.resolve(filters),
       )
     : undefined
-  const [found, total, counted] = await Promise.all([
-    // With kept forms, the page's ids are all it needs.
-    useForms
-      ? context.data
-          .pageIds(
-            'events',
-            { ...query, sort, limit: perPage, page },
-            formsLookup(context, 'events', 'list'),
-          )
-          .then(({ ids, forms }) => ({ docs: ids.map((id) => ({ id })), forms }))
-      : context.data
-          .page('events', { ...query, sort, limit: perPage, page, count: false })
-          .then(({ docs }) => ({ docs, forms: null })),
-    // The facets' count of the archive's own result is its total.
-    countOnce(
-      context,
-      totalKey,
-      async () => (await faceted)?.total ?? context.data.count('events', query),
-    ),
-    faceted,
-  ])
+  // A filter that named no event: the empty page and its total, without asking the database.
+  const empty = !faceted && matchesNothing(where)
+  const [found, total, counted] = empty
+    ? [{ docs: [], forms: new Map<number, string>() }, 0, undefined]
+    : await Promise.all([
+        // With kept forms, the page's ids are all it needs.
+        useForms
+          ? context.data
+              .pageIds(
+                'events',
+                { ...query, sort, limit: perPage, page },
+                formsLookup(context, 'events', 'list'),
+              )
+              .then(({ ids, forms }) => ({ docs: ids.map((id) => ({ id })), forms }))
+          : context.data
+              .page('events', { ...query, sort, limit: perPage, page, count: false })
+              .then(({ docs }) => ({ docs, forms: null })),
+        // The facets' count of the archive's own result is its total.
+        countOnce(
+          context,
+          totalKey,
+          async () => (await faceted)?.total ?? context.data.count('events', query),
+        ),
+        faceted,
+      ])
   const facets = counted?.facets
   if (found.docs.length === 0 && page > 1) {
     throw new ApiError(

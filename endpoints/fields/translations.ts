@@ -9,6 +9,7 @@ import {
 } from '../../collections/translations/status.js'
 import { apiLink, languageSegment, type Context, type RecordContext } from '../context.js'
 import { wordsCheck, type ParamSpec } from '../params.js'
+import { noMatch } from '../idConditions.js'
 import { wallClockIn, type Doc } from '../parts/common.js'
 import { url, wallClock } from '../parts/schemas.js'
 import type { Flat } from './cells.js'
@@ -176,7 +177,8 @@ export async function eventsByStatusWhere(
     ids = memo.get(key)!
   }
   const few = await ids
-  return few ? [byStatus, { id: { in: few.length ? few : [0] } }] : [byStatus]
+  if (!few) return [byStatus]
+  return [byStatus, few.length ? { id: { in: few } } : noMatch()]
 }
 
 /** Records whose status in the request's language is one of `statuses`. */
