@@ -43,16 +43,20 @@ export function uncapped(stat: string, limit = ANALYSIS_LIMIT): string {
 }
 
 /**
- * A `sqlite_stat1` figure with `rows`, the table's count, as its first number; the figures after
- * it (rows a value of the index's leading columns matches) are never more than that.
+ * A `sqlite_stat1` figure with `rows`, the table's count, as its first number. A later figure
+ * (the rows a value of the index's leading columns matches) that was the whole estimate, one value
+ * for every row, becomes the count too; none is left above it.
  */
 export function withRows(stat: string, rows: number): string {
   const parts = stat.split(' ')
   if (!/^\d+$/.test(parts[0] ?? '')) return stat
+  const estimate = Number(parts[0])
+  const all = String(Math.max(rows, 1))
   return parts
     .map((part, place) => {
       if (place === 0) return String(rows)
-      return /^\d+$/.test(part) && Number(part) > rows ? String(Math.max(rows, 1)) : part
+      if (!/^\d+$/.test(part)) return part
+      return Number(part) >= estimate || Number(part) > rows ? all : part
     })
     .join(' ')
 }

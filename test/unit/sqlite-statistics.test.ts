@@ -25,14 +25,21 @@ describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
   })
 })
 
-describe('withRows: every index of a table says the table\'s count', () => {
+describe("withRows: every index of a table says the table's count", () => {
   it('puts the count first, whatever the estimate was', () => {
     expect(withRows('3420 1 1', 2000)).toBe('2000 1 1')
-    expect(withRows('865 1001', 2000)).toBe('2000 1001')
+    expect(withRows('1915 1', 2000)).toBe('2000 1')
   })
 
-  it('keeps later figures no larger than the count', () => {
+  it('keeps "one value for every row" so when the estimate was under the count', () => {
+    expect(withRows('865 865', 2000)).toBe('2000 2000')
+    expect(withRows('865 1001', 2000)).toBe('2000 2000')
     expect(withRows('3395 3395 1', 2000)).toBe('2000 2000 1')
+  })
+
+  it('keeps other figures, none above the count', () => {
+    expect(withRows('3000 1500 1', 2000)).toBe('2000 1500 1')
+    expect(withRows('3000 2500 1', 2000)).toBe('2000 2000 1')
     expect(withRows('3 3', 0)).toBe('0 1')
   })
 
