@@ -26,26 +26,23 @@ describe('uncapped: sqlite_stat1 figures after an ANALYZE with a limit', () => {
 })
 
 describe("withRows: every index of a table says the table's count", () => {
-  it('puts the count first, whatever the estimate was', () => {
-    expect(withRows('3420 1 1', 2000)).toBe('2000 1 1')
-    expect(withRows('1915 1', 2000)).toBe('2000 1')
-  })
-
-  it('keeps "one value for every row" so when the estimate was under the count', () => {
-    expect(withRows('865 865', 2000)).toBe('2000 2000')
-    expect(withRows('865 1001', 2000)).toBe('2000 2000')
-    expect(withRows('3395 3395 1', 2000)).toBe('2000 2000 1')
-  })
-
-  it('keeps other figures, none above the count', () => {
-    expect(withRows('3000 1500 1', 2000)).toBe('2000 1500 1')
-    expect(withRows('3000 2500 1', 2000)).toBe('2000 2000 1')
-    expect(withRows('3 3', 0)).toBe('0 1')
-  })
-
-  it('keeps what follows the figures, and leaves what it cannot read', () => {
-    expect(withRows('5000 5000 unordered sz=12', 4000)).toBe('4000 4000 unordered sz=12')
-    expect(withRows('1915', 2000)).toBe('2000')
-    expect(withRows('garbage', 10)).toBe('garbage')
+  it.each([
+    // The count first, whatever the estimate was.
+    ['3420 1 1', 2000, '2000 1 1'],
+    ['1915 1', 2000, '2000 1'],
+    // "One value for every row" stays so when the estimate was under the count.
+    ['865 865', 2000, '2000 2000'],
+    ['865 1001', 2000, '2000 2000'],
+    ['3395 3395 1', 2000, '2000 2000 1'],
+    // Other figures are kept, none above the count.
+    ['3000 1500 1', 2000, '2000 1500 1'],
+    ['3000 2500 1', 2000, '2000 2000 1'],
+    ['3 3', 0, '0 1'],
+    // What follows the figures is kept; what it cannot read is left.
+    ['5000 5000 unordered sz=12', 4000, '4000 4000 unordered sz=12'],
+    ['1915', 2000, '2000'],
+    ['garbage', 10, 'garbage'],
+  ] as const)('%s, %i rows: %s', (stat, rows, expected) => {
+    expect(withRows(stat, rows)).toBe(expected)
   })
 })
