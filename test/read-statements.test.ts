@@ -258,6 +258,13 @@ describeSqlStore('the statements of a read [SQLite: the other stores run their o
     const { facets, ...read } = (await server.request('GET', `${V1}${path}&facets=categories`)).body
     expect(facets).toBeDefined()
     expect({ ...empty, rest_url: null }).toEqual({ ...read, rest_url: null })
+    // A query refused without the filter is refused with it.
+    const refused = await server.request('GET', `${V1}/events?search=%00`)
+    expect(refused.status).toBe(400)
+    expect(await server.request('GET', `${V1}${path}&search=%00`)).toMatchObject({
+      status: 400,
+      body: refused.body,
+    })
   })
 
   it("an anonymous CSV export of kept forms reads each batch's ids, order and forms in one SELECT", async () => {
