@@ -98,37 +98,25 @@ async function refresh(db: SqliteAdapter, statistics: Statistics): Promise<void>
 
 /**
  * Analyzes the database on the adapter's connection (SQLite only): one index at a time, each in a
- * write turn of its own, ANALYSIS_LIMIT entries of it, its figures uncapped; then the planner
- * reads the new statistics (new connections, `reopenConnections`). Between two indexes other
- * requests run (the client gives the event loop a turn after each statement, sqliteYields.ts). A
- * failure is logged, never thrown: statistics are an aid to the planner, not a condition of any
- * answer. True when it ran.
+ * write turn of its own, ANALYSIS_LIMIT entries of it; then each table's figures are set right
+ * (`settleFigures`), and the planner reads the new statistics (new connections,
+ * `reopenConnections`). Between two statements other requests run (the client gives the event
+ * loop a turn after each one, sqliteYields.ts). A failure is logged, never thrown: statistics are
+ * an aid to the planner, not a condition of any answer. True when it ran.
  */
 async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
   const { client } = db as SqliteAdapter
   if (db.name !== 'sqlite' || !client) return false
   try {
-    const { rows } = await client.execute(
-      "SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name",
+    const { rows: indexes } = await client.execute(
+      "SELECT name, tbl_name, sql LIKE '% WHERE %' AS partial FROM sqlite_schema WHERE type = 'index' ORDER BY name",
     )
     await client.execute(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`)
-    for (const { name } of rows)
-      await inWriteTurn(db, async () => {
-        await client.execute(`ANALYZE "${String(name).replace(/"/g, '""')}"`)
-        const { rows: stats } = await client.execute({
-          sql: 'SELECT stat FROM sqlite_stat1 WHERE idx = ?',
-          args: [name],
-        })
-        for (const { stat } of stats) {
-          const fixed = uncapped(String(stat))
-          if (fixed !== stat)
-            await client.execute({
-              sql: 'UPDATE sqlite_stat1 SET stat = ? WHERE idx = ?',
-              args: [fixed, name],
-            })
-        }
-      })
-    await countRows(db, client)
+    for (const { name } of indexes)
+      await inWriteTurn(db, () => client.execute(`ANALYZE ${quoted(name)}`))
+    const partial = new Set(indexes.filter((index) => index.partial).map(({ name }) => name))
+    for (const table of new Set(indexes.map((index) => index.tbl_name)))
+      await inWriteTurn(db, () => settleFigures(client, table, partial))
     // The planner reads sqlite_stat1 when a connection opens, and only then.
     await inWriteTurn(db, () => reopenConnections(client as unknown as Client))
     return true
@@ -138,39 +126,36 @@ async function analyze(db: BaseDatabaseAdapter): Promise<boolean> {
   }
 }
 
+const quoted = (name: unknown) => `"${String(name).replace(/"/g, '""')}"`
+
 /**
- * With a limit, ANALYZE estimates the entries of each index on its own: for 2,000 venues, from
- * 865 to 3,472. The planner weighs an index walk against a table scan by those figures, and with
- * the index's above the table's, the venues archive sorted the whole table (1.4 ms) instead of
- * walking its `(published_at, id)` index for ten rows (0.2 ms). Every index but a partial one
- * has an entry a row, so each table's figures get its real count: one count a table, in a write
- * turn of its own (it reads the table's smallest index).
+ * One table's figures after an ANALYZE with a limit: each uncapped, and each index's count made
+ * the table's. With a limit, ANALYZE estimates the entries of each index on its own: for 2,000
+ * venues, from 865 to 3,472. The planner weighs an index walk against a table scan by those
+ * figures, and with the index's above the table's, the venues archive sorted the whole table
+ * (1.4 ms) instead of walking its `(published_at, id)` index for ten rows (0.2 ms). Every index
+ * but a partial one has an entry a row, so each gets the real count (a count reads the table's
+ * smallest index: 2 ms at most at 100,000 events).
  */
-async function countRows(db: BaseDatabaseAdapter, client: StatisticsClient): Promise<void> {
-  const { rows: partial } = await client.execute(
-    "SELECT name FROM sqlite_schema WHERE type = 'index' AND sql LIKE '% WHERE %'",
-  )
-  const partialNames = new Set(partial.map(({ name }) => String(name)))
-  const { rows: tables } = await client.execute('SELECT DISTINCT tbl FROM sqlite_stat1')
-  for (const { tbl } of tables)
-    await inWriteTurn(db, async () => {
-      const { rows: counted } = await client.execute(
-        `SELECT count(*) AS n FROM "${String(tbl).replace(/"/g, '""')}"`,
-      )
-      const { rows: stats } = await client.execute({
-        sql: 'SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ?',
-        args: [tbl],
+async function settleFigures(
+  client: StatisticsClient,
+  table: unknown,
+  partial: ReadonlySet<unknown>,
+): Promise<void> {
+  const { rows: counted } = await client.execute(`SELECT count(*) AS n FROM ${quoted(table)}`)
+  const rows = Number(counted[0]?.n ?? 0)
+  const { rows: stats } = await client.execute({
+    sql: 'SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ?',
+    args: [table],
+  })
+  for (const { idx, stat } of stats) {
+    const fixed = partial.has(idx) ? uncapped(String(stat)) : withRows(uncapped(String(stat)), rows)
+    if (fixed !== stat)
+      await client.execute({
+        sql: 'UPDATE sqlite_stat1 SET stat = ? WHERE tbl = ? AND idx IS ?',
+        args: [fixed, table, idx],
       })
-      for (const { idx, stat } of stats) {
-        if (partialNames.has(String(idx))) continue
-        const fixed = withRows(String(stat), Number(counted[0]?.n ?? 0))
-        if (fixed !== stat)
-          await client.execute({
-            sql: 'UPDATE sqlite_stat1 SET stat = ? WHERE tbl = ? AND idx IS ?',
-            args: [fixed, tbl, idx],
-          })
-      }
-    })
+  }
 }
 
 /** At start, once the app's `onInit` (which may migrate) is done: fresh statistics on SQLite. */
