@@ -19,7 +19,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { BENCH_USER } from './dataset.js'
+import { BENCH_USER, benchToken } from './dataset.js'
 import { optionReader } from './options.js'
 import { startServer } from './server.js'
 
@@ -44,20 +44,15 @@ async function json(target: Target, method: string, route: string, body?: unknow
   return (await response.json()) as { id: number }
 }
 
-/** Our administrator's token: the first user registered, or logged in. */
-async function ourAuth(api: string): Promise<string> {
-  const post = (route: string, body: unknown) =>
-    fetch(`${api}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  let login = await post('/users/login', BENCH_USER)
-  if (login.status !== 200) {
-    await post('/users/first-register', { ...BENCH_USER, role: 'administrator' })
-    login = await post('/users/login', BENCH_USER)
-  }
-  return `JWT ${((await login.json()) as { token: string }).token}`
+/** Our administrator, registered first on the fresh database, and its authorization. */
+async function ourAuth(origin: string): Promise<string> {
+  const registered = await fetch(`${origin}/api/users/first-register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_USER, role: 'administrator' }),
+  })
+  if (!registered.ok) throw new Error(`first-register: ${registered.status}`)
+  return `JWT ${await benchToken(origin)}`
 }
 
 /** The anchor's application password (HTTP Basic), as its build wrote it. */
@@ -174,7 +169,7 @@ try {
     name: 'cal',
     ns: `${api}/cal/events/v1/`,
     batch: `${api}/cal/batch/v1`,
-    auth: await ourAuth(api),
+    auth: await ourAuth(server.url),
   }
   const cal = await scenarios(ours)
   const tecUrl = option.value('tec')

@@ -32,7 +32,7 @@ import autocannon from 'autocannon'
 import { scenarios } from './facets.js'
 import { pairs } from './misses.js'
 import { optionReader } from './options.js'
-import { writeResults } from './results.js'
+import { median, writeResults } from './results.js'
 import { cpuOf, startServer, type Server } from './server.js'
 import { datasetStore } from './store.js'
 
@@ -126,12 +126,6 @@ async function measure(server: Server, route: Route, amount: number, connections
   const before = cpu()
   await send(url, amount, connections)
   return (cpu() - before) / amount
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 type RouteResult = { label: string; requests: number; rounds: number[][]; cpuMs: number[] }

@@ -64,6 +64,17 @@ export const defaultSize = (events: number): DatasetSize => ({
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'bench-password-123' }
 
+/** A token of BENCH_USER from the server at `origin` (`JWT ${token}` authorizes a request). */
+export async function benchToken(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  })
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
+  return ((await login.json()) as { token: string }).token
+}
+
 const ZONES = ['Europe/Paris', 'America/New_York', 'UTC', 'Europe/Madrid', 'America/Los_Angeles']
 const BATCH = 1000
 

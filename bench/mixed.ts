@@ -7,7 +7,7 @@
  * (the cache drops what a change can affect). About 60 s in all.
  */
 import autocannon from 'autocannon'
-import { BENCH_USER } from './dataset.js'
+import { benchToken } from './dataset.js'
 import type { DatasetStore } from './store.js'
 
 const V1 = '/api/cal/events/v1'
@@ -111,11 +111,7 @@ async function measure(
   connections: number,
 ): Promise<MixedResult> {
   const { paths, events } = await readUrls(server.url, seed)
-  const { token } = await json(`${server.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
+  const token = await benchToken(server.url)
   const counts = { hits: 0, answers: 0 }
   const load = async (duration: number) => {
     const pick = zipf(paths.length, ZIPF_S, random(seed + 1))

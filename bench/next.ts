@@ -40,7 +40,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import autocannon from 'autocannon'
-import { BENCH_USER } from './dataset.js'
+import { benchToken } from './dataset.js'
 import { restEvents } from './misses.js'
 import { optionReader } from './options.js'
 import { EARLY_HEADER } from '../endpoints/cache/early.js'
@@ -258,16 +258,6 @@ function distinctPages(): () => string {
   }
 }
 
-async function tokenOf(origin: string): Promise<string> {
-  const login = await fetch(`${origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
-  return ((await login.json()) as { token: string }).token
-}
-
 /** The v1 reads no cache holds, Payload's REST for the page, and creates. */
 /**
  * Every event's kept form built once (the archive read through from before the first event), as
@@ -289,7 +279,7 @@ async function missesAndCreates(
   options: Load,
 ): Promise<Record<string, Result | undefined>> {
   const next = distinctPages()
-  const token = await tokenOf(origin)
+  const token = await benchToken(origin)
   await keepEveryForm(origin)
   return {
     distinct: await measure(

@@ -17,3 +17,10 @@ export function writeResults(name: string, data: Record<string, unknown>): void 
   fs.writeFileSync(out, JSON.stringify({ date: new Date(), machine, ...data }, null, 2))
   console.log(`results: ${path.relative(ROOT, out)}`)
 }
+
+/** The middle of `values` (of the two middle ones, their mean). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

@@ -33,7 +33,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getPayload, type Payload, type Where } from 'payload'
-import { BENCH_USER } from './dataset.js'
+import { benchToken } from './dataset.js'
 import { calendarQuery, visibleDays, windowOf } from '../features/admin/calendar/grid.js'
 import { datasetStore } from './store.js'
 import { load, startServer, v1CreateRequest, type Measure, type Server } from './server.js'
@@ -187,12 +187,7 @@ async function allScenarios(
   options: Options,
 ): Promise<Measure[]> {
   const get = (path: string) => ({ url: `${server.url}${path}` })
-  const login = await fetch(`${server.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await benchToken(server.url)
   const someCategory =
     (
       await payload.db.find<{ slug: string }>({
@@ -431,12 +426,7 @@ async function seriesScenarios(
   )
   try {
     const get = (path: string) => ({ url: `${server.url}${path}` })
-    const login = await fetch(`${server.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_USER),
-    })
-    const { token } = (await login.json()) as { token: string }
+    const token = await benchToken(server.url)
     const page = (await (await fetch(`${server.url}${V1}/events?per_page=10`)).json()) as {
       events: { id: number; series?: unknown }[]
     }

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { getPayload, type Payload, type PayloadRequest } from 'payload'
 import { loadAppConfig } from '../dev/config.js'
 import { optionReader } from './options.js'
+import { median } from './results.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const BATCH_SIZE = 25
@@ -83,7 +84,6 @@ const kinds: Record<string, () => Promise<void>> = {
   },
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]
 console.log(`| write, ${writes} a round | first round, wall | then: wall | then: CPU |`)
 console.log('|---|---|---|---|')
 for (const [name, run] of Object.entries(kinds)) {

@@ -14,7 +14,7 @@
  * once, so they run a fixed number of requests rather than a fixed time.
  */
 import autocannon from 'autocannon'
-import { BENCH_USER } from './dataset.js'
+import { benchToken } from './dataset.js'
 import { cpuOf, startServer, type Measure } from './server.js'
 import type { DatasetStore } from './store.js'
 
@@ -216,12 +216,7 @@ export async function writesBenchmark(
  * holds the benchmark's dataset (its venue 3, organizer 2 and category 1 are linked by id).
  */
 export async function writesOn(target: WriteTarget, options: Timing): Promise<WriteMeasure[]> {
-  const login = await fetch(`${target.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  })
-  const { token } = (await login.json()) as { token: string }
+  const token = await benchToken(target.url)
   const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
   const term = async (kind: 'categories' | 'tags', name: string) => {
     const response = await fetch(`${target.url}${V1}/${kind}`, {
